@@ -1,0 +1,421 @@
+"""A Match is (game, cards, rule variants, setup, seed, decisions): everything else is replay.
+
+Chance points are resolved by the match's own generator, one `random()` draw per chance point,
+so the outcomes are a function of the seed and the decisions alone: undoing a move and making
+it again gives the same dice, and a saved match replays to the identical state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+from .actions import Action, action_key
+from .bots import make_bots
+from .errors import IllegalAction, MatchFileError, SetupError, UnknownGame
+from .game import CHANCE, TERMINAL
+from .legality import _find, resolve, why_illegal
+from .registry import get_game
+
+FORMAT = "workbench-match"
+VERSION = 1
+SNAPSHOT_EVERY = 32
+
+
+def bot_seed(seed: int) -> int:
+    return seed ^ 0x5EED
+
+
+def _percent(p: Fraction) -> str:
+    value = float(p) * 100
+    return f"{value:.0f}%" if value >= 1 or value == 0 else f"{value:.2g}%"
+
+
+class Match:
+    """A game being played: current state, log, undo/redo, timeline, save/load."""
+
+    def __init__(self, game, *, seed=0, cards=None, rules=None, bots=None, setup=None):
+        self.game = get_game(game)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"seed must be an integer, got {seed!r}")
+        self.seed = seed
+        self.setup = self.game.normalize_setup(dict(setup or {}))
+        self.rules = self.game.resolve_rules(rules)
+        self.cards = self.game.load_cards() if cards is None else cards
+        if getattr(self.cards, "game", self.game.name) != self.game.name:
+            raise SetupError(f"these cards belong to {self.cards.game!r}, not {self.game.name!r}")
+        self.seats = self.game.num_seats(self.setup)
+        self.seat_names = self.game.seat_names(self.setup)
+        self._bot_specs = bots
+        self.bots = make_bots(bots, self.game, self.seats)
+        self.notice = ""
+        self._reset()
+
+    # -- construction and replay -----------------------------------------------------
+    def _reset(self):
+        self._rng = random.Random(self.seed)
+        # One generator for all bot choices, as in simulate(), so a simulated game and the
+        # same seed played here with the same bots are the same game. Bot entries in the log
+        # keep its state so undo and redo restore it.
+        self._bot_rng = random.Random(bot_seed(self.seed))
+        self._state = self.game.new_state(self.cards, self.rules, self.setup)
+        self._records: list[dict] = []  # log entries; actions keep their Action object
+        self._redo: list[list[dict]] = []
+        self._snapshots = {0: (self._state.clone(), self._rng.getstate())}
+        self._resolve_chance()
+
+    def _resolve_chance(self, forced: list | None = None):
+        """Resolve pending chance points; `forced` supplies recorded outcomes in order."""
+        state = self._state
+        while state.to_move == CHANCE:
+            chance = state.chance()
+            u = self._rng.random()  # drawn even when forced, so the stream stays aligned
+            if forced:
+                outcome = forced.pop(0)
+                if outcome not in chance.dist.outcomes:
+                    raise MatchFileError(
+                        f"step {len(self._records)}: {outcome!r} is not a possible result of "
+                        f"{chance.label}"
+                    )
+            else:
+                outcome = chance.dist.pick(u)
+            p = chance.p(outcome)
+            odds_list = chance.odds_list()
+            entry = {
+                "i": len(self._records),
+                "kind": "chance",
+                "seat": None,
+                "label": chance.label,
+                "outcome": outcome,
+                "result": chance.describe(outcome),
+                "p": str(p),
+                "p_float": float(p),
+                "odds": [{"what": what, "p": str(q), "p_float": float(q)} for what, q in odds_list],
+            }
+            odds = "; ".join(f"{_percent(q)} {what}" for what, q in odds_list)
+            entry["text"] = f"{chance.label}: {entry['result']} (p {_percent(p)}" + (
+                f"; {odds})" if odds else ")"
+            )
+            state.apply_chance(outcome)
+            self._records.append(entry)
+            self._maybe_snapshot()
+
+    def _maybe_snapshot(self):
+        n = len(self._records)
+        if n % SNAPSHOT_EVERY == 0 and n not in self._snapshots:
+            self._snapshots[n] = (self._state.clone(), self._rng.getstate())
+
+    def _apply_action(self, seat: int, action: Action):
+        self._state.apply(action)
+        entry = {
+            "i": len(self._records),
+            "kind": "action",
+            "seat": seat,
+            "label": action.label,
+            "action": action.to_json(),
+            "secret": action.secret,
+            "text": f"{self.seat_names[seat]}: {action.label}",
+            "_action": action,
+        }
+        self._records.append(entry)
+        self._maybe_snapshot()
+
+    def _replay_to(self, n: int):
+        """Rebuild the state after the first n records, from the nearest snapshot."""
+        start = max(k for k in self._snapshots if k <= n)
+        state, rng_state = self._snapshots[start]
+        self._state = state.clone()
+        self._rng.setstate(rng_state)
+        removed_bots = [e for e in self._records[n:] if "_bot_before" in e]
+        if removed_bots:
+            self._bot_rng.setstate(removed_bots[0]["_bot_before"])
+        kept = self._records[:n]
+        self._records = kept[:start]
+        for entry in kept[start:]:
+            if entry["kind"] == "chance":
+                self._rng.random()
+                self._state.apply_chance(entry["outcome"])
+                self._records.append(entry)
+            else:
+                self._state.apply(entry["_action"])
+                self._records.append(entry)
+        for k in [k for k in self._snapshots if k > n]:
+            del self._snapshots[k]
+
+    # -- reading ---------------------------------------------------------------------
+    @property
+    def state(self):
+        """The current state. Treat it as read-only: change the game through step()."""
+        return self._state
+
+    @property
+    def to_move(self) -> int | None:
+        mover = self._state.to_move
+        return None if mover in (TERMINAL, CHANCE) else mover
+
+    @property
+    def over(self) -> bool:
+        return self._state.to_move == TERMINAL
+
+    @property
+    def result(self) -> dict | None:
+        return self._state.result()
+
+    @property
+    def log(self) -> list[dict]:
+        return [{k: v for k, v in e.items() if not k.startswith("_")} for e in self._records]
+
+    def legal_actions(self) -> list[Action]:
+        if self._state.to_move < 0:
+            return []
+        return self._state.legal_actions()
+
+    def candidates(self) -> list[Action]:
+        if self._state.to_move < 0:
+            return []
+        return self._state.candidates()
+
+    def why_illegal(self, action, seat: int | None = None) -> str | None:
+        """Why `action` (an Action or a label) cannot be played now, or None if it can."""
+        problem = why_illegal(self._state, action, seat)
+        return None if problem is None else str(problem)
+
+    def observation(self, seat: int | None = None) -> dict:
+        return self._state.observation(seat)
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions have been made so far (the timeline position)."""
+        return sum(1 for e in self._records if e["kind"] == "action")
+
+    @property
+    def timeline_length(self) -> int:
+        """Decisions made plus decisions that redo would restore."""
+        return self.decisions + sum(
+            sum(1 for e in group if e["kind"] == "action") for group in self._redo
+        )
+
+    # -- playing ---------------------------------------------------------------------
+    def step(self, action, seat: int | None = None) -> Action:
+        """Play `action` (an Action or its label) for the seat to move; returns the Action."""
+        chosen = resolve(self._state, action, seat)
+        mover = self._state.to_move
+        self._redo.clear()  # a new decision starts a new branch
+        self._apply_action(mover, chosen)
+        self._resolve_chance()
+        return chosen
+
+    def bot_step(self) -> Action | None:
+        """Let the bot of the seat to move make one decision; None if no bot is to move."""
+        mover = self.to_move
+        if mover is None or mover not in self.bots:
+            return None
+        actions = self._state.legal_actions()
+        before = self._bot_rng.getstate()
+        chosen = self.bots[mover](self._state, mover, actions, self._bot_rng)
+        if isinstance(chosen, Action) and _find(actions, chosen) is None:
+            self._bot_rng.setstate(before)
+            raise IllegalAction(
+                f"the bot for seat {mover + 1} chose '{chosen}', which is not legal",
+                rule="bot",
+                action=chosen,
+            )
+        n = len(self._records)
+        try:
+            played = self.step(chosen)
+        except IllegalAction:
+            self._bot_rng.setstate(before)
+            raise
+        self._records[n]["bot"] = True
+        self._records[n]["_bot_before"] = before
+        self._records[n]["_bot_after"] = self._bot_rng.getstate()
+        return played
+
+    def auto(self, max_steps: int | None = None) -> int:
+        """Let bots move until a seat without a bot must decide, or the game ends.
+
+        Returns the number of bot decisions made."""
+        limit = self.game.max_decisions if max_steps is None else max_steps
+        made = 0
+        while made < limit and self.bot_step() is not None:
+            made += 1
+        return made
+
+    def undo(self) -> bool:
+        """Take back the last decision (and the chance results that followed it)."""
+        cut = len(self._records)
+        while cut > 0 and self._records[cut - 1]["kind"] == "chance":
+            cut -= 1
+        if cut == 0:
+            return False
+        cut -= 1
+        self._redo.append(self._records[cut:])
+        self._replay_to(cut)
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        group = self._redo.pop()
+        bot_entries = [e for e in group if "_bot_after" in e]
+        if bot_entries:
+            self._bot_rng.setstate(bot_entries[-1]["_bot_after"])
+        for entry in group:
+            if entry["kind"] == "chance":
+                self._rng.random()
+                self._state.apply_chance(entry["outcome"])
+            else:
+                self._state.apply(entry["_action"])
+            self._records.append(entry)
+            self._maybe_snapshot()
+        return True
+
+    def goto(self, decisions: int) -> None:
+        """Scrub the timeline to just after `decisions` decisions (undo/redo as needed)."""
+        if not 0 <= decisions <= self.timeline_length:
+            raise ValueError(
+                f"the timeline has positions 0 to {self.timeline_length}, not {decisions}"
+            )
+        while self.decisions > decisions:
+            self.undo()
+        while self.decisions < decisions:
+            self.redo()
+
+    def restart(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.seed = seed
+        self.notice = ""
+        self._reset()
+
+    def rebind(self, cards) -> None:
+        """Use an edited CardSet: the match restarts from the same seed and says so."""
+        self.cards = cards
+        self._reset()
+        version = getattr(cards, "version", "?")
+        self.notice = f"Cards changed (version {version}): restarted from seed {self.seed}."
+
+    # -- saving ----------------------------------------------------------------------
+    def to_json(self, indent: int | None = 1) -> str:
+        default_cards = self.game.load_cards()
+        cards = None if self.cards == default_cards else self.cards.to_json()
+        history = []
+        for e in self._records:
+            if e["kind"] == "chance":
+                history.append({"chance": e["outcome"]})
+            else:
+                item = {"seat": e["seat"], "action": e["action"], "label": e["label"]}
+                if e.get("bot"):
+                    item["bot"] = True
+                history.append(item)
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game.name,
+            "seed": self.seed,
+            "rules": self.rules,
+            "setup": self.setup,
+            "bots": {
+                str(seat): spec
+                for seat, spec in (self._bot_specs or {}).items()
+                if isinstance(spec, str)
+            }
+            if isinstance(self._bot_specs, dict)
+            else (self._bot_specs if isinstance(self._bot_specs, str) else None),
+            "cards": cards,
+            "history": history,
+        }
+        return json.dumps(data, indent=indent)
+
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"seat {self.to_move + 1} to move" if self.to_move is not None else ""
+        return f"<Match {self.game.name} seed={self.seed} decisions={self.decisions} {status}>"
+
+
+def load_match(text: str) -> Match:
+    """Rebuild a match from `Match.to_json()` text by replaying it."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MatchFileError(
+            f"not a saved match: invalid JSON at line {exc.lineno}, column {exc.colno}"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise MatchFileError(f"not a saved match: 'format' should be {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise MatchFileError(
+            f"saved match version {data.get('version')!r} is not supported (expected {VERSION})"
+        )
+    for field in ("game", "seed", "history"):
+        if field not in data:
+            raise MatchFileError(f"saved match has no {field!r} field")
+    try:
+        game = get_game(data["game"])
+    except UnknownGame as exc:
+        raise MatchFileError(f"saved match: {exc}") from None
+    cards = None
+    if data.get("cards") is not None:
+        from ..cards import CardSet
+
+        cards = CardSet.from_json(data["cards"], game.tables, game=game.name,
+                                  cross_check=game.cross_check)
+    bots = data.get("bots")
+    if isinstance(bots, dict):
+        bots = {int(k): v for k, v in bots.items()}
+    match = Match(
+        game,
+        seed=data["seed"],
+        cards=cards,
+        rules=data.get("rules"),
+        bots=bots,
+        setup=data.get("setup"),
+    )
+    # The constructor already resolved the opening chance points; replay from scratch so
+    # recorded outcomes are checked against the file.
+    match._records.clear()
+    match._rng = random.Random(match.seed)
+    match._bot_rng = random.Random(bot_seed(match.seed))
+    match._state = game.new_state(match.cards, match.rules, match.setup)
+    match._snapshots = {0: (match._state.clone(), match._rng.getstate())}
+    history = data["history"]
+    if not isinstance(history, list):
+        raise MatchFileError("saved match: 'history' should be a list")
+    i = 0
+    while i < len(history):
+        item = history[i]
+        if "chance" in item:
+            forced = []
+            while i < len(history) and "chance" in history[i]:
+                forced.append(history[i]["chance"])
+                i += 1
+            if match._state.to_move != CHANCE:
+                raise MatchFileError(f"step {i - len(forced)}: a chance result is recorded, but "
+                                     "no random event is pending there")
+            match._resolve_chance(forced)
+            if forced:
+                raise MatchFileError(f"step {i - len(forced)}: more chance results than events")
+            continue
+        try:
+            kind, args = action_key(item["action"])
+        except (KeyError, TypeError):
+            raise MatchFileError(f"step {i}: an action needs 'action': {{'kind', 'args'}}") from None
+        wanted = Action(kind, args)
+        problem = why_illegal(match._state, wanted, item.get("seat"))
+        if problem is not None:
+            raise MatchFileError(f"step {i}: {item.get('label') or wanted} cannot be replayed: {problem}")
+        legal = match._state.legal_actions()
+        chosen = _find(legal, wanted)
+        mover = match._state.to_move
+        before = None
+        if item.get("bot") and mover in match.bots:
+            # Run the bot again only to move its generator along as the original game did.
+            before = match._bot_rng.getstate()
+            match.bots[mover](match._state, mover, legal, match._bot_rng)
+        match._apply_action(mover, chosen)
+        if before is not None:
+            match._records[-1].update(bot=True, _bot_before=before,
+                                      _bot_after=match._bot_rng.getstate())
+        i += 1
+    if match._state.to_move == CHANCE:
+        match._resolve_chance()
+    return match
