@@ -1,0 +1,26 @@
+"""Card tables: every card of a game as rows of tidy CSV files, loaded as validated polars frames.
+
+    cards = load(TABLES, data_dir("coop"), game="coop", cross_check=cross_check)
+    cards["enemies"]                          # a polars DataFrame
+    tougher = cards.set("enemies", "Brutes", "health", "12")   # a new, validated CardSet
+    tougher.diff(cards); tougher.save(folder)
+
+Bad data raises CardDataError listing every problem with file, line, column, value and what is
+allowed.
+"""
+
+from workbench.cards.cardset import CardSet, CrossCheck, load, problem_at
+from workbench.cards.paths import data_dir
+from workbench.cards.problems import CardDataError, Problem
+from workbench.cards.spec import TableSpec
+
+__all__ = [
+    "CardDataError",
+    "CardSet",
+    "CrossCheck",
+    "Problem",
+    "TableSpec",
+    "data_dir",
+    "load",
+    "problem_at",
+]

@@ -1,0 +1,388 @@
+"""CardSet: a game's validated card tables as one immutable value.
+
+Every way of making a CardSet (load, from_json, set, with_row, without_row) goes through the
+same checks, so holding a CardSet means holding data the rules engine can trust. A rejected
+change raises CardDataError and leaves the CardSet it was called on as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+import polars as pl
+
+from workbench.cards import text
+from workbench.cards.atomic import atomic_write
+from workbench.cards.diff import table_diff
+from workbench.cards.problems import CardDataError, Problem, listing, show
+from workbench.cards.spec import TableSpec
+from workbench.cards.validate import check
+
+CrossCheck = Callable[["CardSet"], list[Problem]]
+
+JSON_FORMAT = "workbench.cards"
+JSON_VERSION = 1
+
+
+class CardSet(Mapping):
+    """Table name -> polars DataFrame, validated against each table's TableSpec.
+
+    `version` starts at 0 and grows by one with every accepted change, so a view can tell
+    whether the cards it shows are current. Equality and `fingerprint()` are by content only.
+    """
+
+    __slots__ = ("_tables", "game", "specs", "source", "version", "cross_check")
+
+    def __init__(self, tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec], *,
+                 game: str, source: Path | None = None, version: int = 0,
+                 cross_check: CrossCheck | None = None):
+        # Low level: the frames are taken as already validated. Use load() or from_json().
+        object.__setattr__(self, "_tables", {name: tables[name] for name in specs})
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "specs", MappingProxyType(dict(specs)))
+        object.__setattr__(self, "source", None if source is None else Path(source))
+        object.__setattr__(self, "version", version)
+        object.__setattr__(self, "cross_check", cross_check)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a CardSet cannot be changed; use set(), with_row() or without_row()")
+
+    def __reduce__(self):
+        # Simulations ship cards to worker processes; rebuild through __init__ on the far side.
+        return (_restore, (self._tables, dict(self.specs), self.game, self.source, self.version,
+                           self.cross_check))
+
+    # -- mapping -------------------------------------------------------------------------------
+
+    def __getitem__(self, table: str) -> pl.DataFrame:
+        if table not in self._tables:
+            raise KeyError(f"no table '{table}'; the {self.game} tables are "
+                           f"{', '.join(self._tables)}")
+        # A clone shares memory but keeps in-place polars operations away from our copy.
+        return self._tables[table].clone()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tables)
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        return tuple(self._tables)
+
+    def row(self, table: str, card) -> dict:
+        """One card as a dict, found by key (or by name)."""
+        spec, frame = self._table_or_raise(table)
+        return frame.row(self._find_or_raise(table, card), named=True)
+
+    # -- edits ---------------------------------------------------------------------------------
+
+    def set(self, table: str, card, column: str, value) -> CardSet:
+        """A new CardSet with one cell changed; `value` may be text as a user typed it."""
+        context = (f"Edit rejected ({table} / {card} / {column} = {show(value)}); "
+                   "nothing was changed:")
+        spec, frame = self._table_or_raise(table, context)
+        index = self._find_or_raise(table, card, context)
+        if column not in spec.columns:
+            raise CardDataError([Problem(
+                file=spec.file, table=table, card=frame[spec.key][index], value=column,
+                issue=f"is not a column of {table}", expected=f"one of {listing(spec.header)}",
+            )], context=context)
+        typed = self._convert_or_raise(table, {column: value}, frame[spec.key][index],
+                                       index + 2, context)
+        new = frame.with_columns(
+            pl.when(pl.int_range(pl.len()) == index)
+            .then(pl.lit(typed[column][0], dtype=spec.dtype(column)))
+            .otherwise(pl.col(column)).alias(column)
+        )
+        return self._replaced(table, new, context, edited=index)
+
+    def with_row(self, table: str, row: Mapping) -> CardSet:
+        """A new CardSet with one card added at the end of `table`."""
+        context = f"New {table} card rejected; nothing was changed:"
+        spec, frame = self._table_or_raise(table, context)
+        unknown = [c for c in row if c not in spec.columns]
+        if unknown:
+            raise CardDataError([Problem(
+                file=spec.file, table=table, column=c, value=c,
+                issue=f"is not a column of {table}", expected=f"one of {listing(spec.header)}",
+            ) for c in unknown], context=context)
+        values = {c: row.get(c) for c in spec.header}
+        typed = self._convert_or_raise(table, values, text.value_text(row.get(spec.key)),
+                                       frame.height + 2, context)
+        new = pl.concat([frame, typed.select(spec.header)])
+        return self._replaced(table, new, context, edited=frame.height)
+
+    def without_row(self, table: str, card) -> CardSet:
+        """A new CardSet with one card removed from `table`."""
+        context = f"Removing {table} card {card!r} rejected; nothing was changed:"
+        spec, frame = self._table_or_raise(table, context)
+        index = self._find_or_raise(table, card, context)
+        keep = pl.int_range(pl.len()) != index
+        return self._replaced(table, frame.filter(keep), context)
+
+    # -- comparing -----------------------------------------------------------------------------
+
+    def diff(self, other: CardSet) -> pl.DataFrame:
+        """Cell-by-cell changes from self to `other`: table, card, column, old, new (as text).
+
+        Cards are matched by key. Added and removed cards show column "(added)" / "(removed)"
+        with the whole row as CSV text in new / old.
+        """
+        out = []
+        for table in dict.fromkeys([*self._tables, *other._tables]):
+            old = self._tables.get(table)
+            new = other._tables.get(table)
+            spec = (self.specs.get(table) or other.specs[table])
+            out.extend(table_diff(table, spec.key, old, new))
+        return pl.DataFrame(out, schema={c: pl.String for c in
+                                         ("table", "card", "column", "old", "new")}, orient="row")
+
+    def fingerprint(self) -> str:
+        """A hash of the content that is the same on every machine and every run."""
+        digest = hashlib.sha256(f"{self.game}\n".encode())
+        for table, frame in self._tables.items():
+            digest.update(f"[{table}]\n".encode())
+            digest.update(repr(list(frame.schema.items())).encode())
+            digest.update(text.csv_bytes(frame))
+        return digest.hexdigest()
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return (self.game == other.game and self.tables == other.tables and all(
+            self._tables[t].schema == other._tables[t].schema
+            and self._tables[t].equals(other._tables[t]) for t in self._tables))
+
+    def __hash__(self) -> int:
+        return hash(self.fingerprint())
+
+    # -- storing -------------------------------------------------------------------------------
+
+    def save(self, directory: Path | str | None = None) -> list[Path]:
+        """Write every table as CSV into `directory` (default: where the cards came from).
+
+        Each file is written to a temporary file beside it, flushed to disk and renamed over
+        the old one, so a crash or error leaves either the old file or the new one, never half
+        of each. Files whose text would not change are left untouched. Returns the files
+        written.
+        """
+        if directory is None:
+            if self.source is None:
+                raise ValueError("these cards were not loaded from a folder; pass a directory")
+            directory = self.source
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        # Render everything before touching the disk so a rendering error writes nothing.
+        contents = {self.specs[t].file: text.csv_bytes(f) for t, f in self._tables.items()}
+        written = []
+        # Each file is replaced atomically; a failure part-way leaves earlier files saved and
+        # later ones as they were, every one of them complete.
+        for file, data in contents.items():
+            target = directory / file
+            if target.is_file() and target.read_bytes() == data:
+                continue
+            atomic_write(target, data)
+            written.append(target)
+        return written
+
+    def to_json(self) -> dict:
+        """A JSON-friendly dict with every table as lists of column values."""
+        return {
+            "format": JSON_FORMAT,
+            "format_version": JSON_VERSION,
+            "game": self.game,
+            "tables": {t: f.to_dict(as_series=False) for t, f in self._tables.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping | str, specs: Mapping[str, TableSpec], game: str, *,
+                  cross_check: CrossCheck | None = None) -> CardSet:
+        """The CardSet stored by `to_json`, checked exactly like a freshly loaded one."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as err:
+                raise CardDataError([Problem(message=f"saved cards are not valid JSON: {err}")])
+        if not isinstance(data, Mapping) or not isinstance(data.get("tables"), Mapping):
+            raise CardDataError([Problem(message="saved cards must be an object with a 'tables' "
+                                                 "entry (as written by CardSet.to_json)")])
+        if data.get("game", game) != game:
+            raise CardDataError([Problem(message=f"saved cards are for the game "
+                                                 f"'{data['game']}'; expected '{game}'")])
+        stored = data["tables"]
+        texts, problems = {}, []
+        for table, spec in specs.items():
+            columns = stored.get(table)
+            if not isinstance(columns, Mapping):
+                problems.append(Problem(file=spec.file, table=table, message=(
+                    f"saved cards have no '{table}' table; expected columns {','.join(spec.header)}"
+                )))
+                continue
+            header = text.header_problems(list(columns), spec, table, spec.file)
+            lengths = {len(v) if isinstance(v, list) else -1 for v in columns.values()}
+            if header or len(lengths) > 1 or -1 in lengths:
+                problems.extend(header or [Problem(file=spec.file, table=table, message=(
+                    f"saved '{table}' table: every column must be a list of the same length"))])
+                continue
+            texts[table] = pl.DataFrame(
+                {c: [text.value_text(v) for v in columns[c]] for c in spec.header},
+                schema={c: pl.String for c in spec.header},
+            )
+        problems.extend(Problem(message=f"saved cards have an unknown table '{t}'; expected "
+                                        f"{listing(specs)}") for t in stored if t not in specs)
+        if problems:
+            raise CardDataError(problems)
+        return _build(texts, {t: None for t in texts}, specs, game=game, source=None,
+                      cross_check=cross_check)
+
+    # -- display -------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(f"{t}={f.height}" for t, f in self._tables.items())
+        return f"CardSet({self.game!r}, version={self.version}, {sizes})"
+
+    def _repr_html_(self) -> str:
+        parts = [f"<div><b>{html.escape(self.game)} cards</b> (version {self.version})"]
+        for table, frame in self._tables.items():
+            doc = html.escape(self.specs[table].doc)
+            parts.append(
+                f"<details><summary>{html.escape(table)}: {frame.height} cards"
+                f"{' — ' + doc if doc else ''}</summary>{frame._repr_html_()}</details>"
+            )
+        return "".join(parts) + "</div>"
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _table_or_raise(self, table: str, context: str | None = None):
+        if table not in self.specs:
+            raise CardDataError([Problem(
+                value=table, issue=f"is not a {self.game} card table",
+                expected=f"one of {listing(self.specs)}",
+            )], context=context)
+        return self.specs[table], self._tables[table]
+
+    def _find_or_raise(self, table: str, card, context: str | None = None) -> int:
+        spec, frame = self.specs[table], self._tables[table]
+        wanted = text.value_text(card)
+        for column in dict.fromkeys([spec.key, "name"]):
+            if column not in frame.columns:
+                continue
+            hits = text.to_text(frame.select(column)).to_series().eq(wanted).arg_true().to_list()
+            if hits:
+                return hits[0]
+        names = listing(frame[spec.key].to_list(), limit=10)
+        raise CardDataError([Problem(
+            file=spec.file, table=table, value=card, issue=f"is not a card in {table}",
+            expected=f"a {spec.key} from {spec.file} ({names})",
+        )], context=context)
+
+    def _convert_or_raise(self, table, values: Mapping, card, line, context) -> pl.DataFrame:
+        spec = self.specs[table]
+        raw = pl.DataFrame({c: [text.value_text(v)] for c, v in values.items()},
+                           schema={c: pl.String for c in values})
+        typed, problems = text.parse(raw, spec, table, [line], cards=[card])
+        if problems:
+            # Show the value as the user gave it, not its text form.
+            problems = [replace(p, value=values[p.column]) for p in problems]
+            raise CardDataError(problems, context=context)
+        return typed
+
+    def _replaced(self, table: str, frame: pl.DataFrame, context: str,
+                  edited: int | None = None) -> CardSet:
+        spec = self.specs[table]
+        problems = check(frame, spec, table, edited=edited) + _too_few(frame, spec, table)
+        if problems:
+            raise CardDataError(problems, context=context)
+        tables = {**self._tables, table: frame}
+        candidate = CardSet(tables, self.specs, game=self.game, source=self.source,
+                            version=self.version + 1, cross_check=self.cross_check)
+        candidate._cross_check_or_raise(context)
+        return candidate
+
+    def _cross_check_or_raise(self, context: str | None = None) -> None:
+        if self.cross_check is None:
+            return
+        problems = list(self.cross_check(self))
+        if problems:
+            raise CardDataError(problems, context=context)
+
+
+def load(specs: Mapping[str, TableSpec], directory: Path | str, *, game: str,
+         cross_check: CrossCheck | None = None) -> CardSet:
+    """Read, convert and validate every table of a game from `directory`.
+
+    Every problem in every file is collected before anything is reported, and a CardSet is
+    returned only when there are none. `cross_check(cards)` then looks at references between
+    tables.
+    """
+    directory = Path(directory)
+    texts, lines, problems = {}, {}, []
+    for table, spec in specs.items():
+        frame, rows, found = text.read_csv(directory / spec.file, spec, table)
+        problems.extend(found)
+        if frame is not None:
+            texts[table], lines[table] = frame, rows
+    return _build(texts, lines, specs, game=game, source=directory, cross_check=cross_check,
+                  problems=problems)
+
+
+def problem_at(cards: CardSet, table: str, index: int, column: str | None, *,
+               expected: str = "", issue: str = "is not allowed", value=None,
+               message: str | None = None) -> Problem:
+    """A Problem about row `index` of a table, for game cross-checks.
+
+    The value defaults to the cell's content; file, line and card are filled in.
+    """
+    spec, frame = cards.specs[table], cards._tables[table]
+    if value is None and column is not None:
+        value = frame[column][index]
+    return Problem(file=spec.file, table=table, row=index + 2, card=frame[spec.key][index],
+                   column=column, value=value, expected=expected, issue=issue, message=message)
+
+
+def _restore(tables, specs, game, source, version, cross_check) -> CardSet:
+    return CardSet(tables, specs, game=game, source=source, version=version,
+                   cross_check=cross_check)
+
+
+def _build(texts, lines, specs, *, game, source, cross_check, problems=()) -> CardSet:
+    """Convert and check every table that could be read; raise with every problem found."""
+    problems = list(problems)
+    tables = {}
+    for table, spec in specs.items():
+        if table not in texts:
+            continue
+        rows = lines[table] or list(range(2, texts[table].height + 2))
+        typed, unreadable = text.parse(texts[table], spec, table, rows)
+        # Unreadable cells are null in `typed`; the schema would only call them blank again.
+        seen = {(p.row, p.column) for p in unreadable}
+        found = [p for p in check(typed, spec, table, rows) if (p.row, p.column) not in seen]
+        problems.extend(sorted(unreadable + found, key=lambda p: (p.row or 0,
+                                                                 _position(spec, p.column))))
+        problems.extend(_too_few(typed, spec, table))
+        tables[table] = typed
+    if problems:
+        raise CardDataError(problems)
+    cards = CardSet(tables, specs, game=game, source=source, cross_check=cross_check)
+    cards._cross_check_or_raise()
+    return cards
+
+
+def _position(spec: TableSpec, column: str | None) -> int:
+    return spec.header.index(column) if column in spec.header else len(spec.header)
+
+
+def _too_few(frame: pl.DataFrame, spec: TableSpec, table: str) -> list[Problem]:
+    if frame.height >= spec.min_rows:
+        return []
+    return [Problem(file=spec.file, table=table, expected=f"at least {spec.min_rows} card(s)",
+                    message=f"{spec.file}: has {frame.height} card(s) below the header; "
+                            f"expected at least {spec.min_rows}")]
