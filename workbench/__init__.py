@@ -1,0 +1,43 @@
+"""workbench: card tables, step-through play, exact dice and what-if analysis for tabletop
+game designers, in the notebook.
+
+    import workbench as wb
+    m = wb.play("coop", seed=1, players=3, bots={0: "heuristic", 1: "heuristic", 2: "heuristic"})
+    m.auto(); m.result
+    wb.simulate("coop", 1000, seed=0, players=3)
+"""
+
+from __future__ import annotations
+
+from .cards import CardDataError, CardSet
+from .core import Action, IllegalAction, Match, MatchFileError, SetupError, UnknownGame
+from .core import get_game as _get_game
+from .core import list_games, load_match
+from .sim import simulate
+
+__version__ = "0.1.0"
+
+
+def load_cards(game: str, path=None) -> CardSet:
+    """A game's card tables: the shipped ones, or the CSVs in folder `path`."""
+    return _get_game(game).load_cards(path)
+
+
+def play(game: str, *, seed: int = 0, cards=None, rules=None, bots=None, **setup) -> Match:
+    """Start a match. `bots` maps seats (from 0) to "random", "heuristic" or a callable."""
+    return Match(game, seed=seed, cards=cards, rules=rules, bots=bots, setup=setup)
+
+
+def rules(game: str) -> list[dict]:
+    """The rule variants of a game: key, default, allowed values and what each means."""
+    return [
+        {"key": v.key, "default": v.default, "choices": v.choices, "rule": v.rule, "doc": v.doc}
+        for v in _get_game(game).variants
+    ]
+
+
+__all__ = [
+    "Action", "CardDataError", "CardSet", "IllegalAction", "Match", "MatchFileError",
+    "SetupError", "UnknownGame", "list_games", "load_cards", "load_match", "play", "rules",
+    "simulate",
+]

@@ -1,0 +1,214 @@
+"""Card tables of Co-op Dungeon Cards (rules: shared/rules/coop.md, section 1).
+
+The numbers live in data/coop/*.csv; this module declares what each column means and which
+values the rules can handle, and checks the references between tables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandera.polars as pa
+import polars as pl
+
+from workbench.cards import CardSet, Problem, TableSpec, data_dir, problem_at
+from workbench.cards import load as load_cards
+
+DAMAGE_TYPES = ["melee", "ranged"]
+FAMILIES = ["Sword", "Dagger", "Bow", "Armor", "Spell", "Shield"]
+TIERS = ["Low", "Middle", "High", "Unique", "Minor", "Major", "Master"]
+# Each special ability is implemented for one family of item only (R-33 to R-38).
+SPECIALS = {
+    "none": None,
+    "double_own_damage": "Sword",
+    "ranged_dagger": "Dagger",
+    "auto_hits": "Bow",
+    "regen_round": "Armor",
+    "heal_on_hit": "Spell",
+    "reflect_half": "Shield",
+}
+PLAYER_COUNTS = range(2, 6)
+
+
+def _int(description: str, *checks: pa.Check, unique: bool = False) -> pa.Column:
+    return pa.Column(pl.Int64, list(checks), unique=unique, description=description)
+
+
+def _text(description: str, *checks: pa.Check, unique: bool = False) -> pa.Column:
+    return pa.Column(pl.String, list(checks), unique=unique, description=description)
+
+
+def _fighter(who: str) -> dict[str, pa.Column]:
+    """The stat columns shared by player classes and enemies (tables 1.2 and 1.3)."""
+    return {
+        "health": _int(f"Health a {who} starts with; at 0 or less it is out", pa.Check.ge(1)),
+        "armor": _int("Armor: absorbs damage before Health, restored every Round",
+                      pa.Check.ge(0)),
+        "dodge": _int("Dodge: an attack roll must exceed it to hit; each miss lowers it by 1",
+                      pa.Check.ge(0)),
+        "damage": _int(f"Damage a {who} deals per hit", pa.Check.ge(0)),
+        "damage_type": _text("Damage type (melee or ranged)", pa.Check.isin(DAMAGE_TYPES)),
+        "dice": _int("d6 rolled per attack; their sum must exceed the target's Dodge",
+                     pa.Check.in_range(0, 6)),
+    }
+
+
+TABLES: dict[str, TableSpec] = {
+    "classes": TableSpec(
+        file="classes.csv",
+        key="name",
+        doc="Player classes (table 1.2). Class damage is added to weapon damage of its type.",
+        schema=pa.DataFrameSchema({
+            "name": _text("Class name", unique=True),
+            **_fighter("player"),
+            "copies": _int("Player cards of this class: at most this many players pick it",
+                           pa.Check.ge(0)),
+        }),
+    ),
+    "enemies": TableSpec(
+        file="enemies.csv",
+        key="name",
+        doc="Enemy types (table 1.3). Every enemy of a type is identical.",
+        schema=pa.DataFrameSchema({
+            "name": _text("Enemy type, as encounters.csv names it", unique=True),
+            **_fighter("enemy"),
+            "copies": _int("Enemy cards of this type: the most that can be on the table",
+                           pa.Check.ge(0)),
+        }),
+    ),
+    "encounters": TableSpec(
+        file="encounters.csv",
+        key="id",
+        doc="Encounter deck (table 1.4): one card per row.",
+        schema=pa.DataFrameSchema({
+            "id": _text("Card id", unique=True),
+            "enemy": _text("Enemy type fought, a name from enemies.csv"),
+            "base": _int("Number of enemies the card fields", pa.Check.ge(1)),
+            "reinforcements": _int(
+                "Extra encounter cards drawn when this card starts a Battle (the +k); "
+                "drawn as a reinforcement it fields base + k enemies instead", pa.Check.ge(0)),
+            "loot": _int("Loot cards paid when this card starts a Battle", pa.Check.ge(0)),
+            "first_allowed": pa.Column(
+                pl.Boolean, description="May be chosen as the first Battle (true or false)"),
+        }),
+    ),
+    "loot": TableSpec(
+        file="loot.csv",
+        key="id",
+        doc="Loot deck (table 1.5): one row per kind of item, `copies` cards of each.",
+        schema=pa.DataFrameSchema({
+            "id": _text("Card id", unique=True),
+            "name": _text("Item name", unique=True),
+            "family": _text("Item family: decides slots and limits", pa.Check.isin(FAMILIES)),
+            "tier": _text("Tier (Low/Middle/High for gear, Minor/Major/Master for spells)",
+                          pa.Check.isin(TIERS)),
+            "copies": _int("Cards of this item in the loot deck", pa.Check.ge(0)),
+            "hands": _int("Hands the item takes (0 = body slot)", pa.Check.in_range(0, 2)),
+            "dice": _int("d6 rolled when attacking with it (0 = no roll)",
+                         pa.Check.in_range(0, 6)),
+            "damage": _int("Damage the item adds on a hit (0 = none)", pa.Check.ge(0)),
+            "damage_type": _text("Type of the item's damage",
+                                 pa.Check.isin([*DAMAGE_TYPES, "none"])),
+            "hits": _int("Automatic hits made instead of a roll", pa.Check.in_range(0, 6)),
+            "heal": _int("Health a Healing spell restores per turn (0 = not a heal)",
+                         pa.Check.ge(0)),
+            "armor": _int("Added to the wearer's maximum Armor", pa.Check.ge(0)),
+            "dodge": _int("Added to the wielder's maximum Dodge (negative lowers it)",
+                          pa.Check.in_range(-10, 10)),
+            "special": _text("Special ability the rules implement",
+                             pa.Check.isin(list(SPECIALS))),
+            "text": _text("What the card says, for people"),
+        }),
+    ),
+    "battles": TableSpec(
+        file="battles.csv",
+        key="players",
+        doc="Battles the party must win, by number of players (table 1.6).",
+        schema=pa.DataFrameSchema({
+            "players": _int("Number of players", pa.Check.in_range(1, 10), unique=True),
+            "battles": _int("Battles to win for that many players", pa.Check.ge(1)),
+        }),
+    ),
+}
+
+
+def cross_check(cards: CardSet) -> list[Problem]:
+    """Problems that involve more than one cell: references and rule consistency."""
+    return [*_encounter_problems(cards), *_battle_problems(cards), *_loot_problems(cards)]
+
+
+def load(path: Path | str | None = None) -> CardSet:
+    """The co-op cards from `path` (default: the cards shipped with the workbench)."""
+    directory = data_dir("coop") if path is None else Path(path)
+    return load_cards(TABLES, directory, game="coop", cross_check=cross_check)
+
+
+def _encounter_problems(cards: CardSet) -> list[Problem]:
+    enemies = dict(cards["enemies"].select("name", "copies").iter_rows())
+    encounters = cards["encounters"]
+    problems = []
+    for i, row in enumerate(encounters.iter_rows(named=True)):
+        if row["enemy"] not in enemies:
+            problems.append(problem_at(
+                cards, "encounters", i, "enemy", issue="is not an enemy",
+                expected=f"a name from enemies.csv ({', '.join(enemies)})",
+            ))
+            continue
+        # A reinforcement fields base + k enemies, and all must come from the enemy cards.
+        needed = row["base"] + row["reinforcements"]
+        if needed > enemies[row["enemy"]]:
+            problems.append(problem_at(
+                cards, "encounters", i, "base", value=row["base"],
+                issue=f"plus {row['reinforcements']} reinforcements needs {needed} "
+                      f"{row['enemy']} cards",
+                expected=f"at most {enemies[row['enemy']]} (the copies of {row['enemy']} "
+                         "in enemies.csv)",
+            ))
+    if not encounters["first_allowed"].any():
+        problems.append(Problem(
+            file="encounters.csv", table="encounters", column="first_allowed",
+            message="encounters.csv, column 'first_allowed': no encounter is allowed as the "
+                    "first Battle; expected true on at least one line",
+        ))
+    return problems
+
+
+def _battle_problems(cards: CardSet) -> list[Problem]:
+    covered = set(cards["battles"]["players"].to_list())
+    missing = [n for n in PLAYER_COUNTS if n not in covered]
+    if not missing:
+        return []
+    return [Problem(
+        file="battles.csv", table="battles", column="players",
+        message=f"battles.csv, column 'players': no line for {', '.join(map(str, missing))} "
+                f"players; expected a line for every player count from {PLAYER_COUNTS[0]} "
+                f"to {PLAYER_COUNTS[-1]}",
+    )]
+
+
+def _loot_problems(cards: CardSet) -> list[Problem]:
+    problems = []
+    for i, row in enumerate(cards["loot"].iter_rows(named=True)):
+        def bad(column, issue, expected):
+            problems.append(problem_at(cards, "loot", i, column, issue=issue, expected=expected))
+
+        family = SPECIALS[row["special"]]
+        if family is not None and row["family"] != family:
+            bad("special", f"is not a {row['family']} ability",
+                f"'none' or an ability of the {row['family']} family")
+        if row["heal"] > 0 and row["family"] != "Spell":
+            bad("heal", f"is a heal on a {row['family']}", "0 (only spells heal)")
+        if row["damage"] > 0 and row["damage_type"] == "none":
+            bad("damage_type", f"with damage {row['damage']}", "melee or ranged")
+        if row["damage"] == 0 and row["damage_type"] != "none":
+            bad("damage_type", "with damage 0", "none (the item deals no damage)")
+        if row["dice"] > 0 and row["damage"] == 0:
+            bad("dice", "with damage 0", "0 (a roll needs damage to deal)")
+        if (row["hits"] > 0) != (row["special"] == "auto_hits"):
+            bad("hits", f"with special '{row['special']}'",
+                "automatic hits exactly when special is auto_hits")
+        if row["hits"] > 0 and row["dice"] > 0:
+            bad("dice", "on an item with automatic hits", "0 (automatic hits replace the roll)")
+        if row["special"] == "ranged_dagger" and row["damage_type"] != "ranged":
+            bad("damage_type", "on a ranged_dagger", "ranged")
+    return problems
