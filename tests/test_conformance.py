@@ -1,0 +1,217 @@
+"""Checks every registered game must pass: playouts end, the same seed gives the same game,
+saved matches replay exactly, and why_illegal agrees with legal_actions."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import workbench as wb
+from workbench.core import CHANCE, TERMINAL, Action, get_game, why_illegal
+from workbench.sim import play_out
+from workbench.core.bots import make_bots
+
+GAMES = wb.list_games()
+SEEDS = range(12)
+
+
+def test_games_are_registered():
+    assert "coop" in GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_variant_is_declared_with_a_valid_default(game):
+    g = get_game(game)
+    assert g.variants, "every game declares its RESOLUTION keys as variants"
+    for v in g.variants:
+        assert v.key.count(".") == 1
+        assert v.check(v.default) == v.default
+        if v.choices:
+            assert v.default in v.choices
+
+
+def _random_walk(game: str, seed: int, rules=None, check_every=1):
+    """Play a whole game with random choices, checking invariants at every decision."""
+    g = get_game(game)
+    match = wb.play(game, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    steps = 0
+    while not match.over and steps < g.max_decisions:
+        state = match.state
+        assert state.to_move >= 0
+        legal = match.legal_actions()
+        assert legal, "a seat asked to decide must have at least one legal action"
+        labels = [a.label for a in legal]
+        assert len(set(labels)) == len(labels), f"labels must be unique: {labels}"
+        if steps % check_every == 0:
+            for a in legal:
+                assert why_illegal(state, a) is None
+                assert match.why_illegal(a.label) is None
+            for c in match.candidates():
+                legal_now = c in legal
+                assert (why_illegal(state, c) is None) == legal_now
+            check_invariants(game, match)
+        match.step(rng.choice(legal))
+        steps += 1
+    return match, steps
+
+
+def check_invariants(game: str, match):
+    if game == "coop":
+        from tests.coop_invariants import check
+
+        check(match.state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playouts_end_and_keep_invariants(game, seed):
+    match, steps = _random_walk(game, seed, check_every=3)
+    assert match.over, f"seed {seed}: no end after {steps} decisions"
+    result = match.result
+    assert isinstance(result["outcome"], str)
+    assert match.state.to_move == TERMINAL
+    assert match.legal_actions() == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_variant_value_plays_to_the_end(game):
+    g = get_game(game)
+    for v in g.variants:
+        for value in v.choices or ():
+            if value == v.default:
+                continue
+            match, _ = _random_walk(game, 3, rules={v.key: value}, check_every=50)
+            assert match.over or match.decisions >= g.max_decisions, v.key
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_log(game):
+    a = wb.play(game, seed=5, bots="random")
+    b = wb.play(game, seed=5, bots="random")
+    a.auto()
+    b.auto()
+    assert a.log == b.log
+    c = wb.play(game, seed=6, bots="random")
+    c.auto()
+    assert c.log != a.log
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_simulate_replays_as_a_match(game):
+    frame = wb.simulate(game, 5, seed=11)
+    for row in frame.iter_rows(named=True):
+        m = wb.play(game, seed=row["seed"], bots="random")
+        m.auto()
+        assert m.result["outcome"] == row["outcome"]
+        assert m.decisions == row["length"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_json_round_trip_replays_identically(game):
+    m = wb.play(game, seed=2, bots="random")
+    m.auto(max_steps=60)
+    text = m.to_json()
+    back = wb.load_match(text)
+    assert back.log == m.log
+    assert back.observation() == m.observation()
+    assert back.to_json() == text
+    # The loaded match continues exactly as the original does.
+    m.auto()
+    back.auto()
+    assert back.log == m.log
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_redo_and_timeline(game):
+    for seed in range(100):  # a game long enough to scrub around in
+        m = wb.play(game, seed=seed, bots="random")
+        m.auto(max_steps=25)
+        if m.decisions >= 8:
+            break
+    log_before = m.log
+    obs_before = m.observation()
+    n = m.decisions
+    assert m.undo()
+    assert m.decisions == n - 1
+    assert m.redo()
+    assert m.log == log_before and m.observation() == obs_before
+    m.goto(3)
+    assert m.decisions == 3
+    m.goto(n)
+    assert m.log == log_before
+    # Scrub back and let the bots decide again: the same game (chance depends on the seed and
+    # the decisions only, and bots' generators are restored).
+    m.goto(n // 2)
+    m.auto(max_steps=n - n // 2)
+    assert m.log == log_before
+    # A different decision at that point starts a new branch and clears redo.
+    m.goto(n // 2)
+    other = [a for a in m.legal_actions() if a != m.log[-1]][-1]
+    m.step(other)
+    assert m.timeline_length == m.decisions
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_illegal_actions_raise_with_reason(game):
+    m = wb.play(game, seed=1)
+    with pytest.raises(wb.IllegalAction) as err:
+        m.step("this is not an action")
+    assert "no action called" in str(err.value)
+    bogus = Action("no such kind", (1, 2))
+    assert m.why_illegal(bogus) is not None
+    with pytest.raises(wb.IllegalAction):
+        m.step(bogus)
+    other = (m.to_move + 1) % m.seats
+    reason = m.why_illegal(m.legal_actions()[0], seat=other)
+    assert reason and "decision" in reason
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_simulate_is_reproducible(game):
+    a = wb.simulate(game, 40, seed=0)
+    b = wb.simulate(game, 40, seed=0)
+    assert a.equals(b)
+    assert {"seed", "outcome", "length"} <= set(a.columns)
+    assert a.height == 40
+    assert not a.equals(wb.simulate(game, 40, seed=1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_chance_points_have_exact_probabilities(game):
+    g = get_game(game)
+    m = wb.play(game, seed=0, bots="random")
+    m.auto(max_steps=40)
+    chance_entries = [e for e in m.log if e["kind"] == "chance"]
+    assert chance_entries
+    from fractions import Fraction
+
+    for e in chance_entries:
+        p = Fraction(e["p"])
+        assert 0 < p <= 1
+
+
+def test_bad_saved_matches_name_the_problem():
+    m = wb.play("coop", seed=2, bots="random")
+    m.auto(max_steps=20)
+    data = json.loads(m.to_json())
+    with pytest.raises(wb.MatchFileError, match="invalid JSON"):
+        wb.load_match("{not json")
+    with pytest.raises(wb.MatchFileError, match="format"):
+        wb.load_match(json.dumps({"hello": 1}))
+    with pytest.raises(wb.MatchFileError, match="version"):
+        wb.load_match(json.dumps({**data, "version": 99}))
+    with pytest.raises(wb.MatchFileError, match="no game"):
+        wb.load_match(json.dumps({**data, "game": "chess"}))
+    broken = json.loads(json.dumps(data))
+    idx = next(i for i, h in enumerate(broken["history"]) if "action" in h)
+    broken["history"][idx]["action"] = {"kind": "attack", "args": [9, 99]}
+    with pytest.raises(wb.MatchFileError, match=f"step {idx}"):
+        wb.load_match(json.dumps(broken))
+    broken = json.loads(json.dumps(data))
+    idx = next(i for i, h in enumerate(broken["history"]) if "chance" in h)
+    broken["history"][idx]["chance"] = "no such outcome"
+    with pytest.raises(wb.MatchFileError, match="not a possible result"):
+        wb.load_match(json.dumps(broken))
