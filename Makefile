@@ -1,0 +1,27 @@
+# Two entry points, both usable on a fresh machine with Python 3.11:
+#   make lab   - create .venv, install, open JupyterLab on the tour notebook
+#   make test  - create .venv, install, run the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: lab test install clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[lab,test]"
+	touch $@
+
+install: $(VENV)/.installed
+
+lab: install
+	$(BIN)/jupyter lab notebooks/tour.ipynb
+
+test: install
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV)
