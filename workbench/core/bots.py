@@ -22,15 +22,22 @@ def random_bot(state: State, seat: int, actions: list[Action], rng: random.Rando
     return actions[int(rng.random() * len(actions))]
 
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "mcts")
 
 
 def make_bot(spec, game: Game) -> Bot:
-    """A bot from a name ("random", "heuristic") or a callable."""
+    """A bot from a name ("random", "heuristic", "mcts" or "mcts:<playouts>") or a callable."""
     if callable(spec):
         return spec
     if spec == "random":
         return random_bot
+    if isinstance(spec, str) and (spec == "mcts" or spec.startswith("mcts:")):
+        from .mcts import MCTSBot
+
+        budget = spec.partition(":")[2]
+        if budget and not budget.isdigit():
+            raise SetupError(f"bot {spec!r}: write the budget as playouts, e.g. 'mcts:500'")
+        return MCTSBot(iterations=int(budget) if budget else 200)
     if spec == "heuristic":
         bot = game.heuristic_bot()
         if bot is None:

@@ -327,6 +327,21 @@ class Match:
         }
         return json.dumps(data, indent=indent)
 
+    def widget(self, **kwargs):
+        """The step-through view of this match (see workbench.widgets.StepThrough)."""
+        from ..widgets import StepThrough
+
+        return StepThrough(self, **kwargs)
+
+    def _repr_mimebundle_(self, **kwargs):
+        # A match shown as a cell's last expression draws itself as a step-through view; one
+        # view per match, so showing it twice shows the same live view.
+        if getattr(self, "_view", None) is None:
+            self._view = self.widget()
+        bundle = self._view._repr_mimebundle_(**kwargs)
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/plain": repr(self)}, meta
+
     def __repr__(self) -> str:
         status = "over" if self.over else f"seat {self.to_move + 1} to move" if self.to_move is not None else ""
         return f"<Match {self.game.name} seed={self.seed} decisions={self.decisions} {status}>"

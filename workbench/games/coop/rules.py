@@ -879,6 +879,19 @@ class CoopState(State):
             self.drafter = (self.drafter + 1) % self.num_seats
 
     # -- information --------------------------------------------------------------------
+    cooperative = True  # every seat wins or loses together
+
+    def score(self, seat: int) -> float:
+        """Progress towards a win in [0, 1], for search bots that stop playouts early."""
+        if self.outcome is not None:
+            return 1.0 if self.outcome == "win" else 0.0
+        left = sum(e.health for e in self.enemies)
+        full = sum(e.kind.health for e in self.enemies) or 1
+        standing = (sum(p.health for p in self.players if not p.ko)
+                    / sum(p.max_health for p in self.players))
+        progress = self.battles_won + 0.5 * (1 - left / full) + 0.4 * standing
+        return min(1.0, progress / self.battles_needed)
+
     def result(self) -> dict | None:
         if self.phase != OVER:
             return None

@@ -1,0 +1,148 @@
+"""A real JupyterLab server and a real Chromium for the browser tests.
+
+One server and one browser per test session. The server runs in its own process group and is
+stopped by its process id whatever happens; its log is kept under tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+CHROMIUM = os.environ.get("WORKBENCH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _notebook(cells: list[str]) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    return nb
+
+
+UI_NOTEBOOKS = {
+    "step.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"
+        "m",
+    ],
+}
+
+
+class Lab:
+    def __init__(self, url: str, token: str, root: Path, proc: subprocess.Popen):
+        self.url, self.token, self.root, self.proc = url, token, root, proc
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    ARTIFACTS.mkdir(exist_ok=True)
+    root = tmp_path_factory.mktemp("lab")
+    for name, cells in UI_NOTEBOOKS.items():
+        nbformat.write(_notebook(cells), root / name)
+    config = tmp_path_factory.mktemp("jupyter-config")
+    settings = config / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config),
+           "JUPYTERLAB_SETTINGS_DIR": str(config / "lab" / "user-settings"),
+           "JUPYTER_RUNTIME_DIR": str(tmp_path_factory.mktemp("jupyter-runtime"))}
+    port, token = _free_port(), secrets.token_hex(16)
+    log = open(ARTIFACTS / "jupyterlab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
+         f"--port={port}", f"--IdentityProvider.token={token}", "--allow-root",
+         f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
+         "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=False"],
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {proc.returncode}; see {log.name}")
+            try:
+                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"JupyterLab did not answer within 90 s; see {log.name}")
+            time.sleep(0.3)
+        yield Lab(url, token, root, proc)
+    finally:
+        _stop(proc)
+        log.close()
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)  # the server shuts its kernels down
+        proc.wait(timeout=15)
+    except (subprocess.TimeoutExpired, ProcessLookupError):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install Debian's chromium package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    pg = context.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def open_and_run(page, lab: Lab, name: str) -> None:
+    """Open a notebook, wait for an idle kernel, run every cell."""
+    page.goto(lab.notebook_url(name))
+    page.get_by_text("Python 3 (ipykernel) | Idle").first.wait_for(timeout=90_000)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")

@@ -1,0 +1,106 @@
+"""StepThrough in a real JupyterLab, driven in Chromium."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from .conftest import ARTIFACTS, open_and_run
+
+pytestmark = pytest.mark.ui
+
+
+def _decisions(page) -> int:
+    return int(page.locator(".wb-step").get_attribute("data-decisions"))
+
+
+def _wait_decisions(page, n: int) -> None:
+    page.wait_for_function(
+        f"document.querySelector('.wb-step')?.dataset.decisions === '{n}'", timeout=30_000)
+
+
+def _log_length(page) -> int:
+    return page.locator(".wb-log li").count()
+
+
+def test_play_undo_scrub_chance_and_illegal(page, lab):
+    open_and_run(page, lab, "step.ipynb")
+    root = page.locator(".wb-step")
+    root.wait_for(timeout=90_000)
+    # The state renders as cards.
+    assert page.locator(".wb-card.wb-kind-enemy").count() == 6
+    assert page.locator(".wb-card.wb-kind-player").count() == 3
+    assert _decisions(page) == 0
+    first_log = _log_length(page)
+
+    # Clicking an action changes the state and the log, and shows the roll with its odds.
+    page.locator("button.wb-action:not(.wb-illegal)").first.click()
+    _wait_decisions(page, 1)
+    assert _log_length(page) > first_log
+    roll = page.locator(".wb-roll").first
+    roll.wait_for()
+    assert "vs Dodge" in roll.inner_text()
+    assert "%" in page.locator(".wb-roll-p").first.inner_text()
+    assert "to hit" in page.locator(".wb-odds").first.inner_text()
+    after_one = page.locator(".wb-board").inner_text()
+
+    # Undo restores the previous state.
+    page.locator("button.wb-undo").click()
+    _wait_decisions(page, 0)
+    assert _log_length(page) == first_log
+    page.locator("button.wb-redo").click()
+    _wait_decisions(page, 1)
+    assert page.locator(".wb-board").inner_text() == after_one
+
+    # Play on, scrub back, then a different choice branches the timeline.
+    for n in (2, 3):
+        page.locator("button.wb-action:not(.wb-illegal)").first.click()
+        _wait_decisions(page, n)
+    page.evaluate("""() => { const s = document.querySelector('.wb-timeline');
+                           s.value = '1'; s.dispatchEvent(new Event('change')); }""")
+    _wait_decisions(page, 1)
+    assert page.locator(".wb-position").inner_text() == "1 / 3"
+    page.locator("button.wb-action:not(.wb-illegal)").last.click()
+    _wait_decisions(page, 2)
+    assert page.locator(".wb-position").inner_text() == "2 / 2"
+
+    # An illegal action (a disabled button, or a typed label) shows why_illegal's reason.
+    wrap = page.locator(".wb-illegal-wrap").first
+    if wrap.count():
+        wrap.click()
+        error = page.locator(".wb-error")
+        error.wait_for(state="visible")
+        assert "Not allowed" in error.inner_text()
+    typed = page.locator(".wb-typed")
+    typed.fill("Equip Plate Armor")
+    typed.press("Enter")
+    page.wait_for_function(
+        "document.querySelector('.wb-error') && !document.querySelector('.wb-error').hidden "
+        "&& document.querySelector('.wb-error').textContent.includes('no action called')")
+    assert _decisions(page) == 2
+    page.screenshot(path=str(ARTIFACTS / "step_through.png"), full_page=True)
+
+
+def test_click_to_view_latency(page, lab):
+    open_and_run(page, lab, "step.ipynb")
+    page.locator(".wb-step").wait_for(timeout=90_000)
+    # Restart so earlier tests in this server do not matter.
+    page.locator("button.wb-restart").click()
+    _wait_decisions(page, 0)
+    latencies = []
+    for n in range(1, 21):
+        before = _decisions(page)
+        buttons = page.locator("button.wb-action:not(.wb-illegal)")
+        if buttons.count() == 0:
+            break
+        buttons.first.click()
+        page.wait_for_function(
+            f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+        latencies.append(float(page.locator(".wb-step").get_attribute("data-last-latency-ms")))
+    assert len(latencies) >= 10
+    median = statistics.median(latencies)
+    print(f"\nclick-to-view latency over {len(latencies)} clicks: median {median:.1f} ms, "
+          f"max {max(latencies):.1f} ms")
+    (ARTIFACTS / "step_through_latency.txt").write_text(
+        f"median_ms={median:.1f}\nclicks={len(latencies)}\nall={latencies}\n")

@@ -1,0 +1,116 @@
+"""Monte Carlo tree search bot with a budget, for any registered game.
+
+Open-loop UCT: chance points are sampled on the way down rather than stored as nodes, so the
+tree branches only on decisions. Playouts use the random bot and are cut after `depth`
+decisions; the position is then scored by the state's `score(seat)` if the game defines one
+(a number in [0, 1]), otherwise by the result so far (0.5 while undecided). Tree search reads
+the whole state, so in games with hidden information it plays as if it could see everything;
+the step-through view says so beside the bot's name.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from .game import CHANCE, TERMINAL
+
+
+def _value(state, seat: int) -> float:
+    result = state.result()
+    if result is not None:
+        winners = result.get("winners", [])
+        if not winners:
+            return 0.5 if result.get("outcome") == "draw" else 0.0
+        return 1.0 if seat in winners else 0.0
+    score = getattr(state, "score", None)
+    return score(seat) if score else 0.5
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.total = 0.0
+
+
+class MCTSBot:
+    """A bot (state, seat, actions, rng) -> Action that searches for `iterations` playouts or
+    `seconds`, whichever ends first."""
+
+    def __init__(self, iterations: int = 200, seconds: float | None = None, depth: int = 60,
+                 c: float = 1.4):
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.c = c
+
+    def __call__(self, state, seat, actions, rng):
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            self._iterate(root, state.clone(), seat, rng)
+        best = max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+        return next(a for a in actions if a == best)
+
+    def _iterate(self, root: _Node, state, seat: int, rng) -> None:
+        node, path = root, [root]
+        while True:
+            mover = state.to_move
+            if mover == CHANCE:
+                state.apply_chance(state.chance().dist.pick(rng.random()))
+                continue
+            if mover == TERMINAL:
+                break
+            legal = state.legal_actions()
+            # Open loop: what is legal here can differ between visits after other chance
+            # results, so expansion looks at the actions legal this time.
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
+                child = node.children[action] = _Node()
+                state.apply(action)
+                path.append(child)
+                node = child
+                break
+            # Selection: values are kept from the searching seat's view; opponents minimise.
+            sign = 1.0 if mover == seat or _allied(state, mover, seat) else -1.0
+            log_n = math.log(node.visits + 1)
+            present = [a for a in legal if a in node.children]
+            action = max(present, key=lambda a: _ucb(node.children[a], sign, log_n, self.c))
+            state.apply(action)
+            node = node.children[action]
+            path.append(node)
+        value = self._playout(state, seat, rng)
+        for n in path:
+            n.visits += 1
+            n.total += value
+
+    def _playout(self, state, seat: int, rng) -> float:
+        for _ in range(self.depth):
+            mover = state.to_move
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                state.apply_chance(state.chance().dist.pick(rng.random()))
+                continue
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        return _value(state, seat)
+
+
+def _allied(state, a: int, b: int) -> bool:
+    return bool(getattr(state, "cooperative", False))
+
+
+def _ucb(child: _Node, sign: float, log_n: float, c: float) -> float:
+    mean = child.total / child.visits
+    if sign < 0:
+        mean = 1.0 - mean
+    return mean + c * math.sqrt(log_n / child.visits)
