@@ -3,6 +3,7 @@ saved matches replay exactly, and why_illegal agrees with legal_actions."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 
@@ -59,10 +60,12 @@ def _random_walk(game: str, seed: int, rules=None, check_every=1):
 
 
 def check_invariants(game: str, match):
-    if game == "coop":
-        from tests.coop_invariants import check
-
-        check(match.state)
+    """A game's own invariants live in tests/<game>/invariants.py as check(state)."""
+    try:
+        module = importlib.import_module(f"tests.{game}.invariants")
+    except ModuleNotFoundError:
+        pytest.fail(f"tests/{game}/invariants.py with check(state) is missing")
+    module.check(match.state)
 
 
 @pytest.mark.parametrize("game", GAMES)

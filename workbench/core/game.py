@@ -190,5 +190,18 @@ class Game:
         return None
 
     def render(self, state: State, seat: int | None) -> dict:
-        """View data for the step-through widget; games override."""
-        return {"observation": state.observation(seat)}
+        """What the step-through view draws, as plain JSON-ready data, seen by `seat` (None is
+        a spectator who sees what every seat may see). Games override; the shape is:
+
+            {"title": str, "subtitle": str,
+             "trackers": [{"label": str, "value": int | str, "max": int (optional)}],
+             "svg": str | None,            # a board drawn as an <svg> element, if the game has one
+             "zones": [{"title": str, "active": bool, "cards": [card, ...]}]}
+            card = {"name": str, "kind": str, "subtitle": str, "text": str,
+                    "stats": [{"label", "value", "max"?}], "tags": [str],
+                    "highlight": bool, "dim": bool, "hidden": bool}  # hidden: drawn face down
+
+        Hidden information must already be removed here: a card another seat cannot see is
+        sent as {"hidden": True, "kind": ...} with no name or stats.
+        """
+        return {"title": self.title, "subtitle": "", "trackers": [], "svg": None, "zones": []}

@@ -1,0 +1,56 @@
+"""Games per second for every registered game: `simulate` (the batch path) beside `Match.auto`
+(the logged, undoable path) on the same seeds, random and heuristic bots. Medians of 5 runs.
+
+    .venv/bin/python benchmarks/simulate.py [games] [game ...]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+import workbench as wb
+from workbench.core import get_game
+from workbench.sim import game_seeds
+
+
+def timed(fn, repeats=5):
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def bench(game: str, n: int) -> None:
+    cards = wb.load_cards(game)
+    bot_kinds = ["random"] + (["heuristic"] if get_game(game).heuristic_bot() else [])
+    for bots in bot_kinds:
+        frame = wb.simulate(game, n, seed=0, cards=cards, bots=bots)
+        decisions = int(frame["length"].sum())
+        t_sim = timed(lambda: wb.simulate(game, n, seed=0, cards=cards, bots=bots))
+        seeds = game_seeds(0, max(1, n // 5))
+
+        def via_match():
+            for s in seeds:
+                wb.play(game, seed=s, cards=cards, bots=bots).auto()
+
+        t_match = timed(via_match) * n / len(seeds)
+        print(f"{game:<16} {bots:<10} {n / t_sim:>10.0f} {decisions / t_sim:>12.0f} "
+              f"{n / t_match:>12.0f} {t_match / t_sim:>9.1f}x")
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    games = sys.argv[2:] or wb.list_games()
+    print(f"{n} games per run, default setup, median of 5 runs")
+    print(f"{'game':<16} {'bots':<10} {'simulate/s':>10} {'decisions/s':>12} "
+          f"{'Match.auto/s':>12} {'speed-up':>9}")
+    for game in games:
+        bench(game, n)
+
+
+if __name__ == "__main__":
+    main()
