@@ -13,7 +13,7 @@ from .cards import CardDataError, CardSet
 from .core import Action, IllegalAction, Match, MatchFileError, SetupError, UnknownGame
 from .core import get_game as _get_game
 from .core import list_games, load_match
-from .sim import simulate
+from .sim import sensitivity, simulate, solve, sweep
 
 __version__ = "0.1.0"
 
@@ -39,5 +39,5 @@ def rules(game: str) -> list[dict]:
 __all__ = [
     "Action", "CardDataError", "CardSet", "IllegalAction", "Match", "MatchFileError",
     "SetupError", "UnknownGame", "list_games", "load_cards", "load_match", "play", "rules",
-    "simulate",
+    "sensitivity", "simulate", "solve", "sweep",
 ]

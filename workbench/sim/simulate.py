@@ -1,8 +1,9 @@
-"""Fast batch play: the same rules as a Match, without the log, snapshots or labels' use."""
+"""Fast batch play: the same rules as a Match, without the log, snapshots or undo."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 
 import polars as pl
 
@@ -17,6 +18,13 @@ def game_seeds(seed: int, n: int) -> list[int]:
     """Per-game seeds derived from one seed; `play(game, seed=s)` replays game s exactly."""
     rng = random.Random(seed)
     return [rng.getrandbits(48) for _ in range(n)]
+
+
+def stalled(state) -> bool:
+    """A game may say it can no longer end (the rules allow endless positions); simulations
+    then report a time-out at once instead of playing to the decision cap."""
+    check = getattr(state, "stalled", None)
+    return bool(check and check())
 
 
 def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: int) -> dict:
@@ -36,33 +44,75 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
         elif mover == TERMINAL:
             break
         else:
-            if decisions >= max_decisions:
-                return {"seed": seed, "outcome": "timeout", "length": decisions, **state.stats()}
+            if decisions >= max_decisions or (decisions % 64 == 63 and stalled(state)):
+                return {"seed": seed, "outcome": "timeout", "winner": -1, "length": decisions,
+                        **state.stats()}
             actions = state.legal_actions()
             state.apply(bots.get(mover, random_bot)(state, mover, actions, bot_rng))
             decisions += 1
     result = state.result()
-    return {"seed": seed, "outcome": result["outcome"], "length": decisions, **state.stats()}
+    winners = result.get("winners") or []
+    # A single winning seat; -1 for draws, losses of a cooperative party, and shared wins.
+    winner = winners[0] if len(winners) == 1 else -1
+    return {"seed": seed, "outcome": result["outcome"], "winner": winner, "length": decisions,
+            **state.stats()}
 
 
-def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_decisions=None,
-             **setup) -> pl.DataFrame:
-    """Play `n` games with bots and return one row per game.
+@dataclass(frozen=True)
+class Batch:
+    """Everything needed to play games of one configuration; picklable, so it can be sent to
+    worker processes or a Dask cluster (bots given as callables must be importable)."""
 
-    Columns: `seed` (replay a game with `play(game, seed=...)`), `outcome`, `length` (number of
-    decisions), plus the game's own statistics. Seats without a bot play at random. The same
-    arguments always give the same frame.
-    """
+    game: str
+    cards: object
+    rules: dict
+    setup: dict
+    bots: object = "random"
+    max_decisions: int | None = None
+    _made: dict = field(default=None, repr=False, compare=False)
+
+    def run(self, seeds) -> list[dict]:
+        g = get_game(self.game)
+        bots = make_bots(self.bots, g, g.num_seats(self.setup))
+        limit = g.max_decisions if self.max_decisions is None else self.max_decisions
+        return [play_out(g, self.cards, self.rules, self.setup, s, bots, limit) for s in seeds]
+
+
+def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=None) -> Batch:
+    """Check every argument once, up front, and return the Batch that plays them."""
     g = get_game(game)
-    if not isinstance(n, int) or n < 0:
-        raise SetupError(f"n must be a non-negative integer, got {n!r}")
-    setup = g.normalize_setup(setup)
+    setup = g.normalize_setup(dict(setup or {}))
     rules = g.resolve_rules(rules)
     cards = g.load_cards() if cards is None else cards
     seats = g.num_seats(setup)
-    made = make_bots("random" if bots is None else bots, g, seats)
-    limit = g.max_decisions if max_decisions is None else max_decisions
-    rows = [play_out(g, cards, rules, setup, s, made, limit) for s in game_seeds(seed, n)]
+    make_bots("random" if bots is None else bots, g, seats)  # raises early on a bad bot
+    return Batch(g.name, cards, rules, setup, "random" if bots is None else bots, max_decisions)
+
+
+def frame(rows: list[dict]) -> pl.DataFrame:
     if not rows:
-        return pl.DataFrame(schema={"seed": pl.Int64, "outcome": pl.Utf8, "length": pl.Int64})
+        return pl.DataFrame(schema={"seed": pl.Int64, "outcome": pl.Utf8, "winner": pl.Int64,
+                                    "length": pl.Int64})
     return pl.DataFrame(rows)
+
+
+def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_decisions=None,
+             executor=None, progress=False, **setup) -> pl.DataFrame:
+    """Play `n` games with bots and return one row per game.
+
+    Columns: `seed` (replay a game with `play(game, seed=...)`), `outcome`, `winner` (the single
+    winning seat, or -1), `length` (number of decisions), plus the game's own statistics. Seats
+    without a bot play at random. The same arguments always give the same frame, whatever the
+    executor: games run in this process unless `executor` is given ("processes", any
+    concurrent.futures.Executor, or a dask.distributed Client).
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise SetupError(f"n must be a non-negative integer, got {n!r}")
+    batch = prepare(game, cards, rules, bots, max_decisions, setup)
+    seeds = game_seeds(seed, n)
+    if executor is None:
+        return frame(batch.run(seeds))
+    from .executors import run_batches
+
+    rows, _complete = run_batches([(0, batch, seeds)], executor, progress=progress)
+    return frame(rows[0])

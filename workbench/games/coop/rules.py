@@ -137,8 +137,8 @@ class CoopState(State):
         self.outcome: str | None = None
         self.first_encounter = first_encounter
         self.easy_start = easy_start
-        self.stats_ = {"rounds": 0, "encounters_won": 0, "knockouts": 0, "loot_drawn": 0,
-                       "enemies_defeated": 0}
+        self.stats_ = {"rounds": 0, "encounters": 0, "encounters_won": 0, "knockouts": 0,
+                       "loot_drawn": 0, "enemies_defeated": 0}
         self.phase = LEADER_ROLL
         self._easy = False
         if self.rules["coop.first_leader"] == "choose":
@@ -412,6 +412,7 @@ class CoopState(State):
 
     def _start_encounter(self) -> None:
         card, count = self.battle.pop(0)
+        self.stats_["encounters"] += 1
         kind = self.cat.enemies[self.cat.encounters[card].enemy]
         self.encounter_name = f"{kind.name} ×{count}"
         self.enemies = [Enemy(i, kind) for i in range(count)]  # R-12
@@ -892,6 +893,15 @@ class CoopState(State):
         progress = self.battles_won + 0.5 * (1 - left / full) + 0.4 * standing
         return min(1.0, progress / self.battles_needed)
 
+    # Encounters against a fresh party take a few dozen Rounds; one that has run this long is
+    # a position neither side can break (e.g. bare hands against a Growler's Armor 4, which
+    # recovers every Round, while a healer keeps the party standing). R-41 sets no limit, so
+    # the rules go on; only simulations stop and call it a time-out.
+    STALL_ROUNDS = 50
+
+    def stalled(self) -> bool:
+        return self.round > self.STALL_ROUNDS
+
     def result(self) -> dict | None:
         if self.phase != OVER:
             return None
@@ -900,8 +910,10 @@ class CoopState(State):
                 "battles_needed": self.battles_needed}
 
     def stats(self) -> dict:
+        used = sorted({i for p in self.players for i in p.items()})
         return {"battles_won": self.battles_won, **self.stats_,
-                "items_equipped": sum(len(p.items()) for p in self.players)}
+                "rounds_per_encounter": self.stats_["rounds"] / max(1, self.stats_["encounters"]),
+                "items_equipped": sum(len(p.items()) for p in self.players), "used": used}
 
     def observation(self, seat: int | None = None) -> dict:
         """Co-op play has no hidden hands: every seat sees the table. Deck order does not

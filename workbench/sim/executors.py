@@ -1,0 +1,112 @@
+"""Running batches of games on local processes, any concurrent.futures executor, or Dask.
+
+Every game is a function of its seed, so the rows are the same whichever executor plays them;
+results are put back in seed order before they are returned.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import as_completed as futures_completed
+
+CHUNK = 250  # games per task: large enough to hide task overhead, small enough to show progress
+
+
+def _play(batch, seeds):
+    return batch.run(seeds)
+
+
+def _is_dask(executor) -> bool:
+    return type(executor).__module__.startswith("distributed")
+
+
+def _tasks(jobs, chunk):
+    for key, batch, seeds in jobs:
+        for start in range(0, len(seeds), chunk):
+            yield key, start, batch, seeds[start:start + chunk]
+
+
+def run_batches(jobs, executor="processes", *, progress=False, chunk=CHUNK, on_result=None):
+    """Play `jobs`, a list of (key, Batch, seeds); returns ({key: rows in seed order}, complete).
+
+    `on_result(key, rows)` is called with the unbroken run of rows a key has so far, in seed
+    order, each time it grows; returning True stops that key (its other chunks are cancelled).
+    Ctrl+C (or the notebook's interrupt) cancels what has not run yet and returns what has,
+    with complete=False.
+    """
+    tasks = list(_tasks(jobs, chunk))
+    total = sum(len(t[3]) for t in tasks)
+    pieces: dict = {key: {} for key, _, _ in jobs}
+    bar = _bar(total) if progress else None
+    stopped: set = set()
+    complete = True
+
+    def arrived(key, start, rows) -> bool:
+        pieces[key][start] = rows
+        if bar is not None:
+            bar.update(len(rows))
+        if on_result is None or key in stopped:
+            return False
+        if on_result(key, _prefix(pieces[key])):
+            stopped.add(key)
+            return True
+        return False
+
+    owned = None
+    futures: dict = {}
+    try:
+        if executor == "serial":
+            for key, start, batch, seeds in tasks:
+                if key not in stopped:
+                    arrived(key, start, _play(batch, seeds))
+        else:
+            if executor in ("processes", None):
+                owned = executor = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
+            if _is_dask(executor):
+                from distributed import as_completed as completed
+
+                futures = {executor.submit(_play, b, s, pure=False): (k, st)
+                           for k, st, b, s in tasks}
+            elif isinstance(executor, Executor):
+                completed = futures_completed
+                futures = {executor.submit(_play, b, s): (k, st) for k, st, b, s in tasks}
+            else:
+                raise TypeError("executor must be 'processes', 'serial', a concurrent.futures "
+                                f"Executor or a dask.distributed Client, not {executor!r}")
+            for fut in completed(list(futures)):
+                if fut.cancelled():
+                    continue
+                key, start = futures[fut]
+                if arrived(key, start, fut.result()):
+                    for other, (k2, _) in futures.items():
+                        if k2 == key and not other.done():
+                            other.cancel()
+    except KeyboardInterrupt:
+        complete = False
+        for fut in futures:
+            fut.cancel()
+    finally:
+        if bar is not None:
+            bar.close()
+        if owned is not None:
+            owned.shutdown(wait=complete, cancel_futures=True)
+    return {key: _prefix(parts) for key, parts in pieces.items()}, complete
+
+
+def _prefix(parts: dict) -> list:
+    """The rows of the unbroken run of chunks from the first seed on.
+
+    Chunks can finish out of order; keeping only the prefix means a run cut short (stopped or
+    interrupted) holds the first k seeds, exactly as a single process would have."""
+    rows, start = [], 0
+    while start in parts:
+        rows.extend(parts[start])
+        start += len(parts[start])
+    return rows
+
+
+def _bar(total: int):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, unit="game", smoothing=0.1)

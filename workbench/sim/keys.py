@@ -1,0 +1,58 @@
+"""Sweep keys: "<table>.<card>.<column>" for a card stat, "rules.<variant>" for a rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.errors import SetupError
+
+
+@dataclass(frozen=True)
+class Key:
+    text: str
+    kind: str  # "card" or "rule"
+    table: str = ""
+    card: str = ""
+    column: str = ""
+    rule: str = ""
+
+
+def parse_key(text: str, game, cards) -> Key:
+    if not isinstance(text, str) or not text:
+        raise SetupError(f"sweep key {text!r}: write '<table>.<card>.<column>' or 'rules.<key>'")
+    if text.startswith("rules."):
+        name = text[len("rules."):]
+        variants = {v.key: v for v in game.variants} | {v.short: v for v in game.variants}
+        if name not in variants:
+            known = ", ".join(v.key for v in game.variants)
+            raise SetupError(f"sweep key {text!r}: {game.name} has no rule {name!r}; rules: {known}")
+        return Key(text, "rule", rule=variants[name].key)
+    table, sep, rest = text.partition(".")
+    card, sep2, column = rest.rpartition(".")
+    if not sep or not sep2 or not card or not column:
+        raise SetupError(f"sweep key {text!r}: write '<table>.<card>.<column>', "
+                         "e.g. 'enemies.Brutes.health', or 'rules.<key>'")
+    if table not in cards:
+        raise SetupError(f"sweep key {text!r}: no table {table!r}; tables: {', '.join(cards)}")
+    cards.row(table, card)  # raises CardDataError naming the card if it is unknown
+    if column not in cards[table].columns:
+        raise SetupError(f"sweep key {text!r}: {table} has no column {column!r}; columns: "
+                         f"{', '.join(cards[table].columns)}")
+    return Key(text, "card", table=table, card=card, column=column)
+
+
+def apply(keys: list[Key], values: tuple, cards, rules: dict, game):
+    """The cards and rules of one sweep point (validated: a bad value raises)."""
+    rules = dict(rules)
+    for key, value in zip(keys, values):
+        if key.kind == "rule":
+            rules = game.resolve_rules({**rules, key.rule: value})
+        else:
+            cards = cards.set(key.table, key.card, key.column, value)
+    return cards, rules
+
+
+def current(key: Key, cards, rules: dict):
+    if key.kind == "rule":
+        return rules[key.rule]
+    return cards.row(key.table, key.card)[key.column]

@@ -1,0 +1,75 @@
+"""Find the stat value whose win rate is closest to a target, with as few games as it can."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from ..core.errors import SetupError
+from ..core.registry import get_game
+from .executors import run_batches
+from .keys import apply, parse_key
+from .simulate import Batch, game_seeds, prepare
+from .stats import wilson
+from .sweep import default_bots
+
+
+def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0, cards=None,
+          rules=None, bots=None, executor="serial", step: int = 500, max_games: int = 4000,
+          progress=False, **setup) -> dict:
+    """The integer stat value in `bounds` (inclusive) whose win rate is closest to the target.
+
+    Win rates are assumed monotone in the stat (more enemy Health, fewer wins). Bisection asks
+    each candidate for games `step` at a time, on the same seeds for every candidate, and stops
+    asking as soon as its 95% interval lies wholly on one side of the target (or `max_games`
+    are played); so clear-cut values cost few games and close calls get more. Returns the best
+    value, its win rate and interval, the games used, and a frame of every value tried.
+    """
+    g = get_game(game)
+    if not 0 < target_win_rate < 1:
+        raise SetupError(f"target_win_rate must be between 0 and 1, not {target_win_rate!r}")
+    lo, hi = bounds
+    if not (isinstance(lo, int) and isinstance(hi, int) and lo < hi):
+        raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
+    base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots, None, setup)
+    key = parse_key(stat_key, g, base.cards)
+    seeds = game_seeds(seed, max_games)
+    cooperative = bool(getattr(g.new_state(base.cards, base.rules, base.setup), "cooperative", False))
+    tried: dict[int, list] = {}
+
+    def wins(rows):
+        return sum((r["outcome"] == "win") if cooperative else (r["winner"] == 0) for r in rows)
+
+    def measure(value: int) -> tuple[float, float, float, int]:
+        rows = tried.setdefault(value, [])
+        point_cards, point_rules = apply([key], (value,), base.cards, base.rules, g)
+        batch = Batch(g.name, point_cards, point_rules, base.setup, base.bots)
+        while True:
+            w, n = wins(rows), len(rows)
+            if n:
+                low, high = wilson(w, n)
+                if low > target_win_rate or high < target_win_rate or n >= max_games:
+                    return w / n, low, high, n
+            more, _ = run_batches([(0, batch, seeds[n:n + step])], executor, progress=progress)
+            rows.extend(more[0])
+
+    results = {}
+    for v in (lo, hi):
+        results[v] = measure(v)
+    increasing = results[hi][0] >= results[lo][0]
+    a, b = lo, hi
+    while b - a > 1:
+        mid = (a + b) // 2
+        results[mid] = measure(mid)
+        above = results[mid][0] > target_win_rate
+        if above == increasing:
+            b = mid
+        else:
+            a = mid
+    best = min(results, key=lambda v: (abs(results[v][0] - target_win_rate), v))
+    rate, low, high, n = results[best]
+    trace = pl.DataFrame(
+        [{"value": v, "win_rate": r[0], "ci_low": r[1], "ci_high": r[2], "n": r[3]}
+         for v, r in sorted(results.items())])
+    return {"key": stat_key, "value": best, "win_rate": rate, "ci_low": low, "ci_high": high,
+            "games": sum(len(r) for r in tried.values()), "target": target_win_rate,
+            "trace": trace}
