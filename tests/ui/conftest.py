@@ -48,6 +48,27 @@ UI_NOTEBOOKS = {
         "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"
         "m",
     ],
+    "card_editor.ipynb": [
+        "import pathlib, shutil\n"
+        "import ipywidgets as widgets\n"
+        "import workbench as wb\n"
+        "from workbench.cards import data_dir\n"
+        "from workbench.widgets import CardEditor\n"
+        "folder = pathlib.Path.cwd() / 'editor_coop'\n"
+        "shutil.rmtree(folder, ignore_errors=True)\n"
+        "shutil.copytree(data_dir('coop'), folder)\n"
+        "editor = CardEditor(wb.load_cards('coop', folder))\n"
+        "# What Python holds, shown apart from the editor's own drawing.\n"
+        "python_side = widgets.Label()\n"
+        "python_side.add_class('wb-python-side')\n"
+        "def show(_change=None):\n"
+        "    brutes = editor.cards.row('enemies', 'Brutes')\n"
+        "    python_side.value = (f\"python: Brutes health={brutes['health']} \"\n"
+        "                         f\"version={editor.cards.version}\")\n"
+        "editor.observe(show, names='cards')\n"
+        "show()\n"
+        "display(editor, python_side)",
+    ],
 }
 
 

@@ -21,6 +21,7 @@ from workbench.cards import text
 from workbench.cards.atomic import atomic_write
 from workbench.cards.diff import table_diff
 from workbench.cards.problems import CardDataError, Problem, listing, show
+from workbench.cards.render import Card
 from workbench.cards.spec import TableSpec
 from workbench.cards.validate import check
 
@@ -77,10 +78,19 @@ class CardSet(Mapping):
     def tables(self) -> tuple[str, ...]:
         return tuple(self._tables)
 
+    def index(self, table: str, card) -> int:
+        """The row number of a card in its table, found by key (or by name)."""
+        return self._find_or_raise(table, card)
+
     def row(self, table: str, card) -> dict:
         """One card as a dict, found by key (or by name)."""
         spec, frame = self._table_or_raise(table)
         return frame.row(self._find_or_raise(table, card), named=True)
+
+    def card(self, table: str, card) -> Card:
+        """One card, found by key (or by name), that draws itself as a card in Jupyter."""
+        row = self.row(table, card)
+        return Card(table, text.value_text(row[self.specs[table].key]), row, self.specs[table])
 
     # -- edits ---------------------------------------------------------------------------------
 

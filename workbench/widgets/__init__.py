@@ -1,7 +1,9 @@
 """Thin notebook views. Each is an anywidget class with a sibling .js and .css; the logic they
-show lives in plain Python (see stepper.py)."""
+show lives in plain Python (stepper.py, editor_logic.py, whatif_logic.py)."""
 
+from .card_editor import CardEditor
 from .step_through import StepThrough
 from .stepper import Stepper
+from .whatif import WhatIf
 
-__all__ = ["StepThrough", "Stepper"]
+__all__ = ["CardEditor", "StepThrough", "Stepper", "WhatIf"]

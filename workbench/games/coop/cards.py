@@ -41,7 +41,7 @@ def _text(description: str, *checks: pa.Check, unique: bool = False) -> pa.Colum
 def _fighter(who: str) -> dict[str, pa.Column]:
     """The stat columns shared by player classes and enemies (tables 1.2 and 1.3)."""
     return {
-        "health": _int(f"Health a {who} starts with; at 0 or less it is out", pa.Check.ge(1)),
+        "health": _int(f"Health the {who} starts with; at 0 or less it is out", pa.Check.ge(1)),
         "armor": _int("Armor: absorbs damage before Health, restored every Round",
                       pa.Check.ge(0)),
         "dodge": _int("Dodge: an attack roll must exceed it to hit; each miss lowers it by 1",

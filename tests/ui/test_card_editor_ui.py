@@ -1,0 +1,120 @@
+"""CardEditor in a real JupyterLab, driven in Chromium."""
+
+from __future__ import annotations
+
+import re
+import re
+import statistics
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import ARTIFACTS, open_and_run
+
+pytestmark = pytest.mark.ui
+
+WAIT = 30_000
+
+
+def _replies(page) -> int:
+    return int(page.locator(".wb-ce").get_attribute("data-replies") or 0)
+
+
+def _cell(page, card: str, column: str):
+    return page.locator(f'.wb-ce-grid tr[data-card="{card}"] td[data-column="{column}"]')
+
+
+def _type_into(page, card: str, column: str, text: str) -> float:
+    """Type into a cell and press Enter; wait for Python's reply. Returns the latency in ms."""
+    before = _replies(page)
+    box = _cell(page, card, column).locator("input")
+    box.fill(text)
+    box.press("Enter")
+    page.wait_for_function(
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}",
+        timeout=WAIT)
+    return float(page.locator(".wb-ce").get_attribute("data-last-latency-ms"))
+
+
+def _click(page, selector: str) -> None:
+    before = _replies(page)
+    page.locator(selector).click()
+    page.wait_for_function(
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}",
+        timeout=WAIT)
+
+
+def test_edit_reject_undo_and_save(page, lab):
+    open_and_run(page, lab, "card_editor.ipynb")
+    page.locator(".wb-ce").wait_for(timeout=90_000)
+    python_side = page.locator(".wb-python-side")
+    expect(python_side).to_contain_text("Brutes health=10 version=0", timeout=WAIT)
+
+    # One tab per table; headers carry the schema's meaning and range.
+    assert page.locator(".wb-ce-tab").count() == 5
+    _click(page, '.wb-ce-tab[data-table="enemies"]')
+    header = page.locator('.wb-ce-grid th[data-column="health"]')
+    assert "Allowed: an integer >= 1" in header.get_attribute("title")
+    assert _cell(page, "Brutes", "damage_type").locator("select option").count() == 2
+
+    # A valid edit is accepted: Python holds it, the cell is marked as changed.
+    latencies = [_type_into(page, "Brutes", "health", "12")]
+    expect(python_side).to_contain_text("Brutes health=12 version=1", timeout=WAIT)
+    expect(_cell(page, "Brutes", "health")).to_have_class(re.compile(r"\bwb-ce-changed\b"))
+    assert _cell(page, "Brutes", "health").locator("input").input_value() == "12"
+
+    # An invalid edit shows its reason at the cell; the kept value stays, Python is unchanged.
+    latencies.append(_type_into(page, "Brutes", "health", "0"))
+    reason = _cell(page, "Brutes", "health").locator(".wb-ce-reason")
+    expect(reason).to_contain_text("0 is not allowed; expected an integer >= 1", timeout=WAIT)
+    assert _cell(page, "Brutes", "health").locator("input").input_value() == "12"
+    assert "Brutes health=12 version=1" in python_side.inner_text()
+    page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_rejected.png"))
+
+    # A reference to an enemy that does not exist is refused by the game's cross-check.
+    _click(page, '.wb-ce-tab[data-table="encounters"]')
+    latencies.append(_type_into(page, "BRU-1", "enemy", "Goblins"))
+    expect(_cell(page, "BRU-1", "enemy").locator(".wb-ce-reason")).to_contain_text(
+        "'Goblins' is not an enemy", timeout=WAIT)
+    assert _cell(page, "BRU-1", "enemy").locator("input").input_value() == "Brutes"
+    _click(page, '.wb-ce-tab[data-table="enemies"]')
+
+    # Undo goes back to the file's value, redo forward again; each is a new version.
+    _click(page, ".wb-ce-undo")
+    expect(python_side).to_contain_text("Brutes health=10 version=2", timeout=WAIT)
+    assert _cell(page, "Brutes", "health").locator("input").input_value() == "10"
+    _click(page, ".wb-ce-redo")
+    expect(python_side).to_contain_text("Brutes health=12 version=3", timeout=WAIT)
+
+    # The diff lists the change; saving writes the CSV in the notebook's folder.
+    page.locator(".wb-ce-diff summary").click()
+    expect(page.locator(".wb-ce-diff")).to_contain_text("Brutes", timeout=WAIT)
+    _click(page, ".wb-ce-save")
+    expect(page.locator(".wb-ce-message")).to_contain_text("Saved enemies.csv", timeout=WAIT)
+    saved = (lab.root / "editor_coop" / "enemies.csv").read_text()
+    assert "Brutes,12,7,2,3,melee,2,10\n" in saved
+    assert "Rats,1,0,4,1,melee,1,10\n" in saved
+    assert not page.locator(".wb-ce-dirty").count()
+
+    # The single-card form: a slider bounded by the schema edits the same cell.
+    _click(page, '.wb-ce-grid tr[data-card="Brutes"] .wb-ce-open')
+    slider = page.locator('.wb-ce-form input[type="range"][data-column="dice"]')
+    assert (slider.get_attribute("min"), slider.get_attribute("max")) == ("0", "6")
+    before = _replies(page)
+    slider.evaluate("s => { s.value = '4'; s.dispatchEvent(new Event('change')); }")
+    page.wait_for_function(
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}")
+    expect(python_side).to_contain_text("version=4", timeout=WAIT)
+    expect(page.locator('.wb-ce-form .wb-cardview [data-column="dice"]')).to_contain_text("4")
+    assert _cell(page, "Brutes", "dice").locator("input").input_value() == "4"
+
+    # More edits for the round-trip time: armor 7 -> 8 -> 7 ...
+    for n in range(10):
+        latencies.append(_type_into(page, "Brutes", "armor", str(8 - n % 2)))
+    expect(python_side).to_contain_text("version=14", timeout=WAIT)
+    page.screenshot(path=str(ARTIFACTS / "card_editor.png"), full_page=True)
+    median = statistics.median(latencies)
+    print(f"\nedit round trip (Enter to redrawn grid) over {len(latencies)} edits: "
+          f"median {median:.1f} ms, max {max(latencies):.1f} ms")
+    (ARTIFACTS / "card_editor_latency.txt").write_text(
+        f"median_ms={median:.1f}\nedits={len(latencies)}\nall={latencies}\n")

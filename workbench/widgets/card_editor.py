@@ -1,0 +1,150 @@
+"""CardEditor: edit a game's card tables in the notebook, validated, undoable, saved safely."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+from ..cards import CardDataError, CardSet
+from .editor_logic import EditSession
+
+_HERE = Path(__file__).parent
+
+
+class CardEditor(anywidget.AnyWidget):
+    """A grid per card table with typed cells, sort and filter, add/duplicate/delete, a
+    single-card form with sliders, undo/redo, a diff against the files, save and revert.
+
+    Every change is a request from the browser {"type": ..., "id": n} answered by
+    {"type": "reply", "id": n, "ok": bool, "error": str} after `view` is re-sent, so the grid
+    always shows what Python kept: a refused edit shows its reason at the cell and the old
+    value. The same changes can be made from Python: `editor.edit("enemies", "Brutes",
+    "health", 12)`, `editor.undo()`, `editor.save()`.
+    """
+
+    _esm = _HERE / "card_editor.js"
+    _css = _HERE / "card_editor.css"
+
+    view = traitlets.Dict(help="Everything the browser draws; made by EditSession.view().").tag(
+        sync=True)
+    cards = traitlets.Instance(CardSet, help=(
+        "The current CardSet (Python only, not synced). Observe it, or pass the editor to "
+        "StepThrough.bind / match.widget(cards_source=...), to follow every new version."))
+
+    def __init__(self, cards: CardSet, *, directory: Path | str | None = None,
+                 table: str | None = None, **kwargs):
+        session = EditSession(cards, directory=directory, table=table)
+        super().__init__(cards=session.cards, **kwargs)
+        self.session = session
+        self.on_msg(self._on_message)
+        self.observe(self._cards_assigned, names="cards")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Publish the session: the `cards` trait first, so observers see the new version
+        before the browser hears that the edit was accepted."""
+        if self.cards is not self.session.cards:
+            self.cards = self.session.cards
+        self.view = self.session.view()
+
+    def _cards_assigned(self, change) -> None:
+        # Cards assigned from Python become one undoable change in the session.
+        if change["new"] is not self.session.cards:
+            try:
+                self.session.replace_cards(change["new"], "cards assigned from Python")
+            finally:
+                self.refresh()
+
+    # -- the same changes from Python --------------------------------------------------------
+    def edit(self, table: str, card, column: str, value) -> CardSet:
+        """Set one cell; raises CardDataError (and shows the reason) when refused."""
+        return self._run(self.session.edit, table, card, column, value)
+
+    def check(self, table: str, card, column: str, value) -> str | None:
+        """Why an edit would be refused, or None; changes nothing."""
+        return self.session.check(table, card, column, value)
+
+    def add(self, table: str, values: dict | None = None) -> CardSet:
+        return self._run(self.session.add, table, values)
+
+    def duplicate(self, table: str, card) -> CardSet:
+        return self._run(self.session.duplicate, table, card)
+
+    def delete(self, table: str, card) -> CardSet:
+        return self._run(self.session.delete, table, card)
+
+    def undo(self) -> bool:
+        return self._run(self.session.undo)
+
+    def redo(self) -> bool:
+        return self._run(self.session.redo)
+
+    def revert(self) -> bool:
+        return self._run(self.session.revert)
+
+    def save(self, directory: Path | str | None = None) -> list[Path]:
+        return self._run(self.session.save, directory)
+
+    def diff(self):
+        """Changes from the files to the current cards as a polars frame."""
+        return self.session.diff()
+
+    def _run(self, call, *args):
+        try:
+            return call(*args)
+        finally:
+            self.refresh()
+
+    # -- requests from the browser -----------------------------------------------------------
+    def _on_message(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or "type" not in content:
+            return
+        reply = {"type": "reply", "id": content.get("id"), "ok": True, "error": ""}
+        self.session.error = ""
+        try:
+            self.handle(content)
+        except CardDataError:
+            reason = self.session.rejection.reason if self.session.rejection else ""
+            reply.update(ok=False, error=reason)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            if not self.session.error:
+                self.session.error = str(exc)
+            reply.update(ok=False, error=self.session.error)
+        self.refresh()
+        self.send(reply)
+
+    def handle(self, msg: dict) -> None:
+        """Carry out one request; the same calls a test or a notebook can make directly."""
+        s = self.session
+        kind = msg["type"]
+        table = msg.get("table", s.table)
+        if kind == "edit":
+            s.edit(table, msg["card"], msg["column"], msg.get("value"))
+        elif kind == "add":
+            s.add(table)
+        elif kind == "duplicate":
+            s.duplicate(table, msg["card"])
+        elif kind == "delete":
+            s.delete(table, msg["card"])
+        elif kind == "undo":
+            s.undo()
+        elif kind == "redo":
+            s.redo()
+        elif kind == "revert":
+            s.revert()
+        elif kind == "save":
+            s.save()
+        elif kind == "tab":
+            s.select_table(table)
+        elif kind == "sort":
+            s.sort(table, msg.get("column"))
+        elif kind == "filter":
+            s.filter(table, str(msg.get("text", "")))
+        elif kind == "select":
+            s.select(table, msg.get("card"))
+        elif kind == "dismiss":
+            s.rejection, s.error = None, ""
+        else:
+            raise ValueError(f"unknown request {kind!r}")

@@ -1,0 +1,43 @@
+// WhatIf view: controls and the chart Python renders. No analysis happens here.
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "className") node.className = v;
+    else if (k === "html") node.innerHTML = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
+  return node;
+}
+
+function render({ model, el }) {
+  const root = h("div", { className: "wb-step wb-whatif" });
+  el.append(root);
+  const num = (name, label) => h("label", {}, `${label} `, h("input", {
+    type: "number", className: `wb-${name}`, value: model.get(name),
+    onchange: (e) => { model.set(name, Number(e.target.value)); model.save_changes(); } }));
+
+  function draw() {
+    const running = model.get("running");
+    root.replaceChildren(
+      h("div", { className: "wb-controls" },
+        h("label", {}, "Stat ", h("select", { className: "wb-key",
+          onchange: (e) => model.send({ type: "pick", key: e.target.value }) },
+          model.get("stats").map((s) => h("option", { value: s, selected: s === model.get("key") }, s)))),
+        num("start", "from"), num("stop_value", "to"), num("step", "step"), num("games", "games/point"),
+        h("button", { className: "wb-run", disabled: running, onclick: () => model.send({ type: "run" }) }, "Run"),
+        h("button", { className: "wb-stop", disabled: !running, onclick: () => model.send({ type: "stop" }) }, "Stop")),
+      h("div", { className: "wb-message wb-status" }, model.get("status")),
+      h("div", { className: "wb-svg", html: model.get("svg") }),
+      h("table", { className: "wb-results" }, model.get("table").map((r) =>
+        h("tr", {}, Object.values(r).map((v) => h("td", {}, typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : String(v)))))));
+  }
+  for (const name of ["stats", "key", "start", "stop_value", "step", "games", "svg", "table", "status", "running"]) {
+    model.on(`change:${name}`, draw);
+  }
+  draw();
+}
+
+export default { render };
