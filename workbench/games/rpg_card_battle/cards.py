@@ -1,0 +1,278 @@
+"""Card tables of RPG Card Battle (rules: shared/rules/rpg_card_battle.md, sections 1 and 6).
+
+The numbers live in data/rpg_card_battle/*.csv; this module declares what each column means and
+which values the rules can handle, and checks the references between tables.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import pairwise
+
+import pandera.polars as pa
+import polars as pl
+
+from workbench.cards import CardSet, Problem, TableSpec, problem_at
+
+KINDS = ["attack", "defend", "shield_bash", "parry", "poison", "item", "passive"]
+SLOTS = ["weapon", "shield", "armour", "pack"]
+WEAPON_TYPES = ["sword", "dagger", "axe", "mace", "bow", "staff", "none"]
+PILES = ["recycle", "spent"]
+MAX_LEVEL = 10
+CLASS_SET_SIZE = 7  # R-16
+ITEM_CARDS = (5, 7)  # 1.1: each equipment item brings 5 to 7 cards
+CLASS_COLUMNS = [f"class_{i}" for i in range(1, CLASS_SET_SIZE + 1)]
+
+
+def _int(description: str, *checks: pa.Check, unique: bool = False,
+         nullable: bool = False) -> pa.Column:
+    return pa.Column(pl.Int64, list(checks), unique=unique, nullable=nullable,
+                     description=description)
+
+
+def _text(description: str, *checks: pa.Check, unique: bool = False,
+          nullable: bool = False) -> pa.Column:
+    return pa.Column(pl.String, list(checks), unique=unique, nullable=nullable,
+                     description=description)
+
+
+def _bool(description: str) -> pa.Column:
+    return pa.Column(pl.Boolean, description=description)
+
+
+def _level(what: str) -> pa.Column:
+    return _int(what, pa.Check.in_range(1, MAX_LEVEL))
+
+
+TABLES: dict[str, TableSpec] = {
+    "cards": TableSpec(
+        file="cards.csv",
+        key="name",
+        doc="Every card that can be in a deck (table 6.2): what it does, as numbers.",
+        schema=pa.DataFrameSchema({
+            "name": _text("Card name, as item_cards.csv and class_pool.csv name it", unique=True),
+            "kind": _text("ATTACK, DEFEND, SHIELD BASH, PARRY, POISON, Item or Passive",
+                          pa.Check.isin(KINDS)),
+            "attack": _int("Attack modifier when played; for a Passive, the bonus to attacks "
+                           "with its weapon type", pa.Check.in_range(0, 20)),
+            "attack_vs_guard": _int("Attack modifier instead of `attack` when the opponent "
+                                    "played DEFEND or SHIELD BASH (blank: no change)",
+                                    pa.Check.in_range(0, 20), nullable=True),
+            "defence": _int("Defence modifier this turn when played; for a Passive, the "
+                            "defence bonus while in hand", pa.Check.in_range(0, 20)),
+            "reflect": _int("Damage the attacker takes when this card meets an attack "
+                            "(SHIELD BASH; no defence applies)", pa.Check.in_range(0, 20)),
+            "heal": _int("HP healed after the exchange (R-8)", pa.Check.in_range(0, 50)),
+            "poison": _int("Poison damage to the target at each of the next turns (R-7)",
+                           pa.Check.in_range(0, 20)),
+            "poison_turns": _int("Turns the poison lasts", pa.Check.in_range(0, 10)),
+            "guard": _int("Ongoing defence bonus from the next turn on (Smoke Bomb, A-11)",
+                          pa.Check.in_range(0, 20)),
+            "guard_turns": _int("Turns the ongoing defence lasts", pa.Check.in_range(0, 10)),
+            "halve": _bool("Passive: incoming non-magic damage is halved while in hand (A-13)"),
+            "weapon": _text("Passive attack bonus applies to attacks with this weapon type "
+                            "('any' for every attack)",
+                            pa.Check.isin(["any", *WEAPON_TYPES])),
+            "magic": _bool("A magic attack: not a weapon attack, so PARRY and Undead Meat "
+                           "do not touch it (A-12)"),
+            "after": _text("Where the card goes once played: recycle (reshuffled later) or "
+                           "spent (gone for good)", pa.Check.isin(PILES)),
+            "text": _text("What the card says, for people"),
+        }),
+    ),
+    "equipment": TableSpec(
+        file="equipment.csv",
+        key="name",
+        doc="Equipment items: their slot and what they add to the character's stats (A-9).",
+        schema=pa.DataFrameSchema({
+            "name": _text("Item name", unique=True),
+            "slot": _text("Equipment slot; a character holds one item per slot",
+                          pa.Check.isin(SLOTS)),
+            "weapon": _text("Weapon type of a weapon ('none' for other slots)",
+                            pa.Check.isin(WEAPON_TYPES)),
+            "attack": _int("Added to the character's base Attack", pa.Check.in_range(-10, 20)),
+            "defence": _int("Added to the character's base Defence",
+                            pa.Check.in_range(-10, 20)),
+            "hp": _int("Added to the character's HP", pa.Check.in_range(-50, 100)),
+            "text": _text("What the item is, for people"),
+        }),
+    ),
+    "item_cards": TableSpec(
+        file="item_cards.csv",
+        key="id",
+        doc="The card list of every equipment item (table 6.3), in order, with level locks.",
+        schema=pa.DataFrameSchema({
+            "id": _text("Row id, e.g. 'Longsword 3'", unique=True),
+            "item": _text("Equipment item, a name from equipment.csv"),
+            "position": _int("Place of the card in the item's list (1 = first)",
+                             pa.Check.in_range(1, ITEM_CARDS[1])),
+            "card": _text("Card, a name from cards.csv"),
+            "level": _level("Lowest character level that gets this card (R-16)"),
+        }),
+    ),
+    "classes": TableSpec(
+        file="classes.csv",
+        key="name",
+        doc="Character classes and their base stats before equipment (A-9).",
+        schema=pa.DataFrameSchema({
+            "name": _text("Class name", unique=True),
+            "attack": _int("Base Attack before equipment", pa.Check.in_range(0, 30)),
+            "defence": _int("Base Defence before equipment", pa.Check.in_range(0, 30)),
+            "hp": _int("HP before equipment", pa.Check.in_range(1, 200)),
+            "text": _text("What the class is, for people"),
+        }),
+    ),
+    "class_pool": TableSpec(
+        file="class_pool.csv",
+        key="card",
+        doc="The pool of class cards with their level gates (R-16).",
+        schema=pa.DataFrameSchema({
+            "card": _text("Class card, a name from cards.csv", unique=True),
+            "class": _text("Class that may take it, a name from classes.csv, or 'any'"),
+            "level": _level("Lowest level that may take it"),
+        }),
+    ),
+    "loadouts": TableSpec(
+        file="loadouts.csv",
+        key="name",
+        doc="Ready-made characters (table 6.1): class, level, equipment and a 7-card class set.",
+        schema=pa.DataFrameSchema({
+            "name": _text("Character name, as the setup option `characters` names it",
+                          unique=True),
+            "class": _text("Class, a name from classes.csv"),
+            "level": _level("Character level"),
+            **{slot: _text(f"{slot.capitalize()} item from equipment.csv (blank: none)",
+                           nullable=True) for slot in SLOTS},
+            **{col: _text(f"Class card {col[-1]} of 7, from class_pool.csv")
+               for col in CLASS_COLUMNS},
+        }),
+    ),
+}
+
+
+def cross_check(cards: CardSet) -> list[Problem]:
+    """Problems that involve more than one cell: references, level locks and card sanity."""
+    return [*_card_problems(cards), *_item_card_problems(cards), *_pool_problems(cards),
+            *_loadout_problems(cards)]
+
+
+def _card_problems(cards: CardSet) -> list[Problem]:
+    problems = []
+    for i, row in enumerate(cards["cards"].iter_rows(named=True)):
+        def bad(column, issue, expected, i=i):
+            problems.append(problem_at(cards, "cards", i, column, issue=issue, expected=expected))
+
+        kind = row["kind"]
+        if kind == "poison" and (row["poison"] == 0 or row["poison_turns"] == 0):
+            bad("poison", "on a POISON card without poison damage or turns",
+                "poison and poison_turns above 0")
+        if (row["poison"] > 0) != (row["poison_turns"] > 0):
+            bad("poison_turns", f"with poison {row['poison']}",
+                "poison and poison_turns both 0 or both above 0")
+        if (row["guard"] > 0) != (row["guard_turns"] > 0):
+            bad("guard_turns", f"with guard {row['guard']}",
+                "guard and guard_turns both 0 or both above 0")
+        if row["halve"] and kind != "passive":
+            bad("halve", f"on a {kind} card", "false (only a Passive halves damage)")
+        if (row["heal"] or row["guard"]) and kind != "item":
+            bad("heal" if row["heal"] else "guard", f"on a {kind} card",
+                "0 (heals and ongoing defence are Item effects, R-8)")
+        if row["reflect"] and kind != "shield_bash":
+            bad("reflect", f"on a {kind} card", "0 (only SHIELD BASH reflects)")
+        if row["attack_vs_guard"] is not None and kind not in ("attack", "poison"):
+            bad("attack_vs_guard", f"on a {kind} card", "a blank cell (only attacks have it)")
+        if row["weapon"] != "any" and kind != "passive":
+            bad("weapon", f"on a {kind} card", "'any' (only a Passive's bonus names a weapon)")
+    return problems
+
+
+def _item_card_problems(cards: CardSet) -> list[Problem]:
+    items = set(cards["equipment"]["name"].to_list())
+    names = set(cards["cards"]["name"].to_list())
+    pool = set(cards["class_pool"]["card"].to_list())
+    problems = []
+    positions: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for i, row in enumerate(cards["item_cards"].iter_rows(named=True)):
+        if row["item"] not in items:
+            problems.append(problem_at(cards, "item_cards", i, "item", issue="is not an item",
+                                       expected="a name from equipment.csv"))
+        else:
+            positions[row["item"]].append((row["position"], row["level"], i))
+        if row["card"] not in names:
+            problems.append(problem_at(cards, "item_cards", i, "card", issue="is not a card",
+                                       expected="a name from cards.csv"))
+        elif row["card"] in pool:
+            problems.append(problem_at(
+                cards, "item_cards", i, "card", issue="is a class card",
+                expected="an equipment card (class cards come only from the class set)"))
+    for item in sorted(items):
+        rows = sorted(positions.get(item, []))
+        low, high = ITEM_CARDS
+        if not low <= len(rows) <= high:
+            problems.append(Problem(
+                file="item_cards.csv", table="item_cards", column="item", card=item,
+                message=f"item_cards.csv, column 'item': {item!r} has {len(rows)} cards; "
+                        f"expected {low} to {high} cards per equipment item"))
+            continue
+        if [p for p, _, _ in rows] != list(range(1, len(rows) + 1)):
+            problems.append(problem_at(
+                cards, "item_cards", rows[-1][2], "position",
+                issue=f"leaves {item}'s positions as {[p for p, _, _ in rows]}",
+                expected=f"positions 1 to {len(rows)}, each once"))
+            continue
+        # "Only the first 5 cards are usable below level 7": a list unlocks front to back.
+        for (_, before, _), (_, level, i) in pairwise(rows):
+            if level < before:
+                problems.append(problem_at(
+                    cards, "item_cards", i, "level", issue=f"comes after a level {before} card",
+                    expected=f"a level of at least {before} (locks rise along the list)"))
+    return problems
+
+
+def _pool_problems(cards: CardSet) -> list[Problem]:
+    classes = set(cards["classes"]["name"].to_list())
+    names = dict(cards["cards"].select("name", "kind").iter_rows())
+    problems = []
+    for i, row in enumerate(cards["class_pool"].iter_rows(named=True)):
+        if row["card"] not in names:
+            problems.append(problem_at(cards, "class_pool", i, "card", issue="is not a card",
+                                       expected="a name from cards.csv"))
+        if row["class"] != "any" and row["class"] not in classes:
+            problems.append(problem_at(cards, "class_pool", i, "class", issue="is not a class",
+                                       expected="'any' or a name from classes.csv"))
+    return problems
+
+
+def _loadout_problems(cards: CardSet) -> list[Problem]:
+    classes = set(cards["classes"]["name"].to_list())
+    slots = dict(cards["equipment"].select("name", "slot").iter_rows())
+    pool = {r["card"]: r for r in cards["class_pool"].iter_rows(named=True)}
+    problems = []
+    for i, row in enumerate(cards["loadouts"].iter_rows(named=True)):
+        def bad(column, issue, expected, i=i):
+            problems.append(problem_at(cards, "loadouts", i, column, issue=issue,
+                                       expected=expected))
+
+        if row["class"] not in classes:
+            bad("class", "is not a class", "a name from classes.csv")
+        for slot in SLOTS:
+            item = row[slot]
+            if item is None:
+                continue
+            if item not in slots:
+                bad(slot, "is not an item", "a name from equipment.csv or a blank cell")
+            elif slots[item] != slot:
+                bad(slot, f"is for the {slots[item]} slot",
+                    f"an item for the {slot} slot from equipment.csv")
+        for col in CLASS_COLUMNS:
+            card = row[col]
+            entry = pool.get(card)
+            if entry is None:
+                bad(col, "is not a class card", "a card from class_pool.csv")
+            elif entry["class"] not in ("any", row["class"]):
+                bad(col, f"is a {entry['class']} card",
+                    f"a class card for {row['class']} or for any class")
+            elif entry["level"] > row["level"]:
+                bad(col, f"needs level {entry['level']}",
+                    f"a class card of level {row['level']} or lower (R-16)")
+    return problems
