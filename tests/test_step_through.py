@@ -140,3 +140,16 @@ def test_stepper_alone_plays_to_the_end():
     s = Stepper(wb.play("coop", seed=3, players=2))
     s.play_to_end()
     assert s.match.over and "over" in s.message
+
+
+def test_secret_choices_are_hidden_until_revealed():
+    m = wb.play("rpg_card_battle", seed=2)
+    s = Stepper(m, seat_view=1)
+    s.step(m.legal_actions()[0].label)  # seat 1's secret pick
+    assert s.view()["log"][-1]["text"].endswith("made a secret choice")
+    s.seat_view = 0
+    assert not s.view()["log"][-1]["text"].endswith("made a secret choice")
+    s.seat_view = 1
+    s.step(m.legal_actions()[0].label)  # seat 2 picks: both are revealed and resolved
+    texts = [e["text"] for e in s.view()["log"]]
+    assert not any(t.endswith("made a secret choice") for t in texts)

@@ -109,6 +109,11 @@ class State:
         """None while the game goes on; then {"outcome": str, "winners": [seats], ...}."""
         return None
 
+    def hidden_choices(self) -> set[int]:
+        """Seats whose secret choice is made but not yet revealed; views keep those choices
+        out of other seats' logs until the state reveals them."""
+        return set()
+
     def stats(self) -> dict:
         """Extra per-game numbers for simulations (rounds, battles won, ...)."""
         return {}

@@ -152,9 +152,17 @@ class Stepper:
             actions.append({"label": a.label, "kind": a.kind, "legal": ok,
                             "reason": None if ok else m.why_illegal(a)})
         log = []
-        for e in m.log:
+        entries = m.log
+        # Only the latest secret choice of each seat still waiting to be revealed is hidden.
+        hidden = set()
+        waiting = set(m.state.hidden_choices())
+        for e in reversed(entries):
+            if e.get("secret") and e["seat"] in waiting:
+                hidden.add(e["i"])
+                waiting.discard(e["seat"])
+        for e in entries:
             text = e["text"]
-            if e.get("secret") and seat is not None and e["seat"] != seat:
+            if e["i"] in hidden and e["seat"] != seat:
                 text = f"{m.seat_names[e['seat']]} made a secret choice"
             log.append({"i": e["i"], "kind": e["kind"], "seat": e["seat"], "text": text,
                         "p": e.get("p_float"), "bot": bool(e.get("bot"))})

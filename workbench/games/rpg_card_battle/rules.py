@@ -449,6 +449,9 @@ class BattleState(State):
         return {"winner": -1 if self.winner is None else self.winner, "turns": self.turn,
                 "hp_0": p0.hp, "hp_1": p1.hp, "reshuffles": p0.reshuffles + p1.reshuffles}
 
+    def hidden_choices(self) -> set[int]:
+        return {p.seat for p in self.players if p.choice is not None}
+
     def observation(self, seat: int | None = None) -> dict:
         """Hands are face up (1.1), so a seat sees everything except the other seat's pending
         choice; a spectator (None) sees no pending choice. Draw piles have no order here."""
