@@ -1,0 +1,148 @@
+"""Card tables of Correction (rules: shared/rules/correction.md, section 1).
+
+Correction has no cards, but its pieces and their movement lines are data a designer may want
+to change: data/correction/pieces.csv (the piece types), offsets.csv (table 1.2, one line per
+square a piece may reach, written (dx, forward) from its owner's side) and params.csv (the
+numbers of the token economy).
+"""
+
+from __future__ import annotations
+
+import pandera.polars as pa
+import polars as pl
+
+from workbench.cards import CardSet, Problem, TableSpec, problem_at
+
+MODES = ["move", "capture", "both"]
+# name -> (lowest, highest) value the rules can handle.
+PARAMS = {
+    "spawn_limit": (1, 6),
+    "second_player_tokens": (0, 20),
+    "spawn_tokens": (0, 5),
+    "move_denial_cost": (1, 10),
+    "piece_denial_cost": (1, 20),
+}
+
+
+def _int(description: str, *checks: pa.Check) -> pa.Column:
+    return pa.Column(pl.Int64, list(checks), description=description)
+
+
+def _text(description: str, *checks: pa.Check, unique: bool = False) -> pa.Column:
+    return pa.Column(pl.String, list(checks), unique=unique, description=description)
+
+
+def _flag(description: str) -> pa.Column:
+    return pa.Column(pl.Boolean, description=description)
+
+
+TABLES: dict[str, TableSpec] = {
+    "pieces": TableSpec(
+        file="pieces.csv",
+        key="name",
+        doc="Piece types (section 1): how many each player owns and how they treat tokens.",
+        schema=pa.DataFrameSchema({
+            "name": _text("Piece type, as offsets.csv names it", unique=True),
+            "letter": _text("Letter drawn on the board", pa.Check.str_length(1, 1), unique=True),
+            "count": _int("Pieces of this type each player owns", pa.Check.in_range(0, 6)),
+            "jumps": _flag("Leaps over pieces; if false, a line of more than one square needs "
+                           "the squares in between free of pieces (A-2)"),
+            "enters_tokens": _flag("May enter a square holding a Denial Token from the next "
+                                   "turn on, and recovers it (R-14b, R-15)"),
+            "text": _text("How the piece moves, for people"),
+        }),
+    ),
+    "offsets": TableSpec(
+        file="offsets.csv",
+        key="id",
+        doc="Movement table 1.2: one line per square a piece may reach from where it stands.",
+        schema=pa.DataFrameSchema({
+            "id": _text("Name of the line", unique=True),
+            "piece": _text("Piece type, a name from pieces.csv"),
+            "dx": _int("Columns across (negative: towards column a for South)",
+                       pa.Check.in_range(-5, 5)),
+            "forward": _int("Rows forward, towards the opponent; no piece moves backward",
+                            pa.Check.in_range(0, 5)),
+            "mode": _text("move: the square must be empty; capture: it must hold an enemy "
+                          "piece; both: either", pa.Check.isin(MODES)),
+        }),
+    ),
+    "params": TableSpec(
+        file="params.csv",
+        key="name",
+        doc="The numbers of the Denial Token economy and of spawning.",
+        schema=pa.DataFrameSchema({
+            "name": _text("Parameter", pa.Check.isin(list(PARAMS)), unique=True),
+            "value": _int("Its value", pa.Check.in_range(0, 20)),
+            "doc": _text("What it means"),
+        }),
+    ),
+}
+
+
+def cross_check(cards: CardSet) -> list[Problem]:
+    """Problems that involve more than one cell: references and rule consistency."""
+    return [*_offset_problems(cards), *_param_problems(cards), *_piece_problems(cards)]
+
+
+def _offset_problems(cards: CardSet) -> list[Problem]:
+    jumps = dict(cards["pieces"].select("name", "jumps").iter_rows())
+    problems, seen = [], {}
+    for i, row in enumerate(cards["offsets"].iter_rows(named=True)):
+        def bad(column, issue, expected, value=None):
+            problems.append(problem_at(cards, "offsets", i, column, issue=issue,
+                                       expected=expected, value=value))
+
+        piece, dx, f = row["piece"], row["dx"], row["forward"]
+        if piece not in jumps:
+            bad("piece", "is not a piece", f"a name from pieces.csv ({', '.join(jumps)})")
+            continue
+        if dx == 0 and f == 0:
+            bad("forward", "with dx 0 goes nowhere", "a line that leaves the square")
+            continue
+        where = (piece, dx, f)
+        if where in seen:
+            bad("dx", f"repeats the square of line {seen[where]!r}",
+                "one line per square a piece reaches (use mode 'both' for move or capture)",
+                value=dx)
+        seen.setdefault(where, row["id"])
+        straight = dx == 0 or f == 0 or abs(dx) == f
+        if not jumps[piece] and max(abs(dx), f) > 1 and not straight:
+            bad("dx", f"with forward {f} is not a straight line, so the squares passed over "
+                "are not defined", f"a straight or diagonal line, or jumps = true for {piece}",
+                value=dx)
+    return problems
+
+
+def _param_problems(cards: CardSet) -> list[Problem]:
+    frame = cards["params"]
+    values = dict(frame.select("name", "value").iter_rows())
+    problems = []
+    missing = [n for n in PARAMS if n not in values]
+    if missing:
+        problems.append(Problem(
+            file="params.csv", table="params", column="name",
+            message=f"params.csv, column 'name': no line for {', '.join(missing)}; expected "
+                    f"one line for each of {', '.join(PARAMS)}"))
+    for i, (name, value) in enumerate(frame.select("name", "value").iter_rows()):
+        low, high = PARAMS.get(name, (0, 20))
+        if not low <= value <= high:
+            problems.append(problem_at(cards, "params", i, "value",
+                                       expected=f"an integer from {low} to {high} for {name}"))
+    return problems
+
+
+def _piece_problems(cards: CardSet) -> list[Problem]:
+    pieces = cards["pieces"]
+    problems = []
+    if pieces["count"].sum() == 0:
+        problems.append(Problem(
+            file="pieces.csv", table="pieces", column="count",
+            message="pieces.csv, column 'count': every count is 0; expected at least one "
+                    "piece per player"))
+    lines = set(cards["offsets"]["piece"].to_list())
+    for i, name in enumerate(pieces["name"].to_list()):
+        if name not in lines:
+            problems.append(problem_at(cards, "pieces", i, "name", issue="has no movement line",
+                                       expected="at least one line for it in offsets.csv"))
+    return problems

@@ -1,0 +1,104 @@
+"""A static evaluation of Correction positions, shared by the bots and `State.score`.
+
+Captured pieces return to their owner's reserve, so material is never lost for good: what
+counts is how far pieces have advanced, which pieces threaten to reach the goal row next, and
+whether the opponent holds enough tokens to banish every such threat.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .catalog import HOME, SIZE, progress
+
+# Points of a piece on the board by kind name; unknown kinds (added in the CSV) count as 1.5.
+PIECE = {"Pawn": 1.0, "Spearman": 1.6, "Knight": 2.2}
+RESERVE = 0.45  # a piece in reserve is worth this share of its board value
+ADVANCE = (0.0, 0.15, 0.45, 0.9, 1.6, 0.0)  # by rows advanced
+TOKEN = 0.3
+# Each Piece Denial a player can afford is insurance against a winning move; the first two
+# matter most.
+BANISH_READY = (0.0, 1.2, 1.8)
+THREAT_COVERED = 0.8  # a threat the opponent can still banish ties up their tokens
+THREAT_OPEN_TO_MOVE = 40.0  # a threat nobody can stop on the owner's own turn
+THREAT_OPEN = 4.0
+WIN = 1000.0
+
+
+_TABLES: dict = {}
+
+
+def _tables(cat):
+    """Per catalog: points of each piece code on each square, and of each kind in reserve."""
+    hit = _TABLES.get(id(cat))
+    if hit is not None and hit[0] is cat:
+        return hit[1], hit[2]
+    values = [PIECE.get(k, 1.5) for k in cat.kinds]
+    on_board = tuple(tuple(values[code >> 1] + ADVANCE[progress(code & 1, sq)]
+                           for sq in range(SIZE * SIZE)) for code in range(2 * len(values)))
+    reserve = tuple(RESERVE * v for v in values)
+    _TABLES[id(cat)] = (cat, on_board, reserve)
+    return on_board, reserve
+
+
+def threats(state, seat: int) -> int:
+    """Pieces of `seat` with a legal move onto the goal row (ignoring whose turn it is)."""
+    board, cat = state.board, state.cat
+    goal = HOME[1 - seat]
+    n = 0
+    for sq in range(SIZE * SIZE):
+        code = board[sq]
+        if code < 0 or code & 1 != seat:
+            continue
+        if progress(seat, sq) + cat.max_forward[code >> 1] < SIZE - 1:
+            continue
+        if any(t // SIZE == goal for t in state.targets(sq)):
+            n += 1
+    return n
+
+
+def evaluate(state, seat: int) -> float:
+    """Points for `seat` (positive is good); a decided game is +-WIN."""
+    from .rules import OVER
+
+    if state.phase == OVER:
+        if state.winner < 0:
+            return 0.0
+        return WIN if state.winner == seat else -WIN
+    cat = state.cat
+    on_board, reserve = _tables(cat)
+    total = 0.0
+    for sq, code in enumerate(state.board):
+        if code >= 0:
+            if code & 1 == seat:
+                total += on_board[code][sq]
+            else:
+                total -= on_board[code][sq]
+    cost = cat.banish_cost
+    for s in (0, 1):
+        stock = state.stock[s]
+        v = (sum(reserve[k] for k, _ in state.reserve[s]) + TOKEN * stock
+             + BANISH_READY[min(stock // cost, 2)])
+        total += v if s == seat else -v
+    for s in (0, 1):
+        n = threats(state, s)
+        if not n:
+            continue
+        cover = state.stock[1 - s] // cost
+        open_ = n - cover
+        v = THREAT_COVERED * min(n, cover)
+        if open_ > 0:
+            mine_to_move = state.active == s and state.pending is None
+            v += open_ * (THREAT_OPEN_TO_MOVE if mine_to_move else THREAT_OPEN)
+        total += v if s == seat else -v
+    return total
+
+
+def win_chance(state, seat: int) -> float:
+    """The evaluation squashed into [0, 1]."""
+    x = evaluate(state, seat)
+    if x >= WIN:
+        return 1.0
+    if x <= -WIN:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x / 3.0))
