@@ -549,3 +549,12 @@ def test_action_objects_round_trip_through_json_args():
     st = position([(SOUTH, "Knight", "b1")])
     a = next(a for a in st.legal_actions() if a.kind == "move")
     assert Action(a.kind, tuple(a.to_json()["args"])) == a
+
+
+def test_search_bot_is_offered_by_name():
+    import workbench as wb
+
+    m = wb.play("correction", seed=1, bots={0: "search", 1: "random"})
+    m.auto(max_steps=4)
+    assert m.decisions >= 1
+    assert "search" in m.widget().view["bot_choices"]

@@ -38,13 +38,16 @@ def make_bot(spec, game: Game) -> Bot:
         if budget and not budget.isdigit():
             raise SetupError(f"bot {spec!r}: write the budget as playouts, e.g. 'mcts:500'")
         return MCTSBot(iterations=int(budget) if budget else 200)
+    extra = game.named_bots()
+    if isinstance(spec, str) and spec in extra:
+        return extra[spec]()
     if spec == "heuristic":
         bot = game.heuristic_bot()
         if bot is None:
             raise SetupError(f"{game.name} has no heuristic bot yet; use 'random' or a callable")
         return bot
     raise SetupError(
-        f"unknown bot {spec!r}; use one of {', '.join(BOT_NAMES)} or a callable "
+        f"unknown bot {spec!r}; use one of {', '.join(BOT_NAMES + tuple(extra))} or a callable "
         "(state, seat, actions, rng) -> Action"
     )
 

@@ -194,6 +194,10 @@ class Game:
         """A callable bot (state, seat, actions, rng) -> Action, or None if the game has none."""
         return None
 
+    def named_bots(self) -> dict:
+        """Extra bots this game offers by name, as {name: factory()}; e.g. a search bot."""
+        return {}
+
     def render(self, state: State, seat: int | None) -> dict:
         """What the step-through view draws, as plain JSON-ready data, seen by `seat` (None is
         a spectator who sees what every seat may see). Games override; the shape is:

@@ -193,7 +193,7 @@ class Stepper:
             "decisions": m.decisions,
             "timeline": m.timeline_length,
             "bots": {str(s): n for s, n in self.bot_names.items()},
-            "bot_choices": list(BOT_CHOICES),
+            "bot_choices": list(BOT_CHOICES) + list(m.game.named_bots()),
             "rules": rules,
             "cards_version": getattr(m.cards, "version", 0),
             "message": self.message,

@@ -88,6 +88,11 @@ class Correction(Game):
 
         return heuristic
 
+    def named_bots(self) -> dict:
+        from .bots import SearchBot
+
+        return {"search": SearchBot}
+
     def render(self, state, seat):
         from .render import render
 
