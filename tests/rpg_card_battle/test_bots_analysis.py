@@ -72,3 +72,24 @@ def test_wilson_interval():
     low, high = wilson(50, 100)
     assert low < 0.5 < high and round(high - low, 2) == 0.19
     assert wilson(0, 10)[0] == 0.0
+
+
+def test_opening_hand_chance_is_exact_against_enumeration():
+    import itertools
+    from fractions import Fraction
+
+    import workbench as wb
+    from workbench.core import get_game
+    from workbench.games.rpg_card_battle.analysis import opening_hand_chance
+    from workbench.games.rpg_card_battle.catalog import catalog_for
+
+    cat = catalog_for(wb.load_cards("rpg_card_battle"), get_game("rpg_card_battle").resolve_rules(None))
+    deck = [name for name, n in cat.build("Knight").deck for _ in range(n)]
+    # Brute force over 3-card hands (small enough to enumerate every hand).
+    hands = list(itertools.combinations(range(len(deck)), 3))
+    hit = sum(any(deck[i] in ("Parry", "Shield Bash") for i in h) for h in hands)
+    assert opening_hand_chance("Knight", ["Parry", "Shield Bash"], hand=3) == Fraction(hit, len(hands))
+    import pytest
+
+    with pytest.raises(ValueError, match="no 'Fireball'"):
+        opening_hand_chance("Knight", "Fireball")

@@ -121,3 +121,30 @@ def level_sweep(a, b, levels=(1, 2, 3), n: int = 200, seed: int = 0, *, bots="he
                          **_setup(sa, sb, None))
         rows.append({"level": level, **_row(sa, sb, games)})
     return pl.DataFrame(rows)
+
+
+def opening_hand_chance(character: str, wanted, *, cards=None, rules=None, hand: int = 5,
+                        **build) -> "Fraction":
+    """Exact probability that a character's first `hand` cards hold at least one of `wanted`
+    (card names), from its deck as built by the rules: a hypergeometric count, no sampling."""
+    from fractions import Fraction
+    from math import comb
+
+    import workbench as wb
+    from workbench.core import get_game
+
+    from .catalog import catalog_for
+
+    game = get_game("rpg_card_battle")
+    cat = catalog_for(cards or wb.load_cards("rpg_card_battle"), game.resolve_rules(rules))
+    deck = cat.build(character, **build).deck
+    wanted = set([wanted] if isinstance(wanted, str) else wanted)
+    names = {name for name, _ in deck}
+    unknown = wanted - names
+    if unknown:
+        raise ValueError(f"{character}'s deck has no {sorted(unknown)[0]!r}; it holds "
+                         f"{', '.join(sorted(names))}")
+    size = sum(n for _, n in deck)
+    hits = sum(n for name, n in deck if name in wanted)
+    draw = min(hand, size)
+    return 1 - Fraction(comb(size - hits, draw), comb(size, draw))
