@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import polars as pl
 
@@ -27,7 +27,35 @@ def stalled(state) -> bool:
     return bool(check and check())
 
 
-def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: int) -> dict:
+def tension(scores: list[float], winner: int) -> dict:
+    """Lead changes, decisiveness and drama of one two-seat game, from seat 0's score after
+    every decision (a number in [0, 1] where above 0.5 means seat 0 is ahead).
+
+    lead_changes counts the times the lead passed from one seat to the other; decisiveness is
+    the share of the game, counted from the end, during which the eventual winner was ahead
+    all along; drama is the mean, over decisions, of how far behind the eventual winner was
+    (0 when the winner led from start to finish)."""
+    if not scores:
+        return {"lead_changes": 0, "decisiveness": 0.0, "drama": 0.0}
+    leader = [1 if x > 0.5 else -1 if x < 0.5 else 0 for x in scores]
+    changes, last = 0, 0
+    for sign in leader:
+        if sign and last and sign != last:
+            changes += 1
+        last = sign or last
+    if winner not in (0, 1):
+        return {"lead_changes": changes, "decisiveness": 0.0, "drama": 0.0}
+    mine = [x if winner == 0 else 1 - x for x in scores]
+    ahead_since = len(mine)
+    while ahead_since > 0 and mine[ahead_since - 1] > 0.5:
+        ahead_since -= 1
+    return {"lead_changes": changes,
+            "decisiveness": (len(mine) - ahead_since) / len(mine),
+            "drama": sum(max(0.0, 0.5 - x) for x in mine) / len(mine)}
+
+
+def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: int,
+             trace: bool = False) -> dict:
     """Play one game to the end with the same chance stream a Match would use.
 
     Chance and bots draw from the same two seeded generators a Match uses, so
@@ -37,6 +65,7 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
     chance_rng = random.Random(seed)
     bot_rng = random.Random(bot_seed(seed))
     decisions = 0
+    scores = [] if trace else None
     while True:
         mover = state.to_move
         if mover == CHANCE:
@@ -50,12 +79,17 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
             actions = state.legal_actions()
             state.apply(bots.get(mover, random_bot)(state, mover, actions, bot_rng))
             decisions += 1
+            if scores is not None:
+                scores.append(state.score(0))
     result = state.result()
     winners = result.get("winners") or []
     # A single winning seat; -1 for draws, losses of a cooperative party, and shared wins.
     winner = winners[0] if len(winners) == 1 else -1
-    return {"seed": seed, "outcome": result["outcome"], "winner": winner, "length": decisions,
-            **state.stats()}
+    row = {"seed": seed, "outcome": result["outcome"], "winner": winner, "length": decisions,
+           **state.stats()}
+    if scores is not None:
+        row.update(tension(scores, winner))
+    return row
 
 
 @dataclass(frozen=True)
@@ -69,13 +103,14 @@ class Batch:
     setup: dict
     bots: object = "random"
     max_decisions: int | None = None
-    _made: dict = field(default=None, repr=False, compare=False)
+    trace: bool = False  # record lead changes, decisiveness and drama (needs State.score)
 
     def run(self, seeds) -> list[dict]:
         g = get_game(self.game)
         bots = make_bots(self.bots, g, g.num_seats(self.setup))
         limit = g.max_decisions if self.max_decisions is None else self.max_decisions
-        return [play_out(g, self.cards, self.rules, self.setup, s, bots, limit) for s in seeds]
+        return [play_out(g, self.cards, self.rules, self.setup, s, bots, limit, self.trace)
+                for s in seeds]
 
 
 def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=None) -> Batch:

@@ -4,6 +4,7 @@ rates with intervals and balance metrics."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import polars as pl
 
@@ -23,7 +24,7 @@ def default_bots(game) -> str:
 
 def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None,
           executor="processes", precision=None, progress=True, max_decisions=None,
-          games: bool = False, **setup) -> pl.DataFrame:
+          games: bool = False, tension: bool | None = None, **setup) -> pl.DataFrame:
     """One row per combination of the values in `vary`.
 
     Keys are "<table>.<card name>.<column>" (e.g. "enemies.Brutes.health") or "rules.<key>";
@@ -31,8 +32,10 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     differences between points are not luck of the draw); with `precision`, a point stops once
     its 95% interval is at most that wide on either side (checked every 250 games). Columns: the
     varied values, `n`, `win_rate`, `ci_low`, `ci_high` (Wilson 95%), then balance metrics and
-    the means of the game's own statistics. The same arguments give the same frame on any
-    executor. `games=True` also returns every game's row, as (summary, games).
+    the means of the game's own statistics; for two-seat games with a score, the mean lead
+    changes, decisiveness and drama (`tension`, on by default there). The same arguments give
+    the same frame on any executor. `games=True` also returns every game's row, as
+    (summary, games).
     """
     g = get_game(game)
     if not isinstance(vary, dict) or not vary:
@@ -57,6 +60,12 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     state0 = g.new_state(base.cards, base.rules, base.setup)
     cooperative = bool(getattr(state0, "cooperative", False))
     seats = g.num_seats(base.setup)
+    if tension is None:
+        tension = seats == 2 and not cooperative and hasattr(state0, "score")
+    if tension:
+        if not hasattr(state0, "score") or seats != 2:
+            raise SetupError("tension metrics need a two-seat game whose states define score()")
+        jobs = [(i, replace(b, trace=True), s) for i, b, s in jobs]
 
     def rate_of(rows):
         if cooperative:
