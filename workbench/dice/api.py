@@ -1,0 +1,231 @@
+"""The public calls: text in, exact distributions, probabilities and tidy frames out."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
+from typing import NamedTuple
+
+import numpy as np
+import polars as pl
+
+from .dist import Dist
+from .engine import DEFAULT_BUDGET_SECONDS, evaluate
+from .nodes import Compare, Count, Func, Node, Product
+from .parser import parse as _parse
+from .sampler import sample_node
+
+__all__ = [
+    "Estimate",
+    "parse",
+    "exact",
+    "distribution",
+    "distributions",
+    "probability",
+    "mean",
+    "sample",
+    "clear_cache",
+    "DEFAULT_SAMPLES",
+]
+
+DEFAULT_SAMPLES = 100_000
+_INT64_MAX = 2**63 - 1
+
+
+class Estimate(NamedTuple):
+    """A Monte Carlo estimate: ``value`` give or take one standard error ``se``."""
+
+    value: float
+    se: float
+    n: int
+
+
+@lru_cache(maxsize=512)
+def parse(expr: str) -> Node:
+    """Parse dice notation (see :mod:`workbench.dice.parser` for the notation)."""
+    return _parse(expr)
+
+
+@lru_cache(maxsize=256)
+def _exact(expr: str, budget: float) -> Dist:
+    return evaluate(parse(expr), expr, budget)
+
+
+def exact(expr: str, *, budget: float = DEFAULT_BUDGET_SECONDS) -> Dist:
+    """The exact distribution of ``expr`` as a :class:`Dist` (outcome -> integer weight).
+
+    ``budget`` is the most work, in estimated seconds, that may be spent; a larger expression
+    raises :class:`DiceTooLarge` before starting. Results are cached; see :func:`clear_cache`.
+    """
+    return _exact(expr, float(budget))
+
+
+def clear_cache() -> None:
+    """Forget cached parses and results (for benchmarks and memory)."""
+    parse.cache_clear()
+    _exact.cache_clear()
+
+
+def _exact_frame(dist: Dist) -> pl.DataFrame:
+    ws = list(dist.weights)
+    total = dist.total
+    at_most = list(accumulate(ws))
+    at_least = [total - below + w for below, w in zip(at_most, ws)]
+    # int / int is correctly rounded in Python even when the ints have hundreds of digits.
+    weight = (
+        pl.Series("weight", ws, dtype=pl.Int64)
+        if total <= _INT64_MAX
+        else pl.Series("weight", [str(w) for w in ws], dtype=pl.String)
+    )
+    return pl.DataFrame(
+        [
+            pl.Series("outcome", list(dist.outcomes), dtype=pl.Int64),
+            weight,
+            pl.Series("p", [w / total for w in ws], dtype=pl.Float64),
+            pl.Series("p_at_least", [x / total for x in at_least], dtype=pl.Float64),
+            pl.Series("p_at_most", [x / total for x in at_most], dtype=pl.Float64),
+        ]
+    )
+
+
+def _sampled_frame(values: np.ndarray) -> pl.DataFrame:
+    n = len(values)
+    outcomes, counts = np.unique(values, return_counts=True)
+    at_most = np.cumsum(counts)
+    at_least = n - at_most + counts
+    p = counts / n
+    return pl.DataFrame(
+        {
+            "outcome": pl.Series(outcomes, dtype=pl.Int64),
+            "weight": pl.Series(counts, dtype=pl.Int64),
+            "p": pl.Series(p, dtype=pl.Float64),
+            "p_at_least": pl.Series(at_least / n, dtype=pl.Float64),
+            "p_at_most": pl.Series(at_most / n, dtype=pl.Float64),
+            "se": pl.Series(np.sqrt(p * (1 - p) / n), dtype=pl.Float64),
+        }
+    )
+
+
+def distribution(
+    expr: str,
+    *,
+    monte_carlo: bool = False,
+    n: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    budget: float = DEFAULT_BUDGET_SECONDS,
+) -> pl.DataFrame:
+    """One row per outcome: ``outcome``, ``weight``, ``p``, ``p_at_least``, ``p_at_most``.
+
+    Exact by default. ``weight`` is the exact integer weight (the number of equally likely rolls
+    for plain dice); it is an Int64 column when the total weight fits in 64 bits and otherwise
+    a String column of the exact decimal digits (200d6 has 156-digit weights). Use
+    :func:`exact` for the weights as Python ints. The ``p`` columns are Float64.
+
+    With ``monte_carlo=True`` the expression is rolled ``n`` times with ``seed``: ``weight``
+    is the count of samples per outcome and an extra ``se`` column gives the standard error
+    of each ``p``.
+    """
+    if monte_carlo:
+        return _sampled_frame(sample(expr, n, seed))
+    return _exact_frame(exact(expr, budget=budget))
+
+
+def distributions(
+    *exprs: str,
+    monte_carlo: bool = False,
+    n: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    budget: float = DEFAULT_BUDGET_SECONDS,
+) -> pl.DataFrame:
+    """Several distributions stacked in one tidy frame with an ``expr`` column first."""
+    frames = [
+        distribution(e, monte_carlo=monte_carlo, n=n, seed=seed, budget=budget).with_columns(
+            pl.lit(e).alias("expr")
+        )
+        for e in exprs
+    ]
+    if any(f.schema["weight"] == pl.String for f in frames):
+        frames = [f.with_columns(pl.col("weight").cast(pl.String)) for f in frames]
+    out = pl.concat(frames, how="vertical") if frames else pl.DataFrame()
+    return out.select("expr", pl.exclude("expr")) if frames else out
+
+
+def _is_yes_no(node: Node) -> bool:
+    if isinstance(node, Compare):
+        return True
+    if isinstance(node, Count):
+        return node.pool.size == 1 or (node.pool.keep is not None and _kept_one(node))
+    if isinstance(node, (Func, Product)):
+        parts = node.args if isinstance(node, Func) else node.factors
+        return all(_is_yes_no(p) for p in parts)
+    return False
+
+
+def _kept_one(node: Count) -> bool:
+    keep = node.pool.keep
+    n = node.pool.size
+    kept = keep.n if keep.kind in ("kh", "kl") else n - keep.n
+    return kept <= 1
+
+
+def _require_yes_no(expr: str) -> Node:
+    node = parse(expr)
+    if _is_yes_no(node):
+        return node
+    if isinstance(node, Count):
+        total_test = f"({node.pool.text()}){node.op}{node.threshold}"
+        raise ValueError(
+            f"{expr!r} counts how many dice succeed (0 to {node.pool.size}); it is not a yes/no "
+            f"question. Put the pool in parentheses to test its total, {total_test!r}, "
+            f"or use distribution() for the count."
+        )
+    raise ValueError(
+        f"{expr!r} is not a yes/no expression. probability() needs a comparison such as "
+        f"'({expr}) >= 10' or '3d6 > 2d8 + 2'; use distribution() for the full spread."
+    )
+
+
+def probability(
+    expr: str,
+    *,
+    monte_carlo: bool = False,
+    n: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    budget: float = DEFAULT_BUDGET_SECONDS,
+) -> Fraction | Estimate:
+    """Exact chance that a yes/no expression (a comparison) comes out yes.
+
+    ``probability("3d6 > 2d8 + 2") == Fraction(317, 768)``. Raises ``ValueError`` for an
+    expression that is not a yes/no question. With ``monte_carlo=True`` returns an
+    :class:`Estimate`.
+    """
+    _require_yes_no(expr)
+    if monte_carlo:
+        values = sample(expr, n, seed)
+        p = float(np.mean(values)) if n else math.nan
+        return Estimate(p, math.sqrt(p * (1 - p) / n) if n else math.nan, n)
+    return exact(expr, budget=budget).probability(1)
+
+
+def mean(
+    expr: str,
+    *,
+    monte_carlo: bool = False,
+    n: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    budget: float = DEFAULT_BUDGET_SECONDS,
+) -> Fraction | Estimate:
+    """Exact mean of ``expr`` (an :class:`Estimate` with ``monte_carlo=True``)."""
+    if monte_carlo:
+        values = sample(expr, n, seed).astype(np.float64)
+        if n < 2:
+            return Estimate(float(values.mean()) if n else math.nan, math.nan, n)
+        return Estimate(float(values.mean()), float(values.std(ddof=1) / math.sqrt(n)), n)
+    return exact(expr, budget=budget).mean()
+
+
+def sample(expr: str, n: int = DEFAULT_SAMPLES, seed: int = 0) -> np.ndarray:
+    """``n`` rolls of ``expr`` as an int64 numpy array; the same seed gives the same rolls."""
+    return sample_node(parse(expr), expr, int(n), seed)
