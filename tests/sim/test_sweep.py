@@ -1,0 +1,163 @@
+"""Sweeps, metrics, intervals, the solver, sensitivity, and executors."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import polars as pl
+import pytest
+
+import workbench as wb
+from workbench.charts.sim import grid_heatmap, length_histogram, sweep_chart, tornado
+from workbench.sim import card_usage, sensitivity, solve, sweep, wilson
+
+from .testgames import register_coin, unregister_coin
+
+
+@pytest.fixture
+def coin(tmp_path):
+    game = register_coin(tmp_path)
+    yield game
+    unregister_coin()
+
+
+def test_wilson_matches_known_values():
+    low, high = wilson(30, 100)
+    assert low == pytest.approx(0.2189, abs=1e-4) and high == pytest.approx(0.3958, abs=1e-4)
+    assert wilson(0, 10)[0] == 0 and wilson(10, 10)[1] == pytest.approx(1)
+
+
+def test_interval_coverage_on_a_known_win_rate(coin):
+    # 200 independent sweeps of 150 games at p = 0.3: about 95% of intervals must hold 0.3.
+    covered = 0
+    runs = 200
+    for s in range(runs):
+        row = sweep("testcoin", {"rules.mode": ["coin"]}, 150, seed=s, executor="serial",
+                    progress=False).row(0, named=True)
+        covered += row["ci_low"] <= 0.3 <= row["ci_high"]
+    # Binomial(200, 0.95): below 180 has probability far under 0.1%.
+    assert covered >= 180, covered
+
+
+def test_exact_dice_probability_falls_inside_the_simulated_interval(coin):
+    from workbench.dice import probability
+
+    exact = probability("3d6 > 2d8 + 2")
+    assert exact == Fraction(317, 768)
+    row = sweep("testcoin", {"rules.mode": ["dice"]}, 4000, seed=1, executor="serial",
+                progress=False).row(0, named=True)
+    assert row["ci_low"] <= float(exact) <= row["ci_high"]
+
+
+def test_sweep_of_brutes_health_gives_intervals_and_same_seed_same_frame():
+    vary = {"enemies.Brutes.health": [6, 10, 14]}
+    a = sweep("coop", vary, 120, seed=3, players=3, executor="serial", progress=False)
+    b = sweep("coop", vary, 120, seed=3, players=3, executor="serial", progress=False)
+    assert a.equals(b)
+    assert a["enemies.Brutes.health"].to_list() == [6, 10, 14]
+    assert (a["ci_low"] <= a["win_rate"]).all() and (a["win_rate"] <= a["ci_high"]).all()
+    assert {"battles_won_mean", "knockouts_mean", "rounds_per_encounter_mean",
+            "items_equipped_mean", "length_q50", "timeout_rate"} <= set(a.columns)
+    assert not a.equals(sweep("coop", vary, 120, seed=4, players=3, executor="serial",
+                              progress=False))
+
+
+def test_seeds_reproduce_exactly_across_executors():
+    vary = {"enemies.Rats.damage": [1, 3], "rules.coop.group_by": ["dice_and_type", "never"]}
+    kwargs = dict(seed=7, players=3, bots="random", progress=False)
+    serial = sweep("coop", vary, 300, executor="serial", **kwargs)
+    assert serial.height == 4
+    processes = sweep("coop", vary, 300, executor="processes", **kwargs)
+    with ThreadPoolExecutor(2) as pool:
+        threads = sweep("coop", vary, 300, executor=pool, **kwargs)
+    assert serial.equals(processes) and serial.equals(threads)
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        dask = sweep("coop", vary, 300, executor=client, **kwargs)
+    assert serial.equals(dask)
+
+
+def test_precision_stops_early_and_identically(coin):
+    a = sweep("testcoin", {"coins.fair.win_tenths": [0, 3, 5]}, 5000, precision=0.03,
+              executor="serial", progress=False)
+    assert a["status"].to_list() == ["precise"] * 3
+    assert (a["n"] < 5000).all()
+    assert ((a["ci_high"] - a["ci_low"]) / 2 <= 0.03).all()
+    with ThreadPoolExecutor(2) as pool:
+        b = sweep("testcoin", {"coins.fair.win_tenths": [0, 3, 5]}, 5000, precision=0.03,
+                  executor=pool, progress=False)
+    assert a.equals(b)
+
+
+def test_bad_sweep_keys_name_the_problem():
+    with pytest.raises(wb.SetupError, match="no table"):
+        sweep("coop", {"monsters.Brutes.health": [1]}, 10, progress=False)
+    with pytest.raises(wb.SetupError, match="no column"):
+        sweep("coop", {"enemies.Brutes.wisdom": [1]}, 10, progress=False)
+    with pytest.raises(wb.CardDataError, match="Goblins"):
+        sweep("coop", {"enemies.Goblins.health": [1]}, 10, progress=False)
+    with pytest.raises(wb.SetupError, match="no rule"):
+        sweep("coop", {"rules.coop.weather": [1]}, 10, progress=False)
+    with pytest.raises(wb.CardDataError, match="health"):
+        sweep("coop", {"enemies.Brutes.health": [-3]}, 10, progress=False)
+
+
+def test_solver_finds_the_value_closest_to_the_target(coin):
+    result = solve("testcoin", "coins.fair.win_tenths", 0.7, (0, 10), step=200, max_games=2000)
+    assert result["value"] == 7
+    assert result["ci_low"] <= 0.7 <= result["ci_high"]
+    # Clear-cut values stop early: far fewer games than max_games per value tried.
+    assert result["games"] < 2000 * result["trace"].height
+
+
+def test_sensitivity_ranks_the_stat_that_matters(coin):
+    out = sensitivity("testcoin", "coins", 600, step=2, executor="serial", progress=False)
+    top = out.row(0, named=True)
+    assert top["stat"] == "fair.win_tenths"
+    assert top["effect"] == pytest.approx(0.4, abs=0.1)
+
+
+def test_card_usage_and_charts_render(tmp_path):
+    summary, games = sweep("coop", {"enemies.Brutes.health": [8, 12]}, 60, players=3,
+                           executor="serial", progress=False, games=True)
+    usage = card_usage(games)
+    assert {"card", "usage", "win_rate_when_used"} <= set(usage.columns)
+    assert usage["usage"].max() <= 1
+    import vl_convert as vlc
+
+    for chart in (sweep_chart(summary), length_histogram(games)):
+        png = vlc.vegalite_to_png(chart.to_json())
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    grid = sweep("coop", {"enemies.Brutes.health": [8, 12], "enemies.Rats.damage": [1, 2]}, 20,
+                 players=3, executor="serial", progress=False)
+    assert vlc.vegalite_to_png(grid_heatmap(grid, "enemies.Brutes.health",
+                                            "enemies.Rats.damage").to_json())[:4] == b"\x89PNG"
+    sens = pl.DataFrame({"stat": ["a.x", "b.y"], "win_rate_low": [0.2, 0.3],
+                         "win_rate_high": [0.4, 0.31], "effect": [0.2, 0.01], "low_value": [1, 1],
+                         "high_value": [3, 3], "value": [2, 2]})
+    assert vlc.vegalite_to_png(tornado(sens).to_json())[:4] == b"\x89PNG"
+
+
+def test_tension_metrics_by_hand():
+    from workbench.sim.simulate import tension
+
+    # Seat 0 leads, falls behind, then wins from behind.
+    t = tension([0.6, 0.7, 0.4, 0.3, 0.6, 0.9], winner=0)
+    assert t["lead_changes"] == 2
+    assert t["decisiveness"] == pytest.approx(2 / 6)
+    assert t["drama"] == pytest.approx((0.1 + 0.2) / 6)
+    wire = tension([0.6, 0.7, 0.8], winner=0)
+    assert wire == {"lead_changes": 0, "decisiveness": 1.0, "drama": 0.0}
+
+
+def test_two_seat_sweeps_report_tension():
+    out = sweep("rpg_card_battle", {"rules.rcb.turn_limit": [100]}, 40, executor="serial",
+                progress=False)
+    row = out.row(0, named=True)
+    for col in ("lead_changes_mean", "decisiveness_mean", "drama_mean", "first_player_advantage",
+                "balance", "win_rate_1"):
+        assert col in out.columns
+    assert 0 <= row["decisiveness_mean"] <= 1 and row["drama_mean"] >= 0
