@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -80,6 +83,11 @@ def test_play_undo_scrub_chance_and_illegal(page, lab):
         "&& document.querySelector('.wb-error').textContent.includes('no action called')")
     assert _decisions(page) == 2
     page.screenshot(path=str(ARTIFACTS / "step_through.png"), full_page=True)
+    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "step_through_widget.png"))
+    if os.environ.get("WORKBENCH_README_IMAGES"):
+        images = Path(__file__).resolve().parents[2] / "notebooks" / "images"
+        images.mkdir(exist_ok=True)
+        shutil.copy(ARTIFACTS / "step_through_widget.png", images / "step_through.png")
 
 
 def test_click_to_view_latency(page, lab):

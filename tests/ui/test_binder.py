@@ -1,0 +1,113 @@
+"""The Binder build, minus Docker: a fresh environment made only from binder/runtime.txt and
+binder/requirements.txt runs every notebook, and serves the tour as a Voila app whose widgets
+work in Chromium. This catches a dependency the development environment hides."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import ARTIFACTS, _free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+BINDER = ROOT / "binder"
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+pytestmark = pytest.mark.ui
+
+
+def _runtime_python() -> str:
+    wanted = re.fullmatch(r"python-(\d+)\.(\d+)\s*", (BINDER / "runtime.txt").read_text())
+    assert wanted, "binder/runtime.txt must read python-X.Y"
+    version = f"{wanted[1]}.{wanted[2]}"
+    if f"{sys.version_info.major}.{sys.version_info.minor}" == version:
+        return sys.executable
+    found = shutil.which(f"python{version}")
+    if not found:
+        pytest.fail(f"binder/runtime.txt asks for Python {version}, which this machine lacks")
+    return found
+
+
+@pytest.fixture(scope="session")
+def binder_env(tmp_path_factory):
+    env_dir = tmp_path_factory.mktemp("binder-env")
+    subprocess.run([_runtime_python(), "-m", "venv", str(env_dir)], check=True)
+    log = ARTIFACTS / "binder-install.log"
+    ARTIFACTS.mkdir(exist_ok=True)
+    with open(log, "w") as out:
+        # Run from the repository root, as repo2docker does, so the final "." is this package.
+        done = subprocess.run([str(env_dir / "bin" / "python"), "-m", "pip", "install",
+                               "--disable-pip-version-check", "-r", str(BINDER / "requirements.txt")],
+                              cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, timeout=1200)
+    assert done.returncode == 0, f"installing binder/requirements.txt failed; see {log}"
+    return env_dir
+
+
+def test_requirements_end_with_the_package_itself():
+    lines = [x.strip() for x in (BINDER / "requirements.txt").read_text().splitlines()
+             if x.strip() and not x.startswith("#")]
+    assert lines[-1] == "."
+    assert all("==" in x for x in lines[:-1]), "every dependency is pinned"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs_in_the_binder_environment(binder_env, notebook, tmp_path):
+    # Run from a copy outside the repository so nothing but the installed package is used.
+    shutil.copy(notebook, tmp_path / notebook.name)
+    done = subprocess.run(
+        [str(binder_env / "bin" / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
+         "--ExecutePreprocessor.timeout=600", "--output", f"executed-{notebook.name}",
+         str(tmp_path / notebook.name)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+@pytest.mark.parametrize("name", ["tour.ipynb", "rpg_card_battle.ipynb"])
+def test_notebook_renders_in_voila_with_working_widgets(binder_env, browser, tmp_path, name):
+    shutil.copy(ROOT / "notebooks" / name, tmp_path / name)
+    port = _free_port()
+    log = open(ARTIFACTS / f"voila-{Path(name).stem}.log", "w")
+    proc = subprocess.Popen(
+        [str(binder_env / "bin" / "voila"), name, "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1"],
+        cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        env={**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config")})
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 60
+        while True:
+            assert proc.poll() is None, f"Voila exited; see {log.name}"
+            try:
+                urllib.request.urlopen(url, timeout=2)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "Voila did not answer within 60 s"
+                time.sleep(0.3)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        page.set_default_timeout(180_000)
+        page.goto(url)
+        page.locator(".wb-step").first.wait_for()
+        assert page.locator(".wb-card").count() > 0
+        before = page.locator(".wb-step").first.get_attribute("data-decisions")
+        page.locator("button.wb-action:not(.wb-illegal)").first.click()
+        page.wait_for_function(
+            f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+        page.screenshot(path=str(ARTIFACTS / f"voila-{Path(name).stem}.png"), full_page=True)
+        context.close()
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=15)
+        except (subprocess.TimeoutExpired, ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
