@@ -43,6 +43,10 @@ def _notebook(cells: list[str]) -> nbformat.NotebookNode:
 
 
 UI_NOTEBOOKS = {
+    "dice.ipynb": [
+        "from workbench.widgets import DiceCalculator\n"
+        "DiceCalculator('3d6')",
+    ],
     "step.ipynb": [
         "import workbench as wb\n"
         "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"
