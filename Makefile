@@ -18,7 +18,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/activate
 install: $(VENV)/.installed
 
 lab: install
-	$(BIN)/jupyter lab notebooks/tour.ipynb
+	$(BIN)/jupyter lab --allow-root notebooks/tour.ipynb
 
 test: install
 	$(BIN)/python -m pytest
