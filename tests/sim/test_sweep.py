@@ -161,3 +161,20 @@ def test_two_seat_sweeps_report_tension():
                 "balance", "win_rate_1"):
         assert col in out.columns
     assert 0 <= row["decisiveness_mean"] <= 1 and row["drama_mean"] >= 0
+
+
+def test_an_interrupted_run_returns_the_games_it_has(coin):
+    from workbench.sim.executors import run_batches
+    from workbench.sim.simulate import game_seeds, prepare
+
+    batch = prepare("testcoin")
+    calls = []
+
+    def interrupt_after_first_chunk(key, rows):
+        calls.append(len(rows))
+        raise KeyboardInterrupt  # what Ctrl+C or the notebook's stop button raises
+
+    rows, complete = run_batches([(0, batch, game_seeds(0, 1000))], "serial", chunk=100,
+                                 on_result=interrupt_after_first_chunk)
+    assert not complete and calls == [100]
+    assert [r["seed"] for r in rows[0]] == game_seeds(0, 100)
