@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.cache import CatalogCache
+
 MELEE, RANGED = "melee", "ranged"
 GLYPH = {MELEE: "■", RANGED: "▲", "none": ""}
 WEAPON_FAMILIES = ("Sword", "Dagger", "Bow")
@@ -127,17 +129,5 @@ def _fighter(r: dict) -> Fighter:
                    r["dice"], r["copies"])
 
 
-_CACHE: dict = {}
-
-
-def catalog_for(cards, rules: dict) -> Catalog:
-    """Cached per (cards, rules): simulations build thousands of states from the same pair."""
-    key = (id(cards), tuple(sorted(rules.items())))
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is cards:
-        return hit[1]
-    if len(_CACHE) > 32:
-        _CACHE.clear()
-    cat = Catalog(cards, rules)
-    _CACHE[key] = (cards, cat)
-    return cat
+# Cached per (cards, rules): simulations build thousands of states from the same pair.
+catalog_for = CatalogCache(Catalog)

@@ -6,6 +6,8 @@ Squares are numbered sq = 6 * y + x (a1 = 0, f6 = 35); a piece on the board is t
 
 from __future__ import annotations
 
+from ...core.cache import CatalogCache
+
 SIZE = 6
 SOUTH, NORTH = 0, 1
 SEATS = ("South", "North")
@@ -84,17 +86,6 @@ def _targets(lines, owner: int, sq: int, leaps: bool) -> tuple:
     return tuple(out)
 
 
-_CACHE: dict = {}
+# Cached per (cards, rules): simulations build thousands of states from the same pair.
+catalog_for = CatalogCache(Catalog)
 
-
-def catalog_for(cards, rules: dict) -> Catalog:
-    """Cached per (cards, rules): simulations build thousands of states from the same pair."""
-    key = (id(cards), tuple(sorted(rules.items(), key=lambda kv: kv[0])))
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is cards:
-        return hit[1]
-    if len(_CACHE) > 32:
-        _CACHE.clear()
-    cat = Catalog(cards, rules)
-    _CACHE[key] = (cards, cat)
-    return cat

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import SetupError
+from ...core.cache import CatalogCache
 from .cards import CLASS_COLUMNS, CLASS_SET_SIZE, MAX_LEVEL, SLOTS
 
 ATTACKING = ("attack", "poison")
@@ -204,17 +205,5 @@ def _frozen(value):
     return tuple(value) if isinstance(value, list) else value
 
 
-_CACHE: dict = {}
-
-
-def catalog_for(cards, rules: dict) -> Catalog:
-    """Cached per (cards, rules): simulations build thousands of states from the same pair."""
-    key = (id(cards), tuple(sorted(rules.items())))
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is cards:
-        return hit[1]
-    if len(_CACHE) > 32:
-        _CACHE.clear()
-    cat = Catalog(cards, rules)
-    _CACHE[key] = (cards, cat)
-    return cat
+# Cached per (cards, rules): simulations build thousands of states from the same pair.
+catalog_for = CatalogCache(Catalog)
