@@ -75,7 +75,7 @@ function render({ model, el }) {
   let sentAt = null;
   let diffOpen = false;
   // Shortcuts typed inside the editor belong to it, not to the notebook (Ctrl+Z, D D, ...).
-  const root = h("div", { className: "wb-ce", tabindex: "0", "data-lm-suppress-shortcuts": "true" });
+  const root = h("div", { className: "wb-widget wb-ce", tabindex: "0", "data-lm-suppress-shortcuts": "true" });
   el.append(root);
 
   function request(content) {

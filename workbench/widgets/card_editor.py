@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import anywidget
 import traitlets
 
 from ..cards import CardDataError, CardSet
+from .assets import HERE, stylesheet
 from .editor_logic import EditSession
-
-_HERE = Path(__file__).parent
 
 
 class CardEditor(anywidget.AnyWidget):
@@ -24,8 +22,8 @@ class CardEditor(anywidget.AnyWidget):
     "health", 12)`, `editor.undo()`, `editor.save()`.
     """
 
-    _esm = _HERE / "card_editor.js"
-    _css = _HERE / "card_editor.css"
+    _esm = HERE / "card_editor.js"
+    _css = stylesheet("card_editor.css")
 
     view = traitlets.Dict(help="Everything the browser draws; made by EditSession.view().").tag(
         sync=True)

@@ -15,7 +15,7 @@ function h(tag, attrs = {}, ...children) {
 function render({ model, el }) {
   let nextId = 1;
   const pending = new Map();
-  const root = h("div", { className: "wb-step wb-dice" });
+  const root = h("div", { className: "wb-widget wb-step wb-dice" });
   el.append(root);
   model.on("msg:custom", (msg) => {
     if (msg && msg.type === "reply" && pending.has(msg.id)) { pending.get(msg.id)(msg); pending.delete(msg.id); }

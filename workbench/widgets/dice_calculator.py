@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import anywidget
 import traitlets
 
+from .assets import HERE, stylesheet
 from .dice_logic import DiceSession
-
-_HERE = Path(__file__).parent
 
 
 class DiceCalculator(anywidget.AnyWidget):
@@ -17,8 +15,8 @@ class DiceCalculator(anywidget.AnyWidget):
     chart with normal / at least / at most views, a table, mean and spread; errors show where
     the expression went wrong. The chart is drawn in Python as SVG, so it works offline."""
 
-    _esm = _HERE / "dice_calculator.js"
-    _css = _HERE / "step_through.css"
+    _esm = HERE / "dice_calculator.js"
+    _css = stylesheet("step_through.css")
 
     view = traitlets.Dict(help="What the browser draws; made by DiceSession.").tag(sync=True)
 

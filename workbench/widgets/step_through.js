@@ -59,7 +59,7 @@ function render({ model, el }) {
   let nextId = 1;
   const pending = new Map();
   let clickedAt = null;
-  const root = h("div", { className: "wb-step", tabindex: "0" });
+  const root = h("div", { className: "wb-widget wb-step", tabindex: "0" });
   el.append(root);
 
   function request(content) {

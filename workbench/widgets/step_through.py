@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import anywidget
 import traitlets
 
 from ..core import IllegalAction, MatchFileError
+from .assets import HERE, stylesheet
 from .stepper import Stepper
-
-_HERE = Path(__file__).parent
 
 
 class StepThrough(anywidget.AnyWidget):
@@ -22,8 +20,8 @@ class StepThrough(anywidget.AnyWidget):
     browser never shows a state Python did not accept.
     """
 
-    _esm = _HERE / "step_through.js"
-    _css = _HERE / "step_through.css"
+    _esm = HERE / "step_through.js"
+    _css = stylesheet("step_through.css")
 
     view = traitlets.Dict(help="Everything the browser draws; made by Stepper.view().").tag(sync=True)
 

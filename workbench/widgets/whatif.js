@@ -13,7 +13,7 @@ function h(tag, attrs = {}, ...children) {
 }
 
 function render({ model, el }) {
-  const root = h("div", { className: "wb-step wb-whatif" });
+  const root = h("div", { className: "wb-widget wb-step wb-whatif" });
   el.append(root);
   const num = (name, label) => h("label", {}, `${label} `, h("input", {
     type: "number", className: `wb-${name}`, value: model.get(name),

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import anywidget
 import traitlets
 
+from .assets import HERE, stylesheet
 from .whatif_logic import WhatIfSession
-
-_HERE = Path(__file__).parent
 
 
 class WhatIf(anywidget.AnyWidget):
@@ -19,8 +17,8 @@ class WhatIf(anywidget.AnyWidget):
     Runs in a background thread so the Stop button and other cells keep working; the chart is
     rendered to SVG in Python (no JavaScript charting library, works offline)."""
 
-    _esm = _HERE / "whatif.js"
-    _css = _HERE / "step_through.css"
+    _esm = HERE / "whatif.js"
+    _css = stylesheet("step_through.css")
 
     stats = traitlets.List(help="Stats that can be swept.").tag(sync=True)
     key = traitlets.Unicode(help="The stat being swept.").tag(sync=True)

@@ -1,0 +1,12 @@
+"""The JavaScript and CSS shipped beside the widgets (no CDN: everything works offline)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def stylesheet(*names: str) -> str:
+    """The shared theme followed by each named stylesheet."""
+    return "\n".join((HERE / n).read_text(encoding="utf-8") for n in ("theme.css", *names))
