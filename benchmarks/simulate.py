@@ -1,5 +1,6 @@
 """Games per second for every registered game: `simulate` (the batch path) beside `Match.auto`
-(the logged, undoable path) on the same seeds, random and heuristic bots. Medians of 5 runs.
+(the logged, undoable path) on the same seeds, random and heuristic bots, and random playouts
+through the OpenSpiel adapter. Medians of 5 runs.
 
     .venv/bin/python benchmarks/simulate.py [games] [game ...]
 """
@@ -42,6 +43,29 @@ def bench(game: str, n: int) -> None:
               f"{n / t_match:>12.0f} {t_match / t_sim:>9.1f}x")
 
 
+def bench_openspiel(game: str, n: int) -> float:
+    """Random playouts through OpenSpiel's API on our game (chance sampled by its weights)."""
+    import random
+
+    from workbench.sim.openspiel import openspiel_game
+
+    ps_game = openspiel_game(game)
+    rng = random.Random(0)
+
+    def run():
+        for _ in range(n):
+            state = ps_game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(rng.choices([a for a, _ in outcomes],
+                                                   [p for _, p in outcomes])[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+
+    return n / timed(run)
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     games = sys.argv[2:] or wb.list_games()
@@ -50,6 +74,12 @@ def main() -> None:
           f"{'Match.auto/s':>12} {'speed-up':>9}")
     for game in games:
         bench(game, n)
+    print()
+    print(f"{'game':<16} {'simulate/s':>10} {'OpenSpiel/s':>12} {'simulate/OpenSpiel':>19}")
+    for game in games:
+        ours = n / timed(lambda: wb.simulate(game, n, seed=0, bots="random"))
+        theirs = bench_openspiel(game, n)
+        print(f"{game:<16} {ours:>10.0f} {theirs:>12.0f} {ours / theirs:>18.1f}x")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,124 @@
+"""Any registered game as an OpenSpiel game, so OpenSpiel's algorithms (MCTS, CFR, evaluation)
+run on our designs. Needs the optional `openspiel` extra (the open_spiel package).
+
+    game = openspiel_game("coop", players=3)      # a pyspiel.Game
+    state = game.new_initial_state()
+
+Actions are numbered by their position in our legal_actions() list at that state, and chance
+outcomes by their position in the Chance's outcomes; their labels come back through
+action_to_string. A game that cannot end (see State.stalled) is cut off as a draw with every
+return 0, as simulate() reports it as a time-out.
+"""
+
+from __future__ import annotations
+
+from ..core.game import CHANCE, TERMINAL
+from ..core.registry import get_game
+
+# Upper bounds OpenSpiel wants up front; every registered game stays far below them.
+MAX_ACTIONS = 1024
+MAX_CHANCE_OUTCOMES = 1024
+
+
+def _pyspiel():
+    try:
+        import pyspiel
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("the OpenSpiel adapter needs open_spiel: "
+                          "pip install 'workbench[openspiel]'") from exc
+    return pyspiel
+
+
+def openspiel_game(game: str, *, cards=None, rules=None, **setup):
+    """A pyspiel.Game playing `game` with these cards, rule variants and setup."""
+    pyspiel = _pyspiel()
+    g = get_game(game)
+    setup = g.normalize_setup(setup)
+    rules = g.resolve_rules(rules)
+    cards = g.load_cards() if cards is None else cards
+    seats = g.num_seats(setup)
+    cooperative = bool(getattr(g.new_state(cards, rules, setup), "cooperative", False))
+    game_type = pyspiel.GameType(
+        short_name=f"workbench_{g.name}",
+        long_name=f"workbench {g.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.IDENTICAL if cooperative
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=seats,
+        min_num_players=seats,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+        parameter_specification={},
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=MAX_ACTIONS,
+        max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+        num_players=seats,
+        min_utility=0.0,
+        max_utility=1.0,
+        utility_sum=None,
+        max_game_length=g.max_decisions,
+    )
+
+    class Game(pyspiel.Game):
+        def __init__(self, params=None):
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self):
+            return State(self, g.new_state(cards, rules, setup))
+
+    class State(pyspiel.State):
+        def __init__(self, ps_game, inner):
+            super().__init__(ps_game)
+            self.inner = inner
+            self.decisions = 0
+            self._cut = False
+
+        def current_player(self):
+            if self.is_terminal():
+                return pyspiel.PlayerId.TERMINAL
+            mover = self.inner.to_move
+            return pyspiel.PlayerId.CHANCE if mover == CHANCE else mover
+
+        def _legal_actions(self, player):
+            return list(range(len(self.inner.legal_actions())))
+
+        def chance_outcomes(self):
+            dist = self.inner.chance().dist
+            return [(i, w / dist.total) for i, w in enumerate(dist.weights)]
+
+        def _apply_action(self, action):
+            if self.inner.to_move == CHANCE:
+                self.inner.apply_chance(self.inner.chance().dist.outcomes[action])
+                return
+            self.inner.apply(self.inner.legal_actions()[action])
+            self.decisions += 1
+            stalled = getattr(self.inner, "stalled", None)
+            if self.decisions >= g.max_decisions or (stalled and stalled()):
+                self._cut = True
+
+        def _action_to_string(self, player, action):
+            if player == pyspiel.PlayerId.CHANCE:
+                chance = self.inner.chance()
+                return f"{chance.label}: {chance.describe(chance.dist.outcomes[action])}"
+            return self.inner.legal_actions()[action].label
+
+        def is_terminal(self):
+            return self._cut or self.inner.to_move == TERMINAL
+
+        def returns(self):
+            result = None if self._cut else self.inner.result()
+            if result is None:
+                return [0.0] * seats
+            winners = set(result.get("winners") or [])
+            return [1.0 if s in winners else 0.0 for s in range(seats)]
+
+        def __str__(self):
+            return repr(self.inner.observation(None))
+
+    return Game()
