@@ -178,3 +178,14 @@ def test_an_interrupted_run_returns_the_games_it_has(coin):
                                  on_result=interrupt_after_first_chunk)
     assert not complete and calls == [100]
     assert [r["seed"] for r in rows[0]] == game_seeds(0, 100)
+
+
+def test_sensitivity_at_a_schema_limit_compares_with_the_unchanged_cards(tmp_path):
+    register_coin(tmp_path, tenths=0)  # win_tenths is 0: it cannot go down
+    try:
+        out = sensitivity("testcoin", "coins", 400, step=3, executor="serial", progress=False)
+    finally:
+        unregister_coin()
+    row = out.row(0, named=True)
+    assert row["low_value"] == 0 and row["win_rate_low"] == row["win_rate"] == 0.0
+    assert row["effect"] == pytest.approx(0.3, abs=0.07)

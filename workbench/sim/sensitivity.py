@@ -15,8 +15,9 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
                 seed=0, cards=None, rules=None, bots=None, executor="processes", progress=True,
                 **setup) -> pl.DataFrame:
     """For every numeric column of every card in `table` (or the given columns and cards),
-    play `n` games with the value `step` lower and `step` higher (kept inside the schema's
-    range), and rank stats by the change in win rate. All points share the same seeds."""
+    play `n` games with the value `step` lower and `step` higher, and rank stats by the change
+    in win rate. A value that would leave the schema's range is not played; that side is the
+    unchanged cards' win rate (also returned, as `win_rate`). All points share the same seeds."""
     g = get_game(game)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots, None, setup)
     spec = base.cards.specs[table]
@@ -25,7 +26,10 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
     columns = list(columns) if columns is not None else numeric
     names = list(cards_subset) if cards_subset is not None else frame0[spec.key].to_list()
     seeds = game_seeds(seed, n)
-    jobs, meta = [], []
+    # The unchanged cards are a point too: a stat that cannot move one way (already at its
+    # schema's limit) is compared with them on that side.
+    jobs = [(0, Batch(g.name, base.cards, base.rules, base.setup, base.bots), seeds)]
+    meta = [None]
     for card in names:
         row = base.cards.row(table, card)
         for col in columns:
@@ -46,19 +50,21 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
     state0 = g.new_state(base.cards, base.rules, base.setup)
     coop = bool(getattr(state0, "cooperative", False))
     seats = g.num_seats(base.setup)
+    base_rate = summarize(frame(results[0]), seats=seats, cooperative=coop)["win_rate"]
     points = {}
-    for key, (card, col, direction, old, value) in enumerate(meta):
+    for key, m in enumerate(meta):
+        if m is None:
+            continue
+        card, col, direction, old, value = m
         s = summarize(frame(results[key]), seats=seats, cooperative=coop)
         points.setdefault((card, col, old), {})[direction] = (value, s["win_rate"])
     rows = []
     for (card, col, old), d in points.items():
-        down = d.get("down", (old, None))
-        up = d.get("up", (old, None))
-        rows.append({"card": card, "column": col, "value": old,
+        down = d.get("down", (old, base_rate))
+        up = d.get("up", (old, base_rate))
+        rows.append({"card": card, "column": col, "value": old, "win_rate": base_rate,
                      "low_value": down[0], "win_rate_low": down[1],
                      "high_value": up[0], "win_rate_high": up[1],
-                     "effect": (up[1] if up[1] is not None else 0.0)
-                     - (down[1] if down[1] is not None else 0.0),
-                     "stat": f"{card}.{col}"})
+                     "effect": up[1] - down[1], "stat": f"{card}.{col}"})
     out = pl.DataFrame(rows)
     return out.with_columns(pl.col("effect").abs().alias("size")).sort("size", descending=True)
