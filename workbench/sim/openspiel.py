@@ -75,9 +75,13 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
     class State(pyspiel.State):
         def __init__(self, ps_game, inner):
             super().__init__(ps_game)
-            self.inner = inner
+            self._box = _Box(inner)
             self.decisions = 0
             self._cut = False
+
+        @property
+        def inner(self):
+            return self._box.inner
 
         def current_player(self):
             if self.is_terminal():
@@ -122,3 +126,18 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
             return repr(self.inner.observation(None))
 
     return Game()
+
+
+class _Box:
+    """Holds our state inside an OpenSpiel state. OpenSpiel clones a Python state with
+    copy.deepcopy; the box hands that to the game's own clone(), which shares the immutable
+    card catalog instead of copying it at every step."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def __deepcopy__(self, memo):
+        return _Box(self.inner.clone())
+
