@@ -10,9 +10,7 @@ import random
 import pytest
 
 import workbench as wb
-from workbench.core import CHANCE, TERMINAL, Action, get_game, why_illegal
-from workbench.sim import play_out
-from workbench.core.bots import make_bots
+from workbench.core import TERMINAL, Action, get_game, why_illegal
 
 GAMES = wb.list_games()
 SEEDS = range(12)
@@ -150,11 +148,18 @@ def test_undo_redo_and_timeline(game):
     m.goto(n // 2)
     m.auto(max_steps=n - n // 2)
     assert m.log == log_before
-    # A different decision at that point starts a new branch and clears redo.
-    m.goto(n // 2)
-    other = [a for a in m.legal_actions() if a != m.log[-1]][-1]
-    m.step(other)
-    assert m.timeline_length == m.decisions
+    # A different decision at some earlier point starts a new branch and clears redo.
+    for point in range(n - 1, -1, -1):
+        m.goto(point + 1)
+        taken = [e for e in m.log if e["kind"] == "action"][-1]["label"]
+        m.undo()
+        others = [a for a in m.legal_actions() if a.label != taken]
+        if others:
+            break
+    assert others, "some decision in the game had a choice"
+    m.step(others[0])
+    assert m.timeline_length == m.decisions == point + 1
+    assert [e for e in m.log if e["kind"] == "action"][-1]["label"] != taken
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -184,7 +189,6 @@ def test_simulate_is_reproducible(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_chance_points_have_exact_probabilities(game):
-    g = get_game(game)
     m = wb.play(game, seed=0, bots="random")
     m.auto(max_steps=40)
     chance_entries = [e for e in m.log if e["kind"] == "chance"]
@@ -213,6 +217,8 @@ def test_bad_saved_matches_name_the_problem():
     broken["history"][idx]["action"] = {"kind": "attack", "args": [9, 99]}
     with pytest.raises(wb.MatchFileError, match=f"step {idx}"):
         wb.load_match(json.dumps(broken))
+    with pytest.raises(wb.MatchFileError, match="step 0: each history entry"):
+        wb.load_match(json.dumps({**data, "history": [5]}))
     broken = json.loads(json.dumps(data))
     idx = next(i for i, h in enumerate(broken["history"]) if "chance" in h)
     broken["history"][idx]["chance"] = "no such outcome"

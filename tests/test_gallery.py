@@ -13,7 +13,13 @@ import pytest
 import vl_convert as vlc
 
 import workbench as wb
-from workbench.charts.sim import grid_heatmap, length_histogram, matchup_matrix, sweep_chart, tornado
+from workbench.charts.sim import (
+    grid_heatmap,
+    length_histogram,
+    matchup_matrix,
+    sweep_chart,
+    tornado,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 GALLERY = ROOT / "tests" / "artifacts" / "gallery"

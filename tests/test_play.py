@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 
 import polars as pl
 import pytest
 
 import workbench as wb
+from tests import golden
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_GAMES = {
@@ -21,21 +20,10 @@ GOLDEN_GAMES = {
 }
 
 
-def _golden_lines(spec: dict) -> list[str]:
-    spec = dict(spec)
-    m = wb.play(spec.pop("game"), **spec)
-    m.auto()
-    return [e["text"] for e in m.log] + [f"RESULT {json.dumps(m.result, sort_keys=True)}"]
-
-
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
 def test_golden_playthroughs(name):
-    path = GOLDEN / f"{name}.txt"
-    lines = _golden_lines(GOLDEN_GAMES[name])
-    if os.environ.get("WORKBENCH_REGEN_GOLDEN"):
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    expected = path.read_text(encoding="utf-8").splitlines()
-    assert lines == expected, f"{name} changed; rerun with WORKBENCH_REGEN_GOLDEN=1 if intended"
+    spec = dict(GOLDEN_GAMES[name])
+    golden.check(GOLDEN / f"{name}.txt", golden.log_lines(spec.pop("game"), spec))
 
 
 def test_play_coop_to_the_end_with_bots():
@@ -86,6 +74,14 @@ def test_bad_bots_and_seeds_are_named():
         wb.play("coop", seed="abc")
     with pytest.raises(wb.UnknownGame, match="registered games: coop"):
         wb.play("chess")
+    m = wb.play("coop", seed=1)
+    with pytest.raises(wb.SetupError, match="seed must be an integer"):
+        m.restart("abc")
+    with pytest.raises(ValueError, match="timeline has positions"):
+        m.goto("3")
+    with pytest.raises(wb.SetupError, match="belong to 'correction'"):
+        m.rebind(wb.load_cards("correction"))
+    assert m.seed == 1 and m.cards.game == "coop"
 
 
 def test_simulate_1000_games_reproducible():

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import workbench as wb
-from workbench.widgets import StepThrough, Stepper
+from workbench.widgets import Stepper, StepThrough
 
 
 @pytest.fixture
@@ -88,8 +88,10 @@ def test_bots_restart_save_and_load(widget):
     _request(widget, type="set_bot", seat=1, bot="heuristic")
     _request(widget, type="set_bot", seat=2, bot="random")
     assert widget.view["bots"] == {"1": "heuristic", "2": "random"}
+    before = widget.view["decisions"]
     _request(widget, type="bot_step")
-    assert widget.view["log"][-1]["bot"] or any(e["bot"] for e in widget.view["log"])
+    assert widget.view["decisions"] == before + 1
+    assert [e for e in widget.view["log"] if e["kind"] == "action"][-1]["bot"]
     _request(widget, type="to_my_turn")
     assert widget.view["over"] or widget.view["to_move"] == widget.view["viewing"]
     saved = _request(widget, type="save")["json"]
@@ -117,6 +119,13 @@ def test_rebinding_edited_cards_restarts_and_says_so(widget, coop_cards):
     widget.rebind(coop_cards.set("enemies", "Rats", "health", 2))
     assert widget.view["decisions"] == 0
     assert "restarted from seed 1" in widget.view["message"]
+
+
+def test_cards_of_another_game_are_refused_and_shown(widget):
+    _request(widget, type="step", label=next(a["label"] for a in widget.view["actions"] if a["legal"]))
+    widget.rebind(wb.load_cards("correction"))
+    assert "belong to 'correction'" in widget.view["error"]
+    assert widget.view["decisions"] == 1 and widget.match.cards.game == "coop"
 
 
 def test_seat_view_and_unknown_requests(widget):

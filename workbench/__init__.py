@@ -10,9 +10,17 @@ game designers, in the notebook.
 from __future__ import annotations
 
 from .cards import CardDataError, CardSet
-from .core import Action, IllegalAction, Match, MatchFileError, SetupError, UnknownGame
+from .core import (
+    Action,
+    IllegalAction,
+    Match,
+    MatchFileError,
+    SetupError,
+    UnknownGame,
+    list_games,
+    load_match,
+)
 from .core import get_game as _get_game
-from .core import list_games, load_match
 from .sim import sensitivity, simulate, solve, sweep
 
 __version__ = "0.1.0"

@@ -9,8 +9,12 @@ from functools import lru_cache
 
 import pytest
 
-from workbench.games.coop import (expected_rounds_to_defeat, rounds_to_defeat,
-                                  rounds_to_knock_out, why_never)
+from workbench.games.coop import (
+    expected_rounds_to_defeat,
+    rounds_to_defeat,
+    rounds_to_knock_out,
+    why_never,
+)
 
 ENEMIES = {"Rats": (1, 0, 4), "Lankies": (4, 1, 6), "Growlers": (6, 4, 3), "Brutes": (10, 7, 2)}
 
@@ -78,5 +82,7 @@ def test_knock_out_mirror_and_bad_input():
         rounds_to_defeat("Dragons", ["Melee"])
     with pytest.raises(ValueError, match="cannot carry"):
         rounds_to_defeat("Rats", [{"class": "Melee", "items": ["SW-I", "SW-B"]}])
+    with pytest.raises(ValueError, match="give a list"):
+        rounds_to_defeat("Rats", "Melee")
     with pytest.raises(ValueError, match="no loot card"):
         rounds_to_defeat("Rats", [{"class": "Melee", "items": ["Laser"]}])

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 
 import pytest
 
 import workbench as wb
+from tests import golden
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = {
@@ -20,20 +19,9 @@ GAMES = {
 }
 
 
-def _lines(spec: dict) -> list[str]:
-    m = wb.play("correction", **spec)
-    m.auto()
-    return [e["text"] for e in m.log] + [f"RESULT {json.dumps(m.result, sort_keys=True)}"]
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_playthroughs(name):
-    path = GOLDEN / f"{name}.txt"
-    lines = _lines(GAMES[name])
-    if os.environ.get("WORKBENCH_REGEN_GOLDEN"):
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    expected = path.read_text(encoding="utf-8").splitlines()
-    assert lines == expected, f"{name} changed; rerun with WORKBENCH_REGEN_GOLDEN=1 if intended"
+    golden.check(GOLDEN / f"{name}.txt", golden.log_lines("correction", GAMES[name]))
 
 
 def test_golden_games_replay_from_their_saved_form():

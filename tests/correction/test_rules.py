@@ -13,8 +13,7 @@ from workbench.games.correction.bots import SearchBot, heuristic
 from workbench.games.correction.catalog import SQUARE
 from workbench.games.correction.rules import MOVING, OVER, RESPOND, SPAWN
 
-from .helpers import (NORTH, SOUTH, at, fresh, labels, moves_from, play, position, put, reason,
-                      token)
+from .helpers import NORTH, SOUTH, at, fresh, labels, moves_from, play, position, put, reason, token
 
 
 def go(st, label):

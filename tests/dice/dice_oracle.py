@@ -12,7 +12,17 @@ import operator
 from collections import Counter
 
 from workbench.dice.nodes import (
-    Compare, Const, Count, DieSpec, Func, Neg, Pool, Product, Repeat, Reroll, Sum,
+    Compare,
+    Const,
+    Count,
+    DieSpec,
+    Func,
+    Neg,
+    Pool,
+    Product,
+    Repeat,
+    Reroll,
+    Sum,
 )
 
 TESTS = {">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt,

@@ -5,13 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from dice_oracle import brute, brute_keep
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.dice import Dist, exact, parse
-from workbench.dice import pools
-
-from dice_oracle import brute, brute_keep
+from workbench.dice import Dist, exact, parse, pools
 
 CASES = [
     # sums, constants, arithmetic
@@ -82,8 +80,8 @@ def test_keep_matches_brute_force_on_random_pools(groups, k, highest):
 @settings(max_examples=60, deadline=None)
 @given(faces=dice_st, n=st.integers(0, 6))
 def test_repeat_matches_brute_force(faces, n):
-    from collections import Counter
     import itertools
+    from collections import Counter
 
     expected = Counter(sum(c) for c in itertools.product(faces, repeat=n))
     assert Dist.faces(faces).repeat(n) == Dist(dict(expected))
@@ -92,8 +90,8 @@ def test_repeat_matches_brute_force(faces, n):
 @settings(max_examples=60, deadline=None)
 @given(a=dice_st, b=dice_st)
 def test_binary_operations_match_brute_force(a, b):
-    from collections import Counter
     import itertools
+    from collections import Counter
 
     da, db = Dist.faces(a), Dist.faces(b)
     pairs = list(itertools.product(a, b))

@@ -6,12 +6,12 @@ Regenerate after an intended rules change with WORKBENCH_REGEN_GOLDEN=1.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 import workbench as wb
+from tests import golden
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = {
@@ -37,17 +37,12 @@ def _lines(spec: dict) -> list[str]:
             if e["kind"] == "action" and e["seat"] == 1:
                 lines.append(f"REVEALED {json.dumps(m.state.last_turn(), sort_keys=True)}")
         seen = len(m.log)
-    return lines + [f"RESULT {json.dumps(m.result, sort_keys=True)}"]
+    return lines + [golden.result_line(m)]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_playthrough(name):
-    path = GOLDEN / f"{name}.txt"
-    lines = _lines(GAMES[name])
-    if os.environ.get("WORKBENCH_REGEN_GOLDEN"):
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    expected = path.read_text(encoding="utf-8").splitlines()
-    assert lines == expected, f"{name} changed; rerun with WORKBENCH_REGEN_GOLDEN=1 if intended"
+    golden.check(GOLDEN / f"{name}.txt", _lines(GAMES[name]))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

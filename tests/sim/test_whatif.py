@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import workbench as wb
 from workbench.widgets.whatif import WhatIf
 from workbench.widgets.whatif_logic import WhatIfSession
 

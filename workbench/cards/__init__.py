@@ -12,7 +12,7 @@ allowed.
 from workbench.cards.cardset import CardSet, CrossCheck, load, problem_at
 from workbench.cards.paths import data_dir
 from workbench.cards.problems import CardDataError, Problem
-from workbench.cards.spec import TableSpec
+from workbench.cards.spec import TableSpec, bool_column, int_column, text_column
 
 __all__ = [
     "CardDataError",
@@ -20,7 +20,10 @@ __all__ = [
     "CrossCheck",
     "Problem",
     "TableSpec",
+    "bool_column",
     "data_dir",
+    "int_column",
     "load",
     "problem_at",
+    "text_column",
 ]

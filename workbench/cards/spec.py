@@ -170,3 +170,18 @@ def _length_words(stats: dict) -> str:
     if low is not None:
         return f"at least {low} characters"
     return f"at most {high} characters"
+
+
+def int_column(doc: str, *checks: pa.Check, unique: bool = False,
+               nullable: bool = False) -> pa.Column:
+    """An integer column; `doc` says what the number means in the game (shown as a hint)."""
+    return pa.Column(pl.Int64, list(checks), unique=unique, nullable=nullable, description=doc)
+
+
+def text_column(doc: str, *checks: pa.Check, unique: bool = False,
+                nullable: bool = False) -> pa.Column:
+    return pa.Column(pl.String, list(checks), unique=unique, nullable=nullable, description=doc)
+
+
+def bool_column(doc: str) -> pa.Column:
+    return pa.Column(pl.Boolean, description=doc)

@@ -273,7 +273,7 @@ class Match:
 
     def goto(self, decisions: int) -> None:
         """Scrub the timeline to just after `decisions` decisions (undo/redo as needed)."""
-        if not 0 <= decisions <= self.timeline_length:
+        if not isinstance(decisions, int) or not 0 <= decisions <= self.timeline_length:
             raise ValueError(
                 f"the timeline has positions 0 to {self.timeline_length}, not {decisions}"
             )
@@ -284,12 +284,17 @@ class Match:
 
     def restart(self, seed: int | None = None) -> None:
         if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise SetupError(f"seed must be an integer, got {seed!r}")
             self.seed = seed
         self.notice = ""
         self._reset()
 
     def rebind(self, cards) -> None:
         """Use an edited CardSet: the match restarts from the same seed and says so."""
+        if getattr(cards, "game", None) != self.game.name:
+            raise SetupError(f"these cards belong to {getattr(cards, 'game', None)!r}, "
+                             f"not {self.game.name!r}; the match is unchanged")
         self.cards = cards
         self._reset()
         version = getattr(cards, "version", "?")
@@ -395,6 +400,10 @@ def load_match(text: str) -> Match:
     history = data["history"]
     if not isinstance(history, list):
         raise MatchFileError("saved match: 'history' should be a list")
+    for i, item in enumerate(history):
+        if not isinstance(item, dict) or not ({"chance", "action"} & set(item)):
+            raise MatchFileError(f"step {i}: each history entry is an object with 'action' "
+                                 f"or 'chance', not {item!r}")
     i = 0
     while i < len(history):
         item = history[i]

@@ -11,6 +11,7 @@ documented in :mod:`workbench.dice.parser`. Seed-game mechanics live in
 :mod:`workbench.dice.mechanics`, absorbing Markov chains in :mod:`workbench.dice.chains`.
 """
 
+from ._icepool import from_icepool, to_icepool
 from .api import (
     DEFAULT_SAMPLES,
     Estimate,
@@ -26,7 +27,6 @@ from .api import (
 from .chains import AbsorbingChain
 from .dist import Dist
 from .engine import DEFAULT_BUDGET_SECONDS
-from ._icepool import from_icepool, to_icepool
 from .errors import DiceSyntaxError, DiceTooLarge
 
 __all__ = [

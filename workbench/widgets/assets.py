@@ -7,6 +7,12 @@ from pathlib import Path
 HERE = Path(__file__).parent
 
 
+def script(name: str) -> str:
+    """A widget's ES module: the shared DOM helper (dom.js) followed by the widget's own code.
+    anywidget loads one module per widget, so shared code is joined here, not imported."""
+    return "\n".join((HERE / n).read_text(encoding="utf-8") for n in ("dom.js", name))
+
+
 def stylesheet(*names: str) -> str:
     """The shared theme followed by each named stylesheet."""
     return "\n".join((HERE / n).read_text(encoding="utf-8") for n in ("theme.css", *names))

@@ -2,24 +2,6 @@
 // Nothing is validated here: Python accepts or refuses, replies, and re-sends the view, so
 // the grid only ever shows values Python kept.
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "className") node.className = value;
-    else if (key === "html") node.innerHTML = value;
-    else if (key === "value") node.value = value;
-    else if (key === "checked") node.checked = Boolean(value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
 function shown(value) {
   if (value === null || value === undefined) return "";
   if (value === true) return "true";

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 
 import anywidget
 import traitlets
 
 from ..cards import CardDataError, CardSet
-from .assets import HERE, stylesheet
+from .assets import script, stylesheet
 from .editor_logic import EditSession
 
 
@@ -22,7 +23,7 @@ class CardEditor(anywidget.AnyWidget):
     "health", 12)`, `editor.undo()`, `editor.save()`.
     """
 
-    _esm = HERE / "card_editor.js"
+    _esm = script("card_editor.js")
     _css = stylesheet("card_editor.css")
 
     view = traitlets.Dict(help="Everything the browser draws; made by EditSession.view().").tag(

@@ -1,16 +1,4 @@
 // DiceCalculator view: inputs send text to Python (debounced); Python sends results back.
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (k === "className") node.className = v;
-    else if (k === "html") node.innerHTML = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
-  return node;
-}
 
 function render({ model, el }) {
   let nextId = 1;

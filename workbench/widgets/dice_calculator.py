@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
 import anywidget
 import traitlets
 
-from .assets import HERE, stylesheet
+from .assets import script, stylesheet
 from .dice_logic import DiceSession
 
 
@@ -15,7 +14,7 @@ class DiceCalculator(anywidget.AnyWidget):
     chart with normal / at least / at most views, a table, mean and spread; errors show where
     the expression went wrong. The chart is drawn in Python as SVG, so it works offline."""
 
-    _esm = HERE / "dice_calculator.js"
+    _esm = script("dice_calculator.js")
     _css = stylesheet("step_through.css")
 
     view = traitlets.Dict(help="What the browser draws; made by DiceSession.").tag(sync=True)

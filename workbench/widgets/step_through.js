@@ -1,22 +1,6 @@
 // StepThrough view: draws Stepper.view() and forwards clicks to Python as requests.
 // No game logic here: every decision is made in Python, which replies and re-sends the view.
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "className") node.className = value;
-    else if (key === "html") node.innerHTML = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
 function pct(p) {
   if (p === null || p === undefined) return "";
   const v = p * 100;

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-
 import anywidget
 import traitlets
 
 from ..core import IllegalAction, MatchFileError
-from .assets import HERE, stylesheet
+from .assets import script, stylesheet
 from .stepper import Stepper
 
 
@@ -20,7 +19,7 @@ class StepThrough(anywidget.AnyWidget):
     browser never shows a state Python did not accept.
     """
 
-    _esm = HERE / "step_through.js"
+    _esm = script("step_through.js")
     _css = stylesheet("step_through.css")
 
     view = traitlets.Dict(help="Everything the browser draws; made by Stepper.view().").tag(sync=True)
@@ -48,7 +47,10 @@ class StepThrough(anywidget.AnyWidget):
         source.observe(lambda change: self.rebind(change["new"]), names="cards")
 
     def rebind(self, cards) -> None:
-        self.stepper.rebind(cards)
+        try:
+            self.stepper.rebind(cards)
+        except ValueError as exc:  # cards of another game: shown, and the match is unchanged
+            self.stepper.error = str(exc)
         self.refresh()
 
     # -- requests from the browser ----------------------------------------------------

@@ -1,16 +1,4 @@
 // WhatIf view: controls and the chart Python renders. No analysis happens here.
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (k === "className") node.className = v;
-    else if (k === "html") node.innerHTML = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
-  return node;
-}
 
 function render({ model, el }) {
   const root = h("div", { className: "wb-widget wb-step wb-whatif" });

@@ -7,7 +7,7 @@ import threading
 import anywidget
 import traitlets
 
-from .assets import HERE, stylesheet
+from .assets import script, stylesheet
 from .whatif_logic import WhatIfSession
 
 
@@ -17,7 +17,7 @@ class WhatIf(anywidget.AnyWidget):
     Runs in a background thread so the Stop button and other cells keep working; the chart is
     rendered to SVG in Python (no JavaScript charting library, works offline)."""
 
-    _esm = HERE / "whatif.js"
+    _esm = script("whatif.js")
     _css = stylesheet("step_through.css")
 
     stats = traitlets.List(help="Stats that can be swept.").tag(sync=True)

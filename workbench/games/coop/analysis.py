@@ -64,6 +64,8 @@ def _loadout(spec, cat, state) -> Player:
 
 
 def _attacks(attackers, cat, state) -> list:
+    if isinstance(attackers, (str, dict)):
+        raise ValueError(f"attackers: give a list, e.g. ['Melee', 'Ranged'], not {attackers!r}")
     seq = []
     for spec in attackers:
         p = _loadout(spec, cat, state)

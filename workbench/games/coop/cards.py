@@ -11,7 +11,15 @@ from pathlib import Path
 import pandera.polars as pa
 import polars as pl
 
-from workbench.cards import CardSet, Problem, TableSpec, data_dir, problem_at
+from workbench.cards import (
+    CardSet,
+    Problem,
+    TableSpec,
+    data_dir,
+    int_column,
+    problem_at,
+    text_column,
+)
 from workbench.cards import load as load_cards
 
 DAMAGE_TYPES = ["melee", "ranged"]
@@ -30,25 +38,17 @@ SPECIALS = {
 PLAYER_COUNTS = range(2, 6)
 
 
-def _int(description: str, *checks: pa.Check, unique: bool = False) -> pa.Column:
-    return pa.Column(pl.Int64, list(checks), unique=unique, description=description)
-
-
-def _text(description: str, *checks: pa.Check, unique: bool = False) -> pa.Column:
-    return pa.Column(pl.String, list(checks), unique=unique, description=description)
-
-
 def _fighter(who: str) -> dict[str, pa.Column]:
     """The stat columns shared by player classes and enemies (tables 1.2 and 1.3)."""
     return {
-        "health": _int(f"Health the {who} starts with; at 0 or less it is out", pa.Check.ge(1)),
-        "armor": _int("Armor: absorbs damage before Health, restored every Round",
+        "health": int_column(f"Health the {who} starts with; at 0 or less it is out", pa.Check.ge(1)),
+        "armor": int_column("Armor: absorbs damage before Health, restored every Round",
                       pa.Check.ge(0)),
-        "dodge": _int("Dodge: an attack roll must exceed it to hit; each miss lowers it by 1",
+        "dodge": int_column("Dodge: an attack roll must exceed it to hit; each miss lowers it by 1",
                       pa.Check.ge(0)),
-        "damage": _int(f"Damage a {who} deals per hit", pa.Check.ge(0)),
-        "damage_type": _text("Damage type (melee or ranged)", pa.Check.isin(DAMAGE_TYPES)),
-        "dice": _int("d6 rolled per attack; their sum must exceed the target's Dodge",
+        "damage": int_column(f"Damage a {who} deals per hit", pa.Check.ge(0)),
+        "damage_type": text_column("Damage type (melee or ranged)", pa.Check.isin(DAMAGE_TYPES)),
+        "dice": int_column("d6 rolled per attack; their sum must exceed the target's Dodge",
                      pa.Check.in_range(0, 6)),
     }
 
@@ -59,9 +59,9 @@ TABLES: dict[str, TableSpec] = {
         key="name",
         doc="Player classes (table 1.2). Class damage is added to weapon damage of its type.",
         schema=pa.DataFrameSchema({
-            "name": _text("Class name", unique=True),
+            "name": text_column("Class name", unique=True),
             **_fighter("player"),
-            "copies": _int("Player cards of this class: at most this many players pick it",
+            "copies": int_column("Player cards of this class: at most this many players pick it",
                            pa.Check.ge(0)),
         }),
     ),
@@ -70,9 +70,9 @@ TABLES: dict[str, TableSpec] = {
         key="name",
         doc="Enemy types (table 1.3). Every enemy of a type is identical.",
         schema=pa.DataFrameSchema({
-            "name": _text("Enemy type, as encounters.csv names it", unique=True),
+            "name": text_column("Enemy type, as encounters.csv names it", unique=True),
             **_fighter("enemy"),
-            "copies": _int("Enemy cards of this type: the most that can be on the table",
+            "copies": int_column("Enemy cards of this type: the most that can be on the table",
                            pa.Check.ge(0)),
         }),
     ),
@@ -81,13 +81,13 @@ TABLES: dict[str, TableSpec] = {
         key="id",
         doc="Encounter deck (table 1.4): one card per row.",
         schema=pa.DataFrameSchema({
-            "id": _text("Card id", unique=True),
-            "enemy": _text("Enemy type fought, a name from enemies.csv"),
-            "base": _int("Number of enemies the card fields", pa.Check.ge(1)),
-            "reinforcements": _int(
+            "id": text_column("Card id", unique=True),
+            "enemy": text_column("Enemy type fought, a name from enemies.csv"),
+            "base": int_column("Number of enemies the card fields", pa.Check.ge(1)),
+            "reinforcements": int_column(
                 "Extra encounter cards drawn when this card starts a Battle (the +k); "
                 "drawn as a reinforcement it fields base + k enemies instead", pa.Check.ge(0)),
-            "loot": _int("Loot cards paid when this card starts a Battle", pa.Check.ge(0)),
+            "loot": int_column("Loot cards paid when this card starts a Battle", pa.Check.ge(0)),
             "first_allowed": pa.Column(
                 pl.Boolean, description="May be chosen as the first Battle (true or false)"),
         }),
@@ -97,27 +97,27 @@ TABLES: dict[str, TableSpec] = {
         key="id",
         doc="Loot deck (table 1.5): one row per kind of item, `copies` cards of each.",
         schema=pa.DataFrameSchema({
-            "id": _text("Card id", unique=True),
-            "name": _text("Item name", unique=True),
-            "family": _text("Item family: decides slots and limits", pa.Check.isin(FAMILIES)),
-            "tier": _text("Tier (Low/Middle/High for gear, Minor/Major/Master for spells)",
+            "id": text_column("Card id", unique=True),
+            "name": text_column("Item name", unique=True),
+            "family": text_column("Item family: decides slots and limits", pa.Check.isin(FAMILIES)),
+            "tier": text_column("Tier (Low/Middle/High for gear, Minor/Major/Master for spells)",
                           pa.Check.isin(TIERS)),
-            "copies": _int("Cards of this item in the loot deck", pa.Check.ge(0)),
-            "hands": _int("Hands the item takes (0 = body slot)", pa.Check.in_range(0, 2)),
-            "dice": _int("d6 rolled when attacking with it (0 = no roll)",
+            "copies": int_column("Cards of this item in the loot deck", pa.Check.ge(0)),
+            "hands": int_column("Hands the item takes (0 = body slot)", pa.Check.in_range(0, 2)),
+            "dice": int_column("d6 rolled when attacking with it (0 = no roll)",
                          pa.Check.in_range(0, 6)),
-            "damage": _int("Damage the item adds on a hit (0 = none)", pa.Check.ge(0)),
-            "damage_type": _text("Type of the item's damage",
+            "damage": int_column("Damage the item adds on a hit (0 = none)", pa.Check.ge(0)),
+            "damage_type": text_column("Type of the item's damage",
                                  pa.Check.isin([*DAMAGE_TYPES, "none"])),
-            "hits": _int("Automatic hits made instead of a roll", pa.Check.in_range(0, 6)),
-            "heal": _int("Health a Healing spell restores per turn (0 = not a heal)",
+            "hits": int_column("Automatic hits made instead of a roll", pa.Check.in_range(0, 6)),
+            "heal": int_column("Health a Healing spell restores per turn (0 = not a heal)",
                          pa.Check.ge(0)),
-            "armor": _int("Added to the wearer's maximum Armor", pa.Check.ge(0)),
-            "dodge": _int("Added to the wielder's maximum Dodge (negative lowers it)",
+            "armor": int_column("Added to the wearer's maximum Armor", pa.Check.ge(0)),
+            "dodge": int_column("Added to the wielder's maximum Dodge (negative lowers it)",
                           pa.Check.in_range(-10, 10)),
-            "special": _text("Special ability the rules implement",
+            "special": text_column("Special ability the rules implement",
                              pa.Check.isin(list(SPECIALS))),
-            "text": _text("What the card says, for people"),
+            "text": text_column("What the card says, for people"),
         }),
     ),
     "battles": TableSpec(
@@ -125,8 +125,8 @@ TABLES: dict[str, TableSpec] = {
         key="players",
         doc="Battles the party must win, by number of players (table 1.6).",
         schema=pa.DataFrameSchema({
-            "players": _int("Number of players", pa.Check.in_range(1, 10), unique=True),
-            "battles": _int("Battles to win for that many players", pa.Check.ge(1)),
+            "players": int_column("Number of players", pa.Check.in_range(1, 10), unique=True),
+            "battles": int_column("Battles to win for that many players", pa.Check.ge(1)),
         }),
     ),
 }

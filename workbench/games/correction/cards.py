@@ -9,9 +9,16 @@ numbers of the token economy).
 from __future__ import annotations
 
 import pandera.polars as pa
-import polars as pl
 
-from workbench.cards import CardSet, Problem, TableSpec, problem_at
+from workbench.cards import (
+    CardSet,
+    Problem,
+    TableSpec,
+    bool_column,
+    int_column,
+    problem_at,
+    text_column,
+)
 
 MODES = ["move", "capture", "both"]
 # name -> (lowest, highest) value the rules can handle.
@@ -24,32 +31,20 @@ PARAMS = {
 }
 
 
-def _int(description: str, *checks: pa.Check) -> pa.Column:
-    return pa.Column(pl.Int64, list(checks), description=description)
-
-
-def _text(description: str, *checks: pa.Check, unique: bool = False) -> pa.Column:
-    return pa.Column(pl.String, list(checks), unique=unique, description=description)
-
-
-def _flag(description: str) -> pa.Column:
-    return pa.Column(pl.Boolean, description=description)
-
-
 TABLES: dict[str, TableSpec] = {
     "pieces": TableSpec(
         file="pieces.csv",
         key="name",
         doc="Piece types (section 1): how many each player owns and how they treat tokens.",
         schema=pa.DataFrameSchema({
-            "name": _text("Piece type, as offsets.csv names it", unique=True),
-            "letter": _text("Letter drawn on the board", pa.Check.str_length(1, 1), unique=True),
-            "count": _int("Pieces of this type each player owns", pa.Check.in_range(0, 6)),
-            "jumps": _flag("Leaps over pieces; if false, a line of more than one square needs "
+            "name": text_column("Piece type, as offsets.csv names it", unique=True),
+            "letter": text_column("Letter drawn on the board", pa.Check.str_length(1, 1), unique=True),
+            "count": int_column("Pieces of this type each player owns", pa.Check.in_range(0, 6)),
+            "jumps": bool_column("Leaps over pieces; if false, a line of more than one square needs "
                            "the squares in between free of pieces (A-2)"),
-            "enters_tokens": _flag("May enter a square holding a Denial Token from the next "
+            "enters_tokens": bool_column("May enter a square holding a Denial Token from the next "
                                    "turn on, and recovers it (R-14b, R-15)"),
-            "text": _text("How the piece moves, for people"),
+            "text": text_column("How the piece moves, for people"),
         }),
     ),
     "offsets": TableSpec(
@@ -57,13 +52,13 @@ TABLES: dict[str, TableSpec] = {
         key="id",
         doc="Movement table 1.2: one line per square a piece may reach from where it stands.",
         schema=pa.DataFrameSchema({
-            "id": _text("Name of the line", unique=True),
-            "piece": _text("Piece type, a name from pieces.csv"),
-            "dx": _int("Columns across (negative: towards column a for South)",
+            "id": text_column("Name of the line", unique=True),
+            "piece": text_column("Piece type, a name from pieces.csv"),
+            "dx": int_column("Columns across (negative: towards column a for South)",
                        pa.Check.in_range(-5, 5)),
-            "forward": _int("Rows forward, towards the opponent; no piece moves backward",
+            "forward": int_column("Rows forward, towards the opponent; no piece moves backward",
                             pa.Check.in_range(0, 5)),
-            "mode": _text("move: the square must be empty; capture: it must hold an enemy "
+            "mode": text_column("move: the square must be empty; capture: it must hold an enemy "
                           "piece; both: either", pa.Check.isin(MODES)),
         }),
     ),
@@ -72,9 +67,9 @@ TABLES: dict[str, TableSpec] = {
         key="name",
         doc="The numbers of the Denial Token economy and of spawning.",
         schema=pa.DataFrameSchema({
-            "name": _text("Parameter", pa.Check.isin(list(PARAMS)), unique=True),
-            "value": _int("Its value", pa.Check.in_range(0, 20)),
-            "doc": _text("What it means"),
+            "name": text_column("Parameter", pa.Check.isin(list(PARAMS)), unique=True),
+            "value": int_column("Its value", pa.Check.in_range(0, 20)),
+            "doc": text_column("What it means"),
         }),
     ),
 }

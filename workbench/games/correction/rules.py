@@ -16,8 +16,7 @@ from fractions import Fraction
 
 from ...core import CHANCE, TERMINAL, Action, Chance, State
 from ...core.chance import uniform
-from .catalog import (BOTH, CAPTURE, HOME, MOVE, NAMES, SEATS, SIZE, SQUARE, Catalog,
-                      home_squares)
+from .catalog import BOTH, CAPTURE, HOME, MOVE, NAMES, SEATS, SIZE, SQUARE, Catalog, home_squares
 
 FIRST, SPAWN, MOVING, RESPOND, OVER = "first player", "spawn", "move", "respond", "over"
 SPAWNED, SINGLE = "all_spawned", "single"

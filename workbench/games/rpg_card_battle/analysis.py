@@ -124,7 +124,7 @@ def level_sweep(a, b, levels=(1, 2, 3), n: int = 200, seed: int = 0, *, bots="he
 
 
 def opening_hand_chance(character: str, wanted, *, cards=None, rules=None, hand: int = 5,
-                        **build) -> "Fraction":
+                        **build):
     """Exact probability that a character's first `hand` cards hold at least one of `wanted`
     (card names), from its deck as built by the rules: a hypergeometric count, no sampling."""
     from fractions import Fraction

@@ -10,9 +10,16 @@ from collections import defaultdict
 from itertools import pairwise
 
 import pandera.polars as pa
-import polars as pl
 
-from workbench.cards import CardSet, Problem, TableSpec, problem_at
+from workbench.cards import (
+    CardSet,
+    Problem,
+    TableSpec,
+    bool_column,
+    int_column,
+    problem_at,
+    text_column,
+)
 
 KINDS = ["attack", "defend", "shield_bash", "parry", "poison", "item", "passive"]
 SLOTS = ["weapon", "shield", "armour", "pack"]
@@ -24,24 +31,8 @@ ITEM_CARDS = (5, 7)  # 1.1: each equipment item brings 5 to 7 cards
 CLASS_COLUMNS = [f"class_{i}" for i in range(1, CLASS_SET_SIZE + 1)]
 
 
-def _int(description: str, *checks: pa.Check, unique: bool = False,
-         nullable: bool = False) -> pa.Column:
-    return pa.Column(pl.Int64, list(checks), unique=unique, nullable=nullable,
-                     description=description)
-
-
-def _text(description: str, *checks: pa.Check, unique: bool = False,
-          nullable: bool = False) -> pa.Column:
-    return pa.Column(pl.String, list(checks), unique=unique, nullable=nullable,
-                     description=description)
-
-
-def _bool(description: str) -> pa.Column:
-    return pa.Column(pl.Boolean, description=description)
-
-
 def _level(what: str) -> pa.Column:
-    return _int(what, pa.Check.in_range(1, MAX_LEVEL))
+    return int_column(what, pa.Check.in_range(1, MAX_LEVEL))
 
 
 TABLES: dict[str, TableSpec] = {
@@ -50,34 +41,34 @@ TABLES: dict[str, TableSpec] = {
         key="name",
         doc="Every card that can be in a deck (table 6.2): what it does, as numbers.",
         schema=pa.DataFrameSchema({
-            "name": _text("Card name, as item_cards.csv and class_pool.csv name it", unique=True),
-            "kind": _text("ATTACK, DEFEND, SHIELD BASH, PARRY, POISON, Item or Passive",
+            "name": text_column("Card name, as item_cards.csv and class_pool.csv name it", unique=True),
+            "kind": text_column("ATTACK, DEFEND, SHIELD BASH, PARRY, POISON, Item or Passive",
                           pa.Check.isin(KINDS)),
-            "attack": _int("Attack modifier when played; for a Passive, the bonus to attacks "
+            "attack": int_column("Attack modifier when played; for a Passive, the bonus to attacks "
                            "with its weapon type", pa.Check.in_range(0, 20)),
-            "attack_vs_guard": _int("Attack modifier instead of `attack` when the opponent "
+            "attack_vs_guard": int_column("Attack modifier instead of `attack` when the opponent "
                                     "played DEFEND or SHIELD BASH (blank: no change)",
                                     pa.Check.in_range(0, 20), nullable=True),
-            "defence": _int("Defence modifier this turn when played; for a Passive, the "
+            "defence": int_column("Defence modifier this turn when played; for a Passive, the "
                             "defence bonus while in hand", pa.Check.in_range(0, 20)),
-            "reflect": _int("Damage the attacker takes when this card meets an attack "
+            "reflect": int_column("Damage the attacker takes when this card meets an attack "
                             "(SHIELD BASH; no defence applies)", pa.Check.in_range(0, 20)),
-            "heal": _int("HP healed after the exchange (R-8)", pa.Check.in_range(0, 50)),
-            "poison": _int("Poison damage to the target at each of the next turns (R-7)",
+            "heal": int_column("HP healed after the exchange (R-8)", pa.Check.in_range(0, 50)),
+            "poison": int_column("Poison damage to the target at each of the next turns (R-7)",
                            pa.Check.in_range(0, 20)),
-            "poison_turns": _int("Turns the poison lasts", pa.Check.in_range(0, 10)),
-            "guard": _int("Ongoing defence bonus from the next turn on (Smoke Bomb, A-11)",
+            "poison_turns": int_column("Turns the poison lasts", pa.Check.in_range(0, 10)),
+            "guard": int_column("Ongoing defence bonus from the next turn on (Smoke Bomb, A-11)",
                           pa.Check.in_range(0, 20)),
-            "guard_turns": _int("Turns the ongoing defence lasts", pa.Check.in_range(0, 10)),
-            "halve": _bool("Passive: incoming non-magic damage is halved while in hand (A-13)"),
-            "weapon": _text("Passive attack bonus applies to attacks with this weapon type "
+            "guard_turns": int_column("Turns the ongoing defence lasts", pa.Check.in_range(0, 10)),
+            "halve": bool_column("Passive: incoming non-magic damage is halved while in hand (A-13)"),
+            "weapon": text_column("Passive attack bonus applies to attacks with this weapon type "
                             "('any' for every attack)",
                             pa.Check.isin(["any", *WEAPON_TYPES])),
-            "magic": _bool("A magic attack: not a weapon attack, so PARRY and Undead Meat "
+            "magic": bool_column("A magic attack: not a weapon attack, so PARRY and Undead Meat "
                            "do not touch it (A-12)"),
-            "after": _text("Where the card goes once played: recycle (reshuffled later) or "
+            "after": text_column("Where the card goes once played: recycle (reshuffled later) or "
                            "spent (gone for good)", pa.Check.isin(PILES)),
-            "text": _text("What the card says, for people"),
+            "text": text_column("What the card says, for people"),
         }),
     ),
     "equipment": TableSpec(
@@ -85,16 +76,16 @@ TABLES: dict[str, TableSpec] = {
         key="name",
         doc="Equipment items: their slot and what they add to the character's stats (A-9).",
         schema=pa.DataFrameSchema({
-            "name": _text("Item name", unique=True),
-            "slot": _text("Equipment slot; a character holds one item per slot",
+            "name": text_column("Item name", unique=True),
+            "slot": text_column("Equipment slot; a character holds one item per slot",
                           pa.Check.isin(SLOTS)),
-            "weapon": _text("Weapon type of a weapon ('none' for other slots)",
+            "weapon": text_column("Weapon type of a weapon ('none' for other slots)",
                             pa.Check.isin(WEAPON_TYPES)),
-            "attack": _int("Added to the character's base Attack", pa.Check.in_range(-10, 20)),
-            "defence": _int("Added to the character's base Defence",
+            "attack": int_column("Added to the character's base Attack", pa.Check.in_range(-10, 20)),
+            "defence": int_column("Added to the character's base Defence",
                             pa.Check.in_range(-10, 20)),
-            "hp": _int("Added to the character's HP", pa.Check.in_range(-50, 100)),
-            "text": _text("What the item is, for people"),
+            "hp": int_column("Added to the character's HP", pa.Check.in_range(-50, 100)),
+            "text": text_column("What the item is, for people"),
         }),
     ),
     "item_cards": TableSpec(
@@ -102,11 +93,11 @@ TABLES: dict[str, TableSpec] = {
         key="id",
         doc="The card list of every equipment item (table 6.3), in order, with level locks.",
         schema=pa.DataFrameSchema({
-            "id": _text("Row id, e.g. 'Longsword 3'", unique=True),
-            "item": _text("Equipment item, a name from equipment.csv"),
-            "position": _int("Place of the card in the item's list (1 = first)",
+            "id": text_column("Row id, e.g. 'Longsword 3'", unique=True),
+            "item": text_column("Equipment item, a name from equipment.csv"),
+            "position": int_column("Place of the card in the item's list (1 = first)",
                              pa.Check.in_range(1, ITEM_CARDS[1])),
-            "card": _text("Card, a name from cards.csv"),
+            "card": text_column("Card, a name from cards.csv"),
             "level": _level("Lowest character level that gets this card (R-16)"),
         }),
     ),
@@ -115,11 +106,11 @@ TABLES: dict[str, TableSpec] = {
         key="name",
         doc="Character classes and their base stats before equipment (A-9).",
         schema=pa.DataFrameSchema({
-            "name": _text("Class name", unique=True),
-            "attack": _int("Base Attack before equipment", pa.Check.in_range(0, 30)),
-            "defence": _int("Base Defence before equipment", pa.Check.in_range(0, 30)),
-            "hp": _int("HP before equipment", pa.Check.in_range(1, 200)),
-            "text": _text("What the class is, for people"),
+            "name": text_column("Class name", unique=True),
+            "attack": int_column("Base Attack before equipment", pa.Check.in_range(0, 30)),
+            "defence": int_column("Base Defence before equipment", pa.Check.in_range(0, 30)),
+            "hp": int_column("HP before equipment", pa.Check.in_range(1, 200)),
+            "text": text_column("What the class is, for people"),
         }),
     ),
     "class_pool": TableSpec(
@@ -127,8 +118,8 @@ TABLES: dict[str, TableSpec] = {
         key="card",
         doc="The pool of class cards with their level gates (R-16).",
         schema=pa.DataFrameSchema({
-            "card": _text("Class card, a name from cards.csv", unique=True),
-            "class": _text("Class that may take it, a name from classes.csv, or 'any'"),
+            "card": text_column("Class card, a name from cards.csv", unique=True),
+            "class": text_column("Class that may take it, a name from classes.csv, or 'any'"),
             "level": _level("Lowest level that may take it"),
         }),
     ),
@@ -137,13 +128,13 @@ TABLES: dict[str, TableSpec] = {
         key="name",
         doc="Ready-made characters (table 6.1): class, level, equipment and a 7-card class set.",
         schema=pa.DataFrameSchema({
-            "name": _text("Character name, as the setup option `characters` names it",
+            "name": text_column("Character name, as the setup option `characters` names it",
                           unique=True),
-            "class": _text("Class, a name from classes.csv"),
+            "class": text_column("Class, a name from classes.csv"),
             "level": _level("Character level"),
-            **{slot: _text(f"{slot.capitalize()} item from equipment.csv (blank: none)",
+            **{slot: text_column(f"{slot.capitalize()} item from equipment.csv (blank: none)",
                            nullable=True) for slot in SLOTS},
-            **{col: _text(f"Class card {col[-1]} of 7, from class_pool.csv")
+            **{col: text_column(f"Class card {col[-1]} of 7, from class_pool.csv")
                for col in CLASS_COLUMNS},
         }),
     ),

@@ -1,0 +1,28 @@
+"""Golden playthroughs: whole logged games kept as text files that must not change by
+accident. After an intended rules change, regenerate with WORKBENCH_REGEN_GOLDEN=1."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import workbench as wb
+
+
+def log_lines(game: str, spec: dict) -> list[str]:
+    """A bot-played match's log and result, one line each."""
+    m = wb.play(game, **spec)
+    m.auto()
+    return [e["text"] for e in m.log] + [result_line(m)]
+
+
+def result_line(match) -> str:
+    return f"RESULT {json.dumps(match.result, sort_keys=True)}"
+
+
+def check(path: Path, lines: list[str]) -> None:
+    if os.environ.get("WORKBENCH_REGEN_GOLDEN"):
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    expected = path.read_text(encoding="utf-8").splitlines()
+    assert lines == expected, f"{path.name} changed; rerun with WORKBENCH_REGEN_GOLDEN=1 if intended"
