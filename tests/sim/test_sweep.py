@@ -80,6 +80,22 @@ def test_seeds_reproduce_exactly_across_executors():
     assert serial.equals(dask)
 
 
+def test_local_processes_take_notebook_bots_and_games(coin):
+    # Workers start fresh: the coin game is registered only in this process, and the bot is
+    # a closure, as if both were written in a notebook cell.
+    serial = wb.simulate("testcoin", 600, seed=3)
+    assert serial.equals(wb.simulate("testcoin", 600, seed=3, executor="processes"))
+    last = -1
+
+    def last_choice(state, seat, actions, rng):
+        return actions[last]
+
+    serial = wb.simulate("correction", 300, seed=3, bots={0: last_choice})
+    processes = wb.simulate("correction", 300, seed=3, bots={0: last_choice},
+                            executor="processes")
+    assert serial.equals(processes)
+
+
 def test_precision_stops_early_and_identically(coin):
     a = sweep("testcoin", {"coins.fair.win_tenths": [0, 3, 5]}, 5000, precision=0.03,
               executor="serial", progress=False)

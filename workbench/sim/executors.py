@@ -7,7 +7,7 @@ results are put back in seed order before they are returned.
 from __future__ import annotations
 
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures import as_completed as futures_completed
 
 CHUNK = 250  # games per task: large enough to hide task overhead, small enough to show progress
@@ -53,7 +53,6 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=CHUNK, on_r
             return True
         return False
 
-    owned = None
     futures: dict = {}
     try:
         if executor == "serial":
@@ -62,12 +61,15 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=CHUNK, on_r
                     arrived(key, start, _play(batch, seeds))
         else:
             if executor in ("processes", None):
-                owned = executor = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
+                executor = local_processes()
             if _is_dask(executor):
                 from distributed import as_completed as completed
 
-                futures = {executor.submit(_play, b, s, pure=False): (k, st)
-                           for k, st, b, s in tasks}
+                # Each configuration goes to every worker once, not with each of its chunks.
+                shared = {key: executor.scatter(batch, broadcast=True, hash=False)
+                          for key, batch, _ in jobs}
+                futures = {executor.submit(_play, shared[k], s, pure=False): (k, st)
+                           for k, st, _, s in tasks}
             elif isinstance(executor, Executor):
                 completed = futures_completed
                 futures = {executor.submit(_play, b, s): (k, st) for k, st, b, s in tasks}
@@ -89,9 +91,19 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=CHUNK, on_r
     finally:
         if bar is not None:
             bar.close()
-        if owned is not None:
-            owned.shutdown(wait=complete, cancel_futures=True)
     return {key: _prefix(parts) for key, parts in pieces.items()}, complete
+
+
+def local_processes():
+    """One worker process per core, kept between runs so a re-run starts at once.
+
+    Workers are started fresh rather than forked: polars' thread pool does not survive a fork
+    (a forked worker can hang on its first frame), and fresh workers receive bots defined in
+    a notebook cell by value, through cloudpickle. Idle workers exit after five minutes.
+    """
+    from loky import get_reusable_executor
+
+    return get_reusable_executor(max_workers=os.cpu_count() or 1, timeout=300)
 
 
 def _prefix(parts: dict) -> list:

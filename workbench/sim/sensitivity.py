@@ -28,7 +28,7 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
     seeds = game_seeds(seed, n)
     # The unchanged cards are a point too: a stat that cannot move one way (already at its
     # schema's limit) is compared with them on that side.
-    jobs = [(0, Batch(g.name, base.cards, base.rules, base.setup, base.bots), seeds)]
+    jobs = [(0, Batch(g, base.cards, base.rules, base.setup, base.bots), seeds)]
     meta = [None]
     for card in names:
         row = base.cards.row(table, card)
@@ -44,7 +44,7 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
                 except ValueError:
                     continue  # a cross-table rule forbids this value: not a stat to vary here
                 key = len(jobs)
-                jobs.append((key, Batch(g.name, edited, base.rules, base.setup, base.bots), seeds))
+                jobs.append((key, Batch(g, edited, base.rules, base.setup, base.bots), seeds))
                 meta.append((card, col, direction, row[col], value))
     results, _ = run_batches(jobs, executor, progress=progress)
     state0 = g.new_state(base.cards, base.rules, base.setup)

@@ -95,9 +95,10 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
 @dataclass(frozen=True)
 class Batch:
     """Everything needed to play games of one configuration; picklable, so it can be sent to
-    worker processes or a Dask cluster (bots given as callables must be importable)."""
+    worker processes or a Dask cluster. The Game itself travels with the batch, so a game
+    registered in a notebook plays in fresh workers too."""
 
-    game: str
+    game: object  # a Game, or a registered name
     cards: object
     rules: dict
     setup: dict
@@ -121,7 +122,7 @@ def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=N
     cards = g.load_cards() if cards is None else cards
     seats = g.num_seats(setup)
     make_bots("random" if bots is None else bots, g, seats)  # raises early on a bad bot
-    return Batch(g.name, cards, rules, setup, "random" if bots is None else bots, max_decisions)
+    return Batch(g, cards, rules, setup, "random" if bots is None else bots, max_decisions)
 
 
 def frame(rows: list[dict]) -> pl.DataFrame:

@@ -42,7 +42,7 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     def measure(value: int) -> tuple[float, float, float, int]:
         rows = tried.setdefault(value, [])
         point_cards, point_rules = apply([key], (value,), base.cards, base.rules, g)
-        batch = Batch(g.name, point_cards, point_rules, base.setup, base.bots)
+        batch = Batch(g, point_cards, point_rules, base.setup, base.bots)
         while True:
             w, n = wins(rows), len(rows)
             if n:

@@ -55,7 +55,7 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     jobs = []
     for i, point in enumerate(points):
         point_cards, point_rules = apply(keys, point, base.cards, base.rules, g)
-        batch = Batch(g.name, point_cards, point_rules, base.setup, base.bots, max_decisions)
+        batch = Batch(g, point_cards, point_rules, base.setup, base.bots, max_decisions)
         jobs.append((i, batch, game_seeds(seed, n)))
     state0 = g.new_state(base.cards, base.rules, base.setup)
     cooperative = bool(getattr(state0, "cooperative", False))
