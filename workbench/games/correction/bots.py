@@ -1,4 +1,4 @@
-"""Bots for Correction: a greedy heuristic and an alpha-beta search.
+"""Bots for Correction: a greedy heuristic, and a rollout search built on it.
 
 Both read the whole state, which is fair: Correction hides nothing. Both draw on `rng` only to
 vary their play among near-equal choices, so a seeded match replays exactly, while self-play
@@ -7,9 +7,11 @@ still gives different games (the game's only chance event is who starts).
 
 from __future__ import annotations
 
+import random
+
 from .catalog import HOME, SIZE
 from .evaluate import WIN, evaluate
-from .rules import ALLOW, BANISH, DENY, OVER, RESPOND
+from .rules import ALLOW, BANISH, DENY, OVER, RESPOND, SPAWN
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
 # next-best move, which a one-ply look does not see.
@@ -42,126 +44,92 @@ def respond(state) -> tuple:
     return best
 
 
+def _after(state, o) -> object:
+    """The state after decision `o` and, if it declares a move, the opponent's likely answer."""
+    c = state.clone()
+    c.do(o)
+    if c.phase == RESPOND:
+        c.do(respond(c))
+    return c
+
+
+def greedy(state, rng, noise: float = NOISE) -> tuple:
+    """The heuristic's decision as an internal tuple: the option whose result scores best."""
+    options = state._options()
+    if len(options) == 1:
+        return options[0]
+    if state.phase == RESPOND:
+        return respond(state)
+    seat = state.active
+    best, best_value = options[0], None
+    for o in options:
+        value = evaluate(_after(state, o), seat) + noise * rng.random()
+        if best_value is None or value > best_value:
+            best, best_value = o, value
+    return best
+
+
 def heuristic(state, seat, actions, rng):
     """Greedy: the action whose result (after the opponent's likely response) scores best."""
     if len(actions) == 1:
         return actions[0]
-    if state.phase == RESPOND:
-        return state._action(respond(state))
-    best, best_value = actions[0], None
-    for a in actions:
-        c = state.clone()
-        c.do(state._decode(a))
-        if c.phase == RESPOND:
-            c.do(respond(c))
-        value = evaluate(c, seat) + NOISE * rng.random()
-        if best_value is None or value > best_value:
-            best, best_value = a, value
-    return best
+    return state._action(greedy(state, rng))
 
 
-class SearchBot:
-    """Depth-limited alpha-beta over single decisions (spawns, declarations and responses
-    alike), deepening until `nodes` positions have been searched.
+class RolloutBot:
+    """Rollout search: each of the `width` options the heuristic likes best is played on by
+    the heuristic for both seats until `horizon` more turns have begun (or the game ends),
+    and the option whose resulting positions score best on average is chosen.
 
-    A node budget rather than a clock keeps games reproducible from their seed. At the root
-    every move within `margin` points of the best is searched exactly, and one of them is
-    picked at random, so self-play explores different games.
+    Looking three turns on, past the opponent's best reply and one's own follow-up, is what
+    the one-ply heuristic cannot do; an odd horizon stops with the opponent to move, so a
+    threat left open is judged from the side that can use it. `samples` > 1 plays each
+    option several times with `noise` added to the heuristic's scores, averaging over
+    plausible replies instead of trusting a single one. Rollouts draw on their own
+    generators seeded by sample number, so a choice depends only on the position and `rng`.
     """
 
-    def __init__(self, nodes: int = 2000, max_depth: int = 4, margin: float = 0.1):
-        self.nodes = nodes
-        self.max_depth = max_depth
+    def __init__(self, horizon: int = 3, samples: int = 1, width: int = 8,
+                 noise: float = 0.0, margin: float = 0.05):
+        if horizon < 1 or samples < 1 or width < 1:
+            raise ValueError("horizon, samples and width must each be at least 1")
+        self.horizon = horizon
+        self.samples = samples
+        self.width = width
+        self.noise = noise
         self.margin = margin
 
     def __repr__(self) -> str:
-        return f"SearchBot(nodes={self.nodes})"
+        return f"RolloutBot(horizon={self.horizon}, samples={self.samples})"
 
     def __call__(self, state, seat, actions, rng):
         if len(actions) == 1:
             return actions[0]
-        self.seat = seat
-        self.count = 0
-        root = state.clone()
-        options = _ordered(root, root._options())
-        choice = None
-        for depth in range(1, self.max_depth + 1):
-            try:
-                scored = self._root(root, options, depth)
-            except _OutOfNodes:
-                break
-            top = max(v for v, _ in scored)
-            near = [o for v, o in scored if v >= top - self.margin]
-            choice = near[int(rng.random() * len(near))]
-            # Search the best first at the next depth.
-            options = [o for _, o in sorted(scored, key=lambda vo: -vo[0])]
-            if top >= WIN - 100 or top <= -WIN + 100:
-                break
-        if choice is None:
-            choice = options[0]
-        return state._action(choice)
-
-    def _root(self, state, options, depth):
+        # Which options are worth a rollout: the heuristic's own one-ply scores.
+        liked = sorted(state._options(), key=lambda o: -evaluate(_after(state, o), seat))
         scored = []
-        best = -float("inf")
-        for o in options:
-            c = state.clone()
-            c.do(o)
-            v = self._search(c, depth - 1, best - self.margin, float("inf"), 1)
-            scored.append((v, o))
-            best = max(best, v)
-        return scored
-
-    def _search(self, state, depth, alpha, beta, ply):
-        self.count += 1
-        if self.count > self.nodes:
-            raise _OutOfNodes
-        if state.phase == OVER:
-            if state.winner < 0:
-                return 0.0
-            return WIN - ply if state.winner == self.seat else -WIN + ply
-        # A pending declaration is half a move: look at the answer before judging.
-        if depth <= 0 and state.phase != RESPOND:
-            return evaluate(state, self.seat)
-        options = _ordered(state, state._options())
-        if state.to_move == self.seat:
-            value = -float("inf")
-            for o in options:
+        for o in liked[:self.width]:
+            total = 0.0
+            for k in range(self.samples):
                 c = state.clone()
                 c.do(o)
-                value = max(value, self._search(c, depth - 1, alpha, beta, ply + 1))
-                alpha = max(alpha, value)
-                if alpha >= beta:
-                    break
-            return value
-        value = float("inf")
-        for o in options:
-            c = state.clone()
-            c.do(o)
-            value = min(value, self._search(c, depth - 1, alpha, beta, ply + 1))
-            beta = min(beta, value)
-            if alpha >= beta:
-                break
+                total += self._play_on(c, seat, random.Random(k))
+            scored.append((total / self.samples, o))
+        top = max(v for v, _ in scored)
+        near = [o for v, o in scored if v >= top - self.margin]
+        return state._action(near[int(rng.random() * len(near))])
+
+    def _play_on(self, state, seat, rng) -> float:
+        stop = state.turn + self.horizon
+        steps = 0
+        while state.phase != OVER and not (state.turn >= stop and state.phase == SPAWN):
+            state.do(greedy(state, rng, self.noise))
+            steps += 1
+        value = evaluate(state, seat)
+        # A win sooner is better than a win later, a loss later better than a loss sooner.
+        if value >= WIN:
+            return value - steps
+        if value <= -WIN:
+            return value + steps
         return value
 
-
-class _OutOfNodes(Exception):
-    pass
-
-
-def _ordered(state, options):
-    """Winning moves, then captures and denials, then the rest: alpha-beta cuts sooner."""
-    if state.phase == RESPOND:
-        return options[::-1]
-    board = state.board
-    goal = HOME[1 - state.active]
-
-    def key(o):
-        if o[0] != "m":
-            return 2
-        t = o[2]
-        if t // SIZE == goal:
-            return 0
-        return 1 if board[t] >= 0 else 2
-
-    return sorted(options, key=key)

@@ -89,9 +89,11 @@ class Correction(Game):
         return heuristic
 
     def named_bots(self) -> dict:
-        from .bots import SearchBot
+        from .bots import RolloutBot
 
-        return {"search": SearchBot}
+        # "rollout-3" plays each option three times with noisy replies: slower, stronger.
+        return {"rollout": RolloutBot,
+                "rollout-3": lambda: RolloutBot(samples=3, noise=0.3)}
 
     def render(self, state, seat):
         from .render import render
