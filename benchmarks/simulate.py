@@ -1,6 +1,7 @@
 """Games per second for every registered game: `simulate` (the batch path) beside `Match.auto`
 (the logged, undoable path) on the same seeds, random and heuristic bots, and random playouts
-through the OpenSpiel adapter. Medians of 5 runs.
+through the OpenSpiel adapter, and each game's own search bots in self-play. Medians of 5 runs
+(3 for the search bots, on fewer games).
 
     .venv/bin/python benchmarks/simulate.py [games] [game ...]
 """
@@ -66,6 +67,14 @@ def bench_openspiel(game: str, n: int) -> float:
     return n / timed(run)
 
 
+def bench_named(game: str, n: int) -> None:
+    """Each of the game's named bots (search bots, much slower) playing itself."""
+    for name in get_game(game).named_bots():
+        frame = wb.simulate(game, n, seed=0, bots=name)
+        t = timed(lambda: wb.simulate(game, n, seed=0, bots=name), repeats=3)
+        print(f"{game:<16} {name:<10} {n / t:>10.1f} {int(frame['length'].sum()) / t:>12.0f}")
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     games = sys.argv[2:] or wb.list_games()
@@ -80,6 +89,14 @@ def main() -> None:
         ours = n / timed(lambda: wb.simulate(game, n, seed=0, bots="random"))
         theirs = bench_openspiel(game, n)
         print(f"{game:<16} {ours:>10.0f} {theirs:>12.0f} {ours / theirs:>18.1f}x")
+    searchers = [g for g in games if get_game(g).named_bots()]
+    if searchers:
+        k = min(n, 20)
+        print()
+        print(f"search bots, self-play, {k} games per run, median of 3")
+        print(f"{'game':<16} {'bots':<10} {'simulate/s':>10} {'decisions/s':>12}")
+        for game in searchers:
+            bench_named(game, k)
 
 
 if __name__ == "__main__":
