@@ -258,7 +258,45 @@ def main() -> int:
         print("slower than the fastest peer on: " + ", ".join(misses))
     else:
         print("no slower than the fastest peer on every case")
+    answer_times()
     return 0
+
+
+# The fuzz tests' alphabet: pieces of notation in any order, mostly nonsense.
+ALPHABET = list("0123456789dDFkhlr!<>=()[]{},#+-*:% ") + ["max(", "min(", "dF", "kh", "d6", "20"]
+HEAVY = ("1000d1000", "1000000d6", "500d100kh250", "300d6kh100", "200d6", "40d20!>=2:40",
+         "[8d6,8d8,8d10,8d12]kh5", "12#(10d10kh3)", "d1000000000rr<2")
+
+
+def answer_times(n: int = 3000, seed: int = 0) -> None:
+    """The promise is an answer or a clear refusal within a second for any input: time each
+    of `n` seeded random strings from the fuzz alphabet, plus known heavy expressions, cold."""
+    import random
+
+    rng = random.Random(seed)
+    texts = ["".join(rng.choices(ALPHABET, k=rng.randint(1, 25))) for _ in range(n)]
+    times, outcomes = [], {"answer": 0, "syntax error": 0, "too large": 0}
+    slowest = ("", 0.0)
+    for text in texts + list(HEAVY):
+        wd.clear_cache()
+        t = timeit.default_timer()
+        try:
+            wd.exact(text)
+            outcomes["answer"] += 1
+        except wd.DiceSyntaxError:
+            outcomes["syntax error"] += 1
+        except wd.DiceTooLarge:
+            outcomes["too large"] += 1
+        took = timeit.default_timer() - t
+        times.append(took)
+        if took > slowest[1]:
+            slowest = (text, took)
+    over = sum(t > 1 for t in times)
+    print()
+    print(f"input to answer or refusal, {len(times)} inputs ({n} random from the fuzz alphabet, "
+          f"seed {seed}, and {len(HEAVY)} heavy ones), cold: median {fmt(statistics.median(times))}, "
+          f"max {fmt(slowest[1])} ({slowest[0]!r}); over 1 s: {over}; "
+          + ", ".join(f"{k} {v}" for k, v in outcomes.items()))
 
 
 if __name__ == "__main__":

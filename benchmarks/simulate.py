@@ -8,22 +8,13 @@ through the OpenSpiel adapter, and each game's own search bots in self-play. Med
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
+
+from timing import timed  # benchmarks/timing.py, beside this script
 
 import workbench as wb
 from workbench.core import get_game
 from workbench.sim import game_seeds
-
-
-def timed(fn, repeats=5):
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def bench(game: str, n: int) -> None:

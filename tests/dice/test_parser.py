@@ -101,7 +101,9 @@ def test_deep_nesting_is_rejected_not_crashing():
 
 
 class _Watchdog:
-    """Turns a runaway example into a failure instead of a hung test run."""
+    """Turns a runaway example into a failure instead of a hung test run. It guards against
+    an evaluation that never ends; how fast answers and refusals come is measured by
+    benchmarks/dice.py, not asserted here."""
 
     def __init__(self, seconds: float = 10.0):
         self.seconds = seconds
@@ -130,7 +132,7 @@ def _exact_or_refuse(text: str):
 _ALPHABET = st.sampled_from(list("0123456789dDFkhlr!<>=()[]{},#+-*:% ") + ["max(", "min(", "dF", "kh", "d6", "20"])
 
 
-@settings(max_examples=400, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=40))
 def test_fuzz_any_text_ends_cleanly(text):
     try:
@@ -140,7 +142,7 @@ def test_fuzz_any_text_ends_cleanly(text):
     assert isinstance(result, Dist)
 
 
-@settings(max_examples=600, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_ALPHABET, max_size=25).map("".join))
 def test_fuzz_dice_like_text_ends_cleanly(text):
     try:
@@ -172,7 +174,7 @@ def _expr(children):
     )
 
 
-@settings(max_examples=200, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.recursive(st.one_of(_pool, _num.map(str)), _expr, max_leaves=6))
 def test_fuzz_valid_heavy_expressions_finish_or_refuse(text):
     # Well-formed but possibly enormous expressions: exact within the budget or DiceTooLarge.

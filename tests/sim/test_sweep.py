@@ -96,6 +96,19 @@ def test_local_processes_take_notebook_bots_and_games(coin):
     assert serial.equals(processes)
 
 
+def test_a_game_sent_to_workers_leaves_its_cached_cards_behind():
+    import pickle
+
+    from workbench.core import get_game
+
+    game = get_game("coop")
+    game.load_cards()
+    copy = pickle.loads(pickle.dumps(game))
+    assert "_default_cards" in vars(game) and "_default_cards" not in vars(copy)
+    assert copy.tables.keys() == game.tables.keys()
+    assert copy.load_cards().fingerprint() == game.load_cards().fingerprint()
+
+
 def test_precision_stops_early_and_identically(coin):
     a = sweep("testcoin", {"coins.fair.win_tenths": [0, 3, 5]}, 5000, precision=0.03,
               executor="serial", progress=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, ClassVar
 
 from .actions import Action
@@ -130,14 +131,28 @@ class Game:
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     variants: ClassVar[tuple[Variant, ...]] = ()
-    tables: ClassVar[dict] = {}
+    # The module holding the game's card tables (TABLES) and, if it has one,
+    # cross_check(cards); imported on first use, so registering a game loads no schemas.
+    cards_module: ClassVar[str | None] = None
     rules_file: ClassVar[str] = ""
     # How long a random playout may take before the conformance suite calls it stuck.
     max_decisions: ClassVar[int] = 100_000
 
     # -- cards -----------------------------------------------------------------------
+    @property
+    def tables(self) -> dict:
+        return import_module(self.cards_module).TABLES if self.cards_module else {}
+
     def cross_check(self, cards) -> list:
-        return []
+        check = getattr(import_module(self.cards_module), "cross_check",
+                        None) if self.cards_module else None
+        return check(cards) if check else []
+
+    def __getstate__(self):
+        # The cached shipped cards stay behind: a batch sent to workers carries its own cards.
+        state = dict(self.__dict__)
+        state.pop("_default_cards", None)
+        return state
 
     def load_cards(self, path=None):
         from ..cards import data_dir, load

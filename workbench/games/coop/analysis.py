@@ -36,6 +36,13 @@ def _setup(cards, rules):
     return cat, state, rules
 
 
+def _enemy(cat, name: str):
+    kind = cat.enemies.get(name)
+    if kind is None:
+        raise ValueError(f"no enemy {name!r}; enemies are {', '.join(cat.enemies)}")
+    return kind
+
+
 def _loadout(spec, cat, state) -> Player:
     if isinstance(spec, str):
         spec = {"class": spec, "items": []}
@@ -77,9 +84,7 @@ def _attacks(attackers, cat, state) -> list:
 
 def _chain(enemy: str, attackers, cards, rules):
     cat, state, rules = _setup(cards, rules)
-    kind = cat.enemies.get(enemy)
-    if kind is None:
-        raise ValueError(f"no enemy {enemy!r}; enemies are {', '.join(cat.enemies)}")
+    kind = _enemy(cat, enemy)
     seq = _attacks(attackers, cat, state)
     roll = dice_sum if rules["coop.roll"] == "sum" else dice_highest
     full = kind.armor
@@ -169,9 +174,7 @@ def rounds_to_knock_out(enemy: str, player, cards=None, rules=None,
     Round (R-38): a hit deals the enemy's Damage through the player's Armor, a miss lowers the
     player's Dodge by 1, Armor recovers every Round. Columns `round`, `p`, `p_cum`."""
     cat, state, rules = _setup(cards, rules)
-    kind = cat.enemies.get(enemy)
-    if kind is None:
-        raise ValueError(f"no enemy {enemy!r}; enemies are {', '.join(cat.enemies)}")
+    kind = _enemy(cat, enemy)
     p = _loadout(player, cat, state)
     roll = dice_sum if rules["coop.roll"] == "sum" else dice_highest
     dist = roll(kind.dice)

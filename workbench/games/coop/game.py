@@ -62,21 +62,11 @@ class Coop(Game):
     max_seats = 5
     variants = VARIANTS
     rules_file = "coop.md"
+    cards_module = f"{__package__}.cards"
     # R-41 sets no limit on Rounds, and some positions never end (bare hands cannot get
     # through a Growler's 4 Armor, which recovers every Round, while a healer keeps the
     # party up). Past this many decisions a simulated game is reported as a time-out.
     max_decisions = 3_000
-
-    @property
-    def tables(self):
-        from .cards import TABLES
-
-        return TABLES
-
-    def cross_check(self, cards) -> list:
-        from .cards import cross_check
-
-        return cross_check(cards)
 
     def normalize_setup(self, setup: dict) -> dict:
         known = {"players", "first_encounter", "easy_start"}

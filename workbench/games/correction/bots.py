@@ -91,8 +91,10 @@ class RolloutBot:
 
     def __init__(self, horizon: int = 3, samples: int = 1, width: int = 8,
                  noise: float = 0.0, margin: float = 0.05):
-        if horizon < 1 or samples < 1 or width < 1:
-            raise ValueError("horizon, samples and width must each be at least 1")
+        for name, value in (("horizon", horizon), ("samples", samples), ("width", width)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"RolloutBot {name} must be a whole number from 1, "
+                                 f"not {value!r}")
         self.horizon = horizon
         self.samples = samples
         self.width = width

@@ -44,19 +44,9 @@ class Correction(Game):
     max_seats = 2
     variants = VARIANTS
     rules_file = "correction.md"
+    cards_module = f"{__package__}.cards"
     # Random playouts take a few hundred decisions; R-18 ends every game in finite time.
     max_decisions = 5_000
-
-    @property
-    def tables(self):
-        from .cards import TABLES
-
-        return TABLES
-
-    def cross_check(self, cards) -> list:
-        from .cards import cross_check
-
-        return cross_check(cards)
 
     def normalize_setup(self, setup: dict) -> dict:
         unknown = sorted(set(setup) - {"first_player"})

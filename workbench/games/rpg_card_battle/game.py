@@ -78,21 +78,11 @@ class RpgCardBattle(Game):
     max_seats = 2
     variants = VARIANTS
     rules_file = "rpg_card_battle.md"
+    cards_module = f"{__package__}.cards"
     # A game lasts at most rcb.turn_limit turns of two decisions each; this bounds the
     # designer who switches the limit off (0) and builds two characters that cannot hurt
     # each other.
     max_decisions = 2_000
-
-    @property
-    def tables(self):
-        from .cards import TABLES
-
-        return TABLES
-
-    def cross_check(self, cards) -> list:
-        from .cards import cross_check
-
-        return cross_check(cards)
 
     def normalize_setup(self, setup: dict) -> dict:
         unknown = sorted(set(setup) - set(SETUP_OPTIONS))
