@@ -125,6 +125,25 @@ def test_T8_unique_shield_reflects_half():
     assert (shanker.armor, shanker.health) == (0, 1)
 
 
+def test_R16_the_last_player_down_loses_before_the_shield_reflects():
+    # Seat 1 stands alone with the Unique Shield; the encounter's last Shanker could die to
+    # the reflection (6 // 2 = 3 >= its Health 3 with Armor spent), but the party is already
+    # out when the hit lands, so the game is lost there and no next encounter starts.
+    st = encounter(enemy="Shankers", seats=(0,), items={0: ["SH-U"]})
+    p = st.players[0]
+    for q in st.players[1:]:
+        q.ko, q.health = True, 0
+    p.health, p.armor = 1, 0
+    st.enemies[0].armor = 0
+    st.battle = [("RAT-1", 4)]  # another encounter would follow this one
+    st.round_order = []
+    st.groups_done = [True]
+    st._enemy_phase()
+    st.apply_chance(18)
+    assert st.result()["outcome"] == "loss" and st.phase == "over"
+    assert st.enemies[0].health == 3  # never reflected
+
+
 # -- setup (R-1 .. R-7) -----------------------------------------------------------------
 
 

@@ -3,6 +3,9 @@
 Rule numbers (R-n) and resolutions (A-n) refer to that file. Decks are kept as multisets and
 every draw is a chance point over the cards left, which is the same distribution as drawing
 from a shuffled deck and needs no hidden order.
+
+kernel.py is a compiled copy of these rules for sweeps; a change here must be made there too
+(tests/coop/test_kernel.py fails until both give the same rows).
 """
 
 from __future__ import annotations
@@ -583,6 +586,14 @@ class CoopState(State):
         p = self.players[e.seat]
         if s > p.dodge:
             self._damage_player(p, e.kind.damage)
+            if p.ko and not self.active():
+                # R-35 runs the R-16 checks as the player's damage lands: with nobody left
+                # the game is lost there, before a Unique Shield's reflection could end the
+                # encounter (and start the next one with no one to place enemies in front of).
+                self.enemy_queue = []
+                self.outcome = "loss"
+                self.phase = OVER
+                return
             if any(self.cat.items[i].special == "reflect_half" for i in p.hands):
                 self._damage_enemy(e, e.kind.damage // 2)  # R-38, A-33
         else:
