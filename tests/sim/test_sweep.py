@@ -206,7 +206,7 @@ def test_an_interrupted_run_returns_the_games_it_has(coin):
     rows, complete = run_batches([(0, batch, game_seeds(0, 1000))], "serial", chunk=100,
                                  on_result=interrupt_after_first_chunk)
     assert not complete and calls == [100]
-    assert [r["seed"] for r in rows[0]] == game_seeds(0, 100)
+    assert rows[0]["seed"].to_list() == game_seeds(0, 100)
 
 
 def test_sensitivity_at_a_schema_limit_compares_with_the_unchanged_cards(tmp_path):

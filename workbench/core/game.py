@@ -204,6 +204,16 @@ class Game:
     def new_state(self, cards, rules: dict, setup: dict) -> State:  # pragma: no cover
         raise NotImplementedError
 
+    def play_batch(self, cards, rules: dict, setup: dict, bots: dict, max_decisions: int,
+                   seeds):
+        """Play many games at once without the rules engine, or None to let the engine play.
+
+        A game may compile its rules for sweeps. It returns a polars frame with exactly the
+        rows `simulate` gets from the engine for the same seeds (one per seed, in order);
+        None means this batch (its bots, variants or cards) is one the fast path does not
+        copy."""
+        return None
+
     # -- bots and views --------------------------------------------------------------
     def heuristic_bot(self):
         """A callable bot (state, seat, actions, rng) -> Action, or None if the game has none."""

@@ -10,11 +10,22 @@ import os
 from concurrent.futures import Executor
 from concurrent.futures import as_completed as futures_completed
 
+import numpy as np
+
 CHUNK = 250  # games per task: large enough to hide task overhead, small enough to show progress
+MAX_CHUNK = 10_000
+
+
+def task_size(total: int) -> int:
+    """Games per task for worker processes: CHUNK, or larger for long runs so that about 32
+    tasks carry them. With a compiled game a chunk of 250 takes only milliseconds, and the
+    cost of sending each task would outweigh the second worker. Always a multiple of CHUNK,
+    so stopping at a precision sees the same games."""
+    return max(CHUNK, min(MAX_CHUNK, total // 32 // CHUNK * CHUNK))
 
 
 def _play(batch, seeds):
-    return batch.run(seeds)
+    return batch.run(seeds.tolist() if hasattr(seeds, "tolist") else seeds)
 
 
 def _is_dask(executor) -> bool:
@@ -27,14 +38,18 @@ def _tasks(jobs, chunk):
             yield key, start, batch, seeds[start:start + chunk]
 
 
-def run_batches(jobs, executor="processes", *, progress=False, chunk=CHUNK, on_result=None):
-    """Play `jobs`, a list of (key, Batch, seeds); returns ({key: rows in seed order}, complete).
+def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_result=None):
+    """Play `jobs`, a list of (key, Batch, seeds); returns ({key: frame of rows in seed order},
+    complete).
 
     `on_result(key, rows)` is called with the unbroken run of rows a key has so far, in seed
     order, each time it grows; returning True stops that key (its other chunks are cancelled).
     Ctrl+C (or the notebook's interrupt) cancels what has not run yet and returns what has,
     with complete=False.
     """
+    if chunk is None:
+        total = sum(len(seeds) for _, _, seeds in jobs)
+        chunk = CHUNK if executor == "serial" else task_size(total)
     tasks = list(_tasks(jobs, chunk))
     total = sum(len(t[3]) for t in tasks)
     pieces: dict = {key: {} for key, _, _ in jobs}
@@ -65,11 +80,15 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=CHUNK, on_r
             if _is_dask(executor):
                 from distributed import as_completed as completed
 
-                # Each configuration goes to every worker once, not with each of its chunks.
-                shared = {key: executor.scatter(batch, broadcast=True, hash=False)
-                          for key, batch, _ in jobs}
-                futures = {executor.submit(_play, shared[k], s, pure=False): (k, st)
-                           for k, st, _, s in tasks}
+                # Each task carries its configuration (a few tens of KB; tasks are few and
+                # large) rather than depending on a scattered copy: tasks without
+                # dependencies are queued and handed to whichever worker is free, where a
+                # dependency present on every worker let the scheduler load one worker with
+                # most of them. Seeds go as an array: Dask would look inside a list, item by
+                # item, for futures to resolve.
+                futures = {executor.submit(_play, b, np.asarray(s, np.int64),
+                                           pure=False): (k, st)
+                           for k, st, b, s in tasks}
             elif isinstance(executor, Executor):
                 completed = futures_completed
                 futures = {executor.submit(_play, b, s): (k, st) for k, st, b, s in tasks}
@@ -106,16 +125,23 @@ def local_processes():
     return get_reusable_executor(max_workers=os.cpu_count() or 1, timeout=300)
 
 
-def _prefix(parts: dict) -> list:
-    """The rows of the unbroken run of chunks from the first seed on.
+def _prefix(parts: dict):
+    """The rows (one frame) of the unbroken run of chunks from the first seed on.
 
     Chunks can finish out of order; keeping only the prefix means a run cut short (stopped or
     interrupted) holds the first k seeds, exactly as a single process would have."""
-    rows, start = [], 0
+    import polars as pl
+
+    from .simulate import frame
+
+    frames, start = [], 0
     while start in parts:
-        rows.extend(parts[start])
+        frames.append(parts[start])
         start += len(parts[start])
-    return rows
+    if not frames:
+        return frame([])
+    # Relaxed: a chunk may infer a narrower type (a list column with only empty lists).
+    return pl.concat(frames, how="diagonal_relaxed") if len(frames) > 1 else frames[0]
 
 
 def _bar(total: int):

@@ -106,12 +106,18 @@ class Batch:
     max_decisions: int | None = None
     trace: bool = False  # record lead changes, decisiveness and drama (needs State.score)
 
-    def run(self, seeds) -> list[dict]:
+    def run(self, seeds) -> pl.DataFrame:
+        """One row per seed, in order. A frame rather than a list of dicts: it is what crosses
+        from a worker process or a Dask worker, and columns travel far more cheaply."""
         g = get_game(self.game)
         bots = make_bots(self.bots, g, g.num_seats(self.setup))
         limit = g.max_decisions if self.max_decisions is None else self.max_decisions
-        return [play_out(g, self.cards, self.rules, self.setup, s, bots, limit, self.trace)
-                for s in seeds]
+        if not self.trace:
+            played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds)
+            if played is not None:
+                return played
+        return frame([play_out(g, self.cards, self.rules, self.setup, s, bots, limit, self.trace)
+                      for s in seeds])
 
 
 def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=None) -> Batch:
@@ -125,7 +131,10 @@ def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=N
     return Batch(g, cards, rules, setup, "random" if bots is None else bots, max_decisions)
 
 
-def frame(rows: list[dict]) -> pl.DataFrame:
+def frame(rows) -> pl.DataFrame:
+    """Game rows (a list of dicts, or a frame already) as a frame."""
+    if isinstance(rows, pl.DataFrame):
+        return rows
     if not rows:
         return pl.DataFrame(schema={"seed": pl.Int64, "outcome": pl.Utf8, "winner": pl.Int64,
                                     "length": pl.Int64})
@@ -147,7 +156,7 @@ def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_dec
     batch = prepare(game, cards, rules, bots, max_decisions, setup)
     seeds = game_seeds(seed, n)
     if executor is None:
-        return frame(batch.run(seeds))
+        return batch.run(seeds)
     from .executors import run_batches
 
     rows, _complete = run_batches([(0, batch, seeds)], executor, progress=progress)

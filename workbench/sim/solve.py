@@ -8,7 +8,7 @@ from ..core.errors import SetupError
 from ..core.registry import get_game
 from .executors import run_batches
 from .keys import apply, parse_key
-from .simulate import Batch, game_seeds, prepare
+from .simulate import Batch, frame, game_seeds, prepare
 from .stats import wilson
 from .sweep import default_bots
 
@@ -34,13 +34,15 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     key = parse_key(stat_key, g, base.cards)
     seeds = game_seeds(seed, max_games)
     cooperative = bool(getattr(g.new_state(base.cards, base.rules, base.setup), "cooperative", False))
-    tried: dict[int, list] = {}
+    tried: dict[int, pl.DataFrame] = {}
 
     def wins(rows):
-        return sum((r["outcome"] == "win") if cooperative else (r["winner"] == 0) for r in rows)
+        if not len(rows):
+            return 0
+        return int((rows["outcome"] == "win").sum() if cooperative else (rows["winner"] == 0).sum())
 
     def measure(value: int) -> tuple[float, float, float, int]:
-        rows = tried.setdefault(value, [])
+        rows = tried.setdefault(value, frame([]))
         point_cards, point_rules = apply([key], (value,), base.cards, base.rules, g)
         batch = Batch(g, point_cards, point_rules, base.setup, base.bots)
         while True:
@@ -50,7 +52,7 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
                 if low > target_win_rate or high < target_win_rate or n >= max_games:
                     return w / n, low, high, n
             more, _ = run_batches([(0, batch, seeds[n:n + step])], executor, progress=progress)
-            rows.extend(more[0])
+            rows = tried[value] = pl.concat([rows, more[0]], how="diagonal_relaxed")
 
     results = {}
     for v in (lo, hi):

@@ -53,10 +53,11 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
         values.append(list(vs))
     points = list(itertools.product(*values))
     jobs = []
+    seeds = game_seeds(seed, n)
     for i, point in enumerate(points):
         point_cards, point_rules = apply(keys, point, base.cards, base.rules, g)
         batch = Batch(g, point_cards, point_rules, base.setup, base.bots, max_decisions)
-        jobs.append((i, batch, game_seeds(seed, n)))
+        jobs.append((i, batch, seeds))
     state0 = g.new_state(base.cards, base.rules, base.setup)
     cooperative = bool(getattr(state0, "cooperative", False))
     seats = g.num_seats(base.setup)
@@ -69,8 +70,8 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
 
     def rate_of(rows):
         if cooperative:
-            return sum(r["outcome"] == "win" for r in rows)
-        return sum(r["winner"] == 0 for r in rows)
+            return int((rows["outcome"] == "win").sum())
+        return int((rows["winner"] == 0).sum())
 
     on_result = None
     if precision is not None:
