@@ -49,7 +49,35 @@ def binder_env(tmp_path_factory):
                                "--disable-pip-version-check", "-r", str(BINDER / "requirements.txt")],
                               cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, timeout=1200)
     assert done.returncode == 0, f"installing binder/requirements.txt failed; see {log}"
+    # repo2docker then runs binder/postBuild with the environment's python first on PATH.
+    with open(log, "a") as out:
+        done = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=ROOT, stdout=out,
+                              stderr=subprocess.STDOUT, timeout=600, env=_env_of(env_dir))
+    assert done.returncode == 0, f"binder/postBuild failed; see {log}"
     return env_dir
+
+
+def _env_of(env_dir) -> dict:
+    return {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+
+
+def _started(*command) -> list:
+    """A command as a Binder session runs it: wrapped by binder/start."""
+    return ["bash", str(BINDER / "start"), *command]
+
+
+def test_postbuild_leaves_the_sweep_kernel_compiled(binder_env, tmp_path):
+    # A Binder session must not wait for numba: the kernel comes from the cache postBuild
+    # wrote, with the generic CPU target binder/start asks for.
+    probe = ("import workbench as wb\n"
+             "from workbench.games.coop import kernel\n"
+             "wb.simulate('coop', 2, bots='heuristic', players=3)\n"
+             "stats = kernel.play_many.stats\n"
+             "assert sum(stats.cache_hits.values()) == 1 and not stats.cache_misses, stats\n")
+    done = subprocess.run(_started(str(binder_env / "bin" / "python"), "-c", probe),
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                          env=_env_of(binder_env))
+    assert done.returncode == 0, done.stderr[-3000:]
 
 
 def test_requirements_end_with_the_package_itself():
@@ -64,10 +92,10 @@ def test_notebook_runs_in_the_binder_environment(binder_env, notebook, tmp_path)
     # Run from a copy outside the repository so nothing but the installed package is used.
     shutil.copy(notebook, tmp_path / notebook.name)
     done = subprocess.run(
-        [str(binder_env / "bin" / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
-         "--ExecutePreprocessor.timeout=600", "--output", f"executed-{notebook.name}",
-         str(tmp_path / notebook.name)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=900)
+        _started(str(binder_env / "bin" / "jupyter"), "nbconvert", "--to", "notebook",
+                 "--execute", "--ExecutePreprocessor.timeout=600", "--output",
+                 f"executed-{notebook.name}", str(tmp_path / notebook.name)),
+        cwd=tmp_path, capture_output=True, text=True, timeout=900, env=_env_of(binder_env))
     assert done.returncode == 0, done.stderr[-3000:]
 
 
@@ -77,8 +105,8 @@ def test_notebook_renders_in_voila_with_working_widgets(binder_env, browser, tmp
     port = _free_port()
     log = open(ARTIFACTS / f"voila-{Path(name).stem}.log", "w")
     proc = subprocess.Popen(
-        [str(binder_env / "bin" / "voila"), name, "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1"],
+        _started(str(binder_env / "bin" / "voila"), name, "--no-browser", f"--port={port}",
+                 "--Voila.ip=127.0.0.1"),
         cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         env={**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config")})
     try:

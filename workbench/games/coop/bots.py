@@ -1,4 +1,7 @@
-"""A heuristic party bot: sensible targets, heals and equipment, from public information."""
+"""A heuristic party bot: sensible targets, heals and equipment, from public information.
+
+kernel.py copies this bot, operation for operation, for sweeps; change both together
+(tests/coop/test_kernel.py compares them)."""
 
 from __future__ import annotations
 
