@@ -218,3 +218,16 @@ def test_sensitivity_at_a_schema_limit_compares_with_the_unchanged_cards(tmp_pat
     row = out.row(0, named=True)
     assert row["low_value"] == 0 and row["win_rate_low"] == row["win_rate"] == 0.0
     assert row["effect"] == pytest.approx(0.3, abs=0.07)
+
+
+def test_long_runs_go_to_workers_in_few_equal_tasks():
+    from workbench.sim.executors import CHUNK, task_size
+
+    # 200,000 games over 10 points: two tasks of 10,000 per point, none left short.
+    assert task_size(20_000, 200_000) == 10_000
+    assert task_size(2_000, 20_000) == 1_000
+    for games, total in [(20_000, 20_000), (7_000, 70_000), (2_100, 21_000), (300, 300)]:
+        size = task_size(games, total)
+        assert size % CHUNK == 0 and size >= CHUNK
+        assert -(-games // size) <= max(1, -(-games // CHUNK))
+    assert task_size(100, 100) == CHUNK

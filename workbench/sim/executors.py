@@ -14,14 +14,25 @@ import numpy as np
 
 CHUNK = 250  # games per task: large enough to hide task overhead, small enough to show progress
 MAX_CHUNK = 10_000
+TASKS_PER_RUN = 16
 
 
-def task_size(total: int) -> int:
-    """Games per task for worker processes: CHUNK, or larger for long runs so that about 32
-    tasks carry them. With a compiled game a chunk of 250 takes only milliseconds, and the
-    cost of sending each task would outweigh the second worker. Always a multiple of CHUNK,
-    so stopping at a precision sees the same games."""
-    return max(CHUNK, min(MAX_CHUNK, total // 32 // CHUNK * CHUNK))
+def task_size(games: int, total: int) -> int:
+    """Games per task for a job of `games` games in a run of `total`, on worker processes.
+
+    With a compiled game a chunk of 250 plays in milliseconds, and sending tasks and results
+    would cost more than a second worker gains. So a long run goes in about 16 tasks (at most
+    10,000 games each), each job split into equal parts: a short last part would leave one
+    worker idle at the end. Always a multiple of CHUNK."""
+    if games <= CHUNK:
+        return CHUNK
+    target = max(CHUNK, min(MAX_CHUNK, total // TASKS_PER_RUN))
+    parts = _ceil(games, target)
+    return _ceil(_ceil(games, parts), CHUNK) * CHUNK
+
+
+def _ceil(a: int, b: int) -> int:
+    return -(-a // b)
 
 
 def _play(batch, seeds):
@@ -33,9 +44,11 @@ def _is_dask(executor) -> bool:
 
 
 def _tasks(jobs, chunk):
+    """(key, start, batch, seeds) per task; `chunk` is a size, or a function of a job's size."""
     for key, batch, seeds in jobs:
-        for start in range(0, len(seeds), chunk):
-            yield key, start, batch, seeds[start:start + chunk]
+        size = chunk(len(seeds)) if callable(chunk) else chunk
+        for start in range(0, len(seeds), size):
+            yield key, start, batch, seeds[start:start + size]
 
 
 def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_result=None):
@@ -49,7 +62,13 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
     """
     if chunk is None:
         total = sum(len(seeds) for _, _, seeds in jobs)
-        chunk = CHUNK if executor == "serial" else task_size(total)
+        # A run that may stop early (on_result) keeps small tasks, so it plays few games
+        # past its stopping point.
+        if executor == "serial" or on_result is not None:
+            chunk = CHUNK
+        else:
+            def chunk(games):
+                return task_size(games, total)
     tasks = list(_tasks(jobs, chunk))
     total = sum(len(t[3]) for t in tasks)
     pieces: dict = {key: {} for key, _, _ in jobs}
@@ -78,7 +97,12 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
             if executor in ("processes", None):
                 executor = local_processes()
             if _is_dask(executor):
-                from distributed import as_completed as completed
+                from distributed import as_completed
+
+                def completed(fs):
+                    # Results come with their futures, gathered in batches, instead of one
+                    # round trip to a worker per task.
+                    return as_completed(fs, with_results=True)
 
                 # Each task carries its configuration (a few tens of KB; tasks are few and
                 # large) rather than depending on a scattered copy: tasks without
@@ -90,16 +114,18 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                                            pure=False): (k, st)
                            for k, st, b, s in tasks}
             elif isinstance(executor, Executor):
-                completed = futures_completed
+                def completed(fs):
+                    return ((f, None) for f in futures_completed(fs))
+
                 futures = {executor.submit(_play, b, s): (k, st) for k, st, b, s in tasks}
             else:
                 raise TypeError("executor must be 'processes', 'serial', a concurrent.futures "
                                 f"Executor or a dask.distributed Client, not {executor!r}")
-            for fut in completed(list(futures)):
+            for fut, result in completed(list(futures)):
                 if fut.cancelled():
                     continue
                 key, start = futures[fut]
-                if arrived(key, start, fut.result()):
+                if arrived(key, start, fut.result() if result is None else result):
                     for other, (k2, _) in futures.items():
                         if k2 == key and not other.done():
                             other.cancel()
