@@ -15,6 +15,7 @@ import polars as pl
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
 from ...core.chance import dice_highest, dice_sum
+from ...core.match import bot_seed
 from . import kernel as K
 from .bots import _encounter_threat, _item_value, _p_hit, heuristic
 from .catalog import MELEE, RANGED, catalog_for
@@ -51,7 +52,7 @@ class Tables:
                 self.problem = f"item {it.id}: {it.family} / {it.special}"
                 return
             self.ITEM[i] = (FAMILIES[it.family], it.hands, it.dice, it.damage,
-                            self._dtype(it.dtype), it.hits, it.heal, it.armor, it.dodge,
+                            self.dtype_code(it.dtype), it.hits, it.heal, it.armor, it.dodge,
                             SPECIALS[it.special], it.is_source)
         kinds = list(cat.enemies)
         self.KIND = np.array([[e.health, e.armor, e.dodge, e.damage, e.dice]
@@ -98,7 +99,7 @@ class Tables:
         self.item_id_array = np.array(self.item_ids, dtype=object)
         self.sorted_items = np.argsort(self.item_id_array, kind="stable").astype(np.int64)
 
-    def _dtype(self, name: str) -> int:
+    def dtype_code(self, name: str) -> int:
         return self.dtypes.setdefault(name, len(self.dtypes))
 
 tables_for = CatalogCache(Tables)
@@ -117,14 +118,14 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
             codes.append(K.BOT_HEURISTIC)
         else:
             return None
-    if any(not 0 <= s < 2**63 for s in seeds):
+    if not len(seeds) or any(not 0 <= s < 2**63 for s in seeds):
         return None
     state = game.new_state(cards, rules, setup)  # the engine's own setup checks and errors
     t = tables_for(cards, rules)
     if t.problem is not None:
         return None
     n = state.num_seats
-    CLS = np.array([[p.cls.health, p.cls.armor, p.cls.dodge, p.cls.damage, t._dtype(p.cls.dtype)]
+    CLS = np.array([[p.cls.health, p.cls.armor, p.cls.dodge, p.cls.damage, t.dtype_code(p.cls.dtype)]
                     for p in state.players], np.int64)
     first = setup["first_encounter"]
     CFG = np.zeros(16, np.int64)
@@ -145,7 +146,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     CFG[K.G_ENEMY_CAP] = t.enemy_cap
     CFG[K.G_CARD_CAP] = t.card_cap
     seeds = np.asarray(list(seeds), np.int64)
-    out = K.play_many(seeds, seeds ^ 0x5EED, CFG, np.array(codes, np.int64), CLS, t.ITEM,
+    out = K.play_many(seeds, bot_seed(seeds), CFG, np.array(codes, np.int64), CLS, t.ITEM,
                       t.ITEM_VALUE, t.KIND, t.ENC, t.ENC_THREAT, t.LOOT_ITEMS, t.LOOT_COPIES,
                       t.DOUT, t.DCUM, t.DLEN, t.PHIT)
     if (out[:, K.O_STATUS] != K.OK).any():
