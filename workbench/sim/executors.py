@@ -61,14 +61,14 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
     with complete=False.
     """
     if chunk is None:
-        total = sum(len(seeds) for _, _, seeds in jobs)
+        run_games = sum(len(seeds) for _, _, seeds in jobs)
         # A run that may stop early (on_result) keeps small tasks, so it plays few games
         # past its stopping point.
         if executor == "serial" or on_result is not None:
             chunk = CHUNK
         else:
             def chunk(games):
-                return task_size(games, total)
+                return task_size(games, run_games)
     tasks = list(_tasks(jobs, chunk))
     total = sum(len(t[3]) for t in tasks)
     pieces: dict = {key: {} for key, _, _ in jobs}
