@@ -154,7 +154,7 @@ def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     assert wb.simulate("coop", 30, bots="heuristic", players=3, seed=9).equals(expected)
     swept = wb.sweep("coop", {"enemies.Brutes.health": [6, 14]}, 30, players=3,
                      executor="serial", progress=False)
-    assert swept.height == 2
+    assert swept["n"].to_list() == [30, 30]
     with pytest.raises(AssertionError, match="rules engine"):
         wb.simulate("coop", 2, bots=lambda s, seat, a, r: a[0], players=3)
 
@@ -162,3 +162,14 @@ def test_simulate_and_sweep_take_the_kernel(monkeypatch):
 def test_setup_errors_are_the_engines():
     with pytest.raises(wb.SetupError, match="no encounter card"):
         wb.simulate("coop", 3, players=3, first_encounter="NOPE-1")
+
+
+@pytest.mark.parametrize("bad", [0, -5, 2.5, "100", True])
+def test_a_bad_decision_cap_is_named(bad):
+    with pytest.raises(wb.SetupError, match="max_decisions"):
+        wb.simulate("coop", 3, players=3, max_decisions=bad)
+
+
+def test_a_cap_too_wide_for_the_kernel_is_the_engines():
+    fast, slow = both(5, bots="random", max_decisions=10**13, players=3)
+    assert fast is None and len(slow) == 5

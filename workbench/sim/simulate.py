@@ -128,6 +128,10 @@ def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=N
     cards = g.load_cards() if cards is None else cards
     seats = g.num_seats(setup)
     make_bots("random" if bots is None else bots, g, seats)  # raises early on a bad bot
+    if max_decisions is not None and (not isinstance(max_decisions, int)
+                                      or isinstance(max_decisions, bool) or max_decisions < 1):
+        raise SetupError(f"max_decisions: give a whole number of decisions from 1, "
+                         f"not {max_decisions!r}")
     return Batch(g, cards, rules, setup, "random" if bots is None else bots, max_decisions)
 
 

@@ -34,7 +34,6 @@ class Tables:
 
     def __init__(self, cards, rules: dict):
         cat = catalog_for(cards, rules)
-        self.cat = cat
         self.problem = None
         # The heuristic's card judgements read only the catalog: take them from the heuristic
         # itself, so both paths compare exactly the same floats.
@@ -118,7 +117,9 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
             codes.append(K.BOT_HEURISTIC)
         else:
             return None
-    if not len(seeds) or any(not 0 <= s < 2**63 for s in seeds):
+    # The kernel counts in 64-bit integers; anything wider is the engine's.
+    if (not len(seeds) or any(not 0 <= s < 2**63 for s in seeds)
+            or max_decisions > 10**12):
         return None
     state = game.new_state(cards, rules, setup)  # the engine's own setup checks and errors
     t = tables_for(cards, rules)
