@@ -1,0 +1,113 @@
+"""One SVG drawing for every square board: squares, pieces as lettered discs, small marks
+in a square's corner (tokens), highlighted and outlined squares, arrows, coordinates, and
+clickable targets (each legal destination carries the labels of the actions that land there,
+so a view can play a move by a click on the board as well as by a button).
+
+Row 1 is drawn at the bottom, as the first seat sees the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from ..view import Board
+from .grid import FILES, Grid
+
+LIGHT, DARK = "#f4e3c1", "#d9bd8c"
+TARGET = "#5aa469"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    square: int
+    letter: str
+    fill: str = "#f7f7f2"
+    ink: str = "#3b3b3b"
+    ring: str = "#222"
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A small diamond in a square's top-right corner (a token, a marker)."""
+
+    square: int
+    fill: str = "#7a1f5c"
+    title: str = ""
+
+
+def draw_board(grid: Grid, *, pieces: Iterable[Piece] = (), marks: Iterable[Mark] = (),
+               fills: Mapping[int, str] | None = None,
+               outlines: Mapping[int, str] | None = None,
+               arrows: Iterable[tuple[int, int, str]] = (),
+               targets: Mapping[int, Sequence[str]] | None = None,
+               cell: int = 56, colours: tuple[str, str] = (LIGHT, DARK)) -> Board:
+    """The board as a typed Board view. `fills` colours whole squares (the last move),
+    `outlines` frames squares in a colour, `arrows` are (from, to, colour) dashed lines, and
+    `targets` maps a square to the labels of the legal actions that end there: those squares
+    are framed and clickable."""
+    margin = 22
+    width, height = 2 * margin + grid.width * cell, 2 * margin + grid.height * cell
+    fills = fills or {}
+    targets = targets or {}
+
+    def corner(sq: int) -> tuple[int, int]:
+        x, y = grid.xy(sq)
+        return margin + x * cell, margin + (grid.height - 1 - y) * cell
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" class="wb-board-svg">',
+             f'<rect width="{width}" height="{height}" fill="#fbf8f1"/>']
+    for sq in range(len(grid)):
+        x, y = corner(sq)
+        gx, gy = grid.xy(sq)
+        fill = fills.get(sq, colours[(gx + gy + 1) % 2])
+        parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
+                     f'data-square="{grid.name(sq)}"><title>{grid.name(sq)}</title></rect>')
+    frames = dict(outlines or {})
+    for sq in targets:
+        frames.setdefault(sq, TARGET)
+    for sq, colour in frames.items():
+        x, y = corner(sq)
+        parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" '
+                     f'fill="none" stroke="{colour}" stroke-width="3" rx="4" '
+                     f'pointer-events="none"/>')
+    half = cell // 2
+    for a, b, colour in arrows:
+        (fx, fy), (tx, ty) = corner(a), corner(b)
+        parts.append(f'<line x1="{fx + half}" y1="{fy + half}" x2="{tx + half}" '
+                     f'y2="{ty + half}" stroke="{colour}" stroke-width="4" '
+                     f'stroke-dasharray="6 4" pointer-events="none"/>')
+    for m in marks:
+        x, y = corner(m.square)
+        cx, cy, r = x + cell - 12, y + 12, 8
+        parts.append(f'<polygon points="{cx},{cy - r} {cx + r},{cy} {cx},{cy + r} '
+                     f'{cx - r},{cy}" fill="{m.fill}" stroke="#fff" stroke-width="1">'
+                     f'<title>{escape(m.title)}</title></polygon>')
+    for p in pieces:
+        x, y = corner(p.square)
+        cx, cy = x + half, y + half
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="{half - 8}" fill="{p.fill}" '
+                     f'stroke="{p.ring}" stroke-width="2"><title>{escape(p.title)}</title>'
+                     f'</circle>')
+        parts.append(f'<text x="{cx}" y="{cy + 7}" text-anchor="middle" font-size="20" '
+                     f'font-weight="bold" fill="{p.ink}" pointer-events="none">'
+                     f'{escape(p.letter)}</text>')
+    # Clickable targets on top of everything, transparent, each naming its square.
+    for sq, labels in targets.items():
+        x, y = corner(sq)
+        words = " or ".join(labels)
+        parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="transparent" '
+                     f'class="wb-target" data-square="{grid.name(sq)}" style="cursor:pointer">'
+                     f'<title>{escape(words)}</title></rect>')
+    for i in range(grid.width):
+        parts.append(f'<text x="{margin + i * cell + half}" y="{height - 6}" '
+                     f'text-anchor="middle" font-size="13" fill="#555">{FILES[i]}</text>')
+    for j in range(grid.height):
+        parts.append(f'<text x="{margin // 2}" y="{margin + (grid.height - 1 - j) * cell + half + 5}" '
+                     f'text-anchor="middle" font-size="13" fill="#555">{j + 1}</text>')
+    parts.append("</svg>")
+    return Board("".join(parts), {grid.name(sq): tuple(labels)
+                                  for sq, labels in targets.items()})

@@ -1,0 +1,41 @@
+"""Dice pools as chance points.
+
+`roll("2d6+1")` is the exact distribution of any expression of the dice notation
+(workbench.dice: keep-highest, exploding, counting successes, ...), cached per expression;
+the notation parser loads on the first call. Plain pools (`sum_of`, `highest_of`) need no
+parser. `dice_chance` turns a distribution into the chance point a rule waits on, with the
+odds that matter to the player computed only when someone reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+
+from ..chance import Chance, Dist, dice_highest, dice_sum
+
+sum_of = dice_sum
+highest_of = dice_highest
+
+
+@lru_cache(maxsize=512)
+def roll(notation: str) -> Dist:
+    """The exact distribution of a dice expression such as "3d6", "4d6kh3" or "2d10+3"."""
+    from ...dice import distribution  # the parser is loaded only by games that use notation
+
+    return distribution(notation)
+
+
+def dice_chance(dice: Dist | str, label: str, *,
+                odds: Mapping[str, Callable[[int], bool]] | None = None,
+                names: Callable | None = None) -> Chance:
+    """A roll as a chance point. `odds` names the results that matter, e.g.
+    {"to hit": lambda s: s > dodge}; their exact probabilities are shown with the roll."""
+    dist = roll(dice) if isinstance(dice, str) else dice
+    if not odds:
+        return Chance(dist, label, (), names)
+
+    def read():
+        return [(what, dist.p_where(test)) for what, test in odds.items()]
+
+    return Chance(dist, label, read, names)

@@ -1,0 +1,248 @@
+"""What a design declares about itself, up front: name, seats, setup options, rule variants,
+card tables and traits (OpenSpiel's GameType and parameter specification are the model).
+
+The engine, simulations, bots and views read the spec; nothing builds a throwaway state to
+learn what a game is. Setup options and rule variants are checked by one validator, so every
+game's errors name the option and the values it allows in the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import KW_ONLY, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import SetupError
+
+
+def _allowed(choices) -> str:
+    return ", ".join(repr(c) for c in choices)
+
+
+def _kind_name(kinds: tuple[type, ...]) -> str:
+    words = {bool: "True or False", int: "a whole number", float: "a number", str: "text",
+             list: "a list", tuple: "a list", dict: "a mapping"}
+    return " or ".join(dict.fromkeys(words.get(k, k.__name__) for k in kinds))
+
+
+def _is(value, kinds: tuple[type, ...]) -> bool:
+    # True is an int to Python but never a count or a seat to a designer.
+    if isinstance(value, bool) and bool not in kinds:
+        return False
+    return isinstance(value, kinds)
+
+
+@dataclass(frozen=True)
+class _Setting:
+    """What a rule variant and a setup option share: a key, a default, a doc, and the values
+    allowed (a list of choices, or any value of the declared types within bounds)."""
+
+    key: str
+    default: Any
+    doc: str
+    _: KW_ONLY
+    choices: tuple | None = None
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    # Accepted types when there are no choices; default: the default's type (int for bools'
+    # sake stays strict, and a float setting takes whole numbers too).
+    kinds: tuple[type, ...] | None = None
+
+    what = "setting"
+
+    def _label(self) -> str:
+        return f"{self.what} {self.key!r}"
+
+    def _accepted(self) -> tuple[type, ...]:
+        if self.kinds is not None:
+            return self.kinds
+        kind = type(self.default)
+        return (float, int) if kind is float else (kind,)
+
+    def check(self, value):
+        """`value` as stored, or SetupError naming this setting and what it allows."""
+        if self.choices is not None:
+            # Compared by value and type, so True is not taken for the choice 1.
+            if not any(value == c and type(value) is type(c) for c in self.choices):
+                if not (isinstance(value, int) and not isinstance(value, bool)
+                        and any(type(c) is float and value == c for c in self.choices)):
+                    raise SetupError(f"{self._label()}: {value!r} is not allowed; "
+                                     f"choose one of {_allowed(self.choices)}")
+                value = float(value)
+            return value
+        kinds = self._accepted()
+        if not _is(value, kinds):
+            raise SetupError(f"{self._label()}: {value!r} is not allowed; expected "
+                             f"{_kind_name(kinds)} like {self.default!r}")
+        if float in kinds and isinstance(value, int):
+            value = float(value)
+        low, high = self.minimum, self.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = (f"from {low} to {high}" if low is not None and high is not None
+                      else f"of at least {low}" if low is not None else f"of at most {high}")
+            raise SetupError(f"{self._label()}: {value!r} is not allowed; expected a value "
+                             f"{bounds}")
+        return value
+
+    def describe(self) -> dict:
+        return {"key": self.key, "default": self.default, "choices": self.choices,
+                "minimum": self.minimum, "maximum": self.maximum, "doc": self.doc}
+
+
+@dataclass(frozen=True)
+class Variant(_Setting):
+    """A rule variant: one RESOLUTION of the rules file that a designer can switch.
+
+    `key` is the rules file's variant key (e.g. "coop.placement") and `rule` the rule or
+    resolution it belongs to ("A-17"); `choices` lists the allowed values, or, when None, any
+    value of the default's type between `minimum` and `maximum` is allowed.
+    """
+
+    rule: str = ""
+
+    what = "rule variant"
+
+    @property
+    def short(self) -> str:
+        return self.key.split(".", 1)[-1]
+
+    def describe(self) -> dict:
+        return {**super().describe(), "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class Option(_Setting):
+    """A setup option: how one match is set up (players, decks, who starts), not a rule.
+
+    Beyond choices, types and bounds, `read` turns an accepted value into the one stored
+    (e.g. a player count into a list of classes); it raises ValueError with the reason, which
+    the validator reports under the option's name. `example` shows a good value in errors.
+    """
+
+    read: Callable[[Any], Any] | None = None
+    example: str = ""
+
+    what = "setup option"
+
+    def check(self, value):
+        if self.choices is None and self.kinds is None and self.read is not None:
+            checked = value  # `read` is the whole check
+        else:
+            checked = super().check(value)
+        if self.read is None:
+            return checked
+        try:
+            return self.read(checked)
+        except (ValueError, TypeError) as exc:
+            hint = f"; e.g. {self.example}" if self.example else ""
+            raise SetupError(f"{self.key}: {exc}{hint}") from None
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What kind of game it is, for the engine, simulations, search bots and views.
+
+    cooperative: every seat wins or loses together (win rates count the party's wins).
+    scored: states define score(seat), progress towards a win in [0, 1], read by search bots
+        that stop playouts early and by the lead-change metrics of two-seat games.
+    can_stall: states define stalled(), true once the position can no longer end; simulations
+        then report a time-out at once instead of playing to the decision cap.
+    turn_limit: the rule variant that ends the game after so many turns, if there is one.
+    hidden_information: some seat cannot see something another can (hands, secret picks).
+    simultaneous: seats choose in secret at the same time (asked one seat after the other).
+    """
+
+    cooperative: bool = False
+    scored: bool = False
+    can_stall: bool = False
+    turn_limit: str | None = None
+    hidden_information: bool = False
+    simultaneous: bool = False
+
+
+@dataclass(frozen=True)
+class DesignSpec:
+    """A design that is data (tables and analyses) and perhaps no rules.
+
+    `tables` is the module that declares the card tables (TABLES, and optionally
+    cross_check), imported on first use so registering a design loads no schemas; or, for a
+    design written in a notebook, the TableSpecs themselves with `cross_check` beside them.
+    `analysis` names the module of analyses, imported on first use. `data` is the folder of
+    the shipped CSVs (default: data/<name>).
+    """
+
+    name: str
+    title: str
+    tables: str | Mapping | None = None
+    cross_check: Callable | None = None
+    analysis: str | None = None
+    data: str | Path | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec(DesignSpec):
+    """A design with rules: seats as (fewest, most), setup options, rule variants, traits,
+    the rules document, and `max_decisions`: how long a simulated game may run before it is
+    called a time-out."""
+
+    seats: tuple[int, int] = (2, 2)
+    options: tuple[Option, ...] = ()
+    variants: tuple[Variant, ...] = ()
+    traits: Traits = field(default_factory=Traits)
+    rules_file: str = ""
+    max_decisions: int = 100_000
+
+    def __post_init__(self):
+        for group in (self.options, self.variants):
+            keys = [s.key for s in group]
+            if len(set(keys)) != len(keys):
+                raise ValueError(f"{self.name}: a key is declared twice in {keys}")
+        if self.traits.turn_limit is not None and self.traits.turn_limit not in {
+                v.key for v in self.variants}:
+            raise ValueError(f"{self.name}: turn_limit names {self.traits.turn_limit!r}, "
+                             "which is not one of its rule variants")
+
+    # -- setup options ---------------------------------------------------------------
+    def setup(self, given: dict | None) -> dict:
+        """Every setup option checked and filled with its default; SetupError names the
+        option and what it allows."""
+        given = dict(given or {})
+        known = {o.key: o for o in self.options}
+        unknown = sorted((k for k in given if k not in known), key=str)
+        if unknown:
+            if not known:
+                raise SetupError(f"{self.name} takes no setup options, got {unknown}")
+            raise SetupError(f"{self.name} has no setup option {unknown[0]!r}; options are: "
+                             f"{', '.join(known)}")
+        return {o.key: o.check(given.get(o.key, o.default)) for o in self.options}
+
+    # -- rule variants ---------------------------------------------------------------
+    def default_rules(self) -> dict:
+        return {v.key: v.default for v in self.variants}
+
+    def rules(self, given: dict | None) -> dict:
+        """The full variant dict from a partial one; keys may omit the game prefix."""
+        if given is not None and not isinstance(given, dict):
+            raise SetupError(f"rules: give a dict of rule variants such as "
+                             f"{{{self.variants[0].key!r}: {self.variants[0].default!r}}}, "
+                             f"not {given!r}" if self.variants else
+                             f"rules: {self.name} has no rule variants; got {given!r}")
+        resolved = self.default_rules()
+        by_key = {v.key: v for v in self.variants}
+        by_short = {v.short: v for v in self.variants}
+        for key, value in (given or {}).items():
+            variant = by_key.get(key) or by_short.get(key)
+            if variant is None:
+                known = ", ".join(sorted(by_key)) or "none"
+                raise SetupError(
+                    f"{self.name} has no rule variant {key!r}; its variants are: {known}")
+            resolved[variant.key] = variant.check(value)
+        return resolved
+
+    def variant(self, key: str) -> Variant:
+        for v in self.variants:
+            if key in (v.key, v.short):
+                return v
+        raise KeyError(key)
