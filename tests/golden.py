@@ -18,7 +18,7 @@ def log_lines(game: str, spec: dict) -> list[str]:
 
 
 def result_line(match) -> str:
-    return f"RESULT {json.dumps(match.result, sort_keys=True)}"
+    return f"RESULT {json.dumps(match.result.to_json(), sort_keys=True)}"
 
 
 def check(path: Path, lines: list[str]) -> None:

@@ -10,7 +10,8 @@ import random
 import pytest
 
 import workbench as wb
-from workbench.core import TERMINAL, Action, get_game, why_illegal
+from workbench.core import TERMINAL, Action, GameSpec, Result, View, get_game, why_illegal
+from workbench.core.view import problems
 
 GAMES = wb.list_games()
 SEEDS = range(12)
@@ -18,6 +19,43 @@ SEEDS = range(12)
 
 def test_games_are_registered():
     assert "coop" in GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_declares_its_spec(game):
+    g = get_game(game)
+    spec = g.spec
+    assert isinstance(spec, GameSpec) and spec.name == game and spec.title
+    low, high = spec.seats
+    assert 1 <= low <= high
+    setup = g.check_setup({})
+    assert set(setup) == {o.key for o in spec.options}
+    assert low <= g.num_seats(setup) <= high
+    assert len(g.seat_names(setup)) == g.num_seats(setup)
+    assert spec.max_decisions > 0 and spec.rules_file.endswith(".md")
+    # The traits are true of the states: a scored game's states have a score in [0, 1], a
+    # game that can stall says whether it has.
+    state = g.new_state(g.load_cards(), g.default_rules(), setup)
+    if spec.traits.scored:
+        assert all(0 <= state.score(s) <= 1 for s in range(g.num_seats(setup)))
+    if spec.traits.can_stall:
+        assert state.stalled() is False
+    if spec.traits.turn_limit:
+        assert spec.variant(spec.traits.turn_limit).key == spec.traits.turn_limit
+
+
+def check_views(game: str, state, seats: int) -> None:
+    """Every seat's view (and a spectator's) is a well-formed typed View that travels as
+    JSON, and a face-down card carries nothing of the card it hides."""
+    for seat in [*range(seats), None]:
+        view = state.view(seat)
+        assert isinstance(view, View), f"{game}: view({seat}) is not a View"
+        assert problems(view) == [], problems(view)
+        data = json.loads(json.dumps(view.to_json()))
+        for zone in data["zones"]:
+            for card in zone["cards"]:
+                if card.get("hidden"):
+                    assert set(card) == {"hidden", "kind", "tags"}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -45,6 +83,7 @@ def _random_walk(game: str, seed: int, rules=None, check_every=1):
         labels = [a.label for a in legal]
         assert len(set(labels)) == len(labels), f"labels must be unique: {labels}"
         if steps % check_every == 0:
+            check_views(game, state, match.seats)
             for a in legal:
                 assert why_illegal(state, a) is None
                 assert match.why_illegal(a.label) is None
@@ -72,7 +111,13 @@ def test_random_playouts_end_and_keep_invariants(game, seed):
     match, steps = _random_walk(game, seed, check_every=3)
     assert match.over, f"seed {seed}: no end after {steps} decisions"
     result = match.result
-    assert isinstance(result["outcome"], str)
+    assert isinstance(result, Result) and problems(result, "result") == []
+    assert all(0 <= s < match.seats for s in result.winners)
+    if get_game(game).traits.cooperative:
+        assert result.winners in ((), tuple(range(match.seats)))
+    check_views(game, match.state, match.seats)
+    stats = json.loads(json.dumps(match.state.stats()))
+    assert all(isinstance(k, str) for k in stats)
     assert match.state.to_move == TERMINAL
     assert match.legal_actions() == []
 
@@ -106,7 +151,7 @@ def test_simulate_replays_as_a_match(game):
     for row in frame.iter_rows(named=True):
         m = wb.play(game, seed=row["seed"], bots="random")
         m.auto()
-        assert m.result["outcome"] == row["outcome"]
+        assert m.result.outcome == row["outcome"]
         assert m.decisions == row["length"]
 
 

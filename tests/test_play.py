@@ -30,7 +30,7 @@ def test_play_coop_to_the_end_with_bots():
     m = wb.play("coop", seed=1, players=3, bots={0: "heuristic", 1: "heuristic", 2: "heuristic"})
     m.auto()
     assert m.over
-    assert m.result["outcome"] in ("win", "loss")
+    assert m.result.outcome in ("win", "loss")
     assert m.log[-1]["kind"] in ("chance", "action")
 
 

@@ -11,7 +11,7 @@ GAME = get_game("coop")
 
 def fresh(classes=("Melee", "Melee", "Ranged"), rules=None, cards=None, **setup):
     cards = cards or wb.load_cards("coop")
-    setup = GAME.normalize_setup({"players": list(classes), **setup})
+    setup = GAME.check_setup({"players": list(classes), **setup})
     return GAME.new_state(cards, GAME.resolve_rules(rules), setup)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 import workbench as wb
 from workbench.core import CHANCE, Action
+from workbench.core.kit import Deck
 from workbench.games.coop.rules import hit_chance
 
 from .helpers import attack, encounter, fresh
@@ -140,7 +141,7 @@ def test_R16_the_last_player_down_loses_before_the_shield_reflects():
     st.groups_done = [True]
     st._enemy_phase()
     st.apply_chance(18)
-    assert st.result()["outcome"] == "loss" and st.phase == "over"
+    assert st.result().outcome == "loss" and st.phase == "over"
     assert st.enemies[0].health == 3  # never reflected
 
 
@@ -223,7 +224,7 @@ def test_R11_encounter_deck_reshuffles_its_discards():
     st.encounter_discard = ["RAT-1", "RAT-2"]
     for c in list(st.encounter_deck):
         if c not in ("RAT-3",):
-            del st.encounter_deck[c]
+            st.encounter_deck.take(c)
     st._take_encounter("RAT-3")
     assert sorted(st.encounter_deck) == ["RAT-1", "RAT-2"] and st.encounter_discard == []
 
@@ -271,7 +272,7 @@ def test_R16_losing_when_nobody_stands():
     st.groups_done = [True]
     st._enemy_phase()
     st.apply_chance(18)
-    assert st.phase == "over" and st.result()["outcome"] == "loss"
+    assert st.phase == "over" and st.result().outcome == "loss"
 
 
 def test_R17_encounter_ends_mid_round():
@@ -325,7 +326,7 @@ def test_R21_R22_battle_won_restores_everyone_and_draws_loot():
 def test_R22_empty_loot_deck_pays_nothing_more():
     st = encounter(enemy="Rats", seats=(0,))
     st.battle_loot = 4
-    st.loot_deck = {"SW-B": 1}
+    st.loot_deck = Deck({"SW-B": 1})
     attack(st, 0, 0, roll=6)
     st.apply_chance("SW-B")
     assert st.phase == "loot" and st.offered == ["SW-B"]

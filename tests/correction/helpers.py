@@ -12,7 +12,7 @@ SOUTH, NORTH = 0, 1
 
 def fresh(rules=None, cards=None, first="South"):
     cards = cards or wb.load_cards("correction")
-    setup = GAME.normalize_setup({"first_player": first})
+    setup = GAME.check_setup({"first_player": first})
     return GAME.new_state(cards, GAME.resolve_rules(rules), setup)
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 import workbench as wb
-from workbench.core import CHANCE, TERMINAL, Action
+from workbench.core import CHANCE, TERMINAL, Action, Result
 from workbench.games.correction.analysis import first_player_wins, head_to_head
 from workbench.games.correction.bots import RolloutBot, heuristic
 from workbench.games.correction.catalog import SQUARE
@@ -92,13 +92,13 @@ def test_T3_home_row_denial():
     st = position([(SOUTH, "Pawn", "b5")], stock=(0, 3))
     play(st, "Pawn b5 → c6, wins")
     play(st, "Allow Pawn b5 → c6, wins")
-    assert st.to_move == TERMINAL and st.result()["winners"] == [SOUTH]
+    assert st.to_move == TERMINAL and st.result().winners == (SOUTH,)
 
 
 def test_T3_without_three_tokens_the_win_cannot_be_stopped():
     st = position([(SOUTH, "Pawn", "b5")], stock=(0, 2))
     play(st, "Pawn b5 → c6, wins")  # no response window: nothing North could do
-    assert st.result() == {"outcome": "South wins", "winners": [SOUTH], "turns": 5}
+    assert st.result() == Result("South wins", (SOUTH,), details={"turns": 5})
 
 
 def test_T4_spawn_economy():
@@ -394,7 +394,7 @@ def test_R15_A14_a_pawn_recovers_the_opponents_token():
 def test_R17_capturing_onto_the_goal_row_wins():
     st = position([(SOUTH, "Spearman", "c4"), (NORTH, "Pawn", "c6")])
     play(st, "Spearman c4 → c6, captures Pawn, wins")
-    assert st.result()["outcome"] == "South wins"
+    assert st.result().outcome == "South wins"
 
 
 def test_R18_draw_after_quiet_turns():
@@ -405,7 +405,9 @@ def test_R18_draw_after_quiet_turns():
     play(st, "Spearman f4 → e4")
     assert st.to_move == SOUTH
     play(st, "Spearman b3 → a3")
-    assert st.result() == {"outcome": "draw", "winners": [], "turns": 7}
+    assert st.result().to_json() == {"outcome": "draw", "winners": [], "turns": 7,
+                                     "reason": "3 turns without a capture, a spawn or a token "
+                                               "recovered (R-18)"}
 
 
 def test_R18_a_capture_resets_the_counter():
@@ -486,25 +488,29 @@ def test_params_drive_the_rules():
 def test_render_draws_the_board():
     m = wb.play("correction", seed=3, bots="heuristic")
     m.auto(max_steps=12)
-    view = m.game.render(m.state, 0)
-    assert set(view) >= {"title", "subtitle", "trackers", "svg", "zones"}
-    svg = view["svg"]
+    view = m.state.view(0)
+    svg = view.board.svg
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     for text in (">a<", ">f<", ">1<", ">6<"):
         assert text in svg
     pieces = sum(1 for c in m.state.board if c >= 0)
     assert svg.count("<circle") == pieces
-    assert [z["title"] for z in view["zones"]] == ["South reserve", "North reserve"]
-    assert {t["label"] for t in view["trackers"]} >= {"Turn", "South tokens", "North tokens"}
+    assert [z.title for z in view.zones] == ["South reserve", "North reserve"]
+    assert {t.label for t in view.trackers} >= {"Turn", "South tokens", "North tokens"}
 
 
 def test_render_highlights_legal_targets_and_pending_move():
     st = position([(SOUTH, "Knight", "c2")], stock=(0, 1))
-    from workbench.games.correction.render import board_svg
+    from workbench.games.correction.render import board
 
-    assert board_svg(st).count('stroke="#5aa469"') == 4 + 6  # 4 moves, 6 spawn squares
+    drawn = board(st)
+    assert drawn.svg.count('stroke="#5aa469"') == 4 + 6  # 4 moves, 6 spawn squares
+    assert len(drawn.targets) == 4 + 6 and drawn.svg.count('class="wb-target"') == 10
+    # Every clickable square plays legal actions, and every move and spawn is on the board.
+    clicked = {label for labels in drawn.targets.values() for label in labels}
+    assert clicked == {a.label for a in st.legal_actions() if a.kind in ("move", "spawn")}
     play(st, "Knight c2 → d3")
-    assert "stroke-dasharray" in board_svg(st)
+    assert "stroke-dasharray" in board(st).svg and board(st).targets == {}
 
 
 def test_heuristic_banishes_a_winning_move():
@@ -525,7 +531,7 @@ def test_rollout_bot_finds_the_win_and_plays_legally():
     assert RolloutBot()(st, SOUTH, st.legal_actions(), random.Random(0)).label.endswith("wins")
     m = wb.play("correction", seed=4, bots={0: RolloutBot(), 1: "random"})
     m.auto()
-    assert m.over and m.result["winners"] == [0]
+    assert m.over and m.result.winners == (0,)
 
 
 def test_rollout_bot_banishes_a_declared_win():

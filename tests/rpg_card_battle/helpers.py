@@ -12,7 +12,7 @@ GAME = get_game("rpg_card_battle")
 def fresh(rules=None, cards=None, **setup):
     """A new game before the opening deal (Knight in seat 0, Rogue in seat 1 by default)."""
     cards = cards or wb.load_cards("rpg_card_battle")
-    return GAME.new_state(cards, GAME.resolve_rules(rules), GAME.normalize_setup(setup))
+    return GAME.new_state(cards, GAME.resolve_rules(rules), GAME.check_setup(setup))
 
 
 def ready(hands, rules=None, empty_draw=(False, False), hp=(None, None), cards=None, **setup):

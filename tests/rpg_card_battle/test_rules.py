@@ -70,7 +70,7 @@ def test_T5_before_items_variant_defeats_first():
     turn(st, "Healing Potion", "Backstab")
     assert st.players[0].hp == -1
     assert st.to_move == TERMINAL
-    assert st.result()["winners"] == [1]
+    assert st.result().winners == (1,)
     assert st.players[0].spent == {"Healing Potion": 1}  # played, never resolved
 
 
@@ -306,8 +306,8 @@ def test_rally_cry_heals_and_goes_back_to_recycle():
 def test_R9_the_player_left_standing_wins():
     st = ready([KNIGHT, ROGUE], hp=(None, 2))
     turn(st, "basic", "Attack +1")
-    assert st.result()["winners"] == [0]
-    assert st.result()["outcome"] == "seat 1 wins"
+    assert st.result().winners == (0,)
+    assert st.result().outcome == "seat 1 wins"
     assert st.legal_actions() == []
 
 
@@ -316,15 +316,15 @@ def test_A6_both_defeated(rule, winners):
     st = ready([KNIGHT, ROGUE], hp=(1, 1), rules={"both_defeated": rule})
     turn(st, "basic", "basic")
     assert (st.players[0].hp, st.players[1].hp) == (0, -1)
-    assert st.result()["winners"] == winners
-    assert st.result()["outcome"] == ("draw" if not winners else "seat 1 wins")
+    assert st.result().winners == tuple(winners)
+    assert st.result().outcome == ("draw" if not winners else "seat 1 wins")
 
 
 def test_turn_limit_ends_in_a_draw():
     st = ready([KNIGHT, ROGUE], rules={"turn_limit": 1})
     turn(st, "Defend +2", "Defend +2")
     assert st.to_move == TERMINAL
-    assert st.result()["outcome"] == "draw" and st.result()["reason"] == "turn limit"
+    assert st.result().outcome == "draw" and st.result().reason == "turn limit"
 
 
 def test_negative_turn_limit_is_refused():
@@ -444,21 +444,21 @@ def test_render_shows_the_other_pick_face_down():
     pick(st, 0, "Attack +2")
     game = wb.core.get_game("rpg_card_battle")
     for seat in (1, None):
-        view = game.render(st, seat)
+        view = st.view(seat).to_json()
         picks = next(z for z in view["zones"] if z["title"].startswith("Picks"))
         assert picks["cards"][0]["hidden"] is True
         assert "name" not in picks["cards"][0] and "Attack" not in str(picks["cards"][0])
         hand = next(z for z in view["zones"] if z["title"].startswith("Seat 1 hand"))
         assert not any(c.get("highlight") for c in hand["cards"])
-    own = game.render(st, 0)
+    own = st.view(0).to_json()
     hand = next(z for z in own["zones"] if z["title"].startswith("Seat 1 hand"))
     assert [c["highlight"] for c in hand["cards"]] == [False, True, False, False, False]
 
 
 def test_render_shape_five_slots_piles_and_trackers():
     st = ready([KNIGHT[:3], ROGUE], empty_draw=(True, False))
-    view = wb.core.get_game("rpg_card_battle").render(st, 0)
-    assert set(view) == {"title", "subtitle", "trackers", "svg", "zones"}
+    view = st.view(0).to_json()
+    assert set(view) == {"title", "subtitle", "trackers", "svg", "targets", "zones"}
     hand = next(z for z in view["zones"] if z["title"].startswith("Seat 1 hand"))
     assert [c["name"] for c in hand["cards"]] == KNIGHT[:3] + ["", ""]
     seat = next(z for z in view["zones"] if z["title"] == "Seat 1 (Knight)")
@@ -470,7 +470,7 @@ def test_render_shape_five_slots_piles_and_trackers():
 def test_poison_counters_are_tags_on_the_character():
     st = ready([KNIGHT, ROGUE])
     turn(st, "Attack +1", "Envenom")
-    view = wb.core.get_game("rpg_card_battle").render(st, None)
+    view = st.view(None).to_json()
     knight = view["zones"][0]["cards"][0]
     assert any(t.startswith("poisoned: 1 × 3 turns") for t in knight["tags"])
 

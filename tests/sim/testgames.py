@@ -5,11 +5,24 @@ rule variant mode="dice", wins when 3d6 beats 2d8 + 2 (exactly 317/768)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pandera.polars as pa
 import polars as pl
 
-from workbench.cards import TableSpec, load
-from workbench.core import CHANCE, TERMINAL, Chance, Game, State, Variant, dice_sum
+from workbench.cards import TableSpec
+from workbench.core import (
+    CHANCE,
+    TERMINAL,
+    Chance,
+    Game,
+    GameSpec,
+    Result,
+    State,
+    Traits,
+    Variant,
+    dice_sum,
+)
 from workbench.core.chance import Dist
 from workbench.core.registry import _GAMES
 
@@ -23,7 +36,6 @@ TABLES = {
 
 class CoinState(State):
     num_seats = 1
-    cooperative = True
 
     def __init__(self, tenths: int, mode: str):
         self.tenths, self.mode = tenths, mode
@@ -55,24 +67,23 @@ class CoinState(State):
     def result(self):
         if not self.outcome:
             return None
-        return {"outcome": self.outcome, "winners": [0] if self.outcome == "win" else []}
+        return Result(self.outcome, (0,) if self.outcome == "win" else ())
+
+
+SPEC = GameSpec(
+    name="testcoin",
+    title="Test coin",
+    seats=(1, 1),
+    variants=(Variant("testcoin.mode", "coin", "coin or dice", choices=("coin", "dice")),),
+    tables=TABLES,
+    traits=Traits(cooperative=True),
+)
 
 
 class CoinGame(Game):
-    name = "testcoin"
-    title = "Test coin"
-    min_seats = max_seats = 1
-    variants = (Variant("testcoin.mode", "coin", "coin or dice", choices=("coin", "dice")),)
-    tables = TABLES
-
     def __init__(self, directory):
-        self.directory = directory
-
-    def load_cards(self, path=None):
-        return load(TABLES, path or self.directory, game=self.name)
-
-    def num_seats(self, setup):
-        return 1
+        # The cards live in a test's temporary folder.
+        self.spec = replace(SPEC, data=directory)
 
     def new_state(self, cards, rules, setup):
         return CoinState(cards.row("coins", "fair")["win_tenths"], rules["testcoin.mode"])

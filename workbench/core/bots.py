@@ -37,7 +37,7 @@ def make_bot(spec, game: Game) -> Bot:
         budget = spec.partition(":")[2]
         if budget and not budget.isdigit():
             raise SetupError(f"bot {spec!r}: write the budget as playouts, e.g. 'mcts:500'")
-        return MCTSBot(iterations=int(budget) if budget else 200)
+        return MCTSBot(iterations=int(budget) if budget else 200, traits=game.traits)
     extra = game.named_bots()
     if isinstance(spec, str) and spec in extra:
         return extra[spec]()

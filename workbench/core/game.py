@@ -1,57 +1,27 @@
-"""The contract between the engine and a game: `Game` (static: name, seats, tables, rule
-variants) and `State` (one position, mutated in place by its own rules)."""
+"""The contract between the engine and a design.
+
+`Design` is a registered design: its spec and card tables. A design that is data only (a
+stat table, a combination table) stops there. `Game` adds rules: `new_state` builds the
+opening `State`, whose methods are the rules of one position, mutated in place.
+"""
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import ClassVar
 
 from .actions import Action
 from .chance import Chance
-from .errors import SetupError
+from .spec import DesignSpec, GameSpec, Option, Traits, Variant
+from .view import Result, View
 
 # Values of State.to_move that are not seats.
 CHANCE = -1
 TERMINAL = -2
 
-
-@dataclass(frozen=True)
-class Variant:
-    """A rule variant: one RESOLUTION of the rules file that a designer can switch.
-
-    `key` is the rules file's variant key (e.g. "coop.placement"); `choices` lists the allowed
-    values, or is None when any value of the default's type is allowed.
-    """
-
-    key: str
-    default: Any
-    doc: str
-    rule: str = ""
-    choices: tuple | None = None
-
-    @property
-    def short(self) -> str:
-        return self.key.split(".", 1)[-1]
-
-    def check(self, value):
-        if self.choices is not None:
-            if value not in self.choices:
-                allowed = ", ".join(repr(c) for c in self.choices)
-                raise SetupError(
-                    f"rule variant {self.key!r}: {value!r} is not allowed; choose one of {allowed}"
-                )
-            return value
-        kind = type(self.default)
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            value = float(value)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise SetupError(
-                f"rule variant {self.key!r}: {value!r} is not allowed; "
-                f"expected a {kind.__name__} like {self.default!r}"
-            )
-        return value
+__all__ = ["CHANCE", "Design", "Game", "Option", "State", "TERMINAL", "Traits", "Variant"]
 
 
 class State:
@@ -61,7 +31,10 @@ class State:
     be asked at any point, which is how reactions inside another player's move work (a denial
     window asks the inactive seat, then play returns to the mover). Simultaneous choices are
     asked one seat at a time with `Action.secret` set, and the state keeps them hidden in
-    `observation` until it reveals them.
+    `observation` and `view` until it reveals them.
+
+    Games whose spec declares the trait `scored` define `score(seat)`; `can_stall`,
+    `stalled()`.
     """
 
     num_seats: int
@@ -88,7 +61,7 @@ class State:
         raise NotImplementedError
 
     def apply(self, action: Action) -> None:  # pragma: no cover - abstract
-        """Apply a legal action. Callers check legality first (see core.rules.check)."""
+        """Apply a legal action. Callers check legality first (see core.legality.resolve)."""
         raise NotImplementedError
 
     def candidates(self) -> list[Action]:
@@ -106,8 +79,8 @@ class State:
         """What `seat` can see, as plain data; None means the whole table (spectator)."""
         return {}
 
-    def result(self) -> dict | None:
-        """None while the game goes on; then {"outcome": str, "winners": [seats], ...}."""
+    def result(self) -> Result | None:
+        """None while the game goes on; then how it ended."""
         return None
 
     def hidden_choices(self) -> set[int]:
@@ -119,34 +92,57 @@ class State:
         """Extra per-game numbers for simulations (rounds, battles won, ...)."""
         return {}
 
+    def view(self, seat: int | None) -> View:
+        """What the step-through view draws for `seat` (None: a spectator, who sees what
+        every seat may see). Hidden information must already be left out here: a card
+        another seat cannot see is `CardView.face_down(kind)`."""
+        return View(title=type(self).__name__)
+
+    def _repr_html_(self) -> str:
+        return self.view(None)._repr_html_()
+
     def clone(self) -> State:
         return copy.deepcopy(self)
 
 
-class Game:
-    """A registered game design. Subclasses set the class attributes and `new_state`."""
+class Design:
+    """A registered design: its spec and card tables. Subclasses set `spec`."""
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 2
-    variants: ClassVar[tuple[Variant, ...]] = ()
-    # The module holding the game's card tables (TABLES) and, if it has one,
-    # cross_check(cards); imported on first use, so registering a game loads no schemas.
-    cards_module: ClassVar[str | None] = None
-    rules_file: ClassVar[str] = ""
-    # How long a random playout may take before the conformance suite calls it stuck.
-    max_decisions: ClassVar[int] = 100_000
+    spec: ClassVar[DesignSpec]
+    has_rules: ClassVar[bool] = False
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
 
     # -- cards -----------------------------------------------------------------------
     @property
     def tables(self) -> dict:
-        return import_module(self.cards_module).TABLES if self.cards_module else {}
+        tables = self.spec.tables
+        return import_module(tables).TABLES if isinstance(tables, str) else dict(tables or {})
 
     def cross_check(self, cards) -> list:
-        check = getattr(import_module(self.cards_module), "cross_check",
-                        None) if self.cards_module else None
+        check = self.spec.cross_check
+        if check is None and isinstance(self.spec.tables, str):
+            check = getattr(import_module(self.spec.tables), "cross_check", None)
         return check(cards) if check else []
+
+    @property
+    def analysis(self):
+        """The design's analysis module, imported on first use (it may load simulation or
+        the dice parser, which playing a game never needs)."""
+        if self.spec.analysis is None:
+            raise AttributeError(f"{self.name} declares no analysis module")
+        return import_module(self.spec.analysis)
+
+    def data_dir(self) -> Path:
+        from ..cards import data_dir
+
+        return data_dir(self.name) if self.spec.data is None else Path(self.spec.data)
 
     def __getstate__(self):
         # The cached shipped cards stay behind: a batch sent to workers carries its own cards.
@@ -155,9 +151,10 @@ class Game:
         return state
 
     def load_cards(self, path=None):
-        from ..cards import data_dir, load
+        """The design's card tables: the shipped ones, or the CSVs in folder `path`."""
+        from ..cards import load
 
-        directory = data_dir(self.name) if path is None else path
+        directory = self.data_dir() if path is None else path
         if path is None:
             # The shipped tables are read once per process (CardSets are immutable); a changed
             # file on disk is noticed by its modification time.
@@ -170,33 +167,47 @@ class Game:
             return cards
         return load(self.tables, directory, game=self.name, cross_check=self.cross_check)
 
-    # -- rules -----------------------------------------------------------------------
+    def supports(self) -> str:
+        """What a designer can do with it: play and analysis, or data only."""
+        if self.has_rules:
+            return "play, simulation and analysis"
+        return "data and analysis" if self.spec.analysis else "data only"
+
+
+class Game(Design):
+    """A design with rules. Subclasses set `spec` (a GameSpec) and write `new_state`; a game
+    whose seats depend on its setup overrides `num_seats` and `seat_names`."""
+
+    spec: ClassVar[GameSpec]
+    has_rules = True
+
+    # Read from the spec, for the engine and tools.
+    @property
+    def variants(self) -> tuple[Variant, ...]:
+        return self.spec.variants
+
+    @property
+    def traits(self) -> Traits:
+        return self.spec.traits
+
+    @property
+    def max_decisions(self) -> int:
+        return self.spec.max_decisions
+
+    # -- setup and rules -------------------------------------------------------------
+    def check_setup(self, setup: dict | None) -> dict:
+        """Setup options checked and filled with defaults; SetupError names the option."""
+        return self.spec.setup(setup)
+
     def default_rules(self) -> dict:
-        return {v.key: v.default for v in self.variants}
+        return self.spec.default_rules()
 
     def resolve_rules(self, rules: dict | None) -> dict:
         """Full variant dict from a partial one; keys may omit the game prefix."""
-        resolved = self.default_rules()
-        by_key = {v.key: v for v in self.variants}
-        by_short = {v.short: v for v in self.variants}
-        for key, value in (rules or {}).items():
-            variant = by_key.get(key) or by_short.get(key)
-            if variant is None:
-                known = ", ".join(sorted(by_key)) or "none"
-                raise SetupError(
-                    f"{self.name} has no rule variant {key!r}; its variants are: {known}"
-                )
-            resolved[variant.key] = variant.check(value)
-        return resolved
-
-    def normalize_setup(self, setup: dict) -> dict:
-        """Check setup options and fill defaults; raise SetupError naming the option."""
-        if setup:
-            raise SetupError(f"{self.name} takes no setup options, got {sorted(setup)}")
-        return {}
+        return self.spec.rules(rules)
 
     def num_seats(self, setup: dict) -> int:
-        return self.min_seats
+        return self.spec.seats[0]
 
     def seat_names(self, setup: dict) -> list[str]:
         return [f"Seat {i + 1}" for i in range(self.num_seats(setup))]
@@ -214,7 +225,7 @@ class Game:
         copy."""
         return None
 
-    # -- bots and views --------------------------------------------------------------
+    # -- bots ------------------------------------------------------------------------
     def heuristic_bot(self):
         """A callable bot (state, seat, actions, rng) -> Action, or None if the game has none."""
         return None
@@ -223,19 +234,3 @@ class Game:
         """Extra bots this game offers by name, as {name: factory()}; e.g. a search bot."""
         return {}
 
-    def render(self, state: State, seat: int | None) -> dict:
-        """What the step-through view draws, as plain JSON-ready data, seen by `seat` (None is
-        a spectator who sees what every seat may see). Games override; the shape is:
-
-            {"title": str, "subtitle": str,
-             "trackers": [{"label": str, "value": int | str, "max": int (optional)}],
-             "svg": str | None,            # a board drawn as an <svg> element, if the game has one
-             "zones": [{"title": str, "active": bool, "cards": [card, ...]}]}
-            card = {"name": str, "kind": str, "subtitle": str, "text": str,
-                    "stats": [{"label", "value", "max"?}], "tags": [str],
-                    "highlight": bool, "dim": bool, "hidden": bool}  # hidden: drawn face down
-
-        Hidden information must already be removed here: a card another seat cannot see is
-        sent as {"hidden": True, "kind": ...} with no name or stats.
-        """
-        return {"title": self.title, "subtitle": "", "trackers": [], "svg": None, "zones": []}

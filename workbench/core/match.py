@@ -17,14 +17,11 @@ from .errors import IllegalAction, MatchFileError, SetupError, UnknownGame
 from .game import CHANCE, TERMINAL
 from .legality import _find, resolve, why_illegal
 from .registry import get_game
+from .seeds import bot_seed
 
 FORMAT = "workbench-match"
 VERSION = 1
 SNAPSHOT_EVERY = 32
-
-
-def bot_seed(seed: int) -> int:
-    return seed ^ 0x5EED
 
 
 def _percent(p: Fraction) -> str:
@@ -40,7 +37,7 @@ class Match:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError(f"seed must be an integer, got {seed!r}")
         self.seed = seed
-        self.setup = self.game.normalize_setup(dict(setup or {}))
+        self.setup = self.game.check_setup(setup)
         self.rules = self.game.resolve_rules(rules)
         self.cards = self.game.load_cards() if cards is None else cards
         if getattr(self.cards, "game", self.game.name) != self.game.name:
@@ -145,6 +142,21 @@ class Match:
 
     # -- reading ---------------------------------------------------------------------
     @property
+    def bot_specs(self):
+        """The bots the match was started with, as given: None, one name for every seat, or
+        {seat: name or callable}."""
+        return self._bot_specs
+
+    def bot_names(self) -> dict[int, str]:
+        """{seat: name} of the seats started with a bot given by name."""
+        specs = self._bot_specs
+        if isinstance(specs, str):
+            return {seat: specs for seat in range(self.seats)}
+        if isinstance(specs, dict):
+            return {seat: spec for seat, spec in specs.items() if isinstance(spec, str)}
+        return {}
+
+    @property
     def state(self):
         """The current state. Treat it as read-only: change the game through step()."""
         return self._state
@@ -159,7 +171,8 @@ class Match:
         return self._state.to_move == TERMINAL
 
     @property
-    def result(self) -> dict | None:
+    def result(self):
+        """None while the game goes on, then its Result (outcome, winners, reason, details)."""
         return self._state.result()
 
     @property
@@ -320,17 +333,107 @@ class Match:
             "seed": self.seed,
             "rules": self.rules,
             "setup": self.setup,
-            "bots": {
-                str(seat): spec
-                for seat, spec in (self._bot_specs or {}).items()
-                if isinstance(spec, str)
-            }
-            if isinstance(self._bot_specs, dict)
-            else (self._bot_specs if isinstance(self._bot_specs, str) else None),
+            "bots": (self._bot_specs if isinstance(self._bot_specs, str)
+                     else {str(seat): name for seat, name in self.bot_names().items()} or None),
             "cards": cards,
             "history": history,
         }
         return json.dumps(data, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> Match:
+        """Rebuild a match from `to_json()` text by replaying it; MatchFileError names the
+        field or step that is wrong."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise MatchFileError(
+                f"not a saved match: invalid JSON at line {exc.lineno}, column {exc.colno}"
+            ) from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise MatchFileError(f"not a saved match: 'format' should be {FORMAT!r}")
+        if data.get("version") != VERSION:
+            raise MatchFileError(
+                f"saved match version {data.get('version')!r} is not supported "
+                f"(expected {VERSION})")
+        for field in ("game", "seed", "history"):
+            if field not in data:
+                raise MatchFileError(f"saved match has no {field!r} field")
+        try:
+            game = get_game(data["game"])
+        except UnknownGame as exc:
+            raise MatchFileError(f"saved match: {exc}") from None
+        cards = None
+        if data.get("cards") is not None:
+            from ..cards import CardSet
+
+            cards = CardSet.from_json(data["cards"], game.tables, game=game.name,
+                                      cross_check=game.cross_check)
+        bots = data.get("bots")
+        if isinstance(bots, dict):
+            bots = {int(k): v for k, v in bots.items()}
+        history = data["history"]
+        if not isinstance(history, list):
+            raise MatchFileError("saved match: 'history' should be a list")
+        for i, item in enumerate(history):
+            if not isinstance(item, dict) or not ({"chance", "action"} & set(item)):
+                raise MatchFileError(f"step {i}: each history entry is an object with "
+                                     f"'action' or 'chance', not {item!r}")
+        match = cls(game, seed=data["seed"], cards=cards, rules=data.get("rules"), bots=bots,
+                    setup=data.get("setup"))
+        match._replay(history)
+        return match
+
+    def _replay(self, history: list[dict]) -> None:
+        """Play a saved history from the start, checking every recorded chance result and
+        decision against the rules."""
+        self._rng = random.Random(self.seed)
+        self._bot_rng = random.Random(bot_seed(self.seed))
+        self._state = self.game.new_state(self.cards, self.rules, self.setup)
+        self._records = []
+        self._redo = []
+        self._snapshots = {0: (self._state.clone(), self._rng.getstate())}
+        i = 0
+        while i < len(history):
+            item = history[i]
+            if "chance" in item:
+                forced = []
+                while i < len(history) and "chance" in history[i]:
+                    forced.append(history[i]["chance"])
+                    i += 1
+                if self._state.to_move != CHANCE:
+                    raise MatchFileError(f"step {i - len(forced)}: a chance result is "
+                                         "recorded, but no random event is pending there")
+                self._resolve_chance(forced)
+                if forced:
+                    raise MatchFileError(f"step {i - len(forced)}: more chance results than "
+                                         "events")
+                continue
+            try:
+                kind, args = action_key(item["action"])
+            except (KeyError, TypeError):
+                raise MatchFileError(f"step {i}: an action needs 'action': "
+                                     "{'kind', 'args'}") from None
+            wanted = Action(kind, args)
+            problem = why_illegal(self._state, wanted, item.get("seat"))
+            if problem is not None:
+                raise MatchFileError(f"step {i}: {item.get('label') or wanted} cannot be "
+                                     f"replayed: {problem}")
+            legal = self._state.legal_actions()
+            chosen = _find(legal, wanted)
+            mover = self._state.to_move
+            before = None
+            if item.get("bot") and mover in self.bots:
+                # Run the bot again only to move its generator along as the original game did.
+                before = self._bot_rng.getstate()
+                self.bots[mover](self._state, mover, legal, self._bot_rng)
+            self._apply_action(mover, chosen)
+            if before is not None:
+                self._records[-1].update(bot=True, _bot_before=before,
+                                         _bot_after=self._bot_rng.getstate())
+            i += 1
+        if self._state.to_move == CHANCE:
+            self._resolve_chance()
 
     def widget(self, **kwargs):
         """The step-through view of this match (see workbench.widgets.StepThrough)."""
@@ -338,14 +441,22 @@ class Match:
 
         return StepThrough(self, **kwargs)
 
+    def view(self, seat: int | None = None):
+        """The typed view of the current position for `seat` (None: a spectator)."""
+        return self._state.view(seat)
+
+    def _repr_html_(self) -> str:
+        return self.view(None)._repr_html_()
+
     def _repr_mimebundle_(self, **kwargs):
         # A match shown as a cell's last expression draws itself as a step-through view; one
-        # view per match, so showing it twice shows the same live view.
+        # view per match, so showing it twice shows the same live view. The position is
+        # also saved as plain HTML, which a notebook opened without a kernel shows.
         if getattr(self, "_view", None) is None:
             self._view = self.widget()
         bundle = self._view._repr_mimebundle_(**kwargs)
         data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/plain": repr(self)}, meta
+        return {**data, "text/html": self._repr_html_(), "text/plain": repr(self)}, meta
 
     def __repr__(self) -> str:
         status = "over" if self.over else f"seat {self.to_move + 1} to move" if self.to_move is not None else ""
@@ -353,93 +464,5 @@ class Match:
 
 
 def load_match(text: str) -> Match:
-    """Rebuild a match from `Match.to_json()` text by replaying it."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MatchFileError(
-            f"not a saved match: invalid JSON at line {exc.lineno}, column {exc.colno}"
-        ) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise MatchFileError(f"not a saved match: 'format' should be {FORMAT!r}")
-    if data.get("version") != VERSION:
-        raise MatchFileError(
-            f"saved match version {data.get('version')!r} is not supported (expected {VERSION})"
-        )
-    for field in ("game", "seed", "history"):
-        if field not in data:
-            raise MatchFileError(f"saved match has no {field!r} field")
-    try:
-        game = get_game(data["game"])
-    except UnknownGame as exc:
-        raise MatchFileError(f"saved match: {exc}") from None
-    cards = None
-    if data.get("cards") is not None:
-        from ..cards import CardSet
-
-        cards = CardSet.from_json(data["cards"], game.tables, game=game.name,
-                                  cross_check=game.cross_check)
-    bots = data.get("bots")
-    if isinstance(bots, dict):
-        bots = {int(k): v for k, v in bots.items()}
-    match = Match(
-        game,
-        seed=data["seed"],
-        cards=cards,
-        rules=data.get("rules"),
-        bots=bots,
-        setup=data.get("setup"),
-    )
-    # The constructor already resolved the opening chance points; replay from scratch so
-    # recorded outcomes are checked against the file.
-    match._records.clear()
-    match._rng = random.Random(match.seed)
-    match._bot_rng = random.Random(bot_seed(match.seed))
-    match._state = game.new_state(match.cards, match.rules, match.setup)
-    match._snapshots = {0: (match._state.clone(), match._rng.getstate())}
-    history = data["history"]
-    if not isinstance(history, list):
-        raise MatchFileError("saved match: 'history' should be a list")
-    for i, item in enumerate(history):
-        if not isinstance(item, dict) or not ({"chance", "action"} & set(item)):
-            raise MatchFileError(f"step {i}: each history entry is an object with 'action' "
-                                 f"or 'chance', not {item!r}")
-    i = 0
-    while i < len(history):
-        item = history[i]
-        if "chance" in item:
-            forced = []
-            while i < len(history) and "chance" in history[i]:
-                forced.append(history[i]["chance"])
-                i += 1
-            if match._state.to_move != CHANCE:
-                raise MatchFileError(f"step {i - len(forced)}: a chance result is recorded, but "
-                                     "no random event is pending there")
-            match._resolve_chance(forced)
-            if forced:
-                raise MatchFileError(f"step {i - len(forced)}: more chance results than events")
-            continue
-        try:
-            kind, args = action_key(item["action"])
-        except (KeyError, TypeError):
-            raise MatchFileError(f"step {i}: an action needs 'action': {{'kind', 'args'}}") from None
-        wanted = Action(kind, args)
-        problem = why_illegal(match._state, wanted, item.get("seat"))
-        if problem is not None:
-            raise MatchFileError(f"step {i}: {item.get('label') or wanted} cannot be replayed: {problem}")
-        legal = match._state.legal_actions()
-        chosen = _find(legal, wanted)
-        mover = match._state.to_move
-        before = None
-        if item.get("bot") and mover in match.bots:
-            # Run the bot again only to move its generator along as the original game did.
-            before = match._bot_rng.getstate()
-            match.bots[mover](match._state, mover, legal, match._bot_rng)
-        match._apply_action(mover, chosen)
-        if before is not None:
-            match._records[-1].update(bot=True, _bot_before=before,
-                                      _bot_after=match._bot_rng.getstate())
-        i += 1
-    if match._state.to_move == CHANCE:
-        match._resolve_chance()
-    return match
+    """Rebuild a match from `Match.to_json()` text by replaying it (see Match.from_json)."""
+    return Match.from_json(text)

@@ -2,8 +2,8 @@
 
 Open-loop UCT: chance points are sampled on the way down rather than stored as nodes, so the
 tree branches only on decisions. Playouts use the random bot and are cut after `depth`
-decisions; the position is then scored by the state's `score(seat)` if the game defines one
-(a number in [0, 1]), otherwise by the result so far (0.5 while undecided). Tree search reads
+decisions; the position is then scored by the state's `score(seat)` if the game's spec says it
+is `scored` (a number in [0, 1]), otherwise by the result so far (0.5 while undecided). Tree search reads
 the whole state, so in games with hidden information it plays as if it could see everything;
 the step-through view says so beside the bot's name.
 """
@@ -14,17 +14,16 @@ import math
 import time
 
 from .game import CHANCE, TERMINAL
+from .spec import Traits
 
 
-def _value(state, seat: int) -> float:
+def _value(state, seat: int, traits: Traits) -> float:
     result = state.result()
     if result is not None:
-        winners = result.get("winners", [])
-        if not winners:
-            return 0.5 if result.get("outcome") == "draw" else 0.0
-        return 1.0 if seat in winners else 0.0
-    score = getattr(state, "score", None)
-    return score(seat) if score else 0.5
+        if not result.winners:
+            return 0.5 if result.outcome == "draw" else 0.0
+        return 1.0 if seat in result.winners else 0.0
+    return state.score(seat) if traits.scored else 0.5
 
 
 class _Node:
@@ -41,7 +40,8 @@ class MCTSBot:
     `seconds`, whichever ends first."""
 
     def __init__(self, iterations: int = 200, seconds: float | None = None, depth: int = 60,
-                 c: float = 1.4):
+                 c: float = 1.4, traits: Traits | None = None):
+        self.traits = Traits() if traits is None else traits
         self.iterations = iterations
         self.seconds = seconds
         self.depth = depth
@@ -80,7 +80,7 @@ class MCTSBot:
                 node = child
                 break
             # Selection: values are kept from the searching seat's view; opponents minimise.
-            sign = 1.0 if mover == seat or _allied(state, mover, seat) else -1.0
+            sign = 1.0 if mover == seat or self.traits.cooperative else -1.0
             log_n = math.log(node.visits + 1)
             present = [a for a in legal if a in node.children]
             action = max(present, key=lambda a: _ucb(node.children[a], sign, log_n, self.c))
@@ -102,11 +102,7 @@ class MCTSBot:
                 continue
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
-        return _value(state, seat)
-
-
-def _allied(state, a: int, b: int) -> bool:
-    return bool(getattr(state, "cooperative", False))
+        return _value(state, seat, self.traits)
 
 
 def _ucb(child: _Node, sign: float, log_n: float, c: float) -> float:

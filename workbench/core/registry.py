@@ -9,8 +9,8 @@ _GAMES: dict[str, Game] = {}
 
 
 def register(game_cls: type[Game]) -> type[Game]:
-    """Class decorator: register one instance of a Game subclass under its name."""
-    _GAMES[game_cls.name] = game_cls()
+    """Class decorator: register one instance of a Game subclass under its spec's name."""
+    _GAMES[game_cls.spec.name] = game_cls()
     return game_cls
 
 

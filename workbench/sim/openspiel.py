@@ -33,17 +33,19 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
     """A pyspiel.Game playing `game` with these cards, rule variants and setup."""
     pyspiel = _pyspiel()
     g = get_game(game)
-    setup = g.normalize_setup(setup)
+    setup = g.check_setup(setup)
     rules = g.resolve_rules(rules)
     cards = g.load_cards() if cards is None else cards
     seats = g.num_seats(setup)
-    cooperative = bool(getattr(g.new_state(cards, rules, setup), "cooperative", False))
+    cooperative = g.traits.cooperative
     game_type = pyspiel.GameType(
         short_name=f"workbench_{g.name}",
         long_name=f"workbench {g.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION
+                     if g.traits.hidden_information or g.traits.simultaneous
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
         utility=(pyspiel.GameType.Utility.IDENTICAL if cooperative
                  else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -102,8 +104,8 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
                 return
             self.inner.apply(self.inner.legal_actions()[action])
             self.decisions += 1
-            stalled = getattr(self.inner, "stalled", None)
-            if self.decisions >= g.max_decisions or (stalled and stalled()):
+            if self.decisions >= g.max_decisions or (g.traits.can_stall
+                                                     and self.inner.stalled()):
                 self._cut = True
 
         def _action_to_string(self, player, action):
@@ -119,8 +121,7 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
             result = None if self._cut else self.inner.result()
             if result is None:
                 return [0.0] * seats
-            winners = set(result.get("winners") or [])
-            return [1.0 if s in winners else 0.0 for s in range(seats)]
+            return [1.0 if s in result.winners else 0.0 for s in range(seats)]
 
         def __str__(self):
             return repr(self.inner.observation(None))

@@ -47,8 +47,7 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
                 jobs.append((key, Batch(g, edited, base.rules, base.setup, base.bots), seeds))
                 meta.append((card, col, direction, row[col], value))
     results, _ = run_batches(jobs, executor, progress=progress)
-    state0 = g.new_state(base.cards, base.rules, base.setup)
-    coop = bool(getattr(state0, "cooperative", False))
+    coop = g.traits.cooperative
     seats = g.num_seats(base.setup)
     base_rate = summarize(frame(results[0]), seats=seats, cooperative=coop)["win_rate"]
     points = {}

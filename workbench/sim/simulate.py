@@ -10,21 +10,10 @@ import polars as pl
 from ..core.bots import make_bots, random_bot
 from ..core.errors import SetupError
 from ..core.game import CHANCE, TERMINAL
-from ..core.match import bot_seed
 from ..core.registry import get_game
+from ..core.seeds import bot_seed, game_seeds
 
-
-def game_seeds(seed: int, n: int) -> list[int]:
-    """Per-game seeds derived from one seed; `play(game, seed=s)` replays game s exactly."""
-    rng = random.Random(seed)
-    return [rng.getrandbits(48) for _ in range(n)]
-
-
-def stalled(state) -> bool:
-    """A game may say it can no longer end (the rules allow endless positions); simulations
-    then report a time-out at once instead of playing to the decision cap."""
-    check = getattr(state, "stalled", None)
-    return bool(check and check())
+__all__ = ["Batch", "frame", "game_seeds", "play_out", "prepare", "simulate", "tension"]
 
 
 def tension(scores: list[float], winner: int) -> dict:
@@ -59,9 +48,12 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
     """Play one game to the end with the same chance stream a Match would use.
 
     Chance and bots draw from the same two seeded generators a Match uses, so
-    `play(game, seed=seed, bots=...).auto()` replays this very game.
+    `play(game, seed=seed, bots=...).auto()` replays this very game. A game whose spec says
+    it can stall is asked every 64 decisions whether it still can end; one that cannot is
+    reported as a time-out at once instead of playing to the decision cap.
     """
     state = game.new_state(cards, rules, setup)
+    can_stall = game.traits.can_stall
     chance_rng = random.Random(seed)
     bot_rng = random.Random(bot_seed(seed))
     decisions = 0
@@ -73,7 +65,8 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
         elif mover == TERMINAL:
             break
         else:
-            if decisions >= max_decisions or (decisions % 64 == 63 and stalled(state)):
+            if decisions >= max_decisions or (can_stall and decisions % 64 == 63
+                                              and state.stalled()):
                 return {"seed": seed, "outcome": "timeout", "winner": -1, "length": decisions,
                         **state.stats()}
             actions = state.legal_actions()
@@ -82,13 +75,11 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
             if scores is not None:
                 scores.append(state.score(0))
     result = state.result()
-    winners = result.get("winners") or []
     # A single winning seat; -1 for draws, losses of a cooperative party, and shared wins.
-    winner = winners[0] if len(winners) == 1 else -1
-    row = {"seed": seed, "outcome": result["outcome"], "winner": winner, "length": decisions,
-           **state.stats()}
+    row = {"seed": seed, "outcome": result.outcome, "winner": result.winner,
+           "length": decisions, **state.stats()}
     if scores is not None:
-        row.update(tension(scores, winner))
+        row.update(tension(scores, result.winner))
     return row
 
 
@@ -104,7 +95,7 @@ class Batch:
     setup: dict
     bots: object = "random"
     max_decisions: int | None = None
-    trace: bool = False  # record lead changes, decisiveness and drama (needs State.score)
+    trace: bool = False  # record lead changes, decisiveness and drama (needs a scored game)
 
     def run(self, seeds) -> pl.DataFrame:
         """One row per seed, in order. A frame rather than a list of dicts: it is what crosses
@@ -123,7 +114,7 @@ class Batch:
 def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=None) -> Batch:
     """Check every argument once, up front, and return the Batch that plays them."""
     g = get_game(game)
-    setup = g.normalize_setup(dict(setup or {}))
+    setup = g.check_setup(setup)
     rules = g.resolve_rules(rules)
     cards = g.load_cards() if cards is None else cards
     seats = g.num_seats(setup)

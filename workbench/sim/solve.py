@@ -33,7 +33,7 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots, None, setup)
     key = parse_key(stat_key, g, base.cards)
     seeds = game_seeds(seed, max_games)
-    cooperative = bool(getattr(g.new_state(base.cards, base.rules, base.setup), "cooperative", False))
+    cooperative = g.traits.cooperative
     tried: dict[int, pl.DataFrame] = {}
 
     def wins(rows):

@@ -58,14 +58,14 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
         point_cards, point_rules = apply(keys, point, base.cards, base.rules, g)
         batch = Batch(g, point_cards, point_rules, base.setup, base.bots, max_decisions)
         jobs.append((i, batch, seeds))
-    state0 = g.new_state(base.cards, base.rules, base.setup)
-    cooperative = bool(getattr(state0, "cooperative", False))
+    cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)
     if tension is None:
-        tension = seats == 2 and not cooperative and hasattr(state0, "score")
+        tension = seats == 2 and not cooperative and g.traits.scored
     if tension:
-        if not hasattr(state0, "score") or seats != 2:
-            raise SetupError("tension metrics need a two-seat game whose states define score()")
+        if not g.traits.scored or seats != 2:
+            raise SetupError("tension metrics need a two-seat game whose spec says it is "
+                             "scored")
         jobs = [(i, replace(b, trace=True), s) for i, b, s in jobs]
 
     def rate_of(rows):

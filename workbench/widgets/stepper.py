@@ -17,10 +17,7 @@ class Stepper:
 
     def __init__(self, match: Match, seat_view: int | None = None):
         self.match = match
-        self.bot_names: dict[int, str] = {}
-        for seat, spec in (match._bot_specs or {}).items() if isinstance(match._bot_specs, dict) else []:
-            if isinstance(spec, str):
-                self.bot_names[seat] = spec
+        self.bot_names: dict[int, str] = match.bot_names()
         # None follows the seat to move (hot seat); a number fixes the seat whose view is shown.
         self.seat_view = seat_view
         self.message = match.notice or ""
@@ -143,7 +140,7 @@ class Stepper:
     def view(self) -> dict:
         m = self.match
         seat = self.viewing()
-        board = m.game.render(m.state, seat)
+        board = m.state.view(seat).to_json()
         legal = m.legal_actions()
         legal_set = set(legal)
         actions = []
@@ -185,7 +182,7 @@ class Stepper:
             "follow": self.seat_view is None,
             "to_move": m.to_move,
             "over": m.over,
-            "result": m.result,
+            "result": None if m.result is None else m.result.to_json(),
             "board": board,
             "actions": actions,
             "log": log,

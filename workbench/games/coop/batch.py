@@ -15,7 +15,7 @@ import polars as pl
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
 from ...core.chance import dice_highest, dice_sum
-from ...core.match import bot_seed
+from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import _encounter_threat, _item_value, _p_hit, heuristic
 from .catalog import MELEE, RANGED, catalog_for

@@ -1,8 +1,8 @@
 """Co-op Dungeon Cards: the rules of ../shared/rules/coop.md as a state machine.
 
-Rule numbers (R-n) and resolutions (A-n) refer to that file. Decks are kept as multisets and
-every draw is a chance point over the cards left, which is the same distribution as drawing
-from a shuffled deck and needs no hidden order.
+Rule numbers (R-n) and resolutions (A-n) refer to that file. The Encounter and Loot decks
+are the kit's Decks (every draw a chance point over the cards left), players and enemies
+take damage through armor as the kit's Vitals, and attack rolls are the kit's dice pools.
 
 kernel.py is a compiled copy of these rules for sweeps; a change here must be made there too
 (tests/coop/test_kernel.py fails until both give the same rows).
@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...core import CHANCE, TERMINAL, Action, Chance, State, counted, dice_highest, dice_sum
+from ...core import CHANCE, TERMINAL, Action, Chance, Result, State
 from ...core.chance import Dist
+from ...core.kit import Deck, Vitals, dice_chance, highest_of, sum_of
 from .catalog import GLYPH, MELEE, RANGED, Catalog
 
+_VITALS = Vitals.__slots__
 
-class Player:
-    __slots__ = ("seat", "cls", "health", "armor", "dodge", "max_health", "max_armor",
-                 "max_dodge", "hands", "body", "ko")
+
+class Player(Vitals):
+    __slots__ = ("seat", "cls", "dodge", "max_dodge", "hands", "body", "ko")
 
     def __init__(self, seat: int, cls):
         self.seat = seat
@@ -33,22 +35,20 @@ class Player:
 
     def __deepcopy__(self, memo):
         p = Player.__new__(Player)
-        for name in Player.__slots__:
+        for name in _VITALS + Player.__slots__:
             setattr(p, name, getattr(self, name))
         p.hands = list(self.hands)
         return p
 
 
-class Enemy:
-    __slots__ = ("uid", "kind", "name", "health", "armor", "dodge", "max_armor", "seat", "order")
+class Enemy(Vitals):
+    __slots__ = ("uid", "kind", "name", "dodge", "seat", "order")
 
     def __init__(self, uid: int, kind):
+        super().__init__(kind.health, kind.armor)
         self.uid = uid
         self.kind = kind
         self.name = f"{kind.name} #{uid + 1}"
-        self.health = kind.health
-        self.armor = kind.armor
-        self.max_armor = kind.armor
         self.dodge = kind.dodge
         self.seat: int | None = None
         self.order = 0
@@ -59,7 +59,7 @@ class Enemy:
 
     def __deepcopy__(self, memo):
         e = Enemy.__new__(Enemy)
-        for name in Enemy.__slots__:
+        for name in _VITALS + Enemy.__slots__:
             setattr(e, name, getattr(self, name))
         return e
 
@@ -111,9 +111,9 @@ class CoopState(State):
             self._derive(p)
             p.health, p.armor, p.dodge = p.max_health, p.max_armor, p.max_dodge
         self.stash: list[str] = []
-        self.encounter_deck = {e: 1 for e in cat.encounters}
+        self.encounter_deck = Deck(list(cat.encounters))
         self.encounter_discard: list[str] = []
-        self.loot_deck = dict(cat.loot_copies)
+        self.loot_deck = Deck(cat.loot_copies)
         self.leader = 0
         self.battles_won = 0
         self.battles_needed = cat.battles[self.num_seats]
@@ -251,11 +251,11 @@ class CoopState(State):
                           names=lambda s: f"Seat {s + 1} leads")
         if ph in (DRAW_ENCOUNTERS, REINFORCE):
             what = "Draw an Encounter card" if ph == DRAW_ENCOUNTERS else "Draw a reinforcement"
-            return Chance(counted(self.encounter_deck), what,
-                          names=lambda c: self.cat.encounters[c].describe())
+            return self.encounter_deck.draw(what,
+                                            names=lambda c: self.cat.encounters[c].describe())
         if ph == DRAW_LOOT:
-            return Chance(counted(self.loot_deck), "Draw a Loot card",
-                          names=lambda c: self.cat.items[c].name)
+            return self.loot_deck.draw("Draw a Loot card",
+                                       names=lambda c: self.cat.items[c].name)
         if ph == PLACE:
             e = self.enemies[self.placing[0]]
             dist = self._placement_dist()
@@ -282,7 +282,7 @@ class CoopState(State):
         return Dist(tuple(ordered), tuple(weights))
 
     def _roll_dist(self, n: int) -> Dist:
-        return dice_sum(n) if self.rules["coop.roll"] == "sum" else dice_highest(n)
+        return sum_of(n) if self.rules["coop.roll"] == "sum" else highest_of(n)
 
     def _dice_text(self, n: int) -> str:
         return f"{n}d6" if self.rules["coop.roll"] == "sum" else f"highest of {n}d6"
@@ -295,19 +295,17 @@ class CoopState(State):
         d = e.dodge
         p = self.players[self.turn_seat]
 
-        def odds():
-            out = [("to hit", dist.p_where(lambda s: s > d))]
-            if g.double:
-                out.append(("to double", dist.p_where(lambda s: s > d and s >= 2 * d)))
-            return out
+        odds = {"to hit": lambda s: s > d}
+        if g.double:
+            odds["to double"] = lambda s: s > d and s >= 2 * d
 
         def name(s):
             if s > d:
                 return f"rolled {s}: hit for {self._hit_damage(g, s, d)}"
             return f"rolled {s}: miss, {e.name}'s Dodge {d} → {max(0, d - 1)}"
 
-        return Chance(dist, f"{self._who(p.seat)} attacks {e.name} with {g.label}: "
-                      f"{self._dice_text(g.dice)} vs Dodge {d}", odds, name)
+        return dice_chance(dist, f"{self._who(p.seat)} attacks {e.name} with {g.label}: "
+                           f"{self._dice_text(g.dice)} vs Dodge {d}", odds=odds, names=name)
 
     def _enemy_chance(self) -> Chance:
         e = self.enemies[self.enemy_queue[0]]
@@ -315,16 +313,14 @@ class CoopState(State):
         dist = self._roll_dist(e.kind.dice)
         d = p.dodge
 
-        def odds():
-            return [("to hit", dist.p_where(lambda s: s > d))]
-
         def name(s):
             if s > d:
                 return f"rolled {s}: hit for {e.kind.damage}"
             return f"rolled {s}: miss, Seat {p.seat + 1}'s Dodge {d} → {max(0, d - 1)}"
 
-        return Chance(dist, f"{e.name} attacks {self._who(p.seat)}: "
-                      f"{self._dice_text(e.kind.dice)} vs Dodge {d}", odds, name)
+        return dice_chance(dist, f"{e.name} attacks {self._who(p.seat)}: "
+                           f"{self._dice_text(e.kind.dice)} vs Dodge {d}",
+                           odds={"to hit": lambda s: s > d}, names=name)
 
     def apply_chance(self, outcome) -> None:
         ph = self.phase
@@ -346,9 +342,7 @@ class CoopState(State):
             if self.draws_left == 0:
                 self._start_encounter()
         elif ph == DRAW_LOOT:
-            self.loot_deck[outcome] -= 1
-            if self.loot_deck[outcome] == 0:
-                del self.loot_deck[outcome]
+            self.loot_deck.take(outcome)
             self.offered.append(outcome)
             self.stats_["loot_drawn"] += 1
             self.draws_left -= 1
@@ -371,15 +365,10 @@ class CoopState(State):
             raise RuntimeError(f"no chance pending in phase {ph!r}")
 
     def _take_encounter(self, card: str) -> None:
-        del self.encounter_deck[card]
+        self.encounter_deck.take(card)
         if not self.encounter_deck:
-            self._reshuffle_encounters()
-
-    def _reshuffle_encounters(self) -> None:
-        # R-11 / A-24: the discard pile becomes the new deck.
-        for c in self.encounter_discard:
-            self.encounter_deck[c] = 1
-        self.encounter_discard = []
+            # R-11 / A-24: the discard pile becomes the new deck.
+            self.encounter_deck.refill(self.encounter_discard)
 
     # -- flow ---------------------------------------------------------------------------
     def _begin_game(self) -> None:
@@ -529,27 +518,19 @@ class CoopState(State):
     def _end_round(self) -> None:
         # R-18: full Armor for everyone; the Unique Armor heals a standing wearer (A-34).
         for e in self.enemies:
-            e.armor = e.max_armor
+            e.restore_armor()
         for p in self.players:
-            p.armor = p.max_armor
+            p.restore_armor()
             if not p.ko and p.body and self.cat.items[p.body].special == "regen_round":
-                p.health = min(p.max_health, p.health + 2)
+                p.heal(2)
 
     # -- damage (R-16, R-35) --------------------------------------------------------------
     def _damage_enemy(self, e: Enemy, d: int) -> None:
-        a = min(e.armor, d)
-        e.armor -= a
-        e.health -= d - a
-        if e.health <= 0:
-            e.health = 0
+        if e.take(d):
             self.stats_["enemies_defeated"] += 1
 
     def _damage_player(self, p: Player, d: int) -> None:
-        a = min(p.armor, d)
-        p.armor -= a
-        p.health -= d - a
-        if p.health <= 0:
-            p.health = 0
+        if p.take(d):
             p.ko = True
             self.stats_["knockouts"] += 1
 
@@ -568,7 +549,7 @@ class CoopState(State):
         if s > e.dodge:
             self._damage_enemy(e, self._hit_damage(g, s, e.dodge))
             if g.heal_on_hit:  # A-35
-                p.health = min(p.max_health, p.health + 2)
+                p.heal(2)
         else:
             e.dodge = max(0, e.dodge - 1)
         self.phase = TURN
@@ -628,7 +609,7 @@ class CoopState(State):
         self.round_order = []
         self.turn_seat = None
         for p in self.players:
-            p.armor = p.max_armor
+            p.restore_armor()
         if self.rules["coop.leader_passes"] == "per_encounter":
             self._pass_leader()
         if self.battle:
@@ -666,9 +647,7 @@ class CoopState(State):
         # A-24 variant: loot never leaves play, so "reshuffle" returns the unequipped stash
         # to an empty Loot deck. The default leaves the deck empty.
         if self.rules["coop.loot_reshuffle"] and not self.loot_deck and self.stash:
-            for i in self.stash:
-                self.loot_deck[i] = self.loot_deck.get(i, 0) + 1
-            self.stash = []
+            self.loot_deck.refill(self.stash)
 
     def _start_draft(self) -> None:
         if not self.offered:
@@ -824,8 +803,7 @@ class CoopState(State):
         elif k == "heal":
             item, seat = a
             self.heals_used.append(item)
-            q = self.players[seat]
-            q.health = min(q.max_health, q.health + self.cat.items[item].heal)
+            self.players[seat].heal(self.cat.items[item].heal)
             self._maybe_end_attacks()
         elif k == "end turn":
             self._enemy_phase()
@@ -891,8 +869,6 @@ class CoopState(State):
             self.drafter = (self.drafter + 1) % self.num_seats
 
     # -- information --------------------------------------------------------------------
-    cooperative = True  # every seat wins or loses together
-
     def score(self, seat: int) -> float:
         """Progress towards a win in [0, 1], for search bots that stop playouts early."""
         if self.outcome is not None:
@@ -913,12 +889,12 @@ class CoopState(State):
     def stalled(self) -> bool:
         return self.round > self.STALL_ROUNDS
 
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        seats = list(range(self.num_seats)) if self.outcome == "win" else []
-        return {"outcome": self.outcome, "winners": seats, "battles_won": self.battles_won,
-                "battles_needed": self.battles_needed}
+        seats = tuple(range(self.num_seats)) if self.outcome == "win" else ()
+        return Result(self.outcome, seats, details={"battles_won": self.battles_won,
+                                                    "battles_needed": self.battles_needed})
 
     def stats(self) -> dict:
         used = sorted({i for p in self.players for i in p.items()})
@@ -956,11 +932,16 @@ class CoopState(State):
             "battle_queue": [cat.encounters[c].describe() for c, _ in self.battle],
             "offered": list(self.offered),
             "stash": [cat.items[i].name for i in self.stash],
-            "encounter_deck": sum(self.encounter_deck.values()),
+            "encounter_deck": len(self.encounter_deck),
             "encounter_discard": len(self.encounter_discard),
-            "loot_deck": sum(self.loot_deck.values()),
+            "loot_deck": len(self.loot_deck),
             "outcome": self.outcome,
         }
+
+    def view(self, seat: int | None):
+        from .render import render
+
+        return render(self, seat)
 
     def clone(self) -> CoopState:
         import copy
@@ -991,6 +972,6 @@ def hit_chance(n: int, dodge: int, roll: str = "sum") -> Fraction:
     key = (n, dodge, roll)
     p = _HIT.get(key)
     if p is None:
-        dist = dice_sum(n) if roll == "sum" else dice_highest(n)
+        dist = sum_of(n) if roll == "sum" else highest_of(n)
         p = _HIT[key] = dist.p_where(lambda s: s > dodge)
     return p

@@ -7,12 +7,13 @@ Squares are numbered sq = 6 * y + x (a1 = 0, f6 = 35); a piece on the board is t
 from __future__ import annotations
 
 from ...core.cache import CatalogCache
+from ...core.kit import Grid
 
-SIZE = 6
+GRID = Grid(6, 6)
+SIZE = GRID.width
 SOUTH, NORTH = 0, 1
 SEATS = ("South", "North")
-FILES = "abcdef"
-NAMES = tuple(f"{FILES[sq % SIZE]}{sq // SIZE + 1}" for sq in range(SIZE * SIZE))
+NAMES = GRID.names
 SQUARE = {name: sq for sq, name in enumerate(NAMES)}
 HOME = (0, SIZE - 1)  # home row (y) of South and North
 MOVE, CAPTURE, BOTH = 0, 1, 2
@@ -20,8 +21,7 @@ MODE = {"move": MOVE, "capture": CAPTURE, "both": BOTH}
 
 
 def home_squares(seat: int) -> tuple[int, ...]:
-    y = HOME[seat]
-    return tuple(range(y * SIZE, y * SIZE + SIZE))
+    return GRID.row(HOME[seat])
 
 
 def progress(seat: int, sq: int) -> int:
@@ -68,21 +68,18 @@ class Catalog:
 
 
 def _targets(lines, owner: int, sq: int, leaps: bool) -> tuple:
-    x, y = sq % SIZE, sq // SIZE
     sign = 1 if owner == SOUTH else -1
     out = []
     for dx, f, mode in lines:
         # Offsets are written from South's side; North mirrors rows only (1.1), so a line
         # "to the left" stays towards column a for both players.
-        x2, y2 = x + dx, y + sign * f
-        if not (0 <= x2 < SIZE and 0 <= y2 < SIZE):
+        dest = GRID.offset(sq, dx, sign * f)
+        if dest is None:
             continue
-        steps = max(abs(dx), f)
-        between = ()
-        if not leaps and steps > 1:
-            sx, sy = (dx > 0) - (dx < 0), sign * ((f > 0) - (f < 0))
-            between = tuple((y + sy * i) * SIZE + x + sx * i for i in range(1, steps))
-        out.append((y2 * SIZE + x2, mode, between))
+        # Lines longer than a step are straight (the cards' cross-check sees to it) unless
+        # the piece leaps; a leaper passes over nothing.
+        between = GRID.between(sq, dest) if not leaps and max(abs(dx), f) > 1 else ()
+        out.append((dest, mode, between))
     return tuple(out)
 
 

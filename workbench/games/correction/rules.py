@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...core import CHANCE, TERMINAL, Action, Chance, State
+from ...core import CHANCE, TERMINAL, Action, Chance, Result, State
 from ...core.chance import uniform
 from .catalog import BOTH, CAPTURE, HOME, MOVE, NAMES, SEATS, SIZE, SQUARE, Catalog, home_squares
 
@@ -568,13 +568,18 @@ class CorrectionState(State):
             "winner": SEATS[self.winner] if self.winner >= 0 else None,
         }
 
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         if self.phase != OVER:
             return None
         if self.winner < 0:
-            return {"outcome": "draw", "winners": [], "turns": self.turn}
-        return {"outcome": f"{SEATS[self.winner]} wins", "winners": [self.winner],
-                "turns": self.turn}
+            return Result("draw", (), f"{self.rules['cor.draw_after']} turns without a capture, "
+                          "a spawn or a token recovered (R-18)", {"turns": self.turn})
+        return Result(f"{SEATS[self.winner]} wins", (self.winner,), details={"turns": self.turn})
+
+    def view(self, seat: int | None):
+        from .render import render
+
+        return render(self, seat)
 
     def stats(self) -> dict:
         return {"first": self.first, "winner": self.winner if self.phase == OVER else -1,

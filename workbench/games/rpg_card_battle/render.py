@@ -1,32 +1,25 @@
-"""View data for the step-through widget: two characters, two face-up hands of five slots, the
-piles, and each seat's pick, face down to everyone but its owner until the turn resolves."""
+"""The step-through view of RPG Card Battle: two characters, two face-up hands of five slots,
+the piles, and each seat's pick, face down to everyone but its owner until the turn
+resolves."""
 
 from __future__ import annotations
 
+from ...core import CardView, Stat, View, Zone
 from .rules import BASIC, HAND_SIZE, BattleState
 
 KIND_NAMES = {"attack": "ATTACK", "defend": "DEFEND", "shield_bash": "SHIELD BASH",
               "parry": "PARRY", "poison": "POISON", "item": "Item", "passive": "Passive"}
 
 
-def _stat(label, value, top=None):
-    out = {"label": label, "value": value}
-    if top is not None:
-        out["max"] = top
-    return out
-
-
-def _card(state: BattleState, name: str, tags=(), highlight=False, dim=False) -> dict:
+def _card(state: BattleState, name: str, tags=(), highlight=False, dim=False) -> CardView:
     c = state.cat.cards[name]
-    return {"name": name, "kind": c.kind, "subtitle": KIND_NAMES[c.kind]
-            + (" · class" if c.is_class else ""), "text": c.text, "stats": [],
-            "tags": list(tags), "highlight": highlight, "dim": dim, "hidden": False}
+    return CardView(name, c.kind, KIND_NAMES[c.kind] + (" · class" if c.is_class else ""),
+                    c.text, tags=tuple(tags), highlight=highlight, dim=dim)
 
 
-def _pile(name: str, count: int, text: str = "") -> dict:
-    return {"name": name, "kind": "pile", "subtitle": f"{count} cards", "text": text,
-            "stats": [_stat("cards", count)], "tags": [], "highlight": False,
-            "dim": count == 0, "hidden": False}
+def _pile(name: str, count: int, text: str = "") -> CardView:
+    return CardView(name, "pile", f"{count} cards", text, stats=(Stat("cards", count),),
+                    dim=count == 0)
 
 
 def _choice_words(state: BattleState, choice) -> str:
@@ -51,7 +44,7 @@ def _effect_tags(state: BattleState, seat: int) -> list[str]:
     return tags
 
 
-def render(state: BattleState, seat: int | None) -> dict:
+def render(state: BattleState, seat: int | None) -> View:
     zones = []
     mover = state.to_move
     for p in state.players:
@@ -62,23 +55,20 @@ def render(state: BattleState, seat: int | None) -> dict:
             tags.append("winner")
         if p.choice is not None:
             tags.append("has chosen")
-        character = {
-            "name": f"Seat {p.seat + 1}: {b.name}", "kind": "character",
-            "subtitle": f"{b.cls}, level {b.level}, {b.weapon if b.weapon != 'none' else 'no'} "
-                        "weapon",
-            "text": ", ".join(b.items),
-            "stats": [_stat("Attack", b.attack), _stat("Defence", b.defence),
-                      _stat("HP", p.hp, b.hp)],
-            "tags": tags, "highlight": mover == p.seat, "dim": p.hp <= 0, "hidden": False,
-        }
+        character = CardView(
+            f"Seat {p.seat + 1}: {b.name}", "character",
+            f"{b.cls}, level {b.level}, {b.weapon if b.weapon != 'none' else 'no'} weapon",
+            ", ".join(b.items),
+            stats=(Stat("Attack", b.attack), Stat("Defence", b.defence), Stat("HP", p.hp, b.hp)),
+            tags=tuple(tags), highlight=mover == p.seat, dim=p.hp <= 0)
         ongoing = [e.card for e in state.ongoing if e.owner == p.seat]
         piles = [_pile("Draw pile", p.draw_n, "shuffled; drawn from the right"),
                  _pile("Recycle", sum(p.recycle.values()), "reshuffled when hand and pile "
                        "are empty"),
                  _pile("Spent", sum(p.spent.values()), "gone for good"),
                  _pile("Ongoing", len(ongoing), ", ".join(ongoing))]
-        zones.append({"title": f"Seat {p.seat + 1} ({b.name})", "active": mover == p.seat,
-                      "cards": [character, *piles]})
+        zones.append(Zone(f"Seat {p.seat + 1} ({b.name})", (character, *piles),
+                          mover == p.seat))
         # The hand as five slots, left to right. Only the owner sees which one is picked.
         picked = p.choice[1] if mine and p.choice is not None and p.choice[1] >= 0 else None
         slots = []
@@ -91,13 +81,12 @@ def render(state: BattleState, seat: int | None) -> dict:
                 slots.append(_card(state, name, slot_tags, highlight=picked == i,
                                    dim=state.cat.cards[name].kind == "passive" and i > 0))
             else:
-                slots.append({"name": "", "kind": "empty", "subtitle": "empty slot",
-                              "text": "", "stats": [], "tags": [f"slot {i + 1}"],
-                              "highlight": False, "dim": True, "hidden": False})
-        zones.append({"title": f"Seat {p.seat + 1} hand (left to right)",
-                      "active": mover == p.seat, "cards": slots})
-    zones.append({"title": f"Picks for turn {state.turn}", "active": False,
-                  "cards": [_pick(state, p, seat) for p in state.players]})
+                slots.append(CardView("", "empty", "empty slot", tags=(f"slot {i + 1}",),
+                                      dim=True))
+        zones.append(Zone(f"Seat {p.seat + 1} hand (left to right)", tuple(slots),
+                          mover == p.seat))
+    zones.append(Zone(f"Picks for turn {state.turn}",
+                      tuple(_pick(state, p, seat) for p in state.players)))
     last = state.last_turn()
     if last is not None:
         cards = []
@@ -110,41 +99,36 @@ def render(state: BattleState, seat: int | None) -> dict:
                 bits.append(f"{last['poison'][s]} poison")
             if last["healed"][s]:
                 bits.append(f"healed {last['healed'][s]}")
-            cards.append({"name": f"Seat {s + 1}: {name}", "kind": "revealed",
-                          "subtitle": _choice_words(state, last["choices"][s]),
-                          "text": ", ".join(bits), "stats": [], "tags": [],
-                          "highlight": False, "dim": False, "hidden": False})
-        zones.append({"title": f"Turn {last['turn']} revealed", "active": False,
-                      "cards": cards})
+            cards.append(CardView(f"Seat {s + 1}: {name}", "revealed",
+                                  _choice_words(state, last["choices"][s]), ", ".join(bits)))
+        zones.append(Zone(f"Turn {last['turn']} revealed", tuple(cards)))
     p0, p1 = state.players
     limit = state.rules["rcb.turn_limit"]
-    turn = _stat("Turn", state.turn, limit) if limit else _stat("Turn", state.turn)
+    turn = Stat("Turn", state.turn, limit) if limit else Stat("Turn", state.turn)
     result = state.result()
     if result is not None:
-        sub = f"{result['outcome']} ({result['reason']}) after {state.turn} turns"
+        sub = f"{result.outcome} ({result.reason}) after {state.turn} turns"
     elif mover >= 0:
         sub = f"Turn {state.turn}: Seat {mover + 1} picks in secret"
     else:
         sub = f"Turn {state.turn}: drawing cards"
-    return {
-        "title": f"{p0.build.name} vs {p1.build.name}",
-        "subtitle": sub,
-        "trackers": [turn, _stat(f"Seat 1 HP ({p0.build.name})", p0.hp, p0.build.hp),
-                     _stat(f"Seat 2 HP ({p1.build.name})", p1.hp, p1.build.hp)],
-        "svg": None,
-        "zones": zones,
-    }
+    return View(
+        title=f"{p0.build.name} vs {p1.build.name}",
+        subtitle=sub,
+        trackers=(turn, Stat(f"Seat 1 HP ({p0.build.name})", p0.hp, p0.build.hp),
+                  Stat(f"Seat 2 HP ({p1.build.name})", p1.hp, p1.build.hp)),
+        zones=tuple(zones),
+    )
 
 
-def _pick(state: BattleState, p, seat: int | None) -> dict:
-    base = {"stats": [], "tags": [f"Seat {p.seat + 1}"], "highlight": False, "dim": False}
+def _pick(state: BattleState, p, seat: int | None) -> CardView:
     if p.choice is None:
-        return {**base, "name": "choosing…", "kind": "pick", "subtitle": "no pick yet",
-                "text": "", "dim": True, "hidden": False}
+        return CardView("choosing…", "pick", "no pick yet", tags=(f"Seat {p.seat + 1}",),
+                        dim=True)
     if seat != p.seat:
         # Face down: no name, no stats, nothing that tells which card was picked.
-        return {"hidden": True, "kind": "pick", "tags": [f"Seat {p.seat + 1}"]}
-    return {**base, "name": "Your pick", "kind": "pick",
-            "subtitle": _choice_words(state, p.choice).replace("played", "play")
-            .replace("gave up", "giving up"), "text": "revealed when both have picked",
-            "highlight": True, "hidden": False}
+        return CardView.face_down("pick", (f"Seat {p.seat + 1}",))
+    return CardView("Your pick", "pick",
+                    _choice_words(state, p.choice).replace("played", "play")
+                    .replace("gave up", "giving up"), "revealed when both have picked",
+                    tags=(f"Seat {p.seat + 1}",), highlight=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core import CHANCE, TERMINAL, Action, Chance, State
+from ...core import CHANCE, TERMINAL, Action, Chance, Result, State
 from ...core.chance import Dist
 from .catalog import Build, Card, Catalog
 
@@ -436,13 +436,18 @@ class BattleState(State):
         lead = max(0, me.hp) / me.build.hp - max(0, them.hp) / them.build.hp
         return min(1.0, max(0.0, 0.5 + 0.5 * lead))
 
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         if self.outcome is None:
             return None
-        winners = [] if self.winner is None else [self.winner]
+        winners = () if self.winner is None else (self.winner,)
         text = "draw" if self.winner is None else f"seat {self.winner + 1} wins"
-        return {"outcome": text, "winners": winners, "reason": self.reason,
-                "turns": self.turn, "hp": [p.hp for p in self.players]}
+        return Result(text, winners, self.reason,
+                      {"turns": self.turn, "hp": [p.hp for p in self.players]})
+
+    def view(self, seat: int | None):
+        from .render import render
+
+        return render(self, seat)
 
     def stats(self) -> dict:
         p0, p1 = self.players
@@ -474,7 +479,7 @@ class BattleState(State):
             "players": players,
             "ongoing": [e._asdict() for e in self.ongoing],
             "last_turn": self.last_turn(),
-            "outcome": None if self.outcome is None else self.result()["outcome"],
+            "outcome": None if self.outcome is None else self.result().outcome,
         }
 
     def last_turn(self) -> dict | None:
