@@ -9,6 +9,7 @@ game designers, in the notebook.
 
 from __future__ import annotations
 
+from . import games as _games
 from .cards import CardDataError, CardSet
 from .core import (
     Action,
@@ -21,7 +22,12 @@ from .core import (
     load_match,
 )
 from .core import get_game as _get_game
+from .core.registry import add_finder as _add_finder
 from .sim import sensitivity, simulate, solve, sweep
+
+# The engine finds built-in games through this hook, so it never imports the games package and
+# asking for one game imports only that one.
+_add_finder(_games)
 
 __version__ = "0.1.0"
 
