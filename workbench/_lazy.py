@@ -1,7 +1,7 @@
 """Names a package exports but imports only when first used (PEP 562).
 
 Analyses and the simulation layer pull in heavy libraries that starting a match never needs,
-so packages name them here instead of importing them at the top.
+so packages export them through `lazy_attributes` instead of importing them at the top.
 """
 
 from __future__ import annotations
