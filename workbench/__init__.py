@@ -9,7 +9,10 @@ game designers, in the notebook.
 
 from __future__ import annotations
 
-from .cards import CardDataError, CardSet
+from typing import TYPE_CHECKING
+
+from . import games as _games
+from ._lazy import lazy_attributes as _lazy_attributes
 from .core import (
     Action,
     IllegalAction,
@@ -21,7 +24,22 @@ from .core import (
     load_match,
 )
 from .core import get_game as _get_game
-from .sim import sensitivity, simulate, solve, sweep
+from .core.registry import add_finder as _add_finder
+
+if TYPE_CHECKING:
+    from .cards import CardDataError, CardSet
+    from .sim import sensitivity, simulate, solve, sweep
+
+# The engine finds built-in games through this hook, so it never imports the games package and
+# asking for one game imports only that one.
+_add_finder(_games)
+
+# Card tables bring polars and pandera, and the simulation layer more still; neither is needed
+# to import the package, so they load on first use.
+__getattr__, __dir__ = _lazy_attributes(__name__, {
+    ".cards": ["CardDataError", "CardSet"],
+    ".sim": ["sensitivity", "simulate", "solve", "sweep"],
+})
 
 __version__ = "0.1.0"
 

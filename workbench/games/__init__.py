@@ -1,8 +1,18 @@
-"""Built-in games. Importing this package registers every game package in it."""
+"""Built-in games, one subpackage each, named as its game.
+
+This package is the finder the package root hands to `workbench.core.registry`: a game's
+subpackage is imported (and so registered) only when that game is first asked for.
+"""
 
 import importlib
 import pkgutil
 
-for _info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    if _info.ispkg:
-        importlib.import_module(f"{__name__}.{_info.name}")
+
+def names() -> list[str]:
+    """The built-in games, found without importing any of them."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg)
+
+
+def load(name: str) -> None:
+    """Import the built-in game `name`, which registers it."""
+    importlib.import_module(f"{__name__}.{name}")

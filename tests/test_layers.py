@@ -1,0 +1,134 @@
+"""Lower layers never import higher ones, and what only analysis needs loads on first use.
+
+Which modules a snippet imports is checked in a fresh interpreter: in this one the other
+tests have long since imported everything.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import workbench as wb
+import workbench.games.coop as coop
+import workbench.games.correction as correction
+from workbench.core import get_game, register
+from workbench.core.registry import _GAMES
+
+from .sim.testgames import CoinGame
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ["coop", "correction", "rpg_card_battle"]
+# Starting a match needs none of these: the simulation layer, views, charts, the dice notation
+# parser and the libraries behind them.
+NOT_FOR_PLAY = ["workbench.sim", "workbench.widgets", "workbench.charts", "workbench.dice.parser",
+                "altair", "lark", "dask", "numba"]
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules loaded after running `code` in a fresh interpreter on this checkout."""
+    script = (f"{code}\nimport json, sys, workbench\n"
+              "print(json.dumps([workbench.__file__, sorted(sys.modules)]))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    where, modules = json.loads(done.stdout.splitlines()[-1])
+    assert Path(where).is_relative_to(ROOT)
+    return set(modules)
+
+
+def loaded(modules: set[str], prefixes: list[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in prefixes))
+
+
+def test_playing_coop_loads_no_analysis_simulation_or_views():
+    modules = modules_after("import workbench as wb\nm = wb.play('coop', seed=1)\nrepr(m)")
+    assert "workbench.games.coop.rules" in modules  # the snippet did play
+    assert loaded(modules, NOT_FOR_PLAY) == []
+
+
+def test_importing_the_package_is_cheap():
+    modules = modules_after("import workbench")
+    assert loaded(modules, NOT_FOR_PLAY + ["workbench.cards", "workbench.dice", "polars",
+                                           "pandera", "numpy"]) == []
+    assert [m for m in modules if m.startswith("workbench.games.")] == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_get_game_imports_only_that_game(name):
+    modules = modules_after(f"from workbench.core import get_game\nget_game({name!r})")
+    games = {m.split(".")[2] for m in modules if m.startswith("workbench.games.")}
+    assert games == {name}
+
+
+def test_an_unknown_game_is_named_with_the_known_ones_without_importing_them():
+    modules = modules_after(
+        "import workbench as wb\n"
+        "try:\n    wb.play('chess')\n"
+        "except wb.UnknownGame as e:\n    assert 'coop, correction, rpg_card_battle' in str(e)\n"
+        "else:\n    raise AssertionError('no error')\n"
+    )
+    assert [m for m in modules if m.startswith("workbench.games.")] == []
+    with pytest.raises(wb.UnknownGame, match="registered games: coop, correction, rpg_card_battle"):
+        get_game("chess")
+
+
+def test_list_games_lists_every_game():
+    modules = modules_after("import workbench as wb\nassert wb.list_games() == %r" % GAMES)
+    assert {m.split(".")[2] for m in modules if m.startswith("workbench.games.")} == set(GAMES)
+
+
+def test_a_game_registered_in_a_notebook_is_found(tmp_path):
+    (tmp_path / "coins.csv").write_text("name,win_tenths\nfair,10\n")
+
+    @register
+    class NotebookCoin(CoinGame):
+        name = "notebook_coin"
+
+        def __init__(self):
+            super().__init__(tmp_path)
+
+    try:
+        assert isinstance(get_game("notebook_coin"), NotebookCoin)
+        assert "notebook_coin" in wb.list_games()
+        assert wb.play("notebook_coin", seed=1).result["outcome"] == "win"
+        with pytest.raises(wb.UnknownGame, match="notebook_coin"):
+            get_game("chess")
+    finally:
+        _GAMES.pop("notebook_coin", None)
+
+
+def test_lazy_names_resolve_and_are_listed():
+    from workbench import simulate
+    from workbench.games.coop import rounds_to_defeat
+    from workbench.games.coop.analysis import rounds_to_defeat as defined
+    from workbench.sim import simulate as sim_simulate
+
+    assert simulate is sim_simulate and wb.simulate is sim_simulate
+    assert rounds_to_defeat is defined and coop.rounds_to_defeat is defined
+    for module in (wb, coop, correction):
+        assert set(module.__all__) <= set(dir(module))
+        for name in module.__all__:
+            assert getattr(module, name) is not None
+    assert {"simulate", "sweep", "solve", "sensitivity", "CardSet"} <= set(dir(wb))
+    with pytest.raises(AttributeError, match="no attribute 'simulat'"):
+        wb.simulat  # noqa: B018
+
+
+def test_lazy_names_are_listed_before_use_and_load_their_module_only_when_used():
+    modules = modules_after(
+        "import workbench, workbench.games.coop as coop, sys\n"
+        "assert {'simulate', 'sweep', 'CardSet'} <= set(dir(workbench))\n"
+        "assert {'rounds_to_defeat', 'why_never', 'Coop'} <= set(dir(coop))\n"
+        "assert 'workbench.sim' not in sys.modules\n"
+        "assert 'workbench.games.coop.analysis' not in sys.modules\n"
+        "coop.rounds_to_defeat\n"
+        "workbench.sweep\n"
+    )
+    assert {"workbench.games.coop.analysis", "workbench.sim.sweep"} <= modules
