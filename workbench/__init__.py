@@ -20,9 +20,11 @@ from .core import (
     MatchFileError,
     SetupError,
     UnknownGame,
+    list_designs,
     list_games,
     load_match,
 )
+from .core import get_design as _get_design
 from .core import get_game as _get_game
 from .core.registry import add_finder as _add_finder
 
@@ -44,9 +46,9 @@ __getattr__, __dir__ = _lazy_attributes(__name__, {
 __version__ = "0.1.0"
 
 
-def load_cards(game: str, path=None) -> CardSet:
-    """A game's card tables: the shipped ones, or the CSVs in folder `path`."""
-    return _get_game(game).load_cards(path)
+def load_cards(design: str, path=None) -> CardSet:
+    """A design's card tables: the shipped ones, or the CSVs in folder `path`."""
+    return _get_design(design).load_cards(path)
 
 
 def play(game: str, *, seed: int = 0, cards=None, rules=None, bots=None, **setup) -> Match:
@@ -55,15 +57,18 @@ def play(game: str, *, seed: int = 0, cards=None, rules=None, bots=None, **setup
 
 
 def rules(game: str) -> list[dict]:
-    """The rule variants of a game: key, default, allowed values and what each means."""
-    return [
-        {"key": v.key, "default": v.default, "choices": v.choices, "rule": v.rule, "doc": v.doc}
-        for v in _get_game(game).variants
-    ]
+    """The rule variants of a game: key, default, allowed values and bounds, the rule it
+    resolves and what each means."""
+    return [v.describe() for v in _get_game(game).variants]
+
+
+def setup_options(game: str) -> list[dict]:
+    """The setup options of a game: key, default, allowed values and what each means."""
+    return [o.describe() for o in _get_game(game).spec.options]
 
 
 __all__ = [
     "Action", "CardDataError", "CardSet", "IllegalAction", "Match", "MatchFileError",
-    "SetupError", "UnknownGame", "list_games", "load_cards", "load_match", "play", "rules",
-    "sensitivity", "simulate", "solve", "sweep",
+    "SetupError", "UnknownGame", "list_designs", "list_games", "load_cards", "load_match",
+    "play", "rules", "sensitivity", "setup_options", "simulate", "solve", "sweep",
 ]

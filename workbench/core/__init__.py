@@ -8,7 +8,7 @@ from .errors import IllegalAction, MatchFileError, SetupError, UnknownGame
 from .game import CHANCE, TERMINAL, Design, Game, State
 from .legality import resolve, why_illegal
 from .match import Match, load_match
-from .registry import get_game, list_games, register
+from .registry import get_design, get_game, list_designs, list_games, register
 from .seeds import bot_seed, game_seeds
 from .spec import DesignSpec, GameSpec, Option, Traits, Variant
 from .view import Board, CardView, ChanceSummary, Result, Stat, View, Zone
@@ -18,6 +18,6 @@ __all__ = [
     "DesignSpec", "Dist", "Game", "GameSpec", "IllegalAction", "Match", "MatchFileError",
     "Option", "Result", "SetupError", "Stat", "State", "TERMINAL", "Traits", "UnknownGame",
     "Variant", "View", "Zone", "bot_seed", "counted", "dice_highest", "dice_sum",
-    "game_seeds", "get_game", "list_games", "load_match", "make_bot", "make_bots",
+    "game_seeds", "get_design", "get_game", "list_designs", "list_games", "load_match", "make_bot", "make_bots",
     "random_bot", "register", "resolve", "uniform", "why_illegal",
 ]

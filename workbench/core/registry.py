@@ -1,6 +1,6 @@
-"""Registered games by name.
+"""Registered designs by name: games (with rules) and designs that are data only.
 
-A game registers itself with `@register` when its module is imported. A name not registered
+A design registers itself with `@register` when its module is imported. A name not registered
 yet is looked up in the finders added with `add_finder`: the package root adds the built-in
 games package, so the engine never imports a game itself and asking for one game imports only
 that one.
@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from .errors import UnknownGame
-from .game import Game
+from .game import Design, Game
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, Design] = {}
 _FINDERS: list[GameFinder] = []
 
 
@@ -26,10 +26,11 @@ class GameFinder(Protocol):
         """Import the game called `name`; importing it registers it."""
 
 
-def register(game_cls: type[Game]) -> type[Game]:
-    """Class decorator: register one instance of a Game subclass under its spec's name."""
-    _GAMES[game_cls.spec.name] = game_cls()
-    return game_cls
+def register(design_cls: type[Design]) -> type[Design]:
+    """Class decorator: register one instance of a Game (or data-only Design) subclass under
+    its spec's name."""
+    _GAMES[design_cls.spec.name] = design_cls()
+    return design_cls
 
 
 def add_finder(finder: GameFinder) -> None:
@@ -38,9 +39,12 @@ def add_finder(finder: GameFinder) -> None:
         _FINDERS.append(finder)
 
 
-def get_game(name: str | Game) -> Game:
-    if isinstance(name, Game):
+def get_design(name: str | Design) -> Design:
+    """A registered design, with rules or without."""
+    if isinstance(name, Design):
         return name
+    if not isinstance(name, str):
+        raise UnknownGame(f"a design is named by text, such as 'coop', not {name!r}")
     if name not in _GAMES:
         for finder in _FINDERS:
             if name in finder.names():
@@ -49,16 +53,37 @@ def get_game(name: str | Game) -> Game:
     try:
         return _GAMES[name]
     except KeyError:
-        # Names are enough here: listing the games must not import every one of them.
+        # Names are enough here: listing the designs must not import every one of them.
         known = sorted(set(_GAMES).union(*(finder.names() for finder in _FINDERS)))
         raise UnknownGame(
             f"no game called {name!r}; registered games: {', '.join(known) or 'none'}"
         ) from None
 
 
-def list_games() -> list[str]:
+def get_game(name: str | Game) -> Game:
+    """A registered design that has rules, so it can be played and simulated."""
+    design = get_design(name)
+    if not isinstance(design, Game):
+        raise UnknownGame(f"{design.name!r} is a design of tables and analyses with no rules "
+                          "to play: load_cards and its analyses work, play and simulate do not")
+    return design
+
+
+def _load_all() -> None:
     for finder in _FINDERS:
         for name in finder.names():
             if name not in _GAMES:
                 finder.load(name)
-    return sorted(_GAMES)
+
+
+def list_games() -> list[str]:
+    """The designs that can be played: the conformance suite checks each one."""
+    _load_all()
+    return sorted(name for name, d in _GAMES.items() if isinstance(d, Game))
+
+
+def list_designs() -> list[dict]:
+    """Every registered design, with what a designer can do with it."""
+    _load_all()
+    return [{"name": name, "title": d.title, "supports": d.supports()}
+            for name, d in sorted(_GAMES.items())]

@@ -21,9 +21,9 @@ highest_of = dice_highest
 @lru_cache(maxsize=512)
 def roll(notation: str) -> Dist:
     """The exact distribution of a dice expression such as "3d6", "4d6kh3" or "2d10+3"."""
-    from ...dice import distribution  # the parser is loaded only by games that use notation
+    from ...dice import exact  # the parser is loaded only by games that use notation
 
-    return distribution(notation)
+    return exact(notation)
 
 
 def dice_chance(dice: Dist | str, label: str, *,
