@@ -4,12 +4,20 @@ through the OpenSpiel adapter, and each game's own search bots in self-play. Med
 (3 for the search bots, on fewer games).
 
     .venv/bin/python benchmarks/simulate.py [games] [game ...]
+    .venv/bin/python benchmarks/simulate.py --against PATH [--runs N] [games] [game ...]
+
+With --against, every game and bot kind is measured in fresh processes against this checkout
+and the one at PATH, alternating run by run, and the ratio of the medians is printed (above 1:
+this checkout plays more games per second).
 """
 
 from __future__ import annotations
 
+import statistics
 import sys
+from pathlib import Path
 
+from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
 from timing import timed  # benchmarks/timing.py, beside this script
 
 import workbench as wb
@@ -66,7 +74,58 @@ def bench_named(game: str, n: int) -> None:
         print(f"{game:<16} {name:<10} {n / t:>10.1f} {int(frame['length'].sum()) / t:>12.0f}")
 
 
+CHILD = """\
+import time
+import workbench as wb
+from workbench.core import get_game
+bots = {bots!r}
+if bots == "heuristic" and get_game({game!r}).heuristic_bot() is None:
+    answer = {{"skip": True}}
+else:
+    wb.simulate({game!r}, {n}, seed=0, bots=bots)  # warm: cards loaded, kernels compiled
+    t = time.perf_counter()
+    wb.simulate({game!r}, {n}, seed=0, bots=bots)
+    answer = {{"rate": {n} / (time.perf_counter() - t)}}
+"""
+
+
+def compare(other: Path, n: int, games: list[str], runs: int) -> None:
+    """Games per second of this checkout and `other`, fresh process per run, alternating."""
+    checkouts = [HERE, other]
+    print(f"{n} games per run, default setup, {runs} runs per checkout, alternating; "
+          "games per second, median (min-max)")
+    print(f"{'game':<16} {'bots':<10} {HERE.name:>22} {other.name:>22} {'ratio':>7}")
+    for game in games:
+        for bots in ("random", "heuristic"):
+            rates: dict[Path, list[float]] = {c: [] for c in checkouts}
+            for _ in range(runs):
+                for checkout in checkouts:
+                    answer = run(checkout, CHILD.format(game=game, bots=bots, n=n))
+                    if answer.get("skip"):
+                        break
+                    rates[checkout].append(answer["rate"])
+            if not rates[HERE]:
+                continue
+            ratio = statistics.median(rates[HERE]) / statistics.median(rates[other])
+            print(f"{game:<16} {bots:<10} {summary(rates[HERE]):>22} "
+                  f"{summary(rates[other]):>22} {ratio:>6.2f}x", flush=True)
+    print(f"\nratio: median of {HERE.name} / median of {other.name}")
+
+
 def main() -> None:
+    args = sys.argv[1:]
+    if "--against" in args:
+        i = args.index("--against")
+        other = Path(args[i + 1]).resolve()
+        del args[i:i + 2]
+        runs = 5
+        if "--runs" in args:
+            i = args.index("--runs")
+            runs = int(args[i + 1])
+            del args[i:i + 2]
+        n = int(args[0]) if args else 500
+        compare(other, n, args[1:] or wb.list_games(), runs)
+        return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     games = sys.argv[2:] or wb.list_games()
     print(f"{n} games per run, default setup, median of 5 runs")

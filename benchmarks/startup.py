@@ -12,14 +12,10 @@ and the ratio of the medians is printed.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
 
 SNIPPETS = {
     "import workbench": "import workbench",
@@ -30,27 +26,12 @@ CHILD = """\
 import time
 t = time.perf_counter()
 {snippet}
-seconds = time.perf_counter() - t
-import json, workbench
-print(json.dumps({{"seconds": seconds, "file": workbench.__file__}}))
+answer = {{"seconds": time.perf_counter() - t}}
 """
 
 
-def run(checkout: Path, snippet: str) -> tuple[float, str]:
-    """Seconds the snippet took in a fresh process importing `checkout`'s workbench, and the
-    file that process imported it from."""
-    # The checkout is also the working directory: `python -c` puts that first on sys.path, so
-    # a workbench/ folder there would otherwise win over PYTHONPATH.
-    env = {**os.environ, "PYTHONPATH": str(checkout)}
-    done = subprocess.run([sys.executable, "-c", CHILD.format(snippet=snippet)], cwd=checkout,
-                          env=env, capture_output=True, text=True, check=True)
-    answer = json.loads(done.stdout.splitlines()[-1])
-    return answer["seconds"], answer["file"]
-
-
-def summary(times: list[float]) -> str:
-    return (f"{statistics.median(times) * 1000:7.0f} ms "
-            f"({min(times) * 1000:.0f}-{max(times) * 1000:.0f})")
+def timed(checkout: Path, snippet: str) -> float:
+    return run(checkout, CHILD.format(snippet=snippet))["seconds"]
 
 
 def main() -> None:
@@ -63,10 +44,8 @@ def main() -> None:
     for checkout in checkouts:
         # One untimed run each, so neither checkout pays for writing its bytecode cache.
         for snippet in SNIPPETS.values():
-            _, file = run(checkout, snippet)
-        if not Path(file).is_relative_to(checkout):
-            sys.exit(f"{checkout}: the child imported workbench from {file}")
-        print(f"{checkout}: workbench from {file}")
+            timed(checkout, snippet)
+        print(f"{checkout}: measured")
 
     print(f"\n{args.runs} fresh processes per snippet and checkout, alternating; "
           "median (min-max)")
@@ -76,8 +55,9 @@ def main() -> None:
         times: dict[Path, list[float]] = {c: [] for c in checkouts}
         for _ in range(args.runs):
             for checkout in checkouts:
-                times[checkout].append(run(checkout, snippet)[0])
-        line = f"{label:<22}" + "".join(f"{summary(times[c]):>26}" for c in checkouts)
+                times[checkout].append(timed(checkout, snippet))
+        line = f"{label:<22}" + "".join(f"{summary(times[c], ' ms', 1000):>26}"
+                                        for c in checkouts)
         if args.against:
             ratio = statistics.median(times[checkouts[1]]) / statistics.median(times[HERE])
             line += f"{ratio:>8.1f}x"

@@ -23,16 +23,11 @@ def ready(hands, rules=None, empty_draw=(False, False), hp=(None, None), cards=N
     st.stage = CHOOSE
     for p, hand, empty, life in zip(st.players, hands, empty_draw, hp):
         for card in hand:
-            assert p.draw.get(card, 0) > 0, f"{card} is not in seat {p.seat}'s deck"
-            p.draw[card] -= 1
-            if not p.draw[card]:
-                del p.draw[card]
-        p.draw_n -= len(hand)
+            assert card in p.draw, f"{card} is not in seat {p.seat}'s deck"
+            p.draw.take(card)
         p.hand = list(hand)
         if empty:
-            for card, n in p.draw.items():
-                p.recycle[card] = p.recycle.get(card, 0) + n
-            p.draw, p.draw_n = {}, 0
+            p.recycle.refill(p.draw)
         if life is not None:
             p.hp = life
     return st

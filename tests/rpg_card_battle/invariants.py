@@ -12,8 +12,8 @@ def check(st):
         places = Counter(p.hand) + Counter(p.draw) + Counter(p.recycle) + Counter(p.spent)
         places.update(e.card for e in st.ongoing if e.owner == p.seat)
         assert places == Counter(dict(p.build.deck)), f"seat {p.seat}: cards appeared or vanished"
-        assert p.draw_n == sum(p.draw.values())
-        assert all(n > 0 for n in (*p.draw.values(), *p.recycle.values(), *p.spent.values()))
+        assert p.draw_n == sum(p.draw.counts.values())
+        assert all(n > 0 for pile in (p.draw, p.recycle, p.spent) for n in pile.counts.values())
         assert len(p.hand) <= HAND_SIZE
         # Spent cards are only ever one-use cards.
         assert all(st.cat.cards[c].after == "spent" for c in p.spent)

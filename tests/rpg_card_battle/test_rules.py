@@ -9,6 +9,7 @@ import pytest
 
 import workbench as wb
 from workbench.core import CHANCE, TERMINAL, Action, why_illegal
+from workbench.core.kit import Deck
 from workbench.games.rpg_card_battle.rules import BASIC, Effect, damage, fighter
 
 from .helpers import fresh, pick, ready, settle, turn
@@ -79,9 +80,9 @@ def test_T6_reshuffle_when_hand_and_pile_are_empty():
     knight = st.players[0]
     # One card Spent and one Ongoing stay out of the new pile.
     for card, pile in (("Healing Potion", knight.spent), ("Smoke Bomb", None)):
-        knight.recycle[card] -= 1
+        knight.recycle.take(card)
         if pile is not None:
-            pile[card] = 1
+            pile.put(card)
     st.ongoing.append(Effect("Smoke Bomb", "guard", 3, 2, 0, 0, "spent"))
     turn(st, "Attack +1", "Defend +2")
     assert knight.hand == []
@@ -346,9 +347,9 @@ def test_A7_ends_when_an_ongoing_card_returns_and_A17_deals_what_there_is():
     st = ready([KNIGHT, []], empty_draw=(False, True))
     rogue = st.players[1]
     # Test-only position: every other card is out of play, one Envenom is still poisoning.
-    rogue.spent, rogue.recycle = rogue.recycle, {}
+    rogue.spent, rogue.recycle = rogue.recycle, Deck()
     st.ongoing.append(Effect("Envenom", "poison", 1, 1, 1, 0, "recycle"))
-    rogue.spent["Envenom"] -= 1
+    rogue.spent.take("Envenom")
     pick(st, 0, "Defend +2")
     assert [a.label for a in st.legal_actions()] == [
         "Basic attack (empty hand, no card given up)"]
@@ -361,7 +362,7 @@ def test_A7_ends_when_an_ongoing_card_returns_and_A17_deals_what_there_is():
 
 def test_A7_bare_attack_removes_no_card():
     st = ready([KNIGHT, []], empty_draw=(False, True))
-    st.players[1].spent, st.players[1].recycle = st.players[1].recycle, {}
+    st.players[1].spent, st.players[1].recycle = st.players[1].recycle, Deck()
     last = turn(st, "Healing Potion", "basic")
     assert last["damage"][0] == 4 - 3
     assert last["choices"][1] == ["basic", -1, ""]
@@ -369,7 +370,7 @@ def test_A7_bare_attack_removes_no_card():
 
 def test_A7_pass_variant():
     st = ready([KNIGHT, []], empty_draw=(False, True), rules={"nothing_left": "pass"})
-    st.players[1].spent, st.players[1].recycle = st.players[1].recycle, {}
+    st.players[1].spent, st.players[1].recycle = st.players[1].recycle, Deck()
     pick(st, 0, "Healing Potion")
     assert [a.kind for a in st.legal_actions()] == ["pass"]
     assert why_illegal(st, Action(BASIC, ())).rule == "A-7"

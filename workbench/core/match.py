@@ -18,6 +18,7 @@ from .game import CHANCE, TERMINAL
 from .legality import _find, resolve, why_illegal
 from .registry import get_game
 from .seeds import bot_seed
+from .view import ChanceSummary
 
 FORMAT = "workbench-match"
 VERSION = 1
@@ -77,21 +78,12 @@ class Match:
                     )
             else:
                 outcome = chance.dist.pick(u)
-            p = chance.p(outcome)
-            odds_list = chance.odds_list()
-            entry = {
-                "i": len(self._records),
-                "kind": "chance",
-                "seat": None,
-                "label": chance.label,
-                "outcome": outcome,
-                "result": chance.describe(outcome),
-                "p": str(p),
-                "p_float": float(p),
-                "odds": [{"what": what, "p": str(q), "p_float": float(q)} for what, q in odds_list],
-            }
-            odds = "; ".join(f"{_percent(q)} {what}" for what, q in odds_list)
-            entry["text"] = f"{chance.label}: {entry['result']} (p {_percent(p)}" + (
+            summary = ChanceSummary(chance.label, chance.odds_list(), chance.describe(outcome),
+                                    chance.p(outcome))
+            entry = {"i": len(self._records), "kind": "chance", "seat": None,
+                     "outcome": outcome, **summary.to_json()}
+            odds = "; ".join(f"{_percent(q)} {what}" for what, q in summary.odds)
+            entry["text"] = f"{chance.label}: {summary.result} (p {_percent(summary.p)}" + (
                 f"; {odds})" if odds else ")"
             )
             state.apply_chance(outcome)

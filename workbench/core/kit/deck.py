@@ -51,8 +51,17 @@ class Deck:
             for _ in range(n):
                 yield card
 
+    def __getitem__(self, card) -> int:
+        """Copies of `card` left (0 if none)."""
+        return self.counts.get(card, 0)
+
     def __eq__(self, other) -> bool:
-        return isinstance(other, Deck) and self.counts == other.counts
+        # A deck is the multiset it holds: equal to another deck or a {card: copies} mapping.
+        if isinstance(other, Deck):
+            return self.counts == other.counts
+        if isinstance(other, Mapping):
+            return self.counts == {k: n for k, n in other.items() if n}
+        return NotImplemented
 
     def __repr__(self) -> str:
         return f"Deck({self.counts!r})"
@@ -75,17 +84,22 @@ class Deck:
 
     def draw(self, label: str, names=None, odds=()) -> Chance:
         """Drawing one card as a chance point; the rules `take` the card it produced."""
-        return Chance(self.dist(), label, odds, names)
+        counts = self.counts  # built inline: this runs for every card of every simulated game
+        if not counts:
+            raise ValueError("the deck is empty: nothing to draw")
+        return Chance(Dist(tuple(counts), tuple(counts.values())), label, odds, names)
 
     def take(self, card) -> None:
         """Remove one copy of `card` (the result of a draw, or a card searched out)."""
-        left = self.counts.get(card, 0) - 1
-        if left < 0:
-            raise ValueError(f"{card!r} is not in the deck")
+        counts = self.counts
+        try:
+            left = counts[card] - 1
+        except KeyError:
+            raise ValueError(f"{card!r} is not in the deck") from None
         if left:
-            self.counts[card] = left
+            counts[card] = left
         else:
-            del self.counts[card]
+            del counts[card]
         self.size -= 1
 
     def put(self, card, copies: int = 1) -> None:

@@ -63,9 +63,8 @@ def render(state: BattleState, seat: int | None) -> View:
             tags=tuple(tags), highlight=mover == p.seat, dim=p.hp <= 0)
         ongoing = [e.card for e in state.ongoing if e.owner == p.seat]
         piles = [_pile("Draw pile", p.draw_n, "shuffled; drawn from the right"),
-                 _pile("Recycle", sum(p.recycle.values()), "reshuffled when hand and pile "
-                       "are empty"),
-                 _pile("Spent", sum(p.spent.values()), "gone for good"),
+                 _pile("Recycle", len(p.recycle), "reshuffled when hand and pile are empty"),
+                 _pile("Spent", len(p.spent), "gone for good"),
                  _pile("Ongoing", len(ongoing), ", ".join(ongoing))]
         zones.append(Zone(f"Seat {p.seat + 1} ({b.name})", (character, *piles),
                           mover == p.seat))

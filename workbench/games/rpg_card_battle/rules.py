@@ -1,8 +1,7 @@
 """RPG Card Battle: the rules of ../shared/rules/rpg_card_battle.md as a state machine.
 
-Rule numbers (R-n) and resolutions (A-n) refer to that file. Draw piles are kept as multisets
-and every card drawn is a chance point over the cards left, which is the same distribution as
-drawing from a shuffled pile and needs no hidden order. The simultaneous choice of R-4 is asked
+Rule numbers (R-n) and resolutions (A-n) refer to that file. The draw pile, Recycle and Spent
+are the kit's Decks: every card drawn is a chance point over the cards left. The simultaneous choice of R-4 is asked
 of seat 0 and then seat 1, each as a secret action; nothing resolves until both have chosen.
 """
 
@@ -11,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core import CHANCE, TERMINAL, Action, Chance, Result, State
-from ...core.chance import Dist
+from ...core.kit import Deck
 from .catalog import Build, Card, Catalog
 
 HAND_SIZE = 5
@@ -114,18 +113,17 @@ def choices(hand, cards: dict, nothing_left: str) -> list[tuple]:
 
 
 class Player:
-    __slots__ = ("build", "choice", "draw", "draw_n", "hand", "hp", "recycle", "reshuffles",
-                 "seat", "spent")
+    __slots__ = ("build", "choice", "draw", "hand", "hp", "recycle", "reshuffles", "seat",
+                 "spent")
 
     def __init__(self, seat: int, build: Build):
         self.seat = seat
         self.build = build
         self.hp = build.hp
         self.hand: list[str] = []
-        self.draw: dict[str, int] = dict(build.deck)  # R-1: the whole deck, shuffled
-        self.draw_n = build.deck_size
-        self.recycle: dict[str, int] = {}
-        self.spent: dict[str, int] = {}
+        self.draw = Deck(dict(build.deck))  # R-1: the whole deck, shuffled
+        self.recycle = Deck()
+        self.spent = Deck()
         # The pending secret choice: ("play", index, card), ("basic", 0 or -1, card or ""),
         # or ("pass", -1, ""). None until the seat has chosen this turn.
         self.choice: tuple | None = None
@@ -135,17 +133,16 @@ class Player:
         p = Player.__new__(Player)
         p.seat, p.build, p.hp = self.seat, self.build, self.hp
         p.hand = list(self.hand)
-        p.draw = dict(self.draw)
-        p.draw_n = self.draw_n
-        p.recycle = dict(self.recycle)
-        p.spent = dict(self.spent)
+        p.draw = self.draw.copy()
+        p.recycle = self.recycle.copy()
+        p.spent = self.spent.copy()
         p.choice = self.choice
         p.reshuffles = self.reshuffles
         return p
 
-
-def _put(pile: dict, card: str) -> None:
-    pile[card] = pile.get(card, 0) + 1
+    @property
+    def draw_n(self) -> int:
+        return len(self.draw)
 
 
 class BattleState(State):
@@ -181,19 +178,11 @@ class BattleState(State):
     def chance(self) -> Chance:
         p = self.players[self.pending[0]]
         what = {DEAL: "deals", DRAW: "draws", RESHUFFLE: "deals after a reshuffle"}[self.stage]
-        # The pile never holds a zero count (apply_chance deletes them), so its items are the
-        # multiset's outcomes and weights as they stand.
-        return Chance(Dist(tuple(p.draw), tuple(p.draw.values())),
-                      f"Seat {p.seat + 1} ({p.build.name}) {what} from {p.draw_n} cards")
+        return p.draw.draw(f"Seat {p.seat + 1} ({p.build.name}) {what} from {p.draw_n} cards")
 
     def apply_chance(self, card) -> None:
         p = self.players[self.pending.pop(0)]
-        left = p.draw[card] - 1
-        if left:
-            p.draw[card] = left
-        else:
-            del p.draw[card]
-        p.draw_n -= 1
+        p.draw.take(card)
         p.hand.append(card)  # R-3, R-10: cards enter from the right
         if not self.pending:
             self._advance()
@@ -214,9 +203,8 @@ class BattleState(State):
         for p in self.players:
             if p.hand or p.draw_n or not p.recycle:
                 continue
-            p.draw = dict(sorted(p.recycle.items()))
-            p.draw_n = sum(p.recycle.values())
-            p.recycle = {}
+            p.draw = Deck(dict(sorted(p.recycle.counts.items())))
+            p.recycle = Deck()
             p.reshuffles += 1
             self.pending += [p.seat] * min(HAND_SIZE, p.draw_n)
 
@@ -309,7 +297,7 @@ class BattleState(State):
         if kind == BASIC:
             if i == 0:
                 del p.hand[0]
-                _put(p.recycle, name)  # A-3: given up unused, whatever it is
+                p.recycle.put(name)  # A-3: given up unused, whatever it is
             return BASIC
         return None
 
@@ -368,7 +356,7 @@ class BattleState(State):
                                                m.after))
                     to_ongoing[s] = True
             if not to_ongoing[s]:
-                _put(p.spent if m.after == "spent" else p.recycle, m.name)
+                (p.spent if m.after == "spent" else p.recycle).put(m.name)
         self._record(choices, hit, reflect, ticks, heals)
         if early or self._defeat():  # R-9
             return
@@ -396,7 +384,7 @@ class BattleState(State):
                 kept.append(e._replace(turns=e.turns - 1))
             else:
                 owner = self.players[e.owner]
-                _put(owner.spent if e.pile == "spent" else owner.recycle, e.card)
+                (owner.spent if e.pile == "spent" else owner.recycle).put(e.card)
         self.ongoing = kept
         return taken
 
@@ -405,7 +393,7 @@ class BattleState(State):
         for e in self.ongoing:
             if which(e):
                 owner = self.players[e.owner]
-                _put(owner.spent if e.pile == "spent" else owner.recycle, e.card)
+                (owner.spent if e.pile == "spent" else owner.recycle).put(e.card)
             else:
                 kept.append(e)
         self.ongoing = kept
@@ -468,8 +456,8 @@ class BattleState(State):
                 "seat": p.seat, "name": b.name, "class": b.cls, "level": b.level,
                 "hp": p.hp, "max_hp": b.hp, "attack": b.attack, "defence": b.defence,
                 "weapon": b.weapon, "hand": list(p.hand), "draw_pile": p.draw_n,
-                "recycle": dict(sorted(p.recycle.items())),
-                "spent": dict(sorted(p.spent.items())),
+                "recycle": dict(sorted(p.recycle.counts.items())),
+                "spent": dict(sorted(p.spent.counts.items())),
                 "chosen": p.choice is not None,
                 "choice": list(p.choice) if mine and p.choice is not None else None,
             })
