@@ -1,0 +1,198 @@
+"""The request/reply protocol every widget shares (RequestWidget), without a browser: what
+goes out to the browser, and in which order."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+import traitlets
+
+from workbench.core import IllegalAction
+from workbench.widgets.base import RequestWidget, UnknownRequest
+
+
+class Counter(RequestWidget):
+    """The smallest widget on the protocol: a count, and the last error where the view shows it."""
+
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.count, self.error = 0, ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.view = {"count": self.count, "error": self.error}
+
+    def clear_error(self) -> None:
+        self.error = ""
+
+    def show_error(self, error: Exception) -> str:
+        self.error = str(error)
+        return self.error
+
+    def handle(self, msg: dict) -> dict | None:
+        kind = msg["type"]
+        if kind == "add":
+            if msg["n"] < 0:
+                raise ValueError("n must not be negative")
+            self.count += msg["n"]
+            return {"count": self.count}
+        if kind == "illegal":
+            raise IllegalAction("not your turn")
+        if kind == "spoof":  # extras may not pass for the protocol's own fields
+            return {"ok": False, "id": "someone else", "note": "kept"}
+        if kind == "crash":
+            self.count += 1  # half done before the bug: the view must still show it
+            return {"n": msg["missing"]}
+        raise UnknownRequest(kind)
+
+
+def wire(widget) -> list[tuple[str, dict]]:
+    """Everything the widget sends to the browser from now on, in order: ("view", value) for
+    the view trait, ("state", traits) for other synced traits, ("reply", content)."""
+    out = []
+
+    def capture(msg, buffers=None):
+        if msg["method"] == "custom":
+            out.append(("reply", msg["content"]))
+        elif list(msg["state"]) == ["view"]:
+            out.append(("view", msg["state"]["view"]))
+        else:
+            out.append(("state", msg["state"]))
+
+    widget._send = capture  # the one door both trait updates and custom messages go through
+    return out
+
+
+def arrive(widget, msg) -> None:
+    widget._on_message(widget, msg, [])
+
+
+def test_handled_request_sends_the_view_then_an_ok_reply_with_extras():
+    w = Counter()
+    sent = wire(w)
+    arrive(w, {"type": "add", "n": 2, "id": "a-1"})
+    assert sent == [
+        ("view", {"count": 2, "error": ""}),
+        ("reply", {"type": "reply", "id": "a-1", "ok": True, "error": "", "count": 2}),
+    ]
+
+
+@pytest.mark.parametrize("msg, reason", [
+    ({"type": "add", "n": -1}, "n must not be negative"),
+    ({"type": "illegal"}, "not your turn"),  # the project's named errors are ValueErrors
+])
+def test_refused_request_shows_the_reason_then_replies_not_ok(msg, reason):
+    w = Counter()
+    arrive(w, {"type": "add", "n": 1, "id": 1})
+    sent = wire(w)
+    arrive(w, {**msg, "id": 2})
+    assert sent == [
+        ("view", {"count": 1, "error": reason}),
+        ("reply", {"type": "reply", "id": 2, "ok": False, "error": reason}),
+    ]
+
+
+def test_next_request_clears_the_previous_error():
+    w = Counter()
+    arrive(w, {"type": "add", "n": -1, "id": 1})
+    assert w.view["error"]
+    arrive(w, {"type": "add", "n": 1, "id": 2})
+    assert w.view == {"count": 1, "error": ""}
+
+
+def test_unknown_type_is_refused_by_name():
+    w = Counter()
+    sent = wire(w)
+    arrive(w, {"type": "launch", "id": 3})
+    assert sent[-1] == ("reply", {"type": "reply", "id": 3, "ok": False,
+                                  "error": "unknown request 'launch'"})
+    assert w.view["error"] == "unknown request 'launch'"
+
+
+def test_base_handle_refuses_everything():
+    class Bare(RequestWidget):
+        def refresh(self):
+            pass
+
+    w = Bare()
+    sent = wire(w)
+    arrive(w, {"type": "anything", "id": 1})
+    assert sent == [("reply", {"type": "reply", "id": 1, "ok": False,
+                               "error": "unknown request 'anything'"})]
+
+
+@pytest.mark.parametrize("msg", ["step", None, ["type", "add"], {}, {"type": ""},
+                                 {"type": 5}, {"kind": "add"}])
+def test_a_message_that_is_not_a_request_without_id_is_only_logged(msg, caplog):
+    w = Counter()
+    sent = wire(w)
+    with caplog.at_level(logging.WARNING, logger="workbench.widgets.base"):
+        arrive(w, msg)
+    assert sent == [] and w.count == 0
+    assert "not a request" in caplog.text
+
+
+def test_a_message_without_type_but_with_id_is_answered_and_not_carried_out():
+    w = Counter()
+    sent = wire(w)
+    arrive(w, {"id": 9, "n": 1})
+    assert sent == [("reply", {"type": "reply", "id": 9, "ok": False,
+                               "error": "not a request: it has no type"})]
+    assert w.count == 0
+
+
+def test_request_without_id_is_still_carried_out():
+    # Nothing waits on it, but what it asks for is done (a hand-made message in a notebook).
+    w = Counter()
+    sent = wire(w)
+    arrive(w, {"type": "add", "n": 4})
+    assert w.count == 4 and sent[-1][1]["id"] is None and sent[-1][1]["ok"]
+
+
+def test_protocol_fields_win_over_extras():
+    w = Counter()
+    sent = wire(w)
+    arrive(w, {"type": "spoof", "id": 5})
+    assert sent[-1] == ("reply", {"type": "reply", "id": 5, "ok": True, "error": "",
+                                  "note": "kept"})
+
+
+def test_a_bug_in_handle_is_answered_shown_and_logged(caplog):
+    w = Counter()
+    sent = wire(w)
+    with caplog.at_level(logging.ERROR, logger="workbench.widgets.base"):
+        arrive(w, {"type": "crash", "id": 6})
+    error = "internal error: KeyError: 'missing'"
+    assert sent == [
+        ("view", {"count": 1, "error": error}),
+        ("reply", {"type": "reply", "id": 6, "ok": False, "error": error}),
+    ]
+    [record] = caplog.records
+    assert record.exc_info[0] is KeyError and "crash" in record.getMessage()
+
+
+def test_a_bug_in_refresh_is_still_answered(caplog):
+    class Broken(Counter):
+        def refresh(self):
+            if self.count:
+                raise TypeError("cannot draw")
+            super().refresh()
+
+    w = Broken()
+    sent = wire(w)
+    with caplog.at_level(logging.ERROR, logger="workbench.widgets.base"):
+        arrive(w, {"type": "add", "n": 1, "id": 7})
+    assert sent == [("reply", {"type": "reply", "id": 7, "ok": False,
+                               "error": "internal error: TypeError: cannot draw"})]
+    assert caplog.records[0].exc_info[0] is TypeError
+
+
+def test_answer_returns_the_reply_without_sending():
+    w = Counter()
+    sent = wire(w)
+    reply = w.answer({"type": "add", "n": 1, "id": 1})
+    assert reply["ok"] and reply["count"] == 1
+    assert sent == [("view", {"count": 1, "error": ""})]
