@@ -8,7 +8,9 @@ import logging
 import pytest
 import traitlets
 
+import workbench as wb
 from workbench.core import IllegalAction
+from workbench.widgets import CardEditor, DiceCalculator
 from workbench.widgets.base import RequestWidget, UnknownRequest
 
 
@@ -196,3 +198,25 @@ def test_answer_returns_the_reply_without_sending():
     reply = w.answer({"type": "add", "n": 1, "id": 1})
     assert reply["ok"] and reply["count"] == 1
     assert sent == [("view", {"count": 1, "error": ""})]
+
+
+# -- every widget is on the protocol ---------------------------------------------------------
+
+@pytest.fixture(params=["step", "cards", "dice"])
+def any_widget(request, coop_cards):
+    if request.param == "step":
+        return wb.play("coop", seed=1, players=3, first_encounter="RAT-2").widget()
+    if request.param == "cards":
+        return CardEditor(coop_cards)
+    return DiceCalculator("3d6")
+
+
+def test_every_widget_refuses_an_unknown_request_and_ignores_a_non_request(any_widget):
+    assert isinstance(any_widget, RequestWidget)
+    sent = wire(any_widget)
+    arrive(any_widget, "not a request")
+    assert sent == []
+    arrive(any_widget, {"type": "launch", "id": 1})
+    kind, reply = sent[-1]
+    assert kind == "reply" and reply["id"] == 1 and not reply["ok"]
+    assert reply["error"] == "unknown request 'launch'"
