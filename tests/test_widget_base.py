@@ -1,9 +1,13 @@
-"""The request/reply protocol every widget shares (RequestWidget), without a browser: what
-goes out to the browser, and in which order."""
+"""The request/reply protocol every widget shares (RequestWidget and request.js), without a
+browser: what goes out to the browser, and in which order."""
 
 from __future__ import annotations
 
+import json
 import logging
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 import traitlets
@@ -220,3 +224,44 @@ def test_every_widget_refuses_an_unknown_request_and_ignores_a_non_request(any_w
     kind, reply = sent[-1]
     assert kind == "reply" and reply["id"] == 1 and not reply["ok"]
     assert reply["error"] == "unknown request 'launch'"
+
+
+# -- request.js, in Node when it is installed -------------------------------------------------
+
+REQUEST_JS = Path(wb.__file__).parent / "widgets" / "request.js"
+
+HARNESS = """
+class Model {
+  constructor() { this.handlers = new Set(); this.sent = []; }
+  on(name, f) { if (name === "msg:custom") this.handlers.add(f); }
+  off(name, f) { if (name === "msg:custom") this.handlers.delete(f); }
+  send(msg) { this.sent.push(msg); }
+  reply(msg) { for (const f of [...this.handlers]) f(msg); }  // every view hears every reply
+}
+const model = new Model();
+const a = requests(model), b = requests(model);
+const got = [];
+a.request({ type: "undo" }).then((r) => got.push(["a", r.id, r.ok]));
+b.request({ type: "redo" }).then((r) => got.push(["b", r.id, r.ok]));
+const [ida, idb] = model.sent.map((m) => m.id);
+model.reply({ type: "something else", id: ida });
+model.reply({ type: "reply", id: idb, ok: false, error: "no" });
+model.reply({ type: "reply", id: ida, ok: true, error: "" });
+model.reply({ type: "reply", id: ida, ok: true, error: "" });  // a second answer is dropped
+a.close();
+setTimeout(() => console.log(JSON.stringify({
+  sent: model.sent, got, ida, idb, listening: model.handlers.size })), 0);
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node to run request.js")
+def test_request_js_routes_each_reply_to_the_view_that_asked(tmp_path):
+    script = tmp_path / "harness.mjs"
+    script.write_text(REQUEST_JS.read_text(encoding="utf-8") + HARNESS, encoding="utf-8")
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert [m["type"] for m in out["sent"]] == ["undo", "redo"]
+    assert out["ida"] != out["idb"]  # two views of one widget never share an id
+    assert out["got"] == [["b", out["idb"], False], ["a", out["ida"], True]]
+    assert out["listening"] == 1  # a closed view stops listening
