@@ -14,7 +14,7 @@ import traitlets
 
 import workbench as wb
 from workbench.core import IllegalAction
-from workbench.widgets import CardEditor, DiceCalculator
+from workbench.widgets import CardEditor, DiceCalculator, StepThrough, WhatIf
 from workbench.widgets.base import RequestWidget, UnknownRequest
 
 
@@ -206,13 +206,15 @@ def test_answer_returns_the_reply_without_sending():
 
 # -- every widget is on the protocol ---------------------------------------------------------
 
-@pytest.fixture(params=["step", "cards", "dice"])
+@pytest.fixture(params=["step", "cards", "dice", "whatif"])
 def any_widget(request, coop_cards):
     if request.param == "step":
         return wb.play("coop", seed=1, players=3, first_encounter="RAT-2").widget()
     if request.param == "cards":
         return CardEditor(coop_cards)
-    return DiceCalculator("3d6")
+    if request.param == "dice":
+        return DiceCalculator("3d6")
+    return WhatIf("coop", coop_cards, players=3, executor="serial")
 
 
 def test_every_widget_refuses_an_unknown_request_and_ignores_a_non_request(any_widget):
@@ -224,6 +226,40 @@ def test_every_widget_refuses_an_unknown_request_and_ignores_a_non_request(any_w
     kind, reply = sent[-1]
     assert kind == "reply" and reply["id"] == 1 and not reply["ok"]
     assert reply["error"] == "unknown request 'launch'"
+
+
+def test_whatif_refuses_a_bad_range_and_says_why_in_its_status(coop_cards):
+    w = WhatIf("coop", coop_cards, key="enemies.Brutes.health", players=3, executor="serial")
+    w.start, w.stop_value = 10, 8
+    sent = wire(w)
+    arrive(w, {"type": "run", "id": 1})
+    assert not w.running and "need start <= stop" in w.status
+    assert sent[-1][1]["ok"] is False and sent[-1][1]["error"] == w.status
+    arrive(w, {"type": "pick", "key": "enemies.Rats.damage", "id": 2})
+    assert sent[-1][1]["ok"] and w.key == "enemies.Rats.damage"
+    value = coop_cards.row("enemies", "Rats")["damage"]
+    assert (w.start, w.stop_value) == (max(0, value - 4), value + 4)
+
+
+def test_whatif_run_request_is_answered_while_the_sweep_runs_in_the_background(coop_cards):
+    w = WhatIf("coop", coop_cards, key="enemies.Brutes.health", players=3, executor="serial")
+    w.games, w.start, w.stop_value = 10, 10, 10
+    sent = wire(w)
+    arrive(w, {"type": "run", "id": 1})
+    answered = sent.index(("reply", {"type": "reply", "id": 1, "ok": True, "error": ""}))
+    running = [m["running"] for kind, m in sent[:answered] if kind == "state" and "running" in m]
+    assert running == [True]  # answered before the sweep ended
+    arrive(w, {"type": "stop", "id": 2})
+    assert ("reply", {"type": "reply", "id": 2, "ok": True, "error": ""}) in sent
+    w._thread.join(timeout=120)
+    assert not w.running and ("Done" in w.status or "Stopping" in w.status)
+
+
+@pytest.mark.parametrize("widget", [StepThrough, CardEditor, DiceCalculator, WhatIf])
+def test_every_widget_module_defines_the_request_helper_before_using_it(widget):
+    # Only a browser would notice otherwise (WhatIf has no browser test).
+    esm = widget._esm
+    assert esm.index("function requests(model)") < esm.index("= requests(model);")
 
 
 # -- request.js, in Node when it is installed -------------------------------------------------
