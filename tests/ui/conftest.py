@@ -47,6 +47,12 @@ UI_NOTEBOOKS = {
         "from workbench.widgets import DiceCalculator\n"
         "DiceCalculator('3d6')",
     ],
+    "whatif.ipynb": [
+        "from workbench.widgets import WhatIf\n"
+        "w = WhatIf('coop', key='enemies.Brutes.health', players=3, executor='serial')\n"
+        "w.games, w.start, w.stop_value = 10, 9, 10\n"
+        "w",
+    ],
     "step.ipynb": [
         "import workbench as wb\n"
         "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"

@@ -52,38 +52,23 @@ function cellInput(col, value, commit, focusId) {
 }
 
 function render({ model, el }) {
-  let nextId = 1;
-  const pending = new Map();
-  let sentAt = null;
+  const { request, close } = requests(model);
   let diffOpen = false;
   // Shortcuts typed inside the editor belong to it, not to the notebook (Ctrl+Z, D D, ...).
   const root = h("div", { className: "wb-widget wb-ce", tabindex: "0", "data-lm-suppress-shortcuts": "true" });
   el.append(root);
 
-  function request(content) {
-    const id = nextId++;
-    sentAt = performance.now();
-    model.send({ ...content, id });
-    return new Promise((resolve) => pending.set(id, resolve));
+  async function act(content) {
+    const sentAt = performance.now();
+    const reply = await request(content);
+    // The view update was sent before the reply; draw again so an unchanged view still
+    // puts the kept value back into an input the person typed into.
+    draw();
+    // Request-to-redraw time and a reply count, read by the browser tests.
+    root.dataset.lastLatencyMs = String(performance.now() - sentAt);
+    root.dataset.replies = String(Number(root.dataset.replies || 0) + 1);
+    return reply;
   }
-
-  model.on("msg:custom", (msg) => {
-    if (msg && msg.type === "reply" && pending.has(msg.id)) {
-      // The view update was sent before the reply; draw again so an unchanged view still
-      // puts the kept value back into an input the person typed into.
-      draw();
-      if (sentAt !== null) {
-        // Request-to-redraw time, read by the browser tests.
-        root.dataset.lastLatencyMs = String(performance.now() - sentAt);
-        sentAt = null;
-      }
-      root.dataset.replies = String(Number(root.dataset.replies || 0) + 1);
-      pending.get(msg.id)(msg);
-      pending.delete(msg.id);
-    }
-  });
-
-  const act = (content) => request(content);
 
   function header(v) {
     return h("div", { className: "wb-ce-head" },
@@ -273,7 +258,7 @@ function render({ model, el }) {
 
   model.on("change:view", draw);
   draw();
-  return () => model.off("change:view", draw);
+  return () => { model.off("change:view", draw); close(); };
 }
 
 export default { render };

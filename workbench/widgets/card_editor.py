@@ -4,27 +4,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anywidget
 import traitlets
 
 from ..cards import CardDataError, CardSet
 from .assets import script, stylesheet
+from .base import RequestWidget, UnknownRequest
 from .editor_logic import EditSession
 
 
-class CardEditor(anywidget.AnyWidget):
+class CardEditor(RequestWidget):
     """A grid per card table with typed cells, sort and filter, add/duplicate/delete, a
     single-card form with sliders, undo/redo, a diff against the files, save and revert.
 
-    Every change is a request from the browser {"type": ..., "id": n} answered by
-    {"type": "reply", "id": n, "ok": bool, "error": str} after `view` is re-sent, so the grid
-    always shows what Python kept: a refused edit shows its reason at the cell and the old
-    value. The same changes can be made from Python: `editor.edit("enemies", "Brutes",
-    "health", 12)`, `editor.undo()`, `editor.save()`.
+    Every change is a request from the browser (see RequestWidget), answered after `view` is
+    re-sent, so the grid always shows what Python kept: a refused edit shows its reason at the
+    cell and the old value. The same changes can be made from Python:
+    `editor.edit("enemies", "Brutes", "health", 12)`, `editor.undo()`, `editor.save()`.
     """
 
     _esm = script("card_editor.js")
     _css = stylesheet("card_editor.css")
+    # A save the disk refuses is refused like a bad value, with the session's explanation.
+    refusals = (ValueError, OSError)
 
     view = traitlets.Dict(help="Everything the browser draws; made by EditSession.view().").tag(
         sync=True)
@@ -37,7 +38,6 @@ class CardEditor(anywidget.AnyWidget):
         session = EditSession(cards, directory=directory, table=table)
         super().__init__(cards=session.cards, **kwargs)
         self.session = session
-        self.on_msg(self._on_message)
         self.observe(self._cards_assigned, names="cards")
         self.refresh()
 
@@ -97,22 +97,15 @@ class CardEditor(anywidget.AnyWidget):
             self.refresh()
 
     # -- requests from the browser -----------------------------------------------------------
-    def _on_message(self, _widget, content, _buffers) -> None:
-        if not isinstance(content, dict) or "type" not in content:
-            return
-        reply = {"type": "reply", "id": content.get("id"), "ok": True, "error": ""}
+    def clear_error(self) -> None:
         self.session.error = ""
-        try:
-            self.handle(content)
-        except CardDataError:
-            reason = self.session.rejection.reason if self.session.rejection else ""
-            reply.update(ok=False, error=reason)
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            if not self.session.error:
-                self.session.error = str(exc)
-            reply.update(ok=False, error=self.session.error)
-        self.refresh()
-        self.send(reply)
+
+    def show_error(self, error: Exception) -> str:
+        if isinstance(error, CardDataError) and self.session.rejection:
+            return self.session.rejection.reason  # shown at the refused cell
+        if not self.session.error:  # the session may have explained it better (a failed save)
+            self.session.error = str(error)
+        return self.session.error
 
     def handle(self, msg: dict) -> None:
         """Carry out one request; the same calls a test or a notebook can make directly."""
@@ -146,4 +139,4 @@ class CardEditor(anywidget.AnyWidget):
         elif kind == "dismiss":
             s.rejection, s.error = None, ""
         else:
-            raise ValueError(f"unknown request {kind!r}")
+            raise UnknownRequest(kind)

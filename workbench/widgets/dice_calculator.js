@@ -1,18 +1,9 @@
 // DiceCalculator view: inputs send text to Python (debounced); Python sends results back.
 
 function render({ model, el }) {
-  let nextId = 1;
-  const pending = new Map();
+  const { request, close } = requests(model);
   const root = h("div", { className: "wb-widget wb-step wb-dice" });
   el.append(root);
-  model.on("msg:custom", (msg) => {
-    if (msg && msg.type === "reply" && pending.has(msg.id)) { pending.get(msg.id)(msg); pending.delete(msg.id); }
-  });
-  const request = (content) => {
-    const id = nextId++;
-    model.send({ ...content, id });
-    return new Promise((resolve) => pending.set(id, resolve));
-  };
   const timers = {};
   let focused = null;
 
@@ -80,6 +71,7 @@ function render({ model, el }) {
   }
   model.on("change:view", draw);
   draw();
+  return () => { model.off("change:view", draw); close(); };
 }
 
 export default { render };

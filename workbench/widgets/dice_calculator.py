@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import anywidget
 import traitlets
 
 from .assets import script, stylesheet
+from .base import RequestWidget, UnknownRequest
 from .dice_logic import DiceSession
 
 
-class DiceCalculator(anywidget.AnyWidget):
+class DiceCalculator(RequestWidget):
     """Exact probabilities for one or more expressions (`3d6`, `4d6kh3`, `3d6 > 2d8 + 2`), a
     chart with normal / at least / at most views, a table, mean and spread; errors show where
     the expression went wrong. The chart is drawn in Python as SVG, so it works offline."""
@@ -22,7 +22,6 @@ class DiceCalculator(anywidget.AnyWidget):
     def __init__(self, *expressions: str, view: str = "normal", **kwargs):
         super().__init__(**kwargs)
         self.session = DiceSession(expressions or ("3d6",), view=view)
-        self.on_msg(self._on_message)
         self.refresh()
 
     def refresh(self) -> None:
@@ -30,21 +29,9 @@ class DiceCalculator(anywidget.AnyWidget):
         self.view = {"expressions": list(s.expressions), "results": s.results, "mode": s.view,
                      "svg": s.svg(), "table": s.table()}
 
-    def _on_message(self, _w, content, _b) -> None:
-        if not isinstance(content, dict):
-            return
-        reply = {"type": "reply", "id": content.get("id"), "ok": True, "error": ""}
-        try:
-            extra = self.handle(content) or {}
-        except ValueError as exc:
-            reply.update(ok=False, error=str(exc))
-            extra = {}
-        self.refresh()
-        self.send({**reply, **extra})
-
     def handle(self, msg: dict) -> dict | None:
         s = self.session
-        kind = msg.get("type")
+        kind = msg["type"]
         if kind == "set":
             s.set(int(msg["index"]), str(msg.get("text", "")))
         elif kind == "add":
@@ -57,5 +44,5 @@ class DiceCalculator(anywidget.AnyWidget):
             name, content = s.export(str(msg.get("format")))
             return {"name": name, "content": content, "format": msg.get("format")}
         else:
-            raise ValueError(f"unknown request {kind!r}")
+            raise UnknownRequest(kind)
         return None

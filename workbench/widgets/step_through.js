@@ -40,25 +40,10 @@ function board(b) {
 }
 
 function render({ model, el }) {
-  let nextId = 1;
-  const pending = new Map();
+  const { request, close } = requests(model);
   let clickedAt = null;
   const root = h("div", { className: "wb-widget wb-step", tabindex: "0" });
   el.append(root);
-
-  function request(content) {
-    const id = nextId++;
-    clickedAt = performance.now();
-    model.send({ ...content, id });
-    return new Promise((resolve) => pending.set(id, resolve));
-  }
-
-  model.on("msg:custom", (msg) => {
-    if (msg && msg.type === "reply" && pending.has(msg.id)) {
-      pending.get(msg.id)(msg);
-      pending.delete(msg.id);
-    }
-  });
 
   function showError(text) {
     const box = root.querySelector(".wb-error");
@@ -66,6 +51,7 @@ function render({ model, el }) {
   }
 
   async function act(content) {
+    clickedAt = performance.now();
     const reply = await request(content);
     if (!reply.ok) showError(reply.error);
     return reply;
@@ -213,7 +199,7 @@ function render({ model, el }) {
 
   model.on("change:view", draw);
   draw();
-  return () => model.off("change:view", draw);
+  return () => { model.off("change:view", draw); close(); };
 }
 
 export default { render };

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import anywidget
 import traitlets
 
-from ..core import IllegalAction, MatchFileError
 from .assets import script, stylesheet
+from .base import RequestWidget, UnknownRequest
 from .stepper import Stepper
 
 
-class StepThrough(anywidget.AnyWidget):
+class StepThrough(RequestWidget):
     """The table drawn for people, legal actions as buttons, the odds of every roll, undo and
     redo, a timeline, bots in any seat, seeds and save/load.
 
-    Requests from the browser arrive as messages {"type": ..., "id": n}; each gets a reply
-    {"type": "reply", "id": n, "ok": bool, "error": str} after `view` has been updated, so the
-    browser never shows a state Python did not accept.
+    Clicks arrive as requests (see RequestWidget), answered after `view` has been updated, so
+    the browser never shows a state Python did not accept.
     """
 
     _esm = script("step_through.js")
@@ -27,7 +25,6 @@ class StepThrough(anywidget.AnyWidget):
     def __init__(self, match, *, seat_view: int | None = None, cards_source=None, **kwargs):
         super().__init__(**kwargs)
         self.stepper = Stepper(match, seat_view=seat_view)
-        self.on_msg(self._on_message)
         self._source = None
         if cards_source is not None:
             self.bind(cards_source)
@@ -54,20 +51,12 @@ class StepThrough(anywidget.AnyWidget):
         self.refresh()
 
     # -- requests from the browser ----------------------------------------------------
-    def _on_message(self, _widget, content, _buffers) -> None:
-        if not isinstance(content, dict) or "type" not in content:
-            return
-        reply = {"type": "reply", "id": content.get("id"), "ok": True, "error": ""}
-        extra = {}
-        try:
-            extra = self.handle(content) or {}
-        except (IllegalAction, MatchFileError, ValueError) as exc:
-            reply.update(ok=False, error=str(exc))
-            self.stepper.error = str(exc)
-        else:
-            self.stepper.error = ""
-        self.refresh()
-        self.send({**reply, **extra})
+    def clear_error(self) -> None:
+        self.stepper.error = ""
+
+    def show_error(self, error: Exception) -> str:
+        self.stepper.error = str(error)
+        return self.stepper.error
 
     def handle(self, msg: dict) -> dict | None:
         """Carry out one request; the same calls a test or a notebook can make directly."""
@@ -102,5 +91,5 @@ class StepThrough(anywidget.AnyWidget):
         elif kind == "load":
             s.load(str(msg.get("text", "")))
         else:
-            raise ValueError(f"unknown request {kind!r}")
+            raise UnknownRequest(kind)
         return None

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import threading
 
-import anywidget
 import traitlets
 
 from .assets import script, stylesheet
+from .base import RequestWidget, UnknownRequest
 from .whatif_logic import WhatIfSession
 
 
-class WhatIf(anywidget.AnyWidget):
+class WhatIf(RequestWidget):
     """A sweep of one card stat in the notebook, drawn as win rate with its 95% interval.
 
     Runs in a background thread so the Stop button and other cells keep working; the chart is
@@ -42,31 +42,45 @@ class WhatIf(anywidget.AnyWidget):
         value = self.session.current(self.key)
         self.start, self.stop_value = max(0, value - 4), value + 4
         self._thread = None
-        self.on_msg(self._on_message)
         if source is not None:
             source.observe(lambda change: self.rebind(change["new"]), names="cards")
 
-    def _on_message(self, _w, content, _b):
-        kind = content.get("type") if isinstance(content, dict) else None
+    # -- requests from the browser ----------------------------------------------------
+    def handle(self, msg: dict) -> None:
+        kind = msg["type"]
         if kind == "run":
-            self.start_run()
+            self._start(wait=False)
         elif kind == "stop":
             self.session.stop()
             self.status = "Stopping after the point in progress…"
         elif kind == "pick":
-            self.key = str(content.get("key", self.key))
-            value = self.session.current(self.key)
-            self.start, self.stop_value = max(0, value - 4), value + 4
+            key = str(msg.get("key", self.key))
+            value = self.session.current(key)
+            self.key, self.start, self.stop_value = key, max(0, value - 4), value + 4
+        else:
+            raise UnknownRequest(kind)
+
+    def refresh(self) -> None:
+        # Nothing to re-send: each trait is set where it changes, the sweep's as points arrive.
+        pass
+
+    def show_error(self, error: Exception) -> str:
+        self.status = str(error)
+        return self.status
 
     def start_run(self, wait: bool = False) -> None:
-        """Run the sweep in the background (or in this thread with wait=True)."""
-        if self.running:
-            return
+        """Run the sweep in the background (or in this thread with wait=True); a bad range is
+        shown in the status line."""
         try:
-            values = self.session.values(self.start, self.stop_value, self.step)
+            self._start(wait)
         except ValueError as exc:
             self.status = str(exc)
+
+    def _start(self, wait: bool) -> None:
+        # Raises ValueError for a bad range, which a request from the browser is refused with.
+        if self.running:
             return
+        values = self.session.values(self.start, self.stop_value, self.step)
         self.running = True
         self.status = f"Running {len(values)} points × {self.games} games…"
 
