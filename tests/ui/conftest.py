@@ -53,6 +53,11 @@ UI_NOTEBOOKS = {
         "w.games, w.start, w.stop_value = 10, 9, 10\n"
         "w",
     ],
+    "board.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('correction', seed=3, first_player='South')\n"
+        "m",
+    ],
     "step.ipynb": [
         "import workbench as wb\n"
         "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"

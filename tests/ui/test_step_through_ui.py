@@ -112,3 +112,22 @@ def test_click_to_view_latency(page, lab):
           f"max {max(latencies):.1f} ms")
     (ARTIFACTS / "step_through_latency.txt").write_text(
         f"median_ms={median:.1f}\nclicks={len(latencies)}\nall={latencies}\n")
+
+
+def test_board_squares_play_moves_by_click(page, lab):
+    open_and_run(page, lab, "board.ipynb")
+    page.locator(".wb-step").wait_for(timeout=90_000)
+    assert _decisions(page) == 0
+    # Three pieces can be spawned on a1: the click offers the three, and one plays.
+    page.locator('.wb-svg .wb-target[data-square="a1"]').click()
+    choices = page.locator(".wb-square-choices button")
+    choices.first.wait_for()
+    assert choices.count() == 3 and "Spawn Pawn at a1" in choices.all_inner_texts()
+    page.locator(".wb-square-choices button", has_text="Spawn Pawn at a1").click()
+    _wait_decisions(page, 1)
+    assert "Spawn Pawn at a1" in page.locator(".wb-log").inner_text()
+    # Only the Pawn reaches b2: one click plays it.
+    page.locator('.wb-svg .wb-target[data-square="b2"]').click()
+    _wait_decisions(page, 2)
+    assert "Pawn a1 → b2" in page.locator(".wb-log").inner_text()
+    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "correction_board.png"))

@@ -26,13 +26,28 @@ function card(c) {
       c.tags.map((t) => h("span", { className: "wb-tag" }, t))) : null);
 }
 
-function board(b) {
+// A click on a highlighted square plays the legal action that ends there; when several do
+// (two pieces reach it), their labels are offered as buttons under the board.
+function boardSvg(b, act) {
+  const choices = h("div", { className: "wb-square-choices" });
+  const svg = h("div", { className: "wb-svg", html: b.svg, onclick: (e) => {
+    const target = e.target.closest(".wb-target");
+    const labels = target ? (b.targets || {})[target.dataset.square] || [] : [];
+    choices.replaceChildren();
+    if (labels.length === 1) act({ type: "step", label: labels[0] });
+    else labels.forEach((label) => choices.append(h("button", {
+      className: "wb-action", onclick: () => act({ type: "step", label }) }, label)));
+  } });
+  return [svg, choices];
+}
+
+function board(b, act) {
   return h("div", { className: "wb-board" },
     h("div", { className: "wb-board-head" },
       h("span", { className: "wb-board-title" }, b.title || ""),
       h("span", { className: "wb-board-sub" }, b.subtitle || "")),
     h("div", { className: "wb-trackers" }, (b.trackers || []).map(statLine)),
-    b.svg ? h("div", { className: "wb-svg", html: b.svg }) : null,
+    b.svg ? boardSvg(b, act) : null,
     h("div", { className: "wb-zones" },
       (b.zones || []).map((z) => h("section", { className: "wb-zone" + (z.active ? " wb-active" : "") },
         h("div", { className: "wb-zone-title" }, z.title),
@@ -176,7 +191,7 @@ function render({ model, el }) {
       h("div", { className: "wb-error", hidden: !v.error }, v.error),
       controls(v), bots(v),
       h("div", { className: "wb-main" },
-        h("div", { className: "wb-left" }, board(v.board), chance(v), actions(v)),
+        h("div", { className: "wb-left" }, board(v.board, act), chance(v), actions(v)),
         h("div", { className: "wb-right" }, log(v), rules(v))));
     const newLog = root.querySelector(".wb-log");
     if (stick && newLog) newLog.scrollTop = newLog.scrollHeight;
