@@ -70,11 +70,11 @@ def test_edit_reject_undo_and_save(page, lab):
     assert "Brutes health=12 version=1" in python_side.inner_text()
     page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_rejected.png"))
 
-    # A reference to an enemy that does not exist is refused by the game's cross-check.
+    # A reference to an enemy that does not exist is refused by the reference check.
     _click(page, '.wb-ce-tab[data-table="encounters"]')
     latencies.append(_type_into(page, "BRU-1", "enemy", "Goblins"))
     expect(_cell(page, "BRU-1", "enemy").locator(".wb-ce-reason")).to_contain_text(
-        "'Goblins' is not an enemy", timeout=WAIT)
+        "'Goblins' is not in enemies.csv", timeout=WAIT)
     assert _cell(page, "BRU-1", "enemy").locator("input").input_value() == "Brutes"
     _click(page, '.wb-ce-tab[data-table="enemies"]')
 
