@@ -358,6 +358,20 @@ def test_columns_carry_schema_hints_for_the_header_tooltips(session):
     assert encounters["first_allowed"]["dtype"] == "boolean"
 
 
+def test_a_reference_column_offers_the_names_it_may_hold(session):
+    enemies = session.cards["enemies"]["name"].to_list()
+    encounters = {c["column"]: c for c in session.columns("encounters")}
+    assert encounters["enemy"]["choices"] == enemies
+    assert encounters["enemy"]["tooltip"].endswith(
+        f"Allowed: a name from enemies.csv ({', '.join(enemies)})")
+    session.select("encounters", "RAT-1")
+    fields = {f["column"]: f for f in session.form("encounters")["fields"]}
+    assert fields["enemy"]["choices"] == enemies
+    # The choices follow the cards: a new enemy can be picked at once.
+    session.add("enemies", {**session.cards.row("enemies", "Rats"), "name": "Ogres"})
+    assert session.form("encounters")["fields"][1]["choices"] == [*enemies, "Ogres"]
+
+
 def test_form_sliders_are_bounded_by_the_schema(session):
     session.select("loot", "Longbow")  # found by name; shown by key
     form = session.form("loot")
