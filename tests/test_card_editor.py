@@ -101,11 +101,11 @@ INVALID = [
     ("encounters", "BRU-1", "first_allowed", "maybe",
      "'maybe' is not true or false; expected true or false"),
     ("encounters", "BRU-1", "enemy", "Goblins",
-     "'Goblins' is not an enemy; expected a name from enemies.csv (Rats, Lankies"),
+     "'Goblins' is not in enemies.csv; expected a name from enemies.csv (Rats, Lankies"),
     ("enemies", "Brutes", "name", "Rats", "'Rats' is already used on line 2"),
     ("enemies", "Brutes", "name", "", "A blank cell is not allowed; expected text"),
     ("enemies", "Brutes", "name", "Bruisers",
-     "encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is not an enemy"),
+     "encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is no longer in enemies.csv"),
     ("enemies", "Brutes", "copies", "5",
      "encounters.csv line 23 (BRU-2), column 'base': 6 plus 0 reinforcements needs 6 Brutes"),
     ("loot", "SW-B", "special", "auto_hits", "'auto_hits' is not a Sword ability"),
@@ -193,7 +193,8 @@ def test_add_with_values(session):
 def test_deleting_a_card_others_need_is_refused(session):
     with pytest.raises(CardDataError):
         session.delete("enemies", "Brutes")
-    assert "'Brutes' is not an enemy" in session.rejection.reason
+    assert ("encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is no longer in "
+            "enemies.csv" in session.rejection.reason)
     with pytest.raises(CardDataError):
         session.delete("battles", 3)
     assert "no line for 3 players" in session.rejection.reason
@@ -355,6 +356,20 @@ def test_columns_carry_schema_hints_for_the_header_tooltips(session):
         "Health the enemy starts with; at 0 or less it is out\nAllowed: an integer >= 1")
     encounters = {c["column"]: c for c in session.columns("encounters")}
     assert encounters["first_allowed"]["dtype"] == "boolean"
+
+
+def test_a_reference_column_offers_the_names_it_may_hold(session):
+    enemies = session.cards["enemies"]["name"].to_list()
+    encounters = {c["column"]: c for c in session.columns("encounters")}
+    assert encounters["enemy"]["choices"] == enemies
+    assert encounters["enemy"]["tooltip"].endswith(
+        f"Allowed: a name from enemies.csv ({', '.join(enemies)})")
+    session.select("encounters", "RAT-1")
+    fields = {f["column"]: f for f in session.form("encounters")["fields"]}
+    assert fields["enemy"]["choices"] == enemies
+    # The choices follow the cards: a new enemy can be picked at once.
+    session.add("enemies", {**session.cards.row("enemies", "Rats"), "name": "Ogres"})
+    assert session.form("encounters")["fields"][1]["choices"] == [*enemies, "Ogres"]
 
 
 def test_form_sliders_are_bounded_by_the_schema(session):

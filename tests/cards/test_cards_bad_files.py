@@ -74,7 +74,8 @@ def test_unknown_enemy_in_encounters(coop_dir):
     p = only(err)
     assert (p.file, p.row, p.card, p.column, p.value) == (
         "encounters.csv", 8, "LAN-2", "enemy", "Goblins")
-    assert "'Goblins' is not an enemy; expected a name from enemies.csv (Rats, Lankies" in str(err)
+    assert ("'Goblins' is not in enemies.csv; expected a name from enemies.csv (Rats, Lankies"
+            in str(err))
 
 
 def test_bad_enum(coop_dir):

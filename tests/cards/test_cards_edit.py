@@ -78,7 +78,7 @@ def test_set_invalid_value_leaves_the_cards_unchanged(shipped):
     ("enemies", "Rats", "damage_type", "magic", "'magic' is not allowed; expected one of melee"),
     ("enemies", "Rats", "name", "Brutes", "'Brutes' is already used on line 6"),
     ("encounters", "RAT-1", "first_allowed", "maybe", "'maybe' is not true or false"),
-    ("encounters", "RAT-1", "enemy", "Goblins", "'Goblins' is not an enemy"),
+    ("encounters", "RAT-1", "enemy", "Goblins", "'Goblins' is not in enemies.csv"),
     ("loot", "SW-B", "heal", 3, "only spells heal"),
     ("enemies", "Rats", "health", True, "true is not an integer"),
 ])

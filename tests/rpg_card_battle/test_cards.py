@@ -25,12 +25,12 @@ def test_tables_load_with_the_demo_content(cards):
 
 
 @pytest.mark.parametrize("table, card, column, value, words", [
-    ("item_cards", "Longsword 2", "card", "Attack +9", "is not a card"),
-    ("item_cards", "Longsword 2", "item", "Excalibur", "is not an item"),
+    ("item_cards", "Longsword 2", "card", "Attack +9", "'Attack +9' is not in cards.csv"),
+    ("item_cards", "Longsword 2", "item", "Excalibur", "'Excalibur' is not in equipment.csv"),
     ("item_cards", "Longsword 2", "card", "Power Strike", "is a class card"),
     ("item_cards", "Longsword 6", "level", 1, "locks rise along the list"),
     ("item_cards", "Longsword 6", "level", 11, "from 1 to 10"),
-    ("class_pool", "Evasion", "class", "Wizard", "is not a class"),
+    ("class_pool", "Evasion", "class", "Wizard", "'Wizard' is not in classes.csv"),
     ("class_pool", "Evasion", "level", 4, "needs level 4"),
     ("loadouts", "Knight", "level", 2, "needs level 3"),
     ("loadouts", "Knight", "weapon", "Chainmail", "is for the armour slot"),
@@ -59,3 +59,25 @@ def test_edited_cards_change_the_game(cards):
     locked = cards.set("item_cards", "Longsword 6", "level", 5)
     deck = dict(wb.play(GAME, cards=locked).state.players[0].build.deck)
     assert deck["Attack +2"] == 1  # the sixth Longsword card now needs level 5
+
+
+@pytest.mark.parametrize("table, card, column", [
+    ("loadouts", "Knight", "class"),
+    ("loadouts", "Knight", "weapon"),
+    ("loadouts", "Knight", "class_1"),
+    ("class_pool", "Shield Wall", "class"),
+    ("item_cards", "Longsword 2", "card"),
+])
+def test_one_bad_reference_is_one_problem(cards, table, card, column):
+    # The slot, class-set and level checks skip what the reference check already reported.
+    with pytest.raises(wb.CardDataError) as err:
+        cards.set(table, card, column, "Wizard")
+    assert [(p.table, p.card, p.column, p.value) for p in err.value.problems] == [
+        (table, card, column, "Wizard")]
+
+
+def test_loadout_equipment_and_class_cards_offer_their_names(cards):
+    weapon = cards.hint("loadouts", "weapon")
+    assert weapon["choices"] == [None, *cards["equipment"]["name"].to_list()]
+    assert cards.allowed("class_pool", "class") == [*cards["classes"]["name"].to_list(), "any"]
+    assert cards.allowed("loadouts", "class_3") == cards["class_pool"]["card"].to_list()

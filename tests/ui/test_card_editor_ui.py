@@ -70,13 +70,16 @@ def test_edit_reject_undo_and_save(page, lab):
     assert "Brutes health=12 version=1" in python_side.inner_text()
     page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_rejected.png"))
 
-    # A reference to an enemy that does not exist is refused by the game's cross-check.
+    # A reference cell offers the enemy names; renaming an enemy that encounters name is
+    # refused, and the reason names the encounter that still uses the old name.
     _click(page, '.wb-ce-tab[data-table="encounters"]')
-    latencies.append(_type_into(page, "BRU-1", "enemy", "Goblins"))
-    expect(_cell(page, "BRU-1", "enemy").locator(".wb-ce-reason")).to_contain_text(
-        "'Goblins' is not an enemy", timeout=WAIT)
-    assert _cell(page, "BRU-1", "enemy").locator("input").input_value() == "Brutes"
+    assert _cell(page, "BRU-1", "enemy").locator("select option").count() == 6
     _click(page, '.wb-ce-tab[data-table="enemies"]')
+    latencies.append(_type_into(page, "Brutes", "name", "Bruisers"))
+    expect(_cell(page, "Brutes", "name").locator(".wb-ce-reason")).to_contain_text(
+        "encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is no longer in enemies.csv",
+        timeout=WAIT)
+    assert _cell(page, "Brutes", "name").locator("input").input_value() == "Brutes"
 
     # Undo goes back to the file's value, redo forward again; each is a new version.
     _click(page, ".wb-ce-undo")

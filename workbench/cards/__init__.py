@@ -12,13 +12,14 @@ allowed.
 from workbench.cards.cardset import CardSet, CrossCheck, load, problem_at
 from workbench.cards.paths import data_dir
 from workbench.cards.problems import CardDataError, Problem
-from workbench.cards.spec import TableSpec, bool_column, int_column, text_column
+from workbench.cards.spec import Ref, TableSpec, bool_column, int_column, text_column
 
 __all__ = [
     "CardDataError",
     "CardSet",
     "CrossCheck",
     "Problem",
+    "Ref",
     "TableSpec",
     "bool_column",
     "data_dir",

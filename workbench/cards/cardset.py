@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 import polars as pl
 
-from workbench.cards import text
+from workbench.cards import refs, text
 from workbench.cards.atomic import atomic_write
 from workbench.cards.diff import table_diff
 from workbench.cards.problems import CardDataError, Problem, listing, show
@@ -86,6 +86,29 @@ class CardSet(Mapping):
         """One card as a dict, found by key (or by name)."""
         spec, frame = self._table_or_raise(table)
         return frame.row(self._find_or_raise(table, card), named=True)
+
+    def allowed(self, table: str, column: str) -> list | None:
+        """What a referencing column may name (None for a column that is not a reference).
+
+        The names in the referenced table, then the extra values the reference allows; a blank
+        cell is allowed when the column is nullable (see `hint`).
+        """
+        spec, _ = self._table_or_raise(table)
+        ref = spec.refs.get(column)
+        return None if ref is None else refs.allowed(self._tables, ref)
+
+    def hint(self, table: str, column: str) -> dict:
+        """TableSpec.hint for a column, with a reference's names as its choices.
+
+        The names depend on the cards, not only on the schema, so an editor asks the CardSet.
+        """
+        spec, _ = self._table_or_raise(table)
+        hint = spec.hint(column)
+        if column in spec.refs:
+            blank = [None] if hint["nullable"] else []
+            hint["choices"] = blank + self.allowed(table, column)
+            hint["expected"] = refs.expected(self._tables, self.specs, table, column)
+        return hint
 
     def card(self, table: str, card) -> Card:
         """One card, found by key (or by name), that draws itself as a card in Jupyter."""
@@ -216,6 +239,7 @@ class CardSet(Mapping):
     def from_json(cls, data: Mapping | str, specs: Mapping[str, TableSpec], game: str, *,
                   cross_check: CrossCheck | None = None) -> CardSet:
         """The CardSet stored by `to_json`, checked exactly like a freshly loaded one."""
+        refs.check_declared(specs)
         if isinstance(data, str):
             try:
                 data = json.loads(data)
@@ -314,13 +338,19 @@ class CardSet(Mapping):
         tables = {**self._tables, table: frame}
         candidate = CardSet(tables, self.specs, game=self.game, source=self.source,
                             version=self.version + 1, cross_check=self.cross_check)
-        candidate._cross_check_or_raise(context)
+        candidate._check_across_or_raise(context, before=self._tables)
         return candidate
 
-    def _cross_check_or_raise(self, context: str | None = None) -> None:
-        if self.cross_check is None:
-            return
-        problems = list(self.cross_check(self))
+    def _check_across_or_raise(self, context: str | None = None, *, lines=None,
+                               before=None) -> None:
+        """References between tables, then the game's own cross_check, reported together.
+
+        A game check that needs a referenced row skips the rows whose reference failed, so one
+        bad cell is reported once.
+        """
+        problems = refs.problems(self._tables, self.specs, lines=lines, before=before)
+        if self.cross_check is not None:
+            problems.extend(self.cross_check(self))
         if problems:
             raise CardDataError(problems, context=context)
 
@@ -330,9 +360,10 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str, *, game: str,
     """Read, convert and validate every table of a game from `directory`.
 
     Every problem in every file is collected before anything is reported, and a CardSet is
-    returned only when there are none. `cross_check(cards)` then looks at references between
-    tables.
+    returned only when there are none. Then the references declared in the specs are checked,
+    and `cross_check(cards)` looks at whatever else spans tables.
     """
+    refs.check_declared(specs)
     directory = Path(directory)
     texts, lines, problems = {}, {}, []
     for table, spec in specs.items():
@@ -366,11 +397,11 @@ def _restore(tables, specs, game, source, version, cross_check) -> CardSet:
 def _build(texts, lines, specs, *, game, source, cross_check, problems=()) -> CardSet:
     """Convert and check every table that could be read; raise with every problem found."""
     problems = list(problems)
-    tables = {}
+    tables, file_lines = {}, {}
     for table, spec in specs.items():
         if table not in texts:
             continue
-        rows = lines[table] or list(range(2, texts[table].height + 2))
+        rows = file_lines[table] = lines[table] or list(range(2, texts[table].height + 2))
         typed, unreadable = text.parse(texts[table], spec, table, rows)
         # Unreadable cells are null in `typed`; the schema would only call them blank again.
         seen = {(p.row, p.column) for p in unreadable}
@@ -382,7 +413,7 @@ def _build(texts, lines, specs, *, game, source, cross_check, problems=()) -> Ca
     if problems:
         raise CardDataError(problems)
     cards = CardSet(tables, specs, game=game, source=source, cross_check=cross_check)
-    cards._cross_check_or_raise()
+    cards._check_across_or_raise(lines=file_lines)
     return cards
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import pandera.polars as pa
 import polars as pl
@@ -29,6 +30,33 @@ _ARTICLE = {
 
 
 @dataclass(frozen=True)
+class Ref:
+    """A column whose cells name a row of another table.
+
+    `target` is "table.column": the table as the game's TABLES names it and a column whose
+    values are unique there (usually its key). `also` holds the few values allowed that are
+    not rows, e.g. ("any",) for a card any class may take.
+    """
+
+    target: str
+    also: tuple = ()
+
+    def __post_init__(self):
+        table, dot, column = self.target.partition(".")
+        if not (table and dot and column):
+            raise ValueError(f"reference {self.target!r} must be written 'table.column'")
+        object.__setattr__(self, "also", tuple(self.also))
+
+    @property
+    def table(self) -> str:
+        return self.target.partition(".")[0]
+
+    @property
+    def column(self) -> str:
+        return self.target.partition(".")[2]
+
+
+@dataclass(frozen=True)
 class TableSpec:
     """How one card table is stored and what its cells may hold.
 
@@ -36,6 +64,14 @@ class TableSpec:
     nullability are declared there once, and both validation and the UI hints read them back.
     Column meanings come from each pandera Column's `description`. The key column is always
     treated as unique and required, whether or not the schema says so.
+
+    `refs` declares the columns whose cells name a row of another table, as column ->
+    "table.column" or column -> Ref("table.column", also=("any",)):
+
+        refs={"enemy": "enemies.name"}
+
+    Every load and every edit checks them, and a card that other rows name cannot be removed.
+    A blank cell names nothing: whether a blank is allowed is the schema's `nullable`.
     """
 
     file: str
@@ -45,10 +81,17 @@ class TableSpec:
     # A table with fewer cards than this is reported as a problem (an empty deck is a mistake
     # far more often than a design choice).
     min_rows: int = 1
+    refs: Mapping[str, Ref | str] = field(default_factory=dict)
 
     def __post_init__(self):
         if self.key not in self.schema.columns:
             raise ValueError(f"{self.file}: key column '{self.key}' is not in the schema")
+        refs = {c: r if isinstance(r, Ref) else Ref(r) for c, r in self.refs.items()}
+        unknown = [c for c in refs if c not in self.schema.columns]
+        if unknown:
+            raise ValueError(f"{self.file}: reference column(s) {', '.join(unknown)} not in "
+                             "the schema")
+        object.__setattr__(self, "refs", refs)
         key = self.schema.columns[self.key]
         if not key.unique or key.nullable:
             object.__setattr__(

@@ -298,7 +298,7 @@ class EditSession:
         spec = self.cards.specs[table]
         out = []
         for column in spec.header:
-            hint = {k: _plain(v) for k, v in spec.hint(column).items()}
+            hint = {k: _plain(v) for k, v in self.cards.hint(table, column).items()}
             lines = [hint["doc"] or column, f"Allowed: {hint['expected']}"]
             if column == spec.key:
                 lines.append("Key: names the card, so no two cards may share it.")
@@ -318,7 +318,7 @@ class EditSession:
         spec, frame = self.cards.specs[table], self.cards[table]
         fields = []
         for column in spec.header:
-            hint = spec.hint(column)
+            hint = self.cards.hint(table, column)
             field = {"column": column, "dtype": hint["dtype"], "value": _plain(row[column]),
                      "choices": hint["choices"], "doc": hint["doc"],
                      "expected": hint["expected"], "min": hint["min"], "max": hint["max"]}

@@ -1,7 +1,8 @@
 """Card tables of Co-op Dungeon Cards (rules: shared/rules/coop.md, section 1).
 
 The numbers live in data/coop/*.csv; this module declares what each column means and which
-values the rules can handle, and checks the references between tables.
+values the rules can handle, which columns name rows of other tables, and checks the rules that
+span tables.
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ TABLES: dict[str, TableSpec] = {
             "first_allowed": pa.Column(
                 pl.Boolean, description="May be chosen as the first Battle (true or false)"),
         }),
+        refs={"enemy": "enemies.name"},
     ),
     "loot": TableSpec(
         file="loot.csv",
@@ -133,7 +135,7 @@ TABLES: dict[str, TableSpec] = {
 
 
 def cross_check(cards: CardSet) -> list[Problem]:
-    """Problems that involve more than one cell: references and rule consistency."""
+    """Rule consistency across cells and tables; CardSet checks the declared refs first."""
     return [*_encounter_problems(cards), *_battle_problems(cards), *_loot_problems(cards)]
 
 
@@ -149,11 +151,7 @@ def _encounter_problems(cards: CardSet) -> list[Problem]:
     problems = []
     for i, row in enumerate(encounters.iter_rows(named=True)):
         if row["enemy"] not in enemies:
-            problems.append(problem_at(
-                cards, "encounters", i, "enemy", issue="is not an enemy",
-                expected=f"a name from enemies.csv ({', '.join(enemies)})",
-            ))
-            continue
+            continue  # the reference check reports it
         # A reinforcement fields base + k enemies, and all must come from the enemy cards.
         needed = row["base"] + row["reinforcements"]
         if needed > enemies[row["enemy"]]:

@@ -1,7 +1,8 @@
 """Card tables of RPG Card Battle (rules: shared/rules/rpg_card_battle.md, sections 1 and 6).
 
 The numbers live in data/rpg_card_battle/*.csv; this module declares what each column means and
-which values the rules can handle, and checks the references between tables.
+which values the rules can handle, which columns name rows of other tables, and checks the rules
+that span tables.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pandera.polars as pa
 from workbench.cards import (
     CardSet,
     Problem,
+    Ref,
     TableSpec,
     bool_column,
     int_column,
@@ -100,6 +102,7 @@ TABLES: dict[str, TableSpec] = {
             "card": text_column("Card, a name from cards.csv"),
             "level": _level("Lowest character level that gets this card (R-16)"),
         }),
+        refs={"item": "equipment.name", "card": "cards.name"},
     ),
     "classes": TableSpec(
         file="classes.csv",
@@ -122,6 +125,7 @@ TABLES: dict[str, TableSpec] = {
             "class": text_column("Class that may take it, a name from classes.csv, or 'any'"),
             "level": _level("Lowest level that may take it"),
         }),
+        refs={"card": "cards.name", "class": Ref("classes.name", also=("any",))},
     ),
     "loadouts": TableSpec(
         file="loadouts.csv",
@@ -137,14 +141,15 @@ TABLES: dict[str, TableSpec] = {
             **{col: text_column(f"Class card {col[-1]} of 7, from class_pool.csv")
                for col in CLASS_COLUMNS},
         }),
+        refs={"class": "classes.name", **{slot: "equipment.name" for slot in SLOTS},
+              **{col: "class_pool.card" for col in CLASS_COLUMNS}},
     ),
 }
 
 
 def cross_check(cards: CardSet) -> list[Problem]:
-    """Problems that involve more than one cell: references, level locks and card sanity."""
-    return [*_card_problems(cards), *_item_card_problems(cards), *_pool_problems(cards),
-            *_loadout_problems(cards)]
+    """Slots, level locks and card sanity; CardSet checks the declared refs first."""
+    return [*_card_problems(cards), *_item_card_problems(cards), *_loadout_problems(cards)]
 
 
 def _card_problems(cards: CardSet) -> list[Problem]:
@@ -183,16 +188,11 @@ def _item_card_problems(cards: CardSet) -> list[Problem]:
     pool = set(cards["class_pool"]["card"].to_list())
     problems = []
     positions: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    # Rows naming no item or no card are reported by the reference check and skipped here.
     for i, row in enumerate(cards["item_cards"].iter_rows(named=True)):
-        if row["item"] not in items:
-            problems.append(problem_at(cards, "item_cards", i, "item", issue="is not an item",
-                                       expected="a name from equipment.csv"))
-        else:
+        if row["item"] in items:
             positions[row["item"]].append((row["position"], row["level"], i))
-        if row["card"] not in names:
-            problems.append(problem_at(cards, "item_cards", i, "card", issue="is not a card",
-                                       expected="a name from cards.csv"))
-        elif row["card"] in pool:
+        if row["card"] in names and row["card"] in pool:
             problems.append(problem_at(
                 cards, "item_cards", i, "card", issue="is a class card",
                 expected="an equipment card (class cards come only from the class set)"))
@@ -220,20 +220,6 @@ def _item_card_problems(cards: CardSet) -> list[Problem]:
     return problems
 
 
-def _pool_problems(cards: CardSet) -> list[Problem]:
-    classes = set(cards["classes"]["name"].to_list())
-    names = dict(cards["cards"].select("name", "kind").iter_rows())
-    problems = []
-    for i, row in enumerate(cards["class_pool"].iter_rows(named=True)):
-        if row["card"] not in names:
-            problems.append(problem_at(cards, "class_pool", i, "card", issue="is not a card",
-                                       expected="a name from cards.csv"))
-        if row["class"] != "any" and row["class"] not in classes:
-            problems.append(problem_at(cards, "class_pool", i, "class", issue="is not a class",
-                                       expected="'any' or a name from classes.csv"))
-    return problems
-
-
 def _loadout_problems(cards: CardSet) -> list[Problem]:
     classes = set(cards["classes"]["name"].to_list())
     slots = dict(cards["equipment"].select("name", "slot").iter_rows())
@@ -244,23 +230,20 @@ def _loadout_problems(cards: CardSet) -> list[Problem]:
             problems.append(problem_at(cards, "loadouts", i, column, issue=issue,
                                        expected=expected))
 
-        if row["class"] not in classes:
-            bad("class", "is not a class", "a name from classes.csv")
+        # Cells naming no class, item or class card are reported by the reference check.
         for slot in SLOTS:
             item = row[slot]
-            if item is None:
-                continue
-            if item not in slots:
-                bad(slot, "is not an item", "a name from equipment.csv or a blank cell")
-            elif slots[item] != slot:
+            if item in slots and slots[item] != slot:
                 bad(slot, f"is for the {slots[item]} slot",
                     f"an item for the {slot} slot from equipment.csv")
         for col in CLASS_COLUMNS:
             card = row[col]
             entry = pool.get(card)
             if entry is None:
-                bad(col, "is not a class card", "a card from class_pool.csv")
-            elif entry["class"] not in ("any", row["class"]):
+                continue
+            # A class that is not in classes.csv is already reported on its own cell.
+            known = row["class"] in classes and entry["class"] in {*classes, "any"}
+            if known and entry["class"] not in ("any", row["class"]):
                 bad(col, f"is a {entry['class']} card",
                     f"a class card for {row['class']} or for any class")
             elif entry["level"] > row["level"]:
