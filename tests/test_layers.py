@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,9 +18,10 @@ import pytest
 import workbench as wb
 import workbench.games.coop as coop
 import workbench.games.correction as correction
-from workbench.core import get_game, register
+from workbench.core import Game, get_game, register
 from workbench.core.registry import _GAMES
 
+from .sim.testgames import SPEC as COIN_SPEC
 from .sim.testgames import CoinGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,16 +90,14 @@ def test_a_game_registered_in_a_notebook_is_found(tmp_path):
     (tmp_path / "coins.csv").write_text("name,win_tenths\nfair,10\n")
 
     @register
-    class NotebookCoin(CoinGame):
-        name = "notebook_coin"
-
-        def __init__(self):
-            super().__init__(tmp_path)
+    class NotebookCoin(Game):
+        spec = replace(COIN_SPEC, name="notebook_coin", data=tmp_path)
+        new_state = CoinGame.new_state
 
     try:
         assert isinstance(get_game("notebook_coin"), NotebookCoin)
         assert "notebook_coin" in wb.list_games()
-        assert wb.play("notebook_coin", seed=1).result["outcome"] == "win"
+        assert wb.play("notebook_coin", seed=1).result.outcome == "win"
         with pytest.raises(wb.UnknownGame, match="notebook_coin"):
             get_game("chess")
     finally:
