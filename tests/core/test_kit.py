@@ -1,0 +1,264 @@
+"""The kit's parts, each against a plain reading of what it should do (brute force where
+there is a calculation)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from workbench.core.kit import (
+    KING,
+    KNIGHT,
+    ROOK,
+    Deck,
+    Grid,
+    Mark,
+    Piece,
+    Vitals,
+    Zones,
+    dice_chance,
+    draw_board,
+    highest_of,
+    roll,
+    sum_of,
+    through_armor,
+)
+from workbench.core.view import problems
+
+# -- decks ----------------------------------------------------------------------------------
+
+
+def test_a_deck_draws_each_card_by_its_copies_in_the_order_cards_came():
+    deck = Deck({"b": 2, "a": 1, "none": 0})
+    assert len(deck) == 3 and "none" not in deck
+    dist = deck.dist()
+    assert dist.outcomes == ("b", "a") and dist.weights == (2, 1)
+    deck.take("b")
+    assert deck.dist().weights == (1, 1)
+    deck.take("b")
+    assert deck.dist().outcomes == ("a",) and list(deck) == ["a"]
+    with pytest.raises(ValueError, match="'b' is not in the deck"):
+        deck.take("b")
+
+
+def test_drawing_a_deck_dry_matches_every_shuffle():
+    # Drawing one card per chance point gives each order of the cards exactly the chance a
+    # shuffle gives it: count the orders of a small deck both ways.
+    cards = ["x", "x", "y", "z"]
+    by_shuffle = Counter(itertools.permutations(cards))
+    total = sum(by_shuffle.values())
+
+    def orders(deck, p, prefix):
+        if not deck:
+            yield tuple(prefix), p
+            return
+        dist = deck.dist()
+        for card, w in zip(dist.outcomes, dist.weights):
+            rest = deck.copy()
+            rest.take(card)
+            yield from orders(rest, p * Fraction(w, dist.total), prefix + [card])
+
+    got = dict(orders(Deck(cards), Fraction(1), []))
+    assert got == {order: Fraction(n, total) for order, n in by_shuffle.items()}
+
+
+def test_refill_reshuffles_a_discard_pile_and_empties_it():
+    deck, discard = Deck(["a"]), ["b", "c", "b"]
+    deck.take("a")
+    assert not deck
+    with pytest.raises(ValueError, match="empty"):
+        deck.dist()
+    deck.refill(discard)
+    assert discard == [] and deck.counts == {"b": 2, "c": 1}
+    other = Deck({"d": 2})
+    deck.refill(other)
+    assert len(other) == 0 and deck.counts == {"b": 2, "c": 1, "d": 2}
+    assert deck.draws_to(5, held=3) == 2 and deck.draws_to(9, held=0) == 5
+    assert deck.draws_to(2, held=4) == 0
+
+
+def test_a_deck_draw_is_a_chance_point_and_a_pile_view():
+    deck = Deck({"Rats": 3, "Brutes": 1})
+    chance = deck.draw("Draw an enemy", names=str.upper)
+    assert chance.p("Brutes") == Fraction(1, 4) and chance.describe("Rats") == "RATS"
+    face_down = deck.card_view("Enemies")
+    assert face_down.subtitle == "4 cards" and face_down.text == "" and problems(face_down) == []
+    assert deck.card_view("Discard", face_up=True).text == "Rats ×3, Brutes"
+    copy = deck.copy()
+    copy.take("Rats")
+    assert len(deck) == 4 and copy != deck
+
+
+# -- damage ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("armor, damage", list(itertools.product(range(5), range(7))))
+def test_armor_soaks_damage_first(armor, damage):
+    left, through = through_armor(armor, damage)
+    assert left == max(0, armor - damage) and through == max(0, damage - armor)
+
+
+def test_vitals_take_heal_and_recover():
+    v = Vitals(health=5, armor=2)
+    assert v.take(3) is False and (v.armor, v.health) == (0, 4)
+    assert v.heal(3) == 1 and v.health == 5
+    assert v.heal(2, cap=False) == 2 and v.health == 7
+    v.restore_armor()
+    assert v.armor == 2
+    assert v.take(20) is True and v.health == 0 and v.down
+
+
+# -- dice -----------------------------------------------------------------------------------
+
+
+def _brute(n: int, sides: int, combine) -> Counter:
+    return Counter(combine(r) for r in itertools.product(range(1, sides + 1), repeat=n))
+
+
+@pytest.mark.parametrize("n, sides", [(1, 6), (2, 6), (3, 6), (2, 8), (4, 4)])
+def test_dice_pools_match_every_roll(n, sides):
+    for dist, combine in ((sum_of(n, sides), sum), (highest_of(n, sides), max)):
+        brute = _brute(n, sides, combine)
+        assert dict(zip(dist.outcomes, dist.weights)) == dict(brute)
+
+
+def test_a_roll_from_notation_and_its_odds_are_exact():
+    brute = _brute(3, 6, lambda r: sum(sorted(r)[1:]))  # 3d6, keep the highest two
+    dist = roll("3d6kh2")
+    assert {o: Fraction(w, dist.total) for o, w in zip(dist.outcomes, dist.weights)} == {
+        o: Fraction(c, 216) for o, c in brute.items()}
+    chance = dice_chance("2d6", "Attack", odds={"to hit": lambda s: s > 7, "6 or less":
+                                                 lambda s: s <= 6}, names=lambda s: f"rolled {s}")
+    odds = dict(chance.odds_list())
+    assert odds == {"to hit": Fraction(15, 36), "6 or less": Fraction(15, 36)}
+    assert chance.describe(9) == "rolled 9"
+    assert dice_chance(sum_of(1), "d6").odds_list() == ()
+
+
+# -- grids ----------------------------------------------------------------------------------
+
+
+def test_squares_are_named_as_people_write_them():
+    g = Grid(8, 8)
+    assert g.name(0) == "a1" and g.name(63) == "h8" and g.square(" C4 ") == 26
+    assert g.xy(26) == (2, 3) and g.at(8, 0) is None and g.offset(0, -1, 0) is None
+    with pytest.raises(ValueError, match="a1 to h8"):
+        g.square("i9")
+    with pytest.raises(ValueError):
+        Grid(0, 3)
+
+
+def test_steps_jumps_and_slides():
+    g = Grid(5, 5)
+    c3 = g.square("c3")
+    assert sorted(g.name(s) for s in g.steps(g.square("a1"), KING)) == ["a2", "b1", "b2"]
+    assert len(g.jumps(c3, KNIGHT)) == 8
+    blocked = {g.square("c5"), g.square("e3")}
+    ups = [g.name(s) for s in g.slide(c3, (0, 1), blocked)]
+    assert ups == ["c4", "c5"]  # stops on the blocked square, included
+    assert [g.name(s) for s in g.slide(c3, (1, 0), lambda s: s in blocked)] == ["d3", "e3"]
+    assert [g.name(s) for s in g.slide(c3, (-1, 0))] == ["b3", "a3"]
+    assert sorted(len(g.steps(c3, ROOK)) for _ in range(1)) == [4]
+    assert g.distance(g.square("a1"), g.square("c5")) == 4
+
+
+def test_between_follows_rows_columns_and_diagonals_only():
+    g = Grid(6, 6)
+    name = g.name
+    assert [name(s) for s in g.between(g.square("a1"), g.square("d4"))] == ["b2", "c3"]
+    assert [name(s) for s in g.between(g.square("f2"), g.square("c2"))] == ["e2", "d2"]
+    assert g.between(g.square("a1"), g.square("a2")) == ()
+    with pytest.raises(ValueError, match="not on one row"):
+        g.between(g.square("a1"), g.square("b3"))
+
+
+def _sight_oracle(g: Grid, a: int, b: int, blocked: set[int]) -> bool:
+    """Exact geometry: the open segment between the centres meets a blocked square's interior,
+    or passes through a corner whose two squares beside the line are both blocked."""
+    (ax, ay), (bx, by) = g.xy(a), g.xy(b)
+    dx, dy = bx - ax, by - ay
+    half = Fraction(1, 2)
+    for sq in blocked - {a, b}:
+        x, y = g.xy(sq)
+        lo, hi, inside = Fraction(0), Fraction(1), True
+        # Liang-Barsky: clip the segment to the open square, edge by edge.
+        for p, q in ((-dx, ax - (x - half)), (dx, (x + half) - ax),
+                     (-dy, ay - (y - half)), (dy, (y + half) - ay)):
+            if p == 0:
+                inside = inside and q > 0
+            elif p < 0:
+                lo = max(lo, Fraction(q, p))
+            else:
+                hi = min(hi, Fraction(q, p))
+        if inside and lo < hi:
+            return False
+    if dx and dy:
+        for cx in range(g.width - 1):
+            for cy in range(g.height - 1):
+                px, py = Fraction(2 * cx + 1, 2), Fraction(2 * cy + 1, 2)
+                t = (px - ax) / dx
+                if (py - ay) != t * dy or not 0 < t < 1:
+                    continue
+                beside = (g.at(cx + (dx > 0), cy + (dy < 0)), g.at(cx + (dx < 0), cy + (dy > 0)))
+                if all(s in blocked for s in beside):
+                    return False
+    return True
+
+
+def test_line_of_sight_matches_exact_geometry():
+    g = Grid(7, 6)
+    rng = random.Random(7)
+    for _ in range(1500):
+        a, b = rng.randrange(len(g)), rng.randrange(len(g))
+        blocked = {s for s in range(len(g)) if rng.random() < 0.2}
+        assert g.line_of_sight(a, b, blocked) == _sight_oracle(g, a, b, blocked), (
+            g.name(a), g.name(b), sorted(g.name(s) for s in blocked))
+    a1, d4 = g.square("a1"), g.square("d4")
+    assert g.line_of_sight(a1, d4, {g.square("b1")})  # one side of a corner is open
+    assert not g.line_of_sight(a1, d4, {g.square("b1"), g.square("a2")})
+    assert not g.line_of_sight(a1, d4, {g.square("b2")})
+
+
+def test_the_board_drawing_marks_targets_clickable():
+    g = Grid(4, 4)
+    board = draw_board(g, pieces=[Piece(0, "K", title="South King")],
+                       marks=[Mark(5, title="token")],
+                       targets={1: ["King a1 → b1"], 4: ["King a1 → a2", "Spawn at a2"]},
+                       arrows=[(0, 5, "#d00")], fills={0: "#ff0"})
+    assert problems(board, "board") == []
+    assert board.targets == {"b1": ("King a1 → b1",), "a2": ("King a1 → a2", "Spawn at a2")}
+    svg = board.svg
+    assert svg.count('class="wb-target"') == 2 and 'data-square="a2"' in svg
+    assert svg.count("<circle") == 1 and svg.count("<polygon") == 1
+    assert "King a1 → a2 or Spawn at a2" in svg and 'fill="#ff0"' in svg
+
+
+# -- zones ----------------------------------------------------------------------------------
+
+
+def test_zones_move_cards_and_refuse_ones_that_are_not_there():
+    z = Zones(2, ("hand", "bank", "discard"))
+    z.add(0, "hand", "Ace")
+    z.add(0, "hand", "King", front=True)
+    assert z[0, "hand"] == ["King", "Ace"]
+    z.move(0, "Ace", "hand", "bank")
+    z.move(0, "King", "hand", "discard", to_seat=1)
+    assert z[0, "bank"] == ["Ace"] and z[1, "discard"] == ["King"] and z.count(0, "hand") == 0
+    assert z.where("King") == [(1, "discard")]
+    with pytest.raises(ValueError, match="'Queen' is not in seat 1's hand"):
+        z.move(0, "Queen", "hand", "bank")
+    with pytest.raises(KeyError, match="no zone"):
+        z[0, "void"]
+    copy = z.copy()
+    copy.move(0, "Ace", "bank", "discard")
+    assert z[0, "bank"] == ["Ace"] and copy != z
+    from workbench.core.view import CardView
+
+    shown = z.zone_view(0, "bank", lambda c: CardView(c), title="Bank")
+    hidden = z.zone_view(0, "bank", lambda c: CardView(c), hidden=True)
+    assert [c.name for c in shown.cards] == ["Ace"] and hidden.cards[0].hidden
+    assert problems(shown, "zone") == [] == problems(hidden, "zone")
