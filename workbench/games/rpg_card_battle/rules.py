@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core import CHANCE, TERMINAL, Action, Chance, State
-from ...core.chance import Dist
+from ...core import CHANCE, TERMINAL, Action, Chance, State, counted
 from .catalog import Build, Card, Catalog
 
 HAND_SIZE = 5
@@ -181,9 +180,7 @@ class BattleState(State):
     def chance(self) -> Chance:
         p = self.players[self.pending[0]]
         what = {DEAL: "deals", DRAW: "draws", RESHUFFLE: "deals after a reshuffle"}[self.stage]
-        # The pile never holds a zero count (apply_chance deletes them), so its items are the
-        # multiset's outcomes and weights as they stand.
-        return Chance(Dist(tuple(p.draw), tuple(p.draw.values())),
+        return Chance(counted(p.draw),
                       f"Seat {p.seat + 1} ({p.build.name}) {what} from {p.draw_n} cards")
 
     def apply_chance(self, card) -> None:
