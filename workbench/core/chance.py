@@ -8,75 +8,50 @@ seeded replay, fast simulation and exact analysis.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
 
+# The one exact distribution type: a chance point's outcomes keep the order they are given in,
+# which `pick` walks. Importing it loads no dice-notation parser (workbench.dice is lazy).
+from ..dice.dist import Dist
 
-@dataclass(frozen=True, slots=True)
-class Dist:
-    """A finite distribution: outcomes with exact positive integer weights."""
-
-    outcomes: tuple
-    weights: tuple[int, ...]
-    cum: tuple[int, ...] = field(repr=False, compare=False, default=())
-    total: int = field(compare=False, default=0)
-
-    def __post_init__(self):
-        if len(self.outcomes) != len(self.weights) or not self.outcomes:
-            raise ValueError("a distribution needs one positive weight per outcome")
-        if any(w <= 0 for w in self.weights):
-            raise ValueError("weights must be positive integers")
-        cum = tuple(accumulate(self.weights))
-        object.__setattr__(self, "cum", cum)
-        object.__setattr__(self, "total", cum[-1])
-
-    def pick(self, u: float):
-        """The outcome at quantile u in [0, 1)."""
-        return self.outcomes[bisect_right(self.cum, int(u * self.total))]
-
-    def p(self, outcome) -> Fraction:
-        try:
-            return Fraction(self.weights[self.outcomes.index(outcome)], self.total)
-        except ValueError:
-            return Fraction(0)
-
-    def p_where(self, pred) -> Fraction:
-        return Fraction(sum(w for o, w in zip(self.outcomes, self.weights) if pred(o)), self.total)
+__all__ = ["Chance", "Dist", "counted", "dice_highest", "dice_sum", "uniform"]
 
 
 @lru_cache(maxsize=None)
 def dice_sum(n: int, sides: int = 6) -> Dist:
-    """Sum of n fair dice, exact weights by convolution."""
-    weights = {0: 1}
-    for _ in range(n):
-        nxt: dict[int, int] = {}
-        for total, w in weights.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + w
-        weights = nxt
-    keys = tuple(sorted(weights))
-    return Dist(keys, tuple(weights[k] for k in keys))
+    """Sum of n fair dice (outcomes ascending), from the dice engine."""
+    if n < 0:
+        raise ValueError(f"dice_sum: the number of dice must be 0 or more, got {n}")
+    return Dist.sum_of(n, sides)
 
 
 @lru_cache(maxsize=None)
 def dice_highest(n: int, sides: int = 6) -> Dist:
-    """Highest of n fair dice."""
-    keys = tuple(range(1, sides + 1))
-    return Dist(keys, tuple(k**n - (k - 1) ** n for k in keys))
+    """Highest of n fair dice (outcomes ascending): k**n - (k-1)**n of the rolls top out at k."""
+    if n < 1 or sides < 1:
+        raise ValueError(f"dice_highest: needs at least one die with at least one side, got "
+                         f"n={n}, sides={sides}")
+    faces = tuple(range(1, sides + 1))
+    return Dist._raw(faces, tuple(k**n - (k - 1) ** n for k in faces))
 
 
 def uniform(outcomes) -> Dist:
+    """Each outcome equally likely, in the order given."""
     outcomes = tuple(outcomes)
     return Dist(outcomes, (1,) * len(outcomes))
 
 
 def counted(counts: dict) -> Dist:
-    """One item drawn from a multiset {item: copies} (a shuffled deck, drawn lazily)."""
+    """One item drawn from a multiset {item: copies} (a shuffled deck, drawn lazily), in the
+    dict's order; items with no copies left are skipped."""
+    weights = tuple(counts.values())
+    if weights and min(weights) > 0:
+        # Built once per card drawn, so skip the checks a dict's keys make needless.
+        return Dist._ordered(tuple(counts), weights)
     items = tuple(k for k, c in counts.items() if c > 0)
-    return Dist(items, tuple(counts[k] for k in items))
+    return Dist._ordered(items, tuple(counts[k] for k in items))
 
 
 @dataclass(frozen=True, slots=True)

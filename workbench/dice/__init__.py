@@ -11,40 +11,64 @@ documented in :mod:`workbench.dice.parser`. Seed-game mechanics live in
 :mod:`workbench.dice.mechanics`, absorbing Markov chains in :mod:`workbench.dice.chains`.
 """
 
-from ._icepool import from_icepool, to_icepool
-from .api import (
-    DEFAULT_SAMPLES,
-    Estimate,
-    clear_cache,
-    distribution,
-    distributions,
-    exact,
-    mean,
-    parse,
-    probability,
-    sample,
-)
-from .chains import AbsorbingChain
-from .dist import Dist
-from .engine import DEFAULT_BUDGET_SECONDS
-from .errors import DiceSyntaxError, DiceTooLarge
+from __future__ import annotations
 
-__all__ = [
-    "AbsorbingChain",
-    "DEFAULT_BUDGET_SECONDS",
-    "DEFAULT_SAMPLES",
-    "DiceSyntaxError",
-    "DiceTooLarge",
-    "Dist",
-    "Estimate",
-    "clear_cache",
-    "distribution",
-    "distributions",
-    "exact",
-    "from_icepool",
-    "mean",
-    "parse",
-    "probability",
-    "sample",
-    "to_icepool",
-]
+import importlib
+from typing import TYPE_CHECKING
+
+# The names below load on first use (PEP 562), so that the game engine can import the
+# distribution type (workbench.dice.dist) without loading the notation parser and lark.
+_WHERE = {
+    "AbsorbingChain": ".chains",
+    "DEFAULT_BUDGET_SECONDS": ".engine",
+    "DEFAULT_SAMPLES": ".api",
+    "DiceSyntaxError": ".errors",
+    "DiceTooLarge": ".errors",
+    "Dist": ".dist",
+    "Estimate": ".api",
+    "clear_cache": ".api",
+    "distribution": ".api",
+    "distributions": ".api",
+    "exact": ".api",
+    "from_icepool": "._icepool",
+    "mean": ".api",
+    "parse": ".api",
+    "probability": ".api",
+    "sample": ".api",
+    "to_icepool": "._icepool",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(where, __name__), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:
+    from ._icepool import from_icepool, to_icepool
+    from .api import (
+        DEFAULT_SAMPLES,
+        Estimate,
+        clear_cache,
+        distribution,
+        distributions,
+        exact,
+        mean,
+        parse,
+        probability,
+        sample,
+    )
+    from .chains import AbsorbingChain
+    from .dist import Dist
+    from .engine import DEFAULT_BUDGET_SECONDS
+    from .errors import DiceSyntaxError, DiceTooLarge

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 __all__ = [
     "uniform_power",
     "convolve",
@@ -49,6 +47,8 @@ def slot_bytes(bound: int) -> int:
 def pack(ws: list[int], nb: int) -> int:
     """Pack non-negative ints into one int, ``nb`` bytes per slot, lowest slot first."""
     if nb == 8 and max(ws, default=0) < (1 << 63):
+        import numpy as np  # here, not at the top: the game engine imports this module
+
         return int.from_bytes(np.asarray(ws, dtype=np.int64).tobytes(), "little")
     return int.from_bytes(b"".join(w.to_bytes(nb, "little") for w in ws), "little")
 
@@ -57,6 +57,8 @@ def unpack(x: int, n: int, nb: int) -> list[int]:
     """Inverse of :func:`pack` for ``n`` slots."""
     b = x.to_bytes(n * nb, "little")
     if nb == 8:
+        import numpy as np
+
         return np.frombuffer(b, dtype="<u8").tolist()
     return [int.from_bytes(b[i : i + nb], "little") for i in range(0, n * nb, nb)]
 

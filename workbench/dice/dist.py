@@ -1,16 +1,35 @@
-"""``Dist``: an immutable, exact distribution over integer outcomes.
+"""``Dist``: an immutable, exact distribution, shared by the game engine and the dice engine.
 
 Weights are Python ints, so nothing is ever rounded: 200d6 keeps its 156-digit counts. Weights
 are proportional to probabilities; for plain dice they are the number of equally likely rolls
 (3d6 has total weight 216). Comparisons (yes/no results) are stored in lowest terms.
+
+Two ways in, because the two users need different things:
+
+* ``Dist(outcomes, weights)`` keeps the outcomes in the order given, and they may be anything
+  hashable (card ids, seats, ints). A game's chance point is one of these: ``pick(u)`` walks the
+  cumulative weights in that order, so the order is what makes a seeded game replay the same.
+* ``Dist({outcome: weight})``, ``Dist.die(6)``, ``Dist.faces(...)`` and everything the arithmetic
+  returns have integer outcomes sorted ascending, which the arithmetic relies on.
+
+Arithmetic on an ordered distribution of integers first sorts it (the result is sorted like every
+arithmetic result); on any other outcomes it raises ``TypeError`` naming the outcome.
+``map`` takes any outcomes, since it is how card ids become numbers.
+
+Equality is equality of probabilities, as for the mapping it is: same outcomes, each with the
+same probability, whatever the order and whatever the scale of the weights. Two equal
+distributions can therefore ``pick`` differently; compare ``outcomes`` too when the seeded draw
+matters.
 """
 
 from __future__ import annotations
 
 import math
 import operator
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from itertools import accumulate
 
 from . import _poly
 
@@ -40,43 +59,96 @@ def sparse_add_cost(na: int, nb: int, result_bound: int | None = None) -> float:
 
 
 class Dist(Mapping[int, int]):
-    """Outcome -> exact integer weight, sorted by outcome, zero weights never stored.
+    """Outcome -> exact positive integer weight; see the module docstring for order and equality.
 
-    Build one with ``Dist({1: 1, 2: 3})``, ``Dist.die(6)``, ``Dist.faces([1, 1, 2, 3])``,
-    ``Dist.sum_of(3, 6)`` or ``Dist.constant(4)``; combine with ``+ - *``, ``repeat``,
-    ``maximum``, ``minimum`` and ``compare``. Read with ``probability``, ``mean``,
-    ``p_at_least`` and friends. Instances are hashable and never change.
+    ``Dist(("a", "b"), (2, 1))`` keeps the given order (a chance point); ``Dist({1: 1, 2: 3})``,
+    ``Dist.die(6)``, ``Dist.faces([1, 1, 2, 3])``, ``Dist.sum_of(3, 6)`` and
+    ``Dist.constant(4)`` are sorted integer distributions. Combine with ``+ - *``, ``repeat``,
+    ``maximum``, ``minimum`` and ``compare``. Read with ``pick``, ``p``/``probability``,
+    ``p_where``, ``mean``, ``p_at_least`` and friends. Instances are hashable and never change.
     """
 
-    __slots__ = ("_outcomes", "_weights", "_total", "_key")
+    # _cum is filled on the first pick; _sorted is True (sorted ints), False, or None (not yet
+    # looked at: an ordered distribution that only ever gets picked from never pays for it).
+    __slots__ = ("_outcomes", "_weights", "_total", "_cum", "_sorted", "_hash")
 
-    def __init__(self, data: Mapping[int, int] | Iterable[int]):
-        if isinstance(data, Mapping):
-            items = sorted((int(o), int(w)) for o, w in data.items() if w)
-        else:
-            counts: dict[int, int] = {}
-            for o in data:
-                counts[int(o)] = counts.get(int(o), 0) + 1
-            items = sorted(counts.items())
+    def __init__(self, data: Mapping[int, int] | Iterable, weights: Iterable[int] | None = None):
+        if weights is not None:
+            self._set_ordered(tuple(data), tuple(weights))
+            return
+        counts: dict[int, int] = {}
+        pairs = data.items() if isinstance(data, Mapping) else ((o, 1) for o in data)
+        for o, w in pairs:
+            o = _outcome_int(o)
+            counts[o] = counts.get(o, 0) + _weight_int(w, o)
+        items = sorted((o, w) for o, w in counts.items() if w)
         if any(w < 0 for _, w in items):
-            raise ValueError("weights must be non-negative integers")
+            raise ValueError("Dist: weights must be non-negative integers")
         if not items:
-            raise ValueError("a distribution needs at least one outcome with positive weight")
+            raise ValueError("Dist: a distribution needs at least one outcome with positive weight")
         self._outcomes = tuple(o for o, _ in items)
         self._weights = tuple(w for _, w in items)
         self._total = sum(self._weights)
-        self._key = None
+        self._cum = None
+        self._sorted = True
+        self._hash = None
+
+    def _set_ordered(self, outcomes: tuple, weights: tuple) -> None:
+        if len(outcomes) != len(weights) or not outcomes:
+            raise ValueError(
+                f"Dist: needs one weight per outcome and at least one outcome, got "
+                f"{len(outcomes)} outcomes and {len(weights)} weights"
+            )
+        cum = tuple(accumulate(weights))
+        # The total is an int only if every weight was one (a float or a numpy int would carry
+        # its type into the sum), so one look at it stands for a check of every weight.
+        if type(cum[-1]) is not int:
+            weights = tuple(_weight_int(w, o) for o, w in zip(outcomes, weights))
+            cum = tuple(accumulate(weights))
+        if min(weights) <= 0:
+            at = next(i for i, w in enumerate(weights) if w <= 0)
+            raise ValueError(f"Dist: outcome {outcomes[at]!r} has weight {weights[at]!r}; "
+                             "weights must be positive")
+        if len(set(outcomes)) != len(outcomes):
+            seen: set = set()
+            twice = next(o for o in outcomes if o in seen or seen.add(o))
+            raise ValueError(f"Dist: outcome {twice!r} is given twice; give each outcome once "
+                             "with its total weight")
+        self._outcomes = outcomes
+        self._weights = weights
+        self._total = cum[-1]
+        self._cum = cum
+        self._sorted = None
+        self._hash = None
 
     # ---- construction ------------------------------------------------------------------
 
     @classmethod
     def _raw(cls, outcomes: tuple[int, ...], weights: tuple[int, ...]) -> Dist:
-        # Trusted constructor: sorted outcomes, positive weights.
+        # Trusted constructor for the arithmetic: sorted distinct int outcomes, positive weights.
         self = object.__new__(cls)
         self._outcomes = outcomes
         self._weights = weights
         self._total = sum(weights)
-        self._key = None
+        self._cum = None
+        self._sorted = True
+        self._hash = None
+        return self
+
+    @classmethod
+    def _ordered(cls, outcomes: tuple, weights: tuple[int, ...]) -> Dist:
+        # Trusted constructor for chance points built once per draw: distinct outcomes (a dict's
+        # keys) in pick order, positive int weights. Only the weight type is checked, for free.
+        cum = tuple(accumulate(weights))
+        if not cum or type(cum[-1]) is not int:
+            return cls(outcomes, weights)  # the checking path says what is wrong
+        self = object.__new__(cls)
+        self._outcomes = outcomes
+        self._weights = weights
+        self._total = cum[-1]
+        self._cum = cum
+        self._sorted = None
+        self._hash = None
         return self
 
     @classmethod
@@ -94,7 +166,7 @@ class Dist(Mapping[int, int]):
     def die(cls, sides: int) -> Dist:
         """A standard die with faces 1..sides."""
         if sides < 1:
-            raise ValueError("a die needs at least one side")
+            raise ValueError(f"Dist.die: a die needs at least one side, got {sides}")
         return cls._raw(tuple(range(1, sides + 1)), (1,) * sides)
 
     @classmethod
@@ -111,41 +183,100 @@ class Dist(Mapping[int, int]):
         """The sum of ``n`` standard ``sides``-sided dice (``Dist.sum_of(3, 6)`` is 3d6)."""
         return cls.die(sides).repeat(n)
 
+    # ---- order -------------------------------------------------------------------------
+
+    def _is_sorted_ints(self) -> bool:
+        s = self._sorted
+        if s is None:
+            o = self._outcomes
+            s = self._sorted = all(type(x) is int for x in o) and all(
+                a < b for a, b in zip(o, o[1:])
+            )
+        return s
+
+    def _arith(self, what: str) -> Dist:
+        """This distribution with sorted integer outcomes, as the arithmetic needs it."""
+        if self._sorted or self._is_sorted_ints():
+            return self
+        for o in self._outcomes:
+            if not isinstance(o, int):
+                raise TypeError(
+                    f"Dist.{what} needs integer outcomes; this distribution has {o!r} "
+                    f"({type(o).__name__}). Turn outcomes into numbers first with .map(...)"
+                )
+        pairs = sorted(zip(map(int, self._outcomes), self._weights))
+        return Dist._raw(tuple(o for o, _ in pairs), tuple(w for _, w in pairs))
+
+    def sorted(self) -> Dist:
+        """The same distribution with integer outcomes in ascending order."""
+        return self._arith("sorted")
+
+    # ---- chance ------------------------------------------------------------------------
+
+    @property
+    def cum(self) -> tuple[int, ...]:
+        """Cumulative weights in outcome order: what ``pick`` walks."""
+        cum = self._cum
+        if cum is None:
+            cum = self._cum = tuple(accumulate(self._weights))
+        return cum
+
+    def pick(self, u: float):
+        """The outcome at quantile u in [0, 1), walking the outcomes in their order."""
+        cum = self._cum
+        if cum is None:
+            cum = self.cum
+        return self._outcomes[bisect_right(cum, int(u * self._total))]
+
+    def p_where(self, pred: Callable[[object], bool]) -> Fraction:
+        """Probability that ``pred(outcome)`` holds."""
+        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if pred(o)),
+                        self._total)
+
     # ---- mapping protocol --------------------------------------------------------------
 
-    def __getitem__(self, outcome: int) -> int:
-        i = _bisect(self._outcomes, outcome)
-        if i < len(self._outcomes) and self._outcomes[i] == outcome:
-            return self._weights[i]
-        raise KeyError(outcome)
+    def _position(self, outcome) -> int:
+        """Index of ``outcome`` in ``outcomes``, or -1."""
+        outcomes = self._outcomes
+        if self._sorted and isinstance(outcome, int):
+            i = bisect_left(outcomes, outcome)
+            return i if i < len(outcomes) and outcomes[i] == outcome else -1
+        try:
+            return outcomes.index(outcome)
+        except ValueError:
+            return -1
+
+    def __getitem__(self, outcome) -> int:
+        i = self._position(outcome)
+        if i < 0:
+            raise KeyError(outcome)
+        return self._weights[i]
 
     def get(self, outcome, default=0):  # type: ignore[override]
-        try:
-            return self[outcome]
-        except KeyError:
-            return default
+        i = self._position(outcome)
+        return default if i < 0 else self._weights[i]
 
-    def __iter__(self) -> Iterator[int]:
+    def __iter__(self) -> Iterator:
         return iter(self._outcomes)
 
     def __len__(self) -> int:
         return len(self._outcomes)
 
     # Faster than the Mapping defaults, which look every key up again.
-    def items(self) -> tuple[tuple[int, int], ...]:  # type: ignore[override]
+    def items(self) -> tuple[tuple, ...]:  # type: ignore[override]
         return tuple(zip(self._outcomes, self._weights))
 
-    def keys(self) -> tuple[int, ...]:  # type: ignore[override]
+    def keys(self) -> tuple:  # type: ignore[override]
         return self._outcomes
 
     def values(self) -> tuple[int, ...]:  # type: ignore[override]
         return self._weights
 
     def __contains__(self, outcome: object) -> bool:
-        return isinstance(outcome, int) and self.get(outcome, 0) > 0
+        return self._position(outcome) >= 0
 
     @property
-    def outcomes(self) -> tuple[int, ...]:
+    def outcomes(self) -> tuple:
         return self._outcomes
 
     @property
@@ -157,44 +288,58 @@ class Dist(Mapping[int, int]):
         return self._total
 
     def min_outcome(self) -> int:
-        return self._outcomes[0]
+        return self._arith("min_outcome")._outcomes[0]
 
     def max_outcome(self) -> int:
-        return self._outcomes[-1]
+        return self._arith("max_outcome")._outcomes[-1]
 
     # ---- identity ----------------------------------------------------------------------
 
-    def _reduced_key(self) -> tuple:
-        if self._key is None:
-            g = math.gcd(*self._weights)
-            self._key = (self._outcomes, tuple(w // g for w in self._weights))
-        return self._key
-
     def __eq__(self, other: object) -> bool:
-        """Equal when every outcome has the same probability (weights may differ in scale)."""
+        """Equal when every outcome has the same probability, in any order and weight scale."""
         if not isinstance(other, Dist):
             return NotImplemented
-        if self._outcomes != other._outcomes:
+        if len(self._outcomes) != len(other._outcomes):
             return False
-        return all(a * other._total == b * self._total for a, b in zip(self._weights, other._weights))
+        ta, tb = self._total, other._total
+        if self._outcomes == other._outcomes:
+            return all(a * tb == b * ta for a, b in zip(self._weights, other._weights))
+        theirs = dict(zip(other._outcomes, other._weights))
+        return all(w * tb == theirs.get(o, 0) * ta for o, w in zip(self._outcomes, self._weights))
 
     def __hash__(self) -> int:
-        return hash(self._reduced_key())
+        # A frozenset, because equal distributions may list their outcomes in other orders.
+        h = self._hash
+        if h is None:
+            g = math.gcd(*self._weights)
+            h = self._hash = hash(frozenset(zip(self._outcomes, (w // g for w in self._weights))))
+        return h
 
     def reduced(self) -> Dist:
-        """The same distribution with weights divided by their greatest common divisor."""
-        outcomes, weights = self._reduced_key()
-        return Dist._raw(outcomes, weights)
+        """The same distribution, in the same order, with weights divided by their gcd."""
+        g = math.gcd(*self._weights)
+        weights = tuple(w // g for w in self._weights)
+        if self._sorted:
+            return Dist._raw(self._outcomes, weights)
+        return Dist._ordered(self._outcomes, weights)
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{o}: {w}" for o, w in zip(self._outcomes[:12], self._weights[:12]))
-        more = f", ... ({len(self)} outcomes)" if len(self) > 12 else ""
-        return f"Dist({{{body}{more}}})"
+        shown = 12
+        more = f", ... ({len(self)} outcomes)" if len(self) > shown else ""
+        if self._is_sorted_ints():
+            body = ", ".join(f"{o}: {w}" for o, w in zip(self._outcomes[:shown], self._weights))
+            return f"Dist({{{body}{more}}})"
+        outcomes = ", ".join(repr(o) for o in self._outcomes[:shown])
+        weights = ", ".join(str(w) for w in self._weights[:shown])
+        comma = "," if len(self) == 1 else ""
+        return f"Dist(({outcomes}{comma}{more}), ({weights}{comma}{more}))"
 
     # ---- statistics --------------------------------------------------------------------
 
-    def probability(self, outcome: int) -> Fraction:
+    def probability(self, outcome) -> Fraction:
         return Fraction(self.get(outcome, 0), self._total)
+
+    p = probability
 
     def mean(self) -> Fraction:
         return Fraction(sum(o * w for o, w in zip(self._outcomes, self._weights)), self._total)
@@ -210,7 +355,7 @@ class Dist(Mapping[int, int]):
     def p_at_most(self, x: int) -> Fraction:
         return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if o <= x), self._total)
 
-    def probabilities(self) -> dict[int, Fraction]:
+    def probabilities(self) -> dict:
         return {o: Fraction(w, self._total) for o, w in zip(self._outcomes, self._weights)}
 
     # ---- dense form --------------------------------------------------------------------
@@ -218,36 +363,51 @@ class Dist(Mapping[int, int]):
     @property
     def span(self) -> int:
         """Number of integers from the lowest to the highest outcome."""
-        return self._outcomes[-1] - self._outcomes[0] + 1
+        s = self._arith("span")
+        return s._outcomes[-1] - s._outcomes[0] + 1
 
     def _dense(self) -> tuple[int, list[int]]:
+        # Callers pass sorted distributions (see _arith).
         lo = self._outcomes[0]
-        ws = [0] * self.span
+        ws = [0] * (self._outcomes[-1] - lo + 1)
         for o, w in zip(self._outcomes, self._weights):
             ws[o - lo] = w
         return lo, ws
 
     # ---- arithmetic --------------------------------------------------------------------
+    # Every operation works on sorted integer outcomes; _arith hands them over (see the module
+    # docstring), so an ordered chance distribution of numbers can be combined too.
 
-    def map(self, func: Callable[[int], int]) -> Dist:
-        """Apply ``func`` to every outcome, merging outcomes that land together."""
+    def map(self, func: Callable) -> Dist:
+        """Apply ``func`` to every outcome (of any kind), merging outcomes that land together.
+
+        ``func`` must return integers; the result is sorted.
+        """
         out: dict[int, int] = {}
         for o, w in zip(self._outcomes, self._weights):
-            k = int(func(o))
+            k = func(o)
+            try:
+                k = operator.index(k)
+            except TypeError:
+                raise TypeError(f"Dist.map: func({o!r}) returned {k!r} ({type(k).__name__}); "
+                                "outcomes must be integers") from None
             out[k] = out.get(k, 0) + w
         return Dist._raw(*_sorted_pairs(out))
 
     def scale(self, factor: int) -> Dist:
+        a = self._arith("scale")
         if factor == 0:
             return Dist.constant(0)
-        pairs = sorted(zip((o * factor for o in self._outcomes), self._weights))
+        pairs = sorted(zip((o * factor for o in a._outcomes), a._weights))
         return Dist._raw(tuple(o for o, _ in pairs), tuple(w for _, w in pairs))
 
     def shift(self, amount: int) -> Dist:
-        return Dist._raw(tuple(o + amount for o in self._outcomes), self._weights)
+        a = self._arith("shift")
+        return Dist._raw(tuple(o + amount for o in a._outcomes), a._weights)
 
     def __neg__(self) -> Dist:
-        return Dist._raw(tuple(-o for o in reversed(self._outcomes)), self._weights[::-1])
+        a = self._arith("__neg__")
+        return Dist._raw(tuple(-o for o in reversed(a._outcomes)), a._weights[::-1])
 
     def __pos__(self) -> Dist:
         return self
@@ -275,24 +435,25 @@ class Dist(Mapping[int, int]):
             return self.shift(other)
         if not isinstance(other, Dist):
             return NotImplemented
-        if len(other) == 1:
-            w = other._weights[0]
+        a, b = self._arith("__add__"), other._arith("__add__")
+        if len(b) == 1:
+            w = b._weights[0]
             return Dist._raw(
-                tuple(o + other._outcomes[0] for o in self._outcomes),
-                self._weights if w == 1 else tuple(x * w for x in self._weights),
+                tuple(o + b._outcomes[0] for o in a._outcomes),
+                a._weights if w == 1 else tuple(x * w for x in a._weights),
             )
-        if len(self) == 1:
-            return other + self
-        bits = (self._total * other._total).bit_length()
-        dense = _poly.convolve_cost(self.span, other.span, bits)
-        if dense <= sparse_add_cost(len(self), len(other), self.span + other.span - 1):
-            lo_a, a = self._dense()
-            lo_b, b = other._dense()
-            return Dist._from_dense(lo_a + lo_b, _poly.convolve(a, b))
+        if len(a) == 1:
+            return b + a
+        bits = (a._total * b._total).bit_length()
+        dense = _poly.convolve_cost(a.span, b.span, bits)
+        if dense <= sparse_add_cost(len(a), len(b), a.span + b.span - 1):
+            lo_a, wa = a._dense()
+            lo_b, wb = b._dense()
+            return Dist._from_dense(lo_a + lo_b, _poly.convolve(wa, wb))
         out: dict[int, int] = {}
         get = out.get
-        for oa, wa in zip(self._outcomes, self._weights):
-            for ob, wb in zip(other._outcomes, other._weights):
+        for oa, wa in zip(a._outcomes, a._weights):
+            for ob, wb in zip(b._outcomes, b._weights):
                 k = oa + ob
                 out[k] = get(k, 0) + wa * wb
         return Dist._raw(*_sorted_pairs(out))
@@ -315,14 +476,15 @@ class Dist(Mapping[int, int]):
             return self.scale(other)
         if not isinstance(other, Dist):
             return NotImplemented
-        if len(other) == 1:
-            return self.scale(other._outcomes[0])._times_weight(other._weights[0])
-        if len(self) == 1:
-            return other * self
+        a, b = self._arith("__mul__"), other._arith("__mul__")
+        if len(b) == 1:
+            return a.scale(b._outcomes[0])._times_weight(b._weights[0])
+        if len(a) == 1:
+            return b * a
         out: dict[int, int] = {}
         get = out.get
-        for oa, wa in zip(self._outcomes, self._weights):
-            for ob, wb in zip(other._outcomes, other._weights):
+        for oa, wa in zip(a._outcomes, a._weights):
+            for ob, wb in zip(b._outcomes, b._weights):
                 k = oa * ob
                 out[k] = get(k, 0) + wa * wb
         return Dist._raw(*_sorted_pairs(out))
@@ -331,49 +493,53 @@ class Dist(Mapping[int, int]):
 
     def merge(self, other: Dist) -> Dist:
         """Pool the weights of two distributions (a mixture weighted by their totals)."""
-        acc = dict(zip(self._outcomes, self._weights))
+        a, b = self._arith("merge"), other._arith("merge")
+        acc = dict(zip(a._outcomes, a._weights))
         get = acc.get
-        for o, w in zip(other._outcomes, other._weights):
+        for o, w in zip(b._outcomes, b._weights):
             acc[o] = get(o, 0) + w
         return Dist._raw(*_sorted_pairs(acc))
 
     def _times_weight(self, w: int) -> Dist:
+        a = self._arith("_times_weight")
         if w == 1:
-            return self
-        return Dist._raw(self._outcomes, tuple(x * w for x in self._weights))
+            return a
+        return Dist._raw(a._outcomes, tuple(x * w for x in a._weights))
 
     def repeat_cost(self, n: int) -> float:
         """Estimated microseconds for ``self.repeat(n)``."""
-        if n <= 1 or len(self) == 1:
+        a = self._arith("repeat_cost")
+        if n <= 1 or len(a) == 1:
             return 1.0
-        if self.span * n <= 512:
-            return 0.5 * self.span * n
-        if self.span <= 4 * len(self) + 64:
-            return _poly.power_cost(self._dense()[1], n)[1]
+        if a.span * n <= 512:
+            return 0.5 * a.span * n
+        if a.span <= 4 * len(a) + 64:
+            return _poly.power_cost(a._dense()[1], n)[1]
         # Sparse repeated squaring, dominated by the last squaring. A sum of m copies of an
         # s-outcome die has at most C(m+s-1, s-1) distinct values (multisets of faces).
         def support(m: int) -> int:
-            return min(math.comb(m + len(self) - 1, len(self) - 1), (self.span - 1) * m + 1)
+            return min(math.comb(m + len(a) - 1, len(a) - 1), (a.span - 1) * m + 1)
 
         half = support(max(1, n // 2))
         return sparse_add_cost(half, half, support(n)) * 2
 
     def repeat(self, n: int) -> Dist:
         """The sum of ``n`` independent copies (``Dist.die(6).repeat(3)`` is 3d6)."""
+        a = self._arith("repeat")
         if n < 0:
-            return (-self).repeat(-n)
+            return (-a).repeat(-n)
         if n == 0:
             return Dist.constant(0)
         if n == 1:
-            return self
-        if len(self) == 1:
+            return a
+        if len(a) == 1:
             # A certain outcome: its weight carries no information, and w**n could be enormous.
-            return Dist._raw((self._outcomes[0] * n,), (1,))
-        if self.span <= 4 * len(self) + 64:
-            lo, ws = self._dense()
+            return Dist._raw((a._outcomes[0] * n,), (1,))
+        if a.span <= 4 * len(a) + 64:
+            lo, ws = a._dense()
             return Dist._from_dense(lo * n, _poly.power(ws, n))
         result: Dist | None = None
-        base: Dist = self
+        base: Dist = a
         while n:
             if n & 1:
                 result = base if result is None else result + base
@@ -384,7 +550,7 @@ class Dist(Mapping[int, int]):
         return result
 
     def _cumulative_below(self, xs: list[int]) -> list[int]:
-        # Weight of outcomes <= x for each x in ascending xs.
+        # Weight of outcomes <= x for each x in ascending xs; self is sorted (see _extreme).
         out, acc, i = [], 0, 0
         for x in xs:
             while i < len(self._outcomes) and self._outcomes[i] <= x:
@@ -395,14 +561,16 @@ class Dist(Mapping[int, int]):
 
     def _extreme(self, other: Dist, highest: bool) -> Dist:
         # P(max <= x) = F_a(x) F_b(x); P(min > x) = S_a(x) S_b(x). Linear after the merge.
-        xs = sorted(set(self._outcomes) | set(other._outcomes))
-        fa = self._cumulative_below(xs)
-        fb = other._cumulative_below(xs)
-        ta, tb = self._total, other._total
+        what = "maximum" if highest else "minimum"
+        a, b = self._arith(what), other._arith(what)
+        xs = sorted(set(a._outcomes) | set(b._outcomes))
+        fa = a._cumulative_below(xs)
+        fb = b._cumulative_below(xs)
+        ta, tb = a._total, b._total
         if highest:
-            joint = [a * b for a, b in zip(fa, fb)]
+            joint = [x * y for x, y in zip(fa, fb)]
         else:
-            joint = [ta * tb - (ta - a) * (tb - b) for a, b in zip(fa, fb)]
+            joint = [ta * tb - (ta - x) * (tb - y) for x, y in zip(fa, fb)]
         prev, pairs = 0, []
         for x, c in zip(xs, joint):
             if c != prev:
@@ -420,21 +588,22 @@ class Dist(Mapping[int, int]):
         """Yes/no result of ``self op other`` as a distribution over {0, 1} in lowest terms."""
         if isinstance(other, int):
             other = Dist.constant(other)
-        # Linear in the supports: weigh each outcome of self by the weight of other's outcomes
+        a, b = self._arith("compare"), other._arith("compare")
+        # Linear in the supports: weigh each outcome of a by the weight of b's outcomes
         # below it and equal to it, then combine for the requested test.
-        bo, bw = other._outcomes, other._weights
+        bo, bw = b._outcomes, b._weights
         n = len(bo)
         i = 0
         below = 0
         s_below = s_equal = 0
-        for a, wa in zip(self._outcomes, self._weights):
-            while i < n and bo[i] < a:
+        for x, wx in zip(a._outcomes, a._weights):
+            while i < n and bo[i] < x:
                 below += bw[i]
                 i += 1
-            s_below += wa * below
-            if i < n and bo[i] == a:
-                s_equal += wa * bw[i]
-        both = self._total * other._total
+            s_below += wx * below
+            if i < n and bo[i] == x:
+                s_equal += wx * bw[i]
+        both = a._total * b._total
         if op == ">":
             yes = s_below
         elif op == ">=":
@@ -448,8 +617,8 @@ class Dist(Mapping[int, int]):
         elif op == "!=":
             yes = both - s_equal
         else:
-            raise ValueError(f"unknown comparison {op!r}")
-        return _bernoulli(yes, self._total * other._total)
+            raise ValueError(f"Dist.compare: unknown comparison {op!r}")
+        return _bernoulli(yes, both)
 
     def is_yes_no(self) -> bool:
         return set(self._outcomes) <= {0, 1}
@@ -465,15 +634,24 @@ def _bernoulli(yes: int, total: int) -> Dist:
     return Dist._raw((0, 1), (total - yes, yes))
 
 
-def _bisect(seq: tuple[int, ...], x: int) -> int:
-    lo, hi = 0, len(seq)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if seq[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+def _outcome_int(o) -> int:
+    try:
+        return operator.index(o)
+    except TypeError:
+        raise TypeError(
+            f"Dist({{outcome: weight}}) sorts integer outcomes, and {o!r} ({type(o).__name__}) "
+            "is not one; for other outcomes, or to keep an order, use Dist(outcomes, weights)"
+        ) from None
+
+
+def _weight_int(w, o) -> int:
+    try:
+        return operator.index(w)
+    except TypeError:
+        raise TypeError(
+            f"Dist: outcome {o!r} has weight {w!r} ({type(w).__name__}); weights are exact "
+            "integers"
+        ) from None
 
 
 def _sorted_pairs(d: dict[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
