@@ -87,7 +87,8 @@ class Deck:
         counts = self.counts  # built inline: this runs for every card of every simulated game
         if not counts:
             raise ValueError("the deck is empty: nothing to draw")
-        return Chance(Dist(tuple(counts), tuple(counts.values())), label, odds, names)
+        # Counts are never zero, so the trusted constructor's checks would find nothing.
+        return Chance(Dist._ordered(tuple(counts), tuple(counts.values())), label, odds, names)
 
     def take(self, card) -> None:
         """Remove one copy of `card` (the result of a draw, or a card searched out)."""
