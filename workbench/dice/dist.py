@@ -337,7 +337,8 @@ class Dist(Mapping[int, int]):
     # ---- statistics --------------------------------------------------------------------
 
     def probability(self, outcome) -> Fraction:
-        return Fraction(self.get(outcome, 0), self._total)
+        i = self._position(outcome)  # not self.get: a chance point asks this of every outcome
+        return Fraction(self._weights[i] if i >= 0 else 0, self._total)
 
     p = probability
 
