@@ -188,13 +188,16 @@ class Dist(Mapping[int, int]):
         """This distribution with sorted integer outcomes, as the arithmetic needs it."""
         if self._sorted or self._is_sorted_ints():
             return self
+        ints = []
         for o in self._outcomes:
-            if not isinstance(o, int):
+            try:
+                ints.append(operator.index(o))
+            except TypeError:
                 raise TypeError(
                     f"Dist.{what} needs integer outcomes; this distribution has {o!r} "
                     f"({type(o).__name__}). Turn outcomes into numbers first with .map(...)"
-                )
-        pairs = sorted(zip(map(int, self._outcomes), self._weights))
+                ) from None
+        pairs = sorted(zip(ints, self._weights))
         return Dist._raw(tuple(o for o, _ in pairs), tuple(w for _, w in pairs))
 
     def sorted(self) -> Dist:
