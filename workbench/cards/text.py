@@ -37,7 +37,15 @@ def read_csv(path: Path, spec: TableSpec, table: str):
             message=f"{name}: file not found in {path.parent}; expected a CSV file with the "
                     f"header {','.join(spec.header)}",
         )]
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+        return None, [], [Problem(
+            file=name, table=table, expected="a readable CSV file",
+            message=f"{name}: cannot be read from {path.parent} ({why}: the file may be locked "
+                    "by another program, or not readable by you); expected a readable CSV file",
+        )]
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
