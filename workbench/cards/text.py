@@ -234,6 +234,8 @@ def _unreadable(records, name: str, table: str, err: Exception) -> list[Problem]
         if problems:
             return problems
     first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    if len(first) > 200:
+        first = first[:200] + "..."
     return [Problem(file=name, table=table, expected="a comma-separated file",
                     message=f"{name}: cannot be read as CSV ({first}); expected a "
                             "comma-separated file with one header line")]
