@@ -58,6 +58,17 @@ def sparse_add_cost(na: int, nb: int, result_bound: int | None = None) -> float:
     return _PAIR_US * pairs + _RESULT_US * results
 
 
+def _sparse_sum_cost(a: Dist, b: Dist) -> float:
+    """Estimated microseconds for adding two distributions pair by pair. With weights of
+    thousands of digits (hundreds of exploding dice) each pair is a big multiplication, and
+    that, not the pair count, is what the time goes on."""
+    cost = sparse_add_cost(len(a), len(b), a.span + b.span - 1)
+    bits_a, bits_b = a._total.bit_length(), b._total.bit_length()
+    if max(bits_a, bits_b) > 256:
+        cost += len(a) * len(b) * _poly.mul_us(bits_a, bits_b)
+    return cost
+
+
 class Dist(Mapping[int, int]):
     """Outcome -> exact positive integer weight; see the module docstring for order and equality.
 
@@ -413,7 +424,7 @@ class Dist(Mapping[int, int]):
         bits = (self._total * other._total).bit_length()
         return min(
             _poly.convolve_cost(self.span, other.span, bits),
-            sparse_add_cost(len(self), len(other), self.span + other.span - 1),
+            _sparse_sum_cost(self, other),
         )
 
     def mul_cost(self, other: Dist) -> float:
@@ -440,7 +451,7 @@ class Dist(Mapping[int, int]):
             return b + a
         bits = (a._total * b._total).bit_length()
         dense = _poly.convolve_cost(a.span, b.span, bits)
-        if dense <= sparse_add_cost(len(a), len(b), a.span + b.span - 1):
+        if dense <= _sparse_sum_cost(a, b):
             lo_a, wa = a._dense()
             lo_b, wb = b._dense()
             return Dist._from_dense(lo_a + lo_b, _poly.convolve(wa, wb))
