@@ -124,4 +124,4 @@ def test_edited_cards_change_the_game_and_survive_save_load(coop_cards):
 def test_list_games_and_rules_listing():
     assert wb.list_games() == sorted(wb.list_games())
     keys = {r["key"] for r in wb.rules("coop")}
-    assert len(keys) == 17 and "coop.placement" in keys
+    assert len(keys) == 18 and "coop.placement" in keys
