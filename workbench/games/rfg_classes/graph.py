@@ -134,10 +134,10 @@ def draw(cards, *, notes: dict[str, str] | None = None) -> Drawing:
             parts.append(_text(cx, cy - 9, name, 13, stroke, bold=True))
             parts.append(_text(cx, cy + 7, f"health {health}%", 10, MUTED))
             parts.append(_text(cx, cy + 20, f"speed {s['speed']}%", 10, MUTED))
-            if name in lost:
-                notes = {**notes, name: notes.get(name, "not reachable")}
-        if name in notes:
-            parts.append(_text(cx, cy + NODE_H / 2 + 12, notes[name], 10, ALERT, halo=True))
+        lines = (["not reachable"] if name in lost else []) + (
+            [notes[name]] if name in notes else [])
+        for i, line in enumerate(lines):
+            parts.append(_text(cx, cy + NODE_H / 2 + 12 * (i + 1), line, 10, ALERT, halo=True))
         parts.append("</g>")
     parts.append(_text(width / 2, height - 12, "blue: playable from the start · L5: the class "
                        "above reaching level 5 unlocks the one below · red: needs a look", 11,
@@ -150,4 +150,4 @@ def _text(x: float, y: float, text: str, size: int, colour: str, bold: bool = Fa
           halo: bool = False) -> str:
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{colour}" '
-            f'text-anchor="middle"{weight}{HALO if halo else ""}>{escape(text)}</text>')
+            f'text-anchor="middle"{weight}{HALO if halo else ""}>{escape(text, quote=False)}</text>')
