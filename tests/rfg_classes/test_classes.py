@@ -142,6 +142,9 @@ def test_a_general_level_that_unlocks_every_class(small):
     # General level 3 unlocks everything; at 1 play per general level that is 2 plays.
     assert plays(small, 2, general_plays_per_level=1, every_class_at=3) == {
         "A": 0, "B": 2, "C": 2}
+    # The general rate is flat whatever the classes' increase: still 2 plays.
+    assert plays(small, 2, extra_per_level=1, general_plays_per_level=1, every_class_at=3) == {
+        "A": 0, "B": 2, "C": 2}
     route = analysis.every_class(small, 2, general_plays_per_level=1, every_class_at=3)
     assert (route.plays, route.general) == (2, 3)
     # At the class rate (2 plays per general level) general level 3 takes 4 plays: B costs 4

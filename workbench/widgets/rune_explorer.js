@@ -46,7 +46,8 @@ function render({ model, el }) {
     const groups = v.kinds.map((kind) => h("div", { className: "wb-rune-group" },
       h("div", { className: "wb-rune-kind" }, `${kind}s`),
       v.runes.filter((r) => r.kind === kind).map((r) => h("button", {
-        className: `wb-rune wb-kind-${kind}`, "data-rune": r.name,
+        className: `wb-rune wb-kind-${kind}${v.slots.includes(r.name) ? " wb-picked" : ""}`,
+        "data-rune": r.name,
         title: r.alias_of ? `another name for ${r.alias_of}` : `essence ${r.essence}`,
         onclick: () => request({ type: "pick", rune: r.name }),
       }, r.name, h("span", { className: "wb-rune-sub" }, r.alias_of ? ` = ${r.alias_of}` : ` ${r.essence}`)))));

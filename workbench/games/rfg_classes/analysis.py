@@ -115,9 +115,10 @@ def unlock_plays(cards, plays_per_level=3, *, extra_per_level=0, general_plays_p
                  every_class_at: int | None = None) -> pl.DataFrame:
     """Per class: the fewest plays that unlock it, the route, and the plays to then earn its
     badge. Levelling: `plays_per_level` plays for a class's first level, `extra_per_level`
-    more for each level after (0: a flat rate); the general level rises with every play at
-    `general_plays_per_level` (default: the same rate); `every_class_at` is the general level
-    that unlocks every class (A-R3 leaves it open; None: no such level)."""
+    more for each level after (0: a flat rate); the general level rises with every play, a
+    level every `general_plays_per_level` plays (default: as a class levels);
+    `every_class_at` is the general level that unlocks every class (A-R3 leaves it open;
+    None: no such level)."""
     progress = _progression(cards, plays_per_level, extra_per_level, general_plays_per_level,
                             every_class_at)
     rows = []
@@ -148,8 +149,7 @@ def every_class(cards, plays_per_level=3, *, extra_per_level=0, general_plays_pe
 def _progression(cards, plays_per_level, extra_per_level, general_plays_per_level,
                  every_class_at) -> Progression:
     levelling = Levelling(plays_per_level, extra_per_level)
-    general = (None if general_plays_per_level is None
-               else Levelling(general_plays_per_level, extra_per_level))
+    general = None if general_plays_per_level is None else Levelling(general_plays_per_level)
     return Progression(cards, levelling, general, every_class_at=every_class_at)
 
 

@@ -57,12 +57,14 @@ class Edge:
 
 @dataclass(frozen=True)
 class Route:
-    """The cheapest way found: total plays, the level each class is played to, and the general
-    level that must be reached (1 if none)."""
+    """The cheapest way found: total plays, the level each class is played to, the general
+    level that must be reached (1 if none), and the plays the classes' levels take (fewer than
+    `plays` when the general level asks for more)."""
 
     plays: int
     levels: Mapping[str, int]
     general: int
+    played: int
 
     def describe(self) -> str:
         """In words: 'Recon and Tracker to level 5', classes grouped by the level played to."""
@@ -122,7 +124,10 @@ class Progression:
                     raise ValueError(f"the unlock graph offers more than {MOST_WAYS} ways to "
                                      "unlock these classes: too many to compare exactly")
                 route = self._cost(chosen, floors)
-                if best[0] is None or route.plays < best[0].plays:
+                # Between two routes as cheap, the one that levels classes less is simpler
+                # (the general level does the rest).
+                if best[0] is None or (route.plays, route.played) < (best[0].plays,
+                                                                     best[0].played):
                     best[0] = route
                 return
             cls, rest = pending[0], pending[1:]
@@ -164,4 +169,4 @@ class Progression:
         plays = max(played, self.general_levelling.plays_to(general))
         order = {c: i for i, c in enumerate(self.classes)}
         return Route(plays, dict(sorted(levels.items(), key=lambda kv: order[kv[0]])),
-                     general)
+                     general, played)
