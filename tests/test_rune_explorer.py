@@ -96,7 +96,9 @@ def test_edits_in_the_card_editor_update_the_explorer(cards):
                           "effect": "A trap that freezes", "source": "designer"})
     assert w.view["result"]["spell"]["name"] == "Frost Snare"
     assert w.view["version"] == editor.cards.version
+    assert not w.answer({"type": "pick", "rune": "Fire", "id": 1})["ok"] and w.error
     editor.edit("runes", "Haste", "essence", 16)
+    assert w.error == ""  # the refusal was about the cards before the edit
     assert w.view["result"]["cost"] == str((8 + 12 + 16) * 7 // 4)
     editor.edit("rules", "slots", "value", 2)
     assert w.view["slots"] == ["Ice", "Trap"]

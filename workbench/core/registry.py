@@ -56,7 +56,7 @@ def get_design(name: str | Design) -> Design:
         # Names are enough here: listing the designs must not import every one of them.
         known = sorted(set(_GAMES).union(*(finder.names() for finder in _FINDERS)))
         raise UnknownGame(
-            f"no design called {name!r}; registered designs: {', '.join(known) or 'none'}"
+            f"no game called {name!r}; registered designs: {', '.join(known) or 'none'}"
         ) from None
 
 

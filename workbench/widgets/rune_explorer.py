@@ -52,7 +52,10 @@ class RuneExplorer(RequestWidget):
         self.refresh()
 
     def rebind(self, cards) -> None:
+        """Follow new cards (an accepted edit in the bound editor); an old refusal no longer
+        applies."""
         self.session.rebind(cards)
+        self.error = ""
         self.refresh()
 
     # -- requests from the browser --------------------------------------------------------------

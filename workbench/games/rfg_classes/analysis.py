@@ -16,6 +16,8 @@ from . import graph
 from .cards import GENERAL
 from .progression import Levelling, Progression
 
+# Where a stacked bar starts, typed like the stats it stacks.
+ZERO = pl.lit(0, dtype=pl.Int64)
 FINDINGS = {"unreachable": "no chain of unlocks reaches it from the general level",
             "cycle": "a chain of unlocks comes back to where it started",
             "duplicate badge": "two classes earn a badge of the same name (A-R1)",
@@ -78,7 +80,7 @@ def budget_chart(cards) -> alt.Chart:
     frame = budget(cards)
     order = frame.sort("budget_max", descending=True)["name"].to_list()
     parts = pl.concat([
-        frame.select("name", pl.lit("speed").alias("part"), pl.lit(0, dtype=pl.Int64).alias("start"),
+        frame.select("name", pl.lit("speed").alias("part"), ZERO.alias("start"),
                      pl.col("speed").alias("end")),
         frame.select("name", pl.lit("health").alias("part"), pl.col("speed").alias("start"),
                      pl.col("budget_min").alias("end")),
@@ -161,7 +163,7 @@ def unlock_chart(cards, plays_per_level=3, **options) -> alt.Chart:
     everything = every_class(cards, plays_per_level, **options)
     order = frame.sort("plays_to_unlock", "class")["class"].to_list()
     parts = pl.concat([
-        frame.select("class", pl.lit("to unlock").alias("part"), pl.lit(0, dtype=pl.Int64).alias("start"),
+        frame.select("class", pl.lit("to unlock").alias("part"), ZERO.alias("start"),
                      pl.col("plays_to_unlock").alias("end"), "route"),
         frame.select("class", pl.lit("then to its badge").alias("part"),
                      pl.col("plays_to_unlock").alias("start"),

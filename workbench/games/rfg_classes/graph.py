@@ -75,7 +75,8 @@ def draw(cards, *, notes: dict[str, str] | None = None) -> Drawing:
     notes = notes or {}
     stats = {r["name"]: r for r in cards["classes"].iter_rows(named=True)}
     lost = set(unreachable(g))
-    looping = {(a, b) for cycle in cycles(g) for a, b in zip(cycle, cycle[1:] + cycle[:1])}
+    looping = {(a, b) for cycle in cycles(g)
+               for a, b in zip(cycle, cycle[1:] + cycle[:1], strict=True)}
     starts = {e.target for e in g.es if e.source == 0}
     layout = g.layout_sugiyama(maxiter=200)
     xs = [x for x, _ in layout.coords] + [x for pts in layout.edge_routing for x, _ in pts]
@@ -95,7 +96,7 @@ def draw(cards, *, notes: dict[str, str] | None = None) -> Drawing:
              '<marker id="wb-arrow-alert" viewBox="0 0 10 10" refX="10" refY="5" '
              'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
              f'<path d="M0,0 L10,5 L0,10 z" fill="{ALERT}"/></marker></defs>']
-    for edge, bends in zip(g.es, layout.edge_routing):
+    for edge, bends in zip(g.es, layout.edge_routing, strict=True):
         a, b = g.vs[edge.source]["name"], g.vs[edge.target]["name"]
         (x0, y0), (x1, y1) = at(*layout.coords[edge.source]), at(*layout.coords[edge.target])
         points = [(x0, y0 + NODE_H / 2 * (1 if y1 >= y0 else -1))]
@@ -116,7 +117,7 @@ def draw(cards, *, notes: dict[str, str] | None = None) -> Drawing:
         if label:
             parts.append(f'<text x="{lx + (nx - lx) * t + 4:.1f}" y="{ly + (ny - ly) * t:.1f}" '
                          f'font-size="11" fill="{colour}"{HALO}>{escape(label)}</text>')
-    for v, (x, y) in zip(g.vs, layout.coords):
+    for v, (x, y) in zip(g.vs, layout.coords, strict=True):
         name = v["name"]
         cx, cy = at(x, y)
         kind = GENERAL if name == GENERAL else "start" if v.index in starts else "variant"
@@ -150,4 +151,5 @@ def _text(x: float, y: float, text: str, size: int, colour: str, bold: bool = Fa
           halo: bool = False) -> str:
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{colour}" '
-            f'text-anchor="middle"{weight}{HALO if halo else ""}>{escape(text, quote=False)}</text>')
+            f'text-anchor="middle"{weight}{HALO if halo else ""}>'
+            f'{escape(text, quote=False)}</text>')

@@ -37,8 +37,8 @@ class Levelling:
             if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
                 raise ValueError(f"{name} must be a number, not {value!r}")
             if value < 0 or (name == "plays_per_level" and value == 0):
-                raise ValueError(f"{name} must be {'above' if name == 'plays_per_level' else 'at least'} "
-                                 f"0, not {value!r}")
+                least = "above" if name == "plays_per_level" else "at least"
+                raise ValueError(f"{name} must be {least} 0, not {value!r}")
             object.__setattr__(self, name, Fraction(value))
 
     def plays_to(self, level: int) -> int:

@@ -8,6 +8,7 @@ shown as floats.
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import altair as alt
@@ -168,7 +169,7 @@ def harsher(cards) -> pl.DataFrame:
                    if Fraction(j, r.sections) <= step * j / slope < Fraction(j + 1, r.sections)}
     points = sorted(p for p in points if 0 <= p <= 1)
     stretches: list[list] = []
-    for a, b in zip(points, points[1:]):
+    for a, b in itertools.pairwise(points):
         _, damage = book.vulnerability((a + b) / 2)
         gap = damage["tiered"] - damage["proportional"]
         sign = (gap > 0) - (gap < 0)

@@ -174,8 +174,8 @@ class Runebook:
                                "a modifier needs an action rune to change (A-U6: with an "
                                "element alone it is not a spell unless modifier_with_element "
                                "is 1)")
-        if len(combo) == 1:
-            kind = counts["element"] and "element" or counts["action"] and "action"
+        if len(combo) == 1:  # a modifier alone was refused above
+            kind = self.kind[combo[0]]
             return Verdict(True, f"{kind}_alone",
                            "an element alone imbues the caster" if kind == "element"
                            else "an action alone is allowed")
