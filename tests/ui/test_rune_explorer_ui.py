@@ -70,3 +70,13 @@ def test_pick_runes_and_see_the_spell(page, lab):
     _pick(page, "Strike")
     expect(explorer.locator(".wb-error")).to_contain_text("all 2 slots are full", timeout=WAIT)
     page.screenshot(path=str(ARTIFACTS / "rune_explorer_with_editor.png"), full_page=True)
+    # At about 1,000 px the result panel still sits beside the runes.
+    page.set_viewport_size({"width": 1000, "height": 900})
+    page.locator(".wb-rune-slot", has_text="Fire").click()
+    expect(explorer.locator(".wb-rune-combo")).to_have_text("Ice", timeout=WAIT)
+    _pick(page, "Nova")
+    expect(spell).to_have_text("Frost Nova", timeout=WAIT)
+    panel, runes = (explorer.locator(s).bounding_box() for s in (".wb-rune-result",
+                                                                   ".wb-rune-left"))
+    assert panel["x"] > runes["x"] + runes["width"] - 1
+    explorer.screenshot(path=str(ARTIFACTS / "rune_explorer_1000px.png"))
