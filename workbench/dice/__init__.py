@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 # distribution type (workbench.dice.dist) without loading the notation parser and lark.
 _WHERE = {
     "AbsorbingChain": ".chains",
+    "CertainResultWarning": ".errors",
     "DEFAULT_BUDGET_SECONDS": ".engine",
     "DEFAULT_SAMPLES": ".api",
     "DiceSyntaxError": ".errors",
@@ -34,6 +35,8 @@ _WHERE = {
     "mean": ".api",
     "parse": ".api",
     "probability": ".api",
+    "Reading": ".readings",
+    "reading": ".readings",
     "sample": ".api",
     "to_icepool": "._icepool",
 }
@@ -71,4 +74,5 @@ if TYPE_CHECKING:
     from .chains import AbsorbingChain
     from .dist import Dist
     from .engine import DEFAULT_BUDGET_SECONDS
-    from .errors import DiceSyntaxError, DiceTooLarge
+    from .errors import CertainResultWarning, DiceSyntaxError, DiceTooLarge
+    from .readings import Reading, reading

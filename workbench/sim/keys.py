@@ -56,3 +56,23 @@ def current(key: Key, cards, rules: dict):
     if key.kind == "rule":
         return rules[key.rule]
     return cards.row(key.table, key.card)[key.column]
+
+
+def key_label(text: str) -> str:
+    """A sweep key in words, for titles and table headers: "enemies.Brutes.health" ->
+    "Brutes' health", "params.second_player_tokens.value" -> "second player tokens",
+    "rules.token_supply" -> "rule: token supply". Text that is not a key comes back as it is."""
+    if text.startswith("rules."):
+        return "rule: " + _words(text[len("rules."):])
+    table, sep, rest = text.partition(".")
+    card, sep2, column = rest.rpartition(".")
+    if not (sep and sep2 and table and card and column):
+        return text
+    if column == "value":  # a table of named numbers: the name says it all
+        return _words(card)
+    owner = f"{card}'" if card.endswith("s") else f"{card}'s"
+    return f"{owner} {_words(column)}"
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
