@@ -66,8 +66,11 @@ def exact(expr: str, *, budget: float = DEFAULT_BUDGET_SECONDS) -> Dist:
 
 def clear_cache() -> None:
     """Forget cached parses and results (for benchmarks and memory)."""
+    from .readings import reading
+
     parse.cache_clear()
     _exact.cache_clear()
+    reading.cache_clear()
 
 
 def _exact_frame(dist: Dist) -> pl.DataFrame:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .errors import DiceTooLarge
 from .nodes import (
@@ -58,6 +59,7 @@ def count_words(op: str, threshold: int) -> str:
     return _WORDS["=" if op == "==" else op].format(n=threshold)
 
 
+@lru_cache(maxsize=256)
 def reading(expr: str) -> Reading:
     """The reading of ``expr``: raises what ``parse`` raises for bad notation; an expression
     too large to compute exactly gets no ``certain`` or ``other_p``, the rest still holds."""
