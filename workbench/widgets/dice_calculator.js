@@ -9,6 +9,8 @@ function summaryOf(r) {
   if (r.probability !== undefined && r.probability !== null)
     return h("span", { className: "wb-dice-summary" },
       h("b", { className: "wb-dice-p" }, `P = ${r.probability}`), ` ≈ ${PERCENT(r.probability_float)}`);
+  if (r.low === r.high)
+    return h("span", { className: "wb-dice-summary" }, h("b", { className: "wb-dice-mean" }, `always ${r.low}`));
   return h("span", { className: "wb-dice-summary" },
     h("b", { className: "wb-dice-mean" }, `mean ${r.mean_exact}`),
     ` ≈ ${Number(r.mean).toFixed(3)}, sd ${Number(r.sd).toFixed(3)}, range ${r.low}–${r.high}`);
@@ -50,10 +52,10 @@ function render({ model, el }) {
     const heads = ["expression", "outcome", "exactly", "at least", "at most"];
     const cut = t.total > t.rows.length
       ? h("div", { className: "wb-dice-cut" },
-        `Showing the first ${t.rows.length} of ${t.total} rows; Export CSV has them all.`)
+        `Showing the first ${t.rows.length} of ${t.total} rows; the CSV export has them all.`)
       : null;
     return h("details", { className: "wb-dice-tablebox" },
-      h("summary", {}, `Table (${t.total} rows)`), cut,
+      h("summary", {}, `Table (${t.total} ${t.total === 1 ? "row" : "rows"})`), cut,
       h("table", { className: "wb-dice-table" },
         h("thead", {}, h("tr", {}, heads.map((c) => h("th", {}, c)))),
         h("tbody", {}, t.rows.map((row) => h("tr", {}, h("td", {}, row.expr), h("td", {}, row.outcome),
@@ -97,11 +99,14 @@ function render({ model, el }) {
       h("div", { className: "wb-controls" },
         h("button", { className: "wb-dice-add", onclick: () => request({ type: "add" }) }, "+ expression"),
         modes,
-        ["csv", "png", "svg"].map((f) => h("button", { className: `wb-export-${f}`, onclick: async () => {
-          const reply = await request({ type: "export", format: f });
-          if (reply.ok) download(reply.name, reply.content, f);
-        } }, `Export ${f.toUpperCase()}`))),
-      stale, chart, table(v));
+        h("span", { className: "wb-dice-export" }, "Export",
+          ["csv", "png", "svg"].map((f) => h("button", { className: `wb-export-${f}`,
+            title: `Download the ${f === "csv" ? "numbers" : "chart"} as ${f.toUpperCase()}`,
+            onclick: async () => {
+              const reply = await request({ type: "export", format: f });
+              if (reply.ok) download(reply.name, reply.content, f);
+            } }, f.toUpperCase())))),
+      ...stale, chart, table(v));
     if (focused !== null) {
       const again = root.querySelector(`.wb-dice-expr[data-index="${focused}"]`);
       if (again) {

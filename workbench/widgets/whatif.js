@@ -29,9 +29,9 @@ function render({ model, el }) {
       } });
     return h("div", { className: "wb-whatif-picker" },
       search,
-      select("wb-table", "Table", groups.map((g) => [g.table, g.table]), group.table, "table"),
-      select("wb-card", "Card", group.cards.map((c) => [c.card, c.card]), cardGroup.card, "card"),
-      select("wb-column", "Stat", cardGroup.stats.map((s) => [s.column, `${s.column} (now ${s.value})`]),
+      select("wb-pick-table", "Table", groups.map((g) => [g.table, g.table]), group.table, "table"),
+      select("wb-pick-card", "Card", group.cards.map((c) => [c.card, c.card]), cardGroup.card, "card"),
+      select("wb-pick-column", "Stat", cardGroup.stats.map((s) => [s.column, `${s.column} (now ${s.value})`]),
         column, "column"));
   }
 
@@ -60,7 +60,7 @@ function render({ model, el }) {
     const active = root.contains(document.activeElement) ? document.activeElement : null;
     const focusId = active && active.dataset ? active.dataset.focusId : null;
     const caret = focusId === "search" ? [active.value, active.selectionStart] : null;
-    root.replaceChildren(
+    root.replaceChildren(...[
       picker(), matches(),
       h("div", { className: "wb-controls wb-whatif-range" },
         h("span", {}, "Sweep ", h("b", { className: "wb-label" }, model.get("label"))),
@@ -70,7 +70,7 @@ function render({ model, el }) {
         h("button", { className: "wb-stop", disabled: !running, onclick: () => request({ type: "stop" }) }, "Stop")),
       h("div", { className: "wb-status", role: "status" }, model.get("status")),
       h("div", { className: "wb-svg wb-whatif-chart", html: model.get("svg") }),
-      table());
+      table()].filter(Boolean));
     if (focusId) {
       const again = root.querySelector(`[data-focus-id="${focusId}"]`);
       if (again) {

@@ -146,9 +146,10 @@ class WhatIfSession:
     def status(self) -> str:
         """Where the run stands, in words."""
         done, planned = self.results.height, self.planned
+        if self.running and self._stop.is_set():
+            return f"Stopping after the point in progress ({done} of {planned} done)…"
         if self.running:
-            return (f"Running: {done} of {planned} points done, {self.games} games each…"
-                    + (" stopping after this point." if self._stop.is_set() else ""))
+            return f"Running: {done} of {planned} points done, {self.games} games each…"
         if not self.runs:
             return "Pick a stat and a range, then Run."
         if self.stopped:
