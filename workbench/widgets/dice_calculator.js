@@ -18,7 +18,7 @@ function summaryOf(r) {
 
 function render({ model, el }) {
   const { request, close } = requests(model);
-  const root = h("div", { className: "wb-widget wb-step wb-dice" });
+  const root = h("div", { className: "wb-widget wb-dice" });
   el.append(root);
   const timers = {};
   let focused = null;

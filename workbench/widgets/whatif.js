@@ -4,7 +4,7 @@
 function render({ model, el }) {
   // A refused request (a bad range, say) needs no handling here: Python shows why in status.
   const { request, close } = requests(model);
-  const root = h("div", { className: "wb-widget wb-step wb-whatif" });
+  const root = h("div", { className: "wb-widget wb-whatif" });
   el.append(root);
   let searchTimer = null;
 
