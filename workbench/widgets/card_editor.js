@@ -111,7 +111,8 @@ function render({ model, el }) {
   function toolbar(v) {
     const filter = h("input", { className: "wb-ce-filter", type: "search", value: v.filter,
       "data-focus-id": "filter",
-      placeholder: "Filter: text, or column=value, health>=5, name~rat",
+      placeholder: "Filter: rat, or health >= 5 and dodge < 4",
+      title: "Words to find, and comparisons (= != < <= > >= ~ for contains) joined by and / or",
       onchange: (e) => act({ type: "filter", table: v.table, text: e.target.value }),
       onkeydown: (e) => {
         if (e.key !== "Enter") return;

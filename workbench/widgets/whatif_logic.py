@@ -7,7 +7,7 @@ import threading
 import polars as pl
 
 from ..core.registry import get_game
-from ..sim.keys import key_label
+from ..sim.keys import key_label, split_card_key
 from ..sim.report import sweep_table
 from ..sim.sweep import sweep
 
@@ -185,6 +185,7 @@ class WhatIfSession:
 
 
 def _parts(key: str) -> tuple[str, str, str]:
-    table, rest = key.split(".", 1)
-    card, column = rest.rsplit(".", 1)
-    return table, card, column
+    parts = split_card_key(key)
+    if parts is None:
+        raise ValueError(f"{key!r} is not a card stat; write '<table>.<card>.<column>'")
+    return parts
