@@ -18,7 +18,7 @@ from .game import CHANCE, TERMINAL
 from .legality import _find, resolve, why_illegal
 from .registry import get_game
 from .seeds import bot_seed
-from .view import ChanceSummary
+from .view import chance_json
 
 FORMAT = "workbench-match"
 VERSION = 1
@@ -78,14 +78,13 @@ class Match:
                     )
             else:
                 outcome = chance.dist.pick(u)
-            summary = ChanceSummary(chance.label, chance.odds_list(), chance.describe(outcome),
-                                    chance.p(outcome))
-            entry = {"i": len(self._records), "kind": "chance", "seat": None,
-                     "outcome": outcome, **summary.to_json()}
-            odds = "; ".join(f"{_percent(q)} {what}" for what, q in summary.odds)
-            entry["text"] = f"{chance.label}: {summary.result} (p {_percent(summary.p)}" + (
-                f"; {odds})" if odds else ")"
-            )
+            odds, result, p = chance.odds_list(), chance.describe(outcome), chance.p(outcome)
+            # The log entry is a ChanceSummary in JSON form (see core.view).
+            entry = chance_json(chance.label, odds, result, p)
+            entry.update(i=len(self._records), kind="chance", seat=None, outcome=outcome)
+            shown = "; ".join(f"{_percent(q)} {what}" for what, q in odds)
+            entry["text"] = f"{chance.label}: {result} (p {_percent(p)}" + (
+                f"; {shown})" if shown else ")")
             state.apply_chance(outcome)
             self._records.append(entry)
             self._maybe_snapshot()

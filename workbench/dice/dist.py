@@ -86,12 +86,8 @@ class Dist(Mapping[int, int]):
             raise ValueError("Dist: weights must be non-negative integers")
         if not items:
             raise ValueError("Dist: a distribution needs at least one outcome with positive weight")
-        self._outcomes = tuple(o for o, _ in items)
-        self._weights = tuple(w for _, w in items)
-        self._total = sum(self._weights)
-        self._cum = None
-        self._sorted = True
-        self._hash = None
+        weights = tuple(w for _, w in items)
+        self._fill(tuple(o for o, _ in items), weights, sum(weights), None, True)
 
     def _set_ordered(self, outcomes: tuple, weights: tuple) -> None:
         if len(outcomes) != len(weights) or not outcomes:
@@ -114,11 +110,15 @@ class Dist(Mapping[int, int]):
             twice = next(o for o in outcomes if o in seen or seen.add(o))
             raise ValueError(f"Dist: outcome {twice!r} is given twice; give each outcome once "
                              "with its total weight")
+        self._fill(outcomes, weights, cum[-1], cum, None)
+
+    def _fill(self, outcomes: tuple, weights: tuple, total: int, cum: tuple | None,
+              is_sorted: bool | None) -> None:
         self._outcomes = outcomes
         self._weights = weights
-        self._total = cum[-1]
+        self._total = total
         self._cum = cum
-        self._sorted = None
+        self._sorted = is_sorted
         self._hash = None
 
     # ---- construction ------------------------------------------------------------------
@@ -127,12 +127,7 @@ class Dist(Mapping[int, int]):
     def _raw(cls, outcomes: tuple[int, ...], weights: tuple[int, ...]) -> Dist:
         # Trusted constructor for the arithmetic: sorted distinct int outcomes, positive weights.
         self = object.__new__(cls)
-        self._outcomes = outcomes
-        self._weights = weights
-        self._total = sum(weights)
-        self._cum = None
-        self._sorted = True
-        self._hash = None
+        self._fill(outcomes, weights, sum(weights), None, True)
         return self
 
     @classmethod
@@ -143,12 +138,7 @@ class Dist(Mapping[int, int]):
         if not cum or type(cum[-1]) is not int:
             return cls(outcomes, weights)  # the checking path says what is wrong
         self = object.__new__(cls)
-        self._outcomes = outcomes
-        self._weights = weights
-        self._total = cum[-1]
-        self._cum = cum
-        self._sorted = None
-        self._hash = None
+        self._fill(outcomes, weights, cum[-1], cum, None)
         return self
 
     @classmethod
@@ -198,13 +188,16 @@ class Dist(Mapping[int, int]):
         """This distribution with sorted integer outcomes, as the arithmetic needs it."""
         if self._sorted or self._is_sorted_ints():
             return self
+        ints = []
         for o in self._outcomes:
-            if not isinstance(o, int):
+            try:
+                ints.append(operator.index(o))
+            except TypeError:
                 raise TypeError(
                     f"Dist.{what} needs integer outcomes; this distribution has {o!r} "
                     f"({type(o).__name__}). Turn outcomes into numbers first with .map(...)"
-                )
-        pairs = sorted(zip(map(int, self._outcomes), self._weights))
+                ) from None
+        pairs = sorted(zip(ints, self._weights))
         return Dist._raw(tuple(o for o, _ in pairs), tuple(w for _, w in pairs))
 
     def sorted(self) -> Dist:
@@ -337,7 +330,8 @@ class Dist(Mapping[int, int]):
     # ---- statistics --------------------------------------------------------------------
 
     def probability(self, outcome) -> Fraction:
-        return Fraction(self.get(outcome, 0), self._total)
+        i = self._position(outcome)  # not self.get: a chance point asks this of every outcome
+        return Fraction(self._weights[i] if i >= 0 else 0, self._total)
 
     p = probability
 
