@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 import polars as pl
 
-from workbench.cards import refs, text
+from workbench.cards import refs, text, workbook
 from workbench.cards.atomic import atomic_write
 from workbench.cards.diff import table_diff
 from workbench.cards.problems import CardDataError, Problem, listing, show
@@ -200,7 +200,8 @@ class CardSet(Mapping):
     # -- storing -------------------------------------------------------------------------------
 
     def save(self, directory: Path | str | None = None) -> list[Path]:
-        """Write every table as CSV into `directory` (default: where the cards came from).
+        """Write every table as CSV into `directory` (default: where the cards came from), or
+        as one spreadsheet when `directory` is an .xlsx file (a sheet per table).
 
         Each file is written to a temporary file beside it, flushed to disk and renamed over
         the old one, so a crash or error leaves either the old file or the new one, never half
@@ -212,6 +213,14 @@ class CardSet(Mapping):
                 raise ValueError("these cards were not loaded from a folder; pass a directory")
             directory = self.source
         directory = Path(directory)
+        if workbook.is_workbook(directory):
+            if directory.suffix.lower() not in workbook.WRITES:
+                raise ValueError(f"{directory.name}: {directory.suffix} files can be read but "
+                                 f"not written; save as .xlsx (or to a folder of CSV files)")
+            data = self.to_xlsx()
+            directory.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(directory, data)
+            return [directory]
         directory.mkdir(parents=True, exist_ok=True)
         # Render everything before touching the disk so a rendering error writes nothing.
         contents = {self.specs[t].file: text.csv_bytes(f) for t, f in self._tables.items()}
@@ -225,6 +234,10 @@ class CardSet(Mapping):
             atomic_write(target, data)
             written.append(target)
         return written
+
+    def to_xlsx(self) -> bytes:
+        """The cards as the bytes of an .xlsx file, a sheet per table (see `save`)."""
+        return workbook.write(self._tables, self.specs)
 
     def to_json(self) -> dict:
         """A JSON-friendly dict with every table as lists of column values."""
@@ -355,15 +368,19 @@ class CardSet(Mapping):
             raise CardDataError(problems, context=context)
 
 
-def load(specs: Mapping[str, TableSpec], directory: Path | str, *, game: str,
-         cross_check: CrossCheck | None = None) -> CardSet:
-    """Read, convert and validate every table of a game from `directory`.
+def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game: str,
+         cross_check: CrossCheck | None = None, name: str | None = None) -> CardSet:
+    """Read, convert and validate every table of a game from `directory`: a folder of CSV
+    files, or a spreadsheet file (.xlsx, .ods) with a sheet per table.
 
     Every problem in every file is collected before anything is reported, and a CardSet is
     returned only when there are none. Then the references declared in the specs are checked,
-    and `cross_check(cards)` looks at whatever else spans tables.
+    and `cross_check(cards)` looks at whatever else spans tables. A spreadsheet may also be
+    given as its bytes (an upload), with `name` the file name its messages use.
     """
     refs.check_declared(specs)
+    if isinstance(directory, bytes) or workbook.is_workbook(directory):
+        return _load_workbook(specs, directory, game=game, cross_check=cross_check, name=name)
     directory = Path(directory)
     texts, lines, problems = {}, {}, []
     for table, spec in specs.items():
@@ -373,6 +390,18 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str, *, game: str,
             texts[table], lines[table] = frame, rows
     return _build(texts, lines, specs, game=game, source=directory, cross_check=cross_check,
                   problems=problems)
+
+
+def _load_workbook(specs, source, *, game, cross_check, name) -> CardSet:
+    name = name or Path(source).name
+    texts, lines, problems = workbook.read(source, specs, name)
+    try:
+        return _build(texts, lines, specs, game=game, cross_check=cross_check,
+                      problems=problems, source=None if isinstance(source, bytes) else
+                      Path(source))
+    except CardDataError as err:
+        raise CardDataError(workbook.relocate(err.problems, specs, name),
+                            context=err.context) from None
 
 
 def problem_at(cards: CardSet, table: str, index: int, column: str | None, *,
