@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -111,9 +111,33 @@ class CardSet(Mapping):
         return hint
 
     def card(self, table: str, card) -> Card:
-        """One card, found by key (or by name), that draws itself as a card in Jupyter."""
+        """One card, found by key (or by name), that draws itself in Jupyter as its design
+        draws it, the way a print sheet prints it (`Card.view` is its CardView)."""
+        from workbench.sheets import card_view  # the design's view of a row: loaded on use
+
         row = self.row(table, card)
-        return Card(table, text.value_text(row[self.specs[table].key]), row, self.specs[table])
+        return Card(table, text.value_text(row[self.specs[table].key]), row, self.specs[table],
+                    card_view(self, table, row))
+
+    def sheet(self, table: str | Sequence[str] | None = None, *, size="poker",
+              paper: str = "A4", bleed: float = 0.0, back: bool | str = False,
+              copies: bool = True, since: CardSet | None = None, crop_marks: bool = True,
+              orientation: str = "auto"):
+        """A print-and-play sheet of every card of `table` (a name, several, or None for all).
+
+        Cards print at a real size: `size` is "poker" (63 x 88 mm), "bridge" (57 x 89),
+        "tarot" (70 x 120) or (width, height) in mm, on `paper` "A4" or "Letter", with crop
+        marks, `bleed` mm of background past the cut, and with `back` a back page after each
+        page of fronts (True, or the words to print on the backs). A table with a `copies`
+        column prints that many of each card (unless `copies=False`). With `since` (earlier
+        cards) the sheet starts with a page of what changed, and new and changed cards are
+        marked. Returns a Sheet: `.save("cards.pdf")`, `.pdf()`, `.svg(page)`.
+        """
+        from workbench.sheets import make_sheet  # draws itself: loaded on first use
+
+        return make_sheet(self, table, size=size, paper=paper, bleed=bleed, back=back,
+                          copies=copies, since=since, crop_marks_on=crop_marks,
+                          orientation=orientation)
 
     # -- edits ---------------------------------------------------------------------------------
 
