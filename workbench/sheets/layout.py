@@ -29,10 +29,11 @@ from .face import Box, back, front
 # Width x height in millimetres.
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0)}
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
-# Most printers leave this much of the paper's edge blank; crop marks sit inside it.
-PRINTABLE = 5.0
-MARK = 4.0  # crop mark length
-MARK_GAP = 1.0  # between a crop mark and the card's bleed
+# Most printers leave about this much of the paper's edge blank.
+PRINTABLE = 4.0
+# Crop marks: as long as the margin allows, from MARK down to SHORTEST, MARK_GAP away from
+# the cards (so a mark never prints on a card's bleed).
+MARK, SHORTEST, MARK_GAP = 5.0, 2.5, 0.5
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ class Grid:
 
 def grid(paper: tuple[float, float], card: tuple[float, float], bleed: float,
          marks: bool) -> Grid:
-    room = PRINTABLE + ((MARK + MARK_GAP) if marks else 0)
+    room = PRINTABLE + ((SHORTEST + MARK_GAP) if marks else 0)
     cols = int((paper[0] - 2 * room) // (card[0] + 2 * bleed))
     rows = int((paper[1] - 2 * room) // (card[1] + 2 * bleed))
     return Grid(paper, card, bleed, cols, rows)
@@ -141,13 +142,15 @@ def crop_marks(g: Grid, used: int) -> list[Line]:
     left, right = x0, x0 + g.cols * cw
     xs = sorted({x0 + c * cw + g.bleed + dx for c in range(cols) for dx in (0, g.card[0])})
     ys = sorted({y0 + r * ch + g.bleed + dy for r in range(rows) for dy in (0, g.card[1])})
+    down = min(MARK, y0 - MARK_GAP - PRINTABLE)  # the grid is centred: same room each side
+    across = min(MARK, x0 - MARK_GAP - PRINTABLE)
     lines = []
     for x in xs:
-        lines.append(Line(x, top - MARK_GAP - MARK, x, top - MARK_GAP, "#000000", 0.2))
-        lines.append(Line(x, bottom + MARK_GAP, x, bottom + MARK_GAP + MARK, "#000000", 0.2))
+        lines.append(Line(x, top - MARK_GAP - down, x, top - MARK_GAP, "#000000", 0.2))
+        lines.append(Line(x, bottom + MARK_GAP, x, bottom + MARK_GAP + down, "#000000", 0.2))
     for y in ys:
-        lines.append(Line(left - MARK_GAP - MARK, y, left - MARK_GAP, y, "#000000", 0.2))
-        lines.append(Line(right + MARK_GAP, y, right + MARK_GAP + MARK, y, "#000000", 0.2))
+        lines.append(Line(left - MARK_GAP - across, y, left - MARK_GAP, y, "#000000", 0.2))
+        lines.append(Line(right + MARK_GAP, y, right + MARK_GAP + across, y, "#000000", 0.2))
     return lines
 
 
