@@ -310,3 +310,15 @@ def test_a_sheet_shows_its_first_page_of_cards_in_a_notebook(shipped):
     assert html.count("<svg") == 1 and ">Rats<" in html and "page 2 shown" in html
     assert repr(sheet) == ("Sheet('Co-op Dungeon Cards: enemies', 60 cards at 63 x 88 mm on 8 "
                            "A4 pages)")
+
+
+def test_without_crop_marks_the_cards_may_use_more_of_the_page(shipped):
+    marked = shipped["coop"].sheet("enemies", size="bridge", paper="Letter",
+                                   orientation="portrait")
+    bare = shipped["coop"].sheet("enemies", size="bridge", paper="Letter",
+                                 orientation="portrait", crop_marks=False)
+    from workbench.sheets.draw import Line
+
+    assert any(isinstance(op, Line) for op in marked.pages[0].ops)
+    assert not any(isinstance(op, Line) for op in bare.pages[0].ops)
+    assert len(bare.pages[0].cards) >= len(marked.pages[0].cards)

@@ -258,3 +258,10 @@ def test_every_design_loads_a_workbook_by_path(tmp_path):
         cards = wb.load_cards(game, folder)
         cards.save(folder / "book.xlsx")
         assert wb.load_cards(game, str(folder / "book.xlsx")) == cards
+
+
+def test_a_file_that_is_neither_a_folder_nor_a_spreadsheet_is_named(tmp_path):
+    (tmp_path / "cards.xls").write_bytes(b"an old binary workbook")
+    assert str(_error(tmp_path / "cards.xls")) == (
+        "cards.xls: is neither a folder of CSV files nor an .xlsx or .ods spreadsheet; "
+        "expected one of those")

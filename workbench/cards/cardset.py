@@ -136,7 +136,7 @@ class CardSet(Mapping):
         from workbench.sheets import make_sheet  # draws itself: loaded on first use
 
         return make_sheet(self, table, size=size, paper=paper, bleed=bleed, back=back,
-                          copies=copies, since=since, crop_marks_on=crop_marks,
+                          copies=copies, since=since, crop_marks=crop_marks,
                           orientation=orientation)
 
     # -- edits ---------------------------------------------------------------------------------
@@ -406,6 +406,11 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game:
     if isinstance(directory, bytes) or workbook.is_workbook(directory):
         return _load_workbook(specs, directory, game=game, cross_check=cross_check, name=name)
     directory = Path(directory)
+    if directory.is_file():
+        raise CardDataError([Problem(file=directory.name, expected="a folder or a spreadsheet",
+                                     message=f"{directory.name}: is neither a folder of CSV files "
+                                             "nor an .xlsx or .ods spreadsheet; expected one of "
+                                             "those")])
     texts, lines, problems = {}, {}, []
     for table, spec in specs.items():
         frame, rows, found = text.read_csv(directory / spec.file, spec, table)

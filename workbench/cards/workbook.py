@@ -21,7 +21,7 @@ import polars as pl
 from workbench.cards import text
 from workbench.cards.problems import Problem, listing
 from workbench.cards.spec import TableSpec
-from workbench.cards.workbook_layout import Layout, SheetLayout, cell_name, read_layout
+from workbench.cards.workbook_layout import SheetLayout, cell_name, read_layout
 
 READS = (".xlsx", ".xlsm", ".ods")
 WRITES = (".xlsx",)
@@ -220,4 +220,4 @@ def _guide(sheet, j: int, height: int, hint: dict) -> None:
     sheet.data_validation(1, j, last, j, rule)
 
 
-__all__ = ["READS", "WRITES", "Layout", "is_workbook", "read", "relocate", "write"]
+__all__ = ["READS", "WRITES", "is_workbook", "read", "relocate", "write"]

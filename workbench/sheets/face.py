@@ -43,8 +43,8 @@ class Box:
         return round(min(self.w, self.h) * 0.048, 2)
 
 
-def front(view: CardView, box: Box, *, table: str, footer: str = "", mark: str = "",
-          outline: bool = True) -> tuple[list[Op], bool]:
+def front(view: CardView, box: Box, *, table: str, footer: str = "",
+          mark: str = "") -> tuple[list[Op], bool]:
     """(drawing, whether everything fitted) for the face of one card."""
     ops: list[Op] = []
     color = accent(table)
@@ -54,7 +54,7 @@ def front(view: CardView, box: Box, *, table: str, footer: str = "", mark: str =
     scale = min(box.w / 63, box.h / 88) ** 0.5  # bigger cards, somewhat bigger type
     b = box.bleed
     ops.append(Rect(box.x - b, box.y - b, box.w + 2 * b, box.h + 2 * b, fill="#ffffff",
-                    stroke=None if b else ("#9aa0a6" if outline else None), width=0.15))
+                    stroke=None if b else "#9aa0a6", width=0.15))
 
     # The band: kind (and the card's id when its name is something else), then the name.
     kind_size = 6 * scale
@@ -114,15 +114,15 @@ def front(view: CardView, box: Box, *, table: str, footer: str = "", mark: str =
             fitted &= shown == str(fact.value)
         y += 1.0
 
-    tag_lines: list[str] = []
     tag_size = 6 * scale
     if view.tags:
-        tag_lines = wrap(" · ".join(view.tags), tag_size, room)[:2]
+        tag_lines = wrap(" · ".join(view.tags), tag_size, room)
+        fitted &= len(tag_lines) <= 2
+        tag_lines = tag_lines[:2]
         bottom -= len(tag_lines) * line_height(tag_size) + 0.4
         for i, line in enumerate(tag_lines):
             ops.append(Text(left, bottom + (i + 1) * line_height(tag_size), line, tag_size,
                             False, color))
-        fitted &= " ".join(tag_lines).replace(" ", "") == " · ".join(view.tags).replace(" ", "")
     if view.text:
         ok = _paragraph(ops, view.text, left, y + 0.6, room, bottom - y - 0.6, 8.5 * scale)
         fitted &= ok

@@ -24,7 +24,8 @@ from ..core.view import CardView, problems
 from . import draw
 from .changes import changes_page
 from .draw import Line, Page, Placed
-from .face import Box, back, front
+from .face import Box, front
+from .face import back as back_of
 
 # Width x height in millimetres.
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0)}
@@ -130,7 +131,7 @@ def grid(paper: tuple[float, float], card: tuple[float, float], bleed: float,
     return Grid(paper, card, bleed, cols, rows)
 
 
-def crop_marks(g: Grid, used: int) -> list[Line]:
+def cut_marks(g: Grid, used: int) -> list[Line]:
     """Short lines outside the grid at every cut, so each card can be cut on its trim line."""
     if not used:
         return []
@@ -219,7 +220,7 @@ class Sheet:
 
 def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker",
                paper: str = "A4", bleed: float = 0.0, back: bool | str = False,
-               copies: bool = True, since=None, crop_marks_on: bool = True,
+               copies: bool = True, since=None, crop_marks: bool = True,
                orientation: str = "auto") -> Sheet:
     tables = list(cards.tables) if tables is None else (
         [tables] if isinstance(tables, str) else list(tables))
@@ -234,7 +235,7 @@ def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker"
         raise ValueError(f"bleed {bleed!r}: expected millimetres from 0 to 10")
     if orientation not in ("auto", "portrait", "landscape"):
         raise ValueError(f"orientation {orientation!r}: expected auto, portrait or landscape")
-    g = _best_grid(PAPERS[paper], card, bleed, crop_marks_on, orientation)
+    g = _best_grid(PAPERS[paper], card, bleed, crop_marks, orientation)
     if g.per_page == 0:
         raise ValueError(f"a {card[0]:g} x {card[1]:g} mm card with {bleed:g} mm bleed does not "
                          f"fit on {paper} paper")
@@ -268,15 +269,15 @@ def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker"
                                          mark=item.mark))
                 if not fitted and (table, item.key) not in overflow:
                     overflow.append((table, item.key))
-            if crop_marks_on:
-                page.ops.extend(crop_marks(g, len(chunk)))
+            if crop_marks:
+                page.ops.extend(cut_marks(g, len(chunk)))
             pages.append(page)
             if back:
                 words = back if isinstance(back, str) else ""
                 reverse = Page(*g.paper, kind="back")
                 for i, item in enumerate(chunk):
                     box = g.box(i, mirrored=True)
-                    reverse.ops.extend(_back(box, title, table, words))
+                    reverse.ops.extend(back_of(box, title=title, table=table, text=words))
                     reverse.cards.append(Placed(table, item.key, box.x, box.y, box.w, box.h,
                                                 back=True))
                 pages.append(reverse)
@@ -284,10 +285,6 @@ def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker"
         pages.append(Page(*g.paper))  # nothing to print still makes a (blank) page
     return Sheet(pages, title=f"{title}: {', '.join(tables)}", card=card, paper=paper,
                  bleed=bleed, overflow=overflow)
-
-
-def _back(box: Box, title: str, table: str, words: str):
-    return back(box, title=title, table=table, text=words)
 
 
 def _size(size) -> tuple[float, float]:
