@@ -322,3 +322,12 @@ def test_without_crop_marks_the_cards_may_use_more_of_the_page(shipped):
     assert any(isinstance(op, Line) for op in marked.pages[0].ops)
     assert not any(isinstance(op, Line) for op in bare.pages[0].ops)
     assert len(bare.pages[0].cards) >= len(marked.pages[0].cards)
+
+
+def test_a_single_short_row_has_marks_only_at_its_own_cuts(shipped):
+    page = shipped["rpg_card_battle"].sheet("loadouts").pages[0]  # two cards, one row
+    from workbench.sheets.draw import Line
+
+    right = max(c.x + c.w for c in page.cards)
+    sideways = [op for op in page.ops if isinstance(op, Line) and op.y1 == op.y2]
+    assert sideways and max(max(op.x1, op.x2) for op in sideways) < right + 6

@@ -140,7 +140,7 @@ def cut_marks(g: Grid, used: int) -> list[Line]:
     x0, y0 = g.origin
     cw, ch = g.card[0] + 2 * g.bleed, g.card[1] + 2 * g.bleed
     top, bottom = y0, y0 + rows * ch
-    left, right = x0, x0 + g.cols * cw
+    left, right = x0, x0 + cols * cw
     xs = sorted({x0 + c * cw + g.bleed + dx for c in range(cols) for dx in (0, g.card[0])})
     ys = sorted({y0 + r * ch + g.bleed + dy for r in range(rows) for dy in (0, g.card[1])})
     down = min(MARK, y0 - MARK_GAP - PRINTABLE)  # the grid is centred: same room each side

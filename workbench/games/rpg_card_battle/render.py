@@ -26,8 +26,8 @@ EFFECTS = (("attack", "Attack"), ("attack_vs_guard", "vs guard"), ("defence", "D
 
 
 def card_view(table: str, row: Mapping) -> CardView | None:
-    """A card of the deck as printed (and as `cards.card` draws it), headed like in play: its
-    kind, the numbers it plays with, its text; None for a table drawn from its columns."""
+    """A card of the deck as printed (and as `cards.card` draws it): its kind, the numbers it
+    plays with, its text; None for a table drawn from its columns."""
     if table != "cards":
         return None
     stats = tuple(Stat(label, row[column]) for column, label in EFFECTS
@@ -35,8 +35,9 @@ def card_view(table: str, row: Mapping) -> CardView | None:
     tags = [t for t, on in (("magic", row["magic"]), ("halves non-magic damage", row["halve"]),
                             (f"{row['weapon']} weapons", row["weapon"] not in ("any", "none")),
                             ("spent once played", row["after"] == "spent")) if on]
-    return CardView(row["name"], row["kind"], KIND_NAMES[row["kind"]], row["text"], stats,
-                    tuple(tags), id=row["name"])
+    # The band already names the kind (SHIELD BASH, PASSIVE): no subtitle repeats it.
+    return CardView(row["name"], row["kind"], "", row["text"], stats, tuple(tags),
+                    id=row["name"])
 
 
 def _pile(name: str, count: int, text: str = "") -> CardView:
