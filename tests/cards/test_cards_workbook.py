@@ -14,6 +14,7 @@ from _cardfiles import sheets_of, set_cell, write_ods, write_xlsx
 
 import workbench as wb
 from workbench.cards import CardDataError, data_dir, load
+from workbench.cards.store import ChangedOnDisk
 from workbench.cards.text import csv_bytes
 from workbench.games.coop import cards as coop
 
@@ -98,13 +99,28 @@ def test_saving_can_write_xlsx_only_and_keeps_the_old_file_on_failure(tmp_path, 
     tougher = cards.set("enemies", "Brutes", "health", 12)
 
     def broken(*_args, **_kwargs):
-        raise OSError("disk full")
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("workbench.cards.cardset.atomic_write", broken)
-    with pytest.raises(OSError, match="disk full"):
+    monkeypatch.setattr("os.replace", broken)
+    with pytest.raises(OSError, match="the disk is full; nothing was saved"):
         tougher.save(target)
+    monkeypatch.undo()
     assert target.read_bytes() == before
     assert list(tmp_path.iterdir()) == [target]
+
+
+def test_a_workbook_changed_on_disk_since_it_was_read_is_not_overwritten(tmp_path):
+    target = tmp_path / "cards.xlsx"
+    wb.load_cards("coop").save(target)
+    mine = wb.load_cards("coop", target)
+    assert mine.save(target) == []  # the same cards: the file is left alone
+    theirs = wb.load_cards("coop", target).set("enemies", "Rats", "health", 5)
+    theirs.save(target)
+    with pytest.raises(ChangedOnDisk, match="cards.xlsx in .* changed on disk"):
+        mine.set("enemies", "Rats", "health", 2).save(target)
+    assert wb.load_cards("coop", target).row("enemies", "Rats")["health"] == 5
+    mine.set("enemies", "Rats", "health", 2).save(target, force=True)
+    assert wb.load_cards("coop", target).row("enemies", "Rats")["health"] == 2
 
 
 def test_uploaded_bytes_load_with_their_file_name(tmp_path):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import datetime
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -186,6 +187,8 @@ def write(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec]) ->
 
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True})
+    # A fixed date: the same cards give the same file, so saving them again changes nothing.
+    book.set_properties({"created": datetime(2024, 1, 1)})
     for table, frame in tables.items():
         spec = specs[table]
         frame.write_excel(book, worksheet=table, table_style=None, autofit=True,
