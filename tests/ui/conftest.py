@@ -63,6 +63,13 @@ UI_NOTEBOOKS = {
         "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"
         "m",
     ],
+    "runes.ipynb": [
+        "import workbench as wb\n"
+        "from workbench.widgets import CardEditor, RuneExplorer\n"
+        "editor = CardEditor(wb.load_cards('rune_system'), table='rules')\n"
+        "explorer = RuneExplorer(source=editor)\n"
+        "display(explorer, editor)",
+    ],
     "card_editor.ipynb": [
         "import pathlib, shutil\n"
         "import ipywidgets as widgets\n"
