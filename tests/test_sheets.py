@@ -22,7 +22,8 @@ from workbench.core.registry import _GAMES
 from workbench.sheets import CARD_SIZES, PAPERS
 from workbench.sheets.layout import grid
 
-GAMES = ["coop", "correction", "rpg_card_battle"]
+# Every registered design, those with rules and those of data only.
+GAMES = [d["name"] for d in wb.list_designs()]
 MM = 72 / 25.4  # PDF points in a millimetre
 
 
