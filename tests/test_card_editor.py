@@ -574,15 +574,27 @@ def test_the_editor_needs_a_cardset():
 
 # -- a card drawn as a card --------------------------------------------------------------------
 
-def test_a_card_draws_itself(session):
+def test_a_card_draws_itself_as_its_design_prints_it(session):
     card = session.cards.card("enemies", "Brutes")
     assert isinstance(card, Card) and card.key == "Brutes" and card["health"] == 10
+    assert card.view.name == "Brutes" and card.view.kind == "enemy"
+    assert ("Health", 10) in [(s.label, s.value) for s in card.view.stats]
     html = card._repr_html_()
-    assert 'class="wb-cardview"' in html and ">Brutes<" in html
+    assert 'class="wb-cardview"' in html and "<svg" in html and ">Brutes<" in html
+    assert ">Health<" in html and ">10<" in html and 'viewBox="0 0 63.0 88.0"' in html
+    loot = session.cards.card("loot", "Unique Bow")
+    assert loot.key == "BW-U" and "automatic hits" in loot._repr_html_()
+    # A table the design draws from its columns: numbers as stats, long text as card text.
+    battles = session.cards.card("battles", 3)
+    assert [(s.label, s.value) for s in battles.view.stats] == [("Battles", 5)]
+
+
+def test_the_editor_form_still_draws_the_row_column_by_column(session):
+    session.select_table("enemies")
+    session.select("enemies", "Brutes")
+    html = session.view()["form"]["html"]
     assert 'data-column="health"' in html and "<b>10</b>" in html
     assert "Health the enemy starts with" in html  # the column's meaning as a tooltip
-    loot = session.cards.card("loot", "Unique Bow")
-    assert loot.key == "BW-U" and "two automatic hits" in loot._repr_html_()
 
 
 def test_card_html_escapes_text(session):

@@ -100,11 +100,18 @@ def read_csv(path: Path, spec: TableSpec, table: str):
     if len(lines) != frame.height:
         # The two readers disagree only on exotic files; counting rows is then the best guess.
         lines = list(range(2, frame.height + 2))
+    frame, lines = cards_only(frame, lines)
+    return frame, lines, []
+
+
+def cards_only(frame: pl.DataFrame, lines: list[int]) -> tuple[pl.DataFrame, list[int]]:
+    """Cells stripped of surrounding spaces, blank cells as null, and the rows that are blank
+    from end to end dropped, with the line (or sheet row) of each row that is kept."""
     frame = frame.select(_blank_to_null(c) for c in frame.columns)
     filled = frame.select(pl.any_horizontal(pl.all().is_not_null())).to_series()
     frame = frame.filter(filled)
     lines = [line for line, keep in zip(lines, filled.to_list(), strict=True) if keep]
-    return frame, lines, []
+    return frame, lines
 
 
 def header_problems(header: list[str], spec: TableSpec, table: str, name: str) -> list[Problem]:

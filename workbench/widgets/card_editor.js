@@ -59,6 +59,20 @@ function cellInput(col, value, commit, focusId) {
   return input;
 }
 
+// Save a file Python sent in a reply ({ download: { name, mime, data (base64) } }).
+function download(reply) {
+  if (!reply || !reply.ok || !reply.download) return reply;
+  const { name, mime, data } = reply.download;
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+  const link = h("a", { href: url, download: name, style: "display:none" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return reply;
+}
+
 function render({ model, el }) {
   const { request, close } = requests(model);
   let diffOpen = false;
@@ -95,7 +109,29 @@ function render({ model, el }) {
         onclick: () => act({ type: "save" }) }, "Save"),
       h("button", { className: "wb-ce-revert", disabled: !v.dirty,
         title: "Back to the cards the files hold (undoable)",
-        onclick: () => act({ type: "revert" }) }, "Revert"));
+        onclick: () => act({ type: "revert" }) }, "Revert"),
+      files(v));
+  }
+
+  // Spreadsheets and print sheets travel as files: Python makes or reads the bytes.
+  function files(v) {
+    const upload = h("input", { type: "file", className: "wb-ce-upload", accept: ".xlsx,.ods",
+      style: "display:none", onchange: async (e) => {
+        const file = e.target.files[0];
+        if (!file) return;
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        let text = "";
+        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        await act({ type: "open", name: file.name, data: btoa(text) });
+      } });
+    return h("span", { className: "wb-ce-files" },
+      h("button", { className: "wb-ce-print", title: `Download a print-and-play PDF of the ${v.table} cards as they are now (changes against the files marked)`,
+        onclick: () => act({ type: "print", table: v.table }).then(download) }, "Print sheet"),
+      h("button", { className: "wb-ce-export", title: "Download the cards as a spreadsheet, a sheet per table",
+        onclick: () => act({ type: "export" }).then(download) }, "⤓ .xlsx"),
+      h("button", { className: "wb-ce-open-file", title: "Open a spreadsheet (.xlsx or .ods) as one change you can undo",
+        onclick: () => upload.click() }, "Open…"),
+      upload);
   }
 
   function tabs(v) {

@@ -16,6 +16,7 @@ from pathlib import Path
 import polars as pl
 
 from ..cards import CardDataError, CardSet, Problem
+from ..cards import load as load_cards
 from ..cards.render import card_html
 from ..cards.text import to_text, value_text
 
@@ -228,6 +229,26 @@ class EditSession:
         self.message = (f"Saved {names} to {target}." if written
                         else f"Nothing to save: the files in {target} already hold these cards.")
         return written
+
+    def open_file(self, source: Path | str | bytes, name: str | None = None) -> CardSet:
+        """Take the cards in a spreadsheet file (a path, or its bytes as uploaded, named by
+        `name`) as one undoable change. The files stay what the diff compares with, so the
+        diff shows what the spreadsheet changes. A bad spreadsheet is refused with every
+        problem in it, and the cards stay as they were."""
+        label = name or Path(source).name
+        cards = self.cards
+        try:
+            new = load_cards(cards.specs, source, game=cards.game,
+                             cross_check=cards.cross_check, name=label)
+        except CardDataError as err:
+            self.error = f"Could not open {label}; nothing was changed.\n{err}"
+            self.message = ""
+            raise
+        if new == cards:
+            self._settle(f"{label} holds the cards already here: nothing changed.")
+        else:
+            self.replace_cards(new, f"opened {label}")
+        return self.cards
 
     # -- what the grid shows ----------------------------------------------------------------
     def select_table(self, table: str) -> None:
