@@ -185,7 +185,11 @@ class DesignSpec:
 class GameSpec(DesignSpec):
     """A design with rules: seats as (fewest, most), setup options, rule variants, traits,
     the rules document, and `max_decisions`: how long a simulated game may run before it is
-    called a time-out."""
+    called a time-out.
+
+    `rules_file` is the rules document, a Markdown file in the game's package (beside the
+    module that registers the game) whose rules are bullets or numbered items starting with
+    a bold id, `**R-16**` or `17. **A-17 Title**`; `Game.rules_text(id)` reads one of them."""
 
     seats: tuple[int, int] = (2, 2)
     options: tuple[Option, ...] = ()
