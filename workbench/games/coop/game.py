@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core import Game, GameSpec, Option, SetupError, Traits, Variant, register
 from .catalog import catalog_for
+from .odds import ODDS
 from .rules import CoopState
 
 CLASS_ORDER = ("Melee", "Ranged")
@@ -92,6 +93,7 @@ SPEC = GameSpec(
     analysis=f"{__package__}.analysis",
     traits=Traits(cooperative=True, scored=True, can_stall=True),
     rules_file="rules.md",
+    odds=ODDS,
     # R-41 sets no limit on Rounds, and some positions never end (bare hands cannot get
     # through a Growler's 4 Armor, which recovers every Round, while a healer keeps the
     # party up). Past this many decisions a simulated game is reported as a time-out.
