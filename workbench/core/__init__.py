@@ -11,11 +11,11 @@ from .match import Match, load_match
 from .registry import get_design, get_game, list_designs, list_games, register
 from .seeds import bot_seed, game_seeds
 from .spec import DesignSpec, GameSpec, Odds, Option, Traits, Variant
-from .view import Board, CardView, ChanceSummary, Result, Stat, View, Zone
+from .view import Board, CardView, ChanceSummary, Glyph, Result, Stat, View, Zone
 
 __all__ = [
     "Action", "Board", "CHANCE", "CardView", "Chance", "ChanceSummary", "Design",
-    "DesignSpec", "Dist", "Game", "GameSpec", "IllegalAction", "Match",
+    "DesignSpec", "Dist", "Game", "GameSpec", "Glyph", "IllegalAction", "Match",
     "MatchFileError", "Odds", "Option", "Result", "SetupError", "Stat", "State", "TERMINAL",
     "Traits", "UnknownGame", "Variant", "View", "Zone", "bot_seed", "counted", "dice_highest",
     "dice_sum", "game_seeds", "get_design", "get_game", "list_designs", "list_games",
