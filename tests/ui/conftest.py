@@ -193,15 +193,21 @@ def browser():
             b.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+def window(browser, viewport: dict):
+    """A page in a fresh browser context of the given size, closed afterwards (a fixture
+    yields from it)."""
+    context = browser.new_context(viewport=viewport)
     pg = context.new_page()
     pg.set_default_timeout(60_000)
     try:
         yield pg
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser):
+    yield from window(browser, {"width": 1500, "height": 1100})
 
 
 def open_and_run(page, lab: Lab, name: str) -> None:

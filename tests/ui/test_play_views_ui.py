@@ -13,7 +13,7 @@ import pytest
 import workbench as wb
 from workbench.games.coop.rules import hit_chance
 
-from .conftest import ARTIFACTS, open_and_run
+from .conftest import ARTIFACTS, open_and_run, window
 
 pytestmark = pytest.mark.ui
 
@@ -27,13 +27,7 @@ SECTIONS = (".wb-head", ".wb-controls", ".wb-setup", ".wb-board", ".wb-chance", 
 @pytest.fixture
 def screen(browser):
     """A 1,000 x 1,000 window, as the designer who reported the issue had."""
-    context = browser.new_context(viewport=SCREEN)
-    pg = context.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        yield pg
-    finally:
-        context.close()
+    yield from window(browser, SCREEN)
 
 
 def _open(page, lab, name: str) -> None:
