@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: lab test install clean
+.PHONY: lab test install browser clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,15 @@ install: $(VENV)/.installed
 lab: install
 	$(BIN)/jupyter lab --allow-root notebooks/tour.ipynb
 
-test: install
+# Browser tests drive Debian's Chromium (Playwright cannot download browsers here): install it
+# when it is missing, so `make test` works by itself on a fresh machine.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=""; if [ "$$(id -u)" -ne 0 ]; then SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
+
+test: install browser
 	$(BIN)/python -m pytest
 
 clean:

@@ -8,7 +8,8 @@ through the OpenSpiel adapter, and each game's own search bots in self-play. Med
 
 With --against, every game and bot kind is measured in fresh processes against this checkout
 and the one at PATH, alternating run by run, and the ratio of the medians is printed (above 1:
-this checkout plays more games per second).
+this checkout plays more games per second). These rates are games per second of the process's
+own CPU time, so that other work on the machine slows neither side.
 """
 
 from __future__ import annotations
@@ -82,10 +83,16 @@ bots = {bots!r}
 if bots == "heuristic" and get_game({game!r}).heuristic_bot() is None:
     answer = {{"skip": True}}
 else:
+    from workbench.sim import game_seeds  # where every version has it
     wb.simulate({game!r}, {n}, seed=0, bots=bots)  # warm: cards loaded, kernels compiled
-    t = time.perf_counter()
+    t = time.process_time()
     wb.simulate({game!r}, {n}, seed=0, bots=bots)
-    answer = {{"rate": {n} / (time.perf_counter() - t)}}
+    rate = {n} / (time.process_time() - t)
+    seeds = game_seeds(0, max(1, {n} // 5))
+    t = time.process_time()
+    for s in seeds:
+        wb.play({game!r}, seed=s, bots=bots).auto()
+    answer = {{"rate": rate, "match": len(seeds) / (time.process_time() - t)}}
 """
 
 
@@ -93,22 +100,26 @@ def compare(other: Path, n: int, games: list[str], runs: int) -> None:
     """Games per second of this checkout and `other`, fresh process per run, alternating."""
     checkouts = [HERE, other]
     print(f"{n} games per run, default setup, {runs} runs per checkout, alternating; "
-          "games per second, median (min-max)")
-    print(f"{'game':<16} {'bots':<10} {HERE.name:>22} {other.name:>22} {'ratio':>7}")
+          "games per CPU second, median (min-max)")
+    print(f"{'game':<16} {'bots':<10} {'path':<12} {HERE.name:>22} {other.name:>22} "
+          f"{'ratio':>7}")
     for game in games:
         for bots in ("random", "heuristic"):
-            rates: dict[Path, list[float]] = {c: [] for c in checkouts}
+            rates = {(c, k): [] for c in checkouts for k in ("rate", "match")}
             for _ in range(runs):
                 for checkout in checkouts:
                     answer = run(checkout, CHILD.format(game=game, bots=bots, n=n))
                     if answer.get("skip"):
                         break
-                    rates[checkout].append(answer["rate"])
-            if not rates[HERE]:
+                    for k in ("rate", "match"):
+                        rates[checkout, k].append(answer[k])
+            if not rates[HERE, "rate"]:
                 continue
-            ratio = statistics.median(rates[HERE]) / statistics.median(rates[other])
-            print(f"{game:<16} {bots:<10} {summary(rates[HERE]):>22} "
-                  f"{summary(rates[other]):>22} {ratio:>6.2f}x", flush=True)
+            for k, path in (("rate", "simulate"), ("match", "Match.auto")):
+                mine, theirs = rates[HERE, k], rates[other, k]
+                ratio = statistics.median(mine) / statistics.median(theirs)
+                print(f"{game:<16} {bots:<10} {path:<12} {summary(mine):>22} "
+                      f"{summary(theirs):>22} {ratio:>6.2f}x", flush=True)
     print(f"\nratio: median of {HERE.name} / median of {other.name}")
 
 

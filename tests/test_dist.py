@@ -13,6 +13,7 @@ from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import workbench.core
@@ -181,6 +182,9 @@ def test_arithmetic_sorts_an_ordered_distribution_of_integers():
     assert seats.mean() == Fraction(2 * 1 + 1 * 3, 6)
     # The original keeps its order; only results are sorted.
     assert seats.outcomes == (2, 0, 1)
+    # Integers of other types (bool, numpy) count as integers, as in the constructors.
+    assert uniform((True, False)) + 0 == Dist({0: 1, 1: 1})
+    assert uniform((np.int64(3), np.int64(1))).sorted().outcomes == (1, 3)
 
 
 @pytest.mark.parametrize("op", [

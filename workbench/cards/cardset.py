@@ -17,12 +17,12 @@ from types import MappingProxyType
 
 import polars as pl
 
-from workbench.cards import refs, text
-from workbench.cards.atomic import atomic_write
+from workbench.cards import refs, store, text
 from workbench.cards.diff import table_diff
 from workbench.cards.problems import CardDataError, Problem, listing, show
 from workbench.cards.render import Card
 from workbench.cards.spec import TableSpec
+from workbench.cards.store import DiskState
 from workbench.cards.validate import check
 
 CrossCheck = Callable[["CardSet"], list[Problem]]
@@ -38,11 +38,11 @@ class CardSet(Mapping):
     whether the cards it shows are current. Equality and `fingerprint()` are by content only.
     """
 
-    __slots__ = ("_tables", "game", "specs", "source", "version", "cross_check")
+    __slots__ = ("_tables", "game", "specs", "source", "version", "cross_check", "disk")
 
     def __init__(self, tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec], *,
                  game: str, source: Path | None = None, version: int = 0,
-                 cross_check: CrossCheck | None = None):
+                 cross_check: CrossCheck | None = None, disk: DiskState | None = None):
         # Low level: the frames are taken as already validated. Use load() or from_json().
         object.__setattr__(self, "_tables", {name: tables[name] for name in specs})
         object.__setattr__(self, "game", game)
@@ -50,6 +50,8 @@ class CardSet(Mapping):
         object.__setattr__(self, "source", None if source is None else Path(source))
         object.__setattr__(self, "version", version)
         object.__setattr__(self, "cross_check", cross_check)
+        # What the files held when read: a save refuses to overwrite a file changed since.
+        object.__setattr__(self, "disk", disk)
 
     def __setattr__(self, name, value):
         raise AttributeError("a CardSet cannot be changed; use set(), with_row() or without_row()")
@@ -57,7 +59,7 @@ class CardSet(Mapping):
     def __reduce__(self):
         # Simulations ship cards to worker processes; rebuild through __init__ on the far side.
         return (_restore, (self._tables, dict(self.specs), self.game, self.source, self.version,
-                           self.cross_check))
+                           self.cross_check, self.disk))
 
     # -- mapping -------------------------------------------------------------------------------
 
@@ -199,32 +201,22 @@ class CardSet(Mapping):
 
     # -- storing -------------------------------------------------------------------------------
 
-    def save(self, directory: Path | str | None = None) -> list[Path]:
+    def save(self, directory: Path | str | None = None, *, force: bool = False) -> list[Path]:
         """Write every table as CSV into `directory` (default: where the cards came from).
 
-        Each file is written to a temporary file beside it, flushed to disk and renamed over
-        the old one, so a crash or error leaves either the old file or the new one, never half
-        of each. Files whose text would not change are left untouched. Returns the files
-        written.
+        The files are written as one set (see cards/store.py): all of them or none, each
+        keeping its permissions, through symbolic links, and never over a file that changed
+        on disk since these cards were read (ChangedOnDisk names it; `force=True`
+        overwrites). Files whose text would not change are left untouched. Returns the files
+        written; a failure raises CardSaveError naming the file, with nothing changed.
         """
         if directory is None:
             if self.source is None:
                 raise ValueError("these cards were not loaded from a folder; pass a directory")
             directory = self.source
-        directory = Path(directory)
-        directory.mkdir(parents=True, exist_ok=True)
         # Render everything before touching the disk so a rendering error writes nothing.
         contents = {self.specs[t].file: text.csv_bytes(f) for t, f in self._tables.items()}
-        written = []
-        # Each file is replaced atomically; a failure part-way leaves earlier files saved and
-        # later ones as they were, every one of them complete.
-        for file, data in contents.items():
-            target = directory / file
-            if target.is_file() and target.read_bytes() == data:
-                continue
-            atomic_write(target, data)
-            written.append(target)
-        return written
+        return store.save_files(Path(directory), contents, self.disk, force=force)
 
     def to_json(self) -> dict:
         """A JSON-friendly dict with every table as lists of column values."""
@@ -337,7 +329,8 @@ class CardSet(Mapping):
             raise CardDataError(problems, context=context)
         tables = {**self._tables, table: frame}
         candidate = CardSet(tables, self.specs, game=self.game, source=self.source,
-                            version=self.version + 1, cross_check=self.cross_check)
+                            version=self.version + 1, cross_check=self.cross_check,
+                            disk=self.disk)
         candidate._check_across_or_raise(context, before=self._tables)
         return candidate
 
@@ -365,6 +358,10 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str, *, game: str,
     """
     refs.check_declared(specs)
     directory = Path(directory)
+    if directory.is_dir():
+        store.recover(directory)
+    # Read before the tables: a file that changes in between then looks changed to a save.
+    disk = DiskState.read(directory, [spec.file for spec in specs.values()])
     texts, lines, problems = {}, {}, []
     for table, spec in specs.items():
         frame, rows, found = text.read_csv(directory / spec.file, spec, table)
@@ -372,7 +369,7 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str, *, game: str,
         if frame is not None:
             texts[table], lines[table] = frame, rows
     return _build(texts, lines, specs, game=game, source=directory, cross_check=cross_check,
-                  problems=problems)
+                  problems=problems, disk=disk)
 
 
 def problem_at(cards: CardSet, table: str, index: int, column: str | None, *,
@@ -389,12 +386,13 @@ def problem_at(cards: CardSet, table: str, index: int, column: str | None, *,
                    column=column, value=value, expected=expected, issue=issue, message=message)
 
 
-def _restore(tables, specs, game, source, version, cross_check) -> CardSet:
+def _restore(tables, specs, game, source, version, cross_check, disk=None) -> CardSet:
     return CardSet(tables, specs, game=game, source=source, version=version,
-                   cross_check=cross_check)
+                   cross_check=cross_check, disk=disk)
 
 
-def _build(texts, lines, specs, *, game, source, cross_check, problems=()) -> CardSet:
+def _build(texts, lines, specs, *, game, source, cross_check, problems=(),
+           disk=None) -> CardSet:
     """Convert and check every table that could be read; raise with every problem found."""
     problems = list(problems)
     tables, file_lines = {}, {}
@@ -412,7 +410,8 @@ def _build(texts, lines, specs, *, game, source, cross_check, problems=()) -> Ca
         tables[table] = typed
     if problems:
         raise CardDataError(problems)
-    cards = CardSet(tables, specs, game=game, source=source, cross_check=cross_check)
+    cards = CardSet(tables, specs, game=game, source=source, cross_check=cross_check,
+                    disk=disk)
     cards._check_across_or_raise(lines=file_lines)
     return cards
 

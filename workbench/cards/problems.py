@@ -40,19 +40,25 @@ class Problem:
         if self.row is not None:
             place += f" line {self.row}"
         if self.card is not None:
-            place += f" ({self.card})"
+            card = self.card if len(self.card) <= LONGEST else self.card[:LONGEST] + "..."
+            place += f" ({card})"
         if self.column is not None:
             place += f", column '{self.column}'"
         return place.strip()
 
     def __str__(self) -> str:
         if self.message is not None:
-            return self.message
+            return capped(self.message, 500)
         what = self.issue if self.value is None else f"{show(self.value)} {self.issue}"
         if self.expected:
             what += f"; expected {self.expected}"
         place = self.where()
         return f"{place}: {what}" if place else what
+
+
+# Longest value or line a message quotes: a 100 MB line of junk is named, not printed.
+LONGEST = 80
+LONGEST_MESSAGE = 4000
 
 
 def show(value: object) -> str:
@@ -63,7 +69,17 @@ def show(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int | float):
         return repr(value)
-    return repr(str(value))
+    text = str(value)
+    if len(text) > LONGEST:
+        return repr(text[:LONGEST]) + f"... ({len(text):,} characters)"
+    return repr(text)
+
+
+def capped(text: str, limit: int = LONGEST_MESSAGE) -> str:
+    """`text`, cut with a note when it is longer than `limit` characters."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"... ({len(text) - limit:,} more characters)"
 
 
 def listing(values: Iterable[object], limit: int = 12) -> str:
@@ -84,7 +100,7 @@ class CardDataError(ValueError):
     def __init__(self, problems: Iterable[Problem], *, context: str | None = None):
         self.problems: list[Problem] = list(problems)
         self.context = context
-        super().__init__(self._message())
+        super().__init__(capped(self._message()))
 
     def _message(self) -> str:
         lines = [str(p) for p in self.problems[:SHOWN]]

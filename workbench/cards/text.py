@@ -37,7 +37,15 @@ def read_csv(path: Path, spec: TableSpec, table: str):
             message=f"{name}: file not found in {path.parent}; expected a CSV file with the "
                     f"header {','.join(spec.header)}",
         )]
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+        return None, [], [Problem(
+            file=name, table=table, expected="a readable CSV file",
+            message=f"{name}: cannot be read from {path.parent} ({why}: the file may be locked "
+                    "by another program, or not readable by you); expected a readable CSV file",
+        )]
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -226,6 +234,8 @@ def _unreadable(records, name: str, table: str, err: Exception) -> list[Problem]
         if problems:
             return problems
     first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    if len(first) > 200:
+        first = first[:200] + "..."
     return [Problem(file=name, table=table, expected="a comma-separated file",
                     message=f"{name}: cannot be read as CSV ({first}); expected a "
                             "comma-separated file with one header line")]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from .actions import Action
-from .errors import SetupError
+from .errors import BotError, SetupError
 from .game import Game, State
 
 Bot = Callable[[State, int, list, random.Random], Action]
@@ -25,6 +25,45 @@ def random_bot(state: State, seat: int, actions: list[Action], rng: random.Rando
 BOT_NAMES = ("random", "heuristic", "mcts")
 
 
+def bot_name(bot) -> str:
+    """How a bot is named in messages: its function or class name."""
+    name = getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None)
+    return name or type(bot).__name__
+
+
+def checked_decision(actions: list[Action], chosen, *, bot, seat: int, decision: int,
+                     seed: int | None) -> Action:
+    """The legal action a bot meant (an Action from `actions`, an equal one, or its label),
+    or BotError naming the bot, the seat, the decision and the game's seed."""
+    for a in actions:  # the usual case, and the cheap one: the bot returned one of them
+        if a is chosen:
+            return a
+    if isinstance(chosen, Action):
+        for a in actions:
+            if a == chosen:
+                return a
+    elif isinstance(chosen, str):
+        from .legality import _find
+
+        found = _find(actions, chosen)
+        if found is not None:
+            return found
+    what = ("None" if chosen is None else f"'{chosen}', which is not a legal action"
+            if isinstance(chosen, Action | str) else
+            f"a {type(chosen).__name__} ({_short(chosen)}), not an Action or a label")
+    shown = ", ".join(f"'{a.label}'" for a in actions[:6])
+    more = f" and {len(actions) - 6} more" if len(actions) > 6 else ""
+    where = f" in the game of seed {seed}" if seed is not None else ""
+    raise BotError(f"bot {bot_name(bot)} for seat {seat + 1} returned {what} at decision "
+                   f"{decision}{where}; legal actions: {shown}{more}",
+                   bot=bot_name(bot), seat=seat, decision=decision, seed=seed, action=chosen)
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def make_bot(spec, game: Game) -> Bot:
     """A bot from a name ("random", "heuristic", "mcts" or "mcts:<playouts>") or a callable."""
     if callable(spec):
@@ -35,8 +74,9 @@ def make_bot(spec, game: Game) -> Bot:
         from .mcts import MCTSBot
 
         budget = spec.partition(":")[2]
-        if budget and not budget.isdigit():
-            raise SetupError(f"bot {spec!r}: write the budget as playouts, e.g. 'mcts:500'")
+        if budget and (not budget.isdigit() or int(budget) < 1):
+            raise SetupError(f"bot {spec!r}: write the budget as a whole number of playouts "
+                             "from 1, e.g. 'mcts:500'")
         return MCTSBot(iterations=int(budget) if budget else 200, traits=game.traits)
     extra = game.named_bots()
     if isinstance(spec, str) and spec in extra:

@@ -27,3 +27,22 @@ class SetupError(ValueError):
 
 class MatchFileError(ValueError):
     """A saved match that cannot be read back: names the field or step that is wrong."""
+
+
+class BotError(IllegalAction):
+    """A bot decided something the game cannot play: an illegal action, None, junk, or
+    nothing at all within its time. Names the bot, the seat, the decision and the game's seed
+    so that `play(game, seed=...)` shows the position again."""
+
+    def __init__(self, reason: str, *, bot: str = "", seat: int | None = None,
+                 decision: int | None = None, seed: int | None = None, action=None):
+        self.bot, self.seat, self.decision, self.seed = bot, seat, decision, seed
+        super().__init__(reason, rule="bot", action=action)
+
+    def __reduce__(self):
+        # Crosses from worker processes with every field.
+        return (_bot_error, (self.reason, self.bot, self.seat, self.decision, self.seed))
+
+
+def _bot_error(reason, bot, seat, decision, seed):
+    return BotError(reason, bot=bot, seat=seat, decision=decision, seed=seed)

@@ -11,14 +11,14 @@ import json
 import random
 
 from .actions import Action, action_key
-from .bots import make_bots
+from .bots import checked_decision, make_bots
 from .errors import IllegalAction, MatchFileError, SetupError, UnknownGame
 from .game import CHANCE, TERMINAL
 from .legality import _find, resolve, why_illegal
 from .odds import percent as _percent
 from .registry import get_game
-from .seeds import bot_seed
-from .view import ChanceSummary
+from .seeds import bot_seed, check_seed
+from .view import chance_json
 
 FORMAT = "workbench-match"
 VERSION = 1
@@ -30,9 +30,8 @@ class Match:
 
     def __init__(self, game, *, seed=0, cards=None, rules=None, bots=None, setup=None):
         self.game = get_game(game)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SetupError(f"seed must be an integer, got {seed!r}")
-        self.seed = seed
+        # None draws a fresh seed, reported as a SeedNotice and kept in `seed` and saves.
+        self.seed = check_seed(seed)
         self.setup = self.game.check_setup(setup)
         self.rules = self.game.resolve_rules(rules)
         self.cards = self.game.load_cards() if cards is None else cards
@@ -43,6 +42,7 @@ class Match:
         self._bot_specs = bots
         self.bots = make_bots(bots, self.game, self.seats)
         self.notice = ""
+        self.halted = None  # why auto() last stopped short of the end, if it did
         self._reset()
 
     # -- construction and replay -----------------------------------------------------
@@ -64,23 +64,29 @@ class Match:
         while state.to_move == CHANCE:
             chance = state.chance()
             u = self._rng.random()  # drawn even when forced, so the stream stays aligned
+            outcome = chance.dist.pick(u)
             if forced:
-                outcome = forced.pop(0)
-                if outcome not in chance.dist.outcomes:
+                saved = _outcome(forced.pop(0))
+                if saved not in chance.dist.outcomes:
                     raise MatchFileError(
-                        f"step {len(self._records)}: {outcome!r} is not a possible result of "
-                        f"{chance.label}"
+                        f"step {len(self._records)}: {_short(saved)} is not a possible result "
+                        f"of {chance.label}"
                     )
-            else:
-                outcome = chance.dist.pick(u)
-            summary = ChanceSummary(chance.label, chance.odds_list(), chance.describe(outcome),
-                                    chance.p(outcome))
-            entry = {"i": len(self._records), "kind": "chance", "seat": None,
-                     "outcome": outcome, **summary.to_json()}
-            odds = "; ".join(f"{_percent(q)} {what}" for what, q in summary.odds)
-            entry["text"] = f"{chance.label}: {summary.result} (p {_percent(summary.p)}" + (
-                f"; {odds})" if odds else ")"
-            )
+                if saved != outcome:
+                    # The seed decides every chance result: a difference means the seed or
+                    # the recorded result was changed (or the game's rules did).
+                    raise MatchFileError(
+                        f"step {len(self._records)}: the saved result of {chance.label} is "
+                        f"{chance.describe(saved)}, but seed {self.seed} gives "
+                        f"{chance.describe(outcome)} there; the seed or the recorded results "
+                        "were changed, so this is not the match that was saved")
+            odds, result, p = chance.odds_list(), chance.describe(outcome), chance.p(outcome)
+            # The log entry is a ChanceSummary in JSON form (see core.view).
+            entry = chance_json(chance.label, odds, result, p)
+            entry.update(i=len(self._records), kind="chance", seat=None, outcome=outcome)
+            shown = "; ".join(f"{_percent(q)} {what}" for what, q in odds)
+            entry["text"] = f"{chance.label}: {result} (p {_percent(p)}" + (
+                f"; {shown})" if shown else ")")
             state.apply_chance(outcome)
             self._records.append(entry)
             self._maybe_snapshot()
@@ -229,14 +235,14 @@ class Match:
             return None
         actions = self._state.legal_actions()
         before = self._bot_rng.getstate()
-        chosen = self.bots[mover](self._state, mover, actions, self._bot_rng)
-        if isinstance(chosen, Action) and _find(actions, chosen) is None:
+        bot = self.bots[mover]
+        chosen = bot(self._state, mover, actions, self._bot_rng)
+        try:
+            chosen = checked_decision(actions, chosen, bot=bot, seat=mover,
+                                      decision=self.decisions + 1, seed=self.seed)
+        except IllegalAction:
             self._bot_rng.setstate(before)
-            raise IllegalAction(
-                f"the bot for seat {mover + 1} chose '{chosen}', which is not legal",
-                rule="bot",
-                action=chosen,
-            )
+            raise
         n = len(self._records)
         try:
             played = self.step(chosen)
@@ -251,11 +257,31 @@ class Match:
     def auto(self, max_steps: int | None = None) -> int:
         """Let bots move until a seat without a bot must decide, or the game ends.
 
-        Returns the number of bot decisions made."""
+        Returns the number of bot decisions made. A game that can no longer end (its spec
+        says it can stall, and it has) or that reaches `max_steps` (default: the game's
+        decision cap) stops there with `over` still False, and `halted` (also shown in
+        `notice`) says why."""
         limit = self.game.max_decisions if max_steps is None else max_steps
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise SetupError(f"max_steps: give a whole number from 0, not {max_steps!r}")
+        can_stall = self.game.traits.can_stall
         made = 0
-        while made < limit and self.bot_step() is not None:
+        self.halted = None
+        while True:
+            if can_stall and not self.over and self._state.stalled():
+                self.halted = (f"the game has stalled after {self.decisions} decisions (it "
+                               "can no longer end); the match is not over")
+                break
+            if made >= limit:
+                if not self.over and self.to_move in self.bots:
+                    self.halted = (f"stopped at the cap of {limit} bot decisions; the match "
+                                   "is not over")
+                break
+            if self.bot_step() is None:
+                break
             made += 1
+        if self.halted:
+            self.notice = self.halted[0].upper() + self.halted[1:] + "."
         return made
 
     def undo(self) -> bool:
@@ -339,51 +365,96 @@ class Match:
             "bots": (self._bot_specs if isinstance(self._bot_specs, str)
                      else {str(seat): name for seat, name in self.bot_names().items()} or None),
             "cards": cards,
+            "cards_fingerprint": self.cards.fingerprint(),
             "history": history,
         }
         return json.dumps(data, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> Match:
+    def from_json(cls, text: str, *, cards=None) -> Match:
         """Rebuild a match from `to_json()` text by replaying it; MatchFileError names the
-        field or step that is wrong."""
+        field or step that is wrong.
+
+        A match saved on the shipped cards stores their fingerprint; if the cards now differ,
+        loading says so instead of replaying against other data. `cards` gives the cards to
+        replay with (they must be the ones the match was played with)."""
+        if isinstance(text, bytes | bytearray):
+            text = bytes(text).decode("utf-8", errors="replace")
+        if not isinstance(text, str):
+            raise MatchFileError(f"a saved match is the text Match.to_json() wrote, not a "
+                                 f"{type(text).__name__}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise MatchFileError(
                 f"not a saved match: invalid JSON at line {exc.lineno}, column {exc.colno}"
             ) from None
+        except RecursionError:
+            raise MatchFileError("not a saved match: the JSON is nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MatchFileError(f"not a saved match: 'format' should be {FORMAT!r}")
         if data.get("version") != VERSION:
             raise MatchFileError(
-                f"saved match version {data.get('version')!r} is not supported "
+                f"saved match version {_short(data.get('version'))} is not supported "
                 f"(expected {VERSION})")
         for field in ("game", "seed", "history"):
             if field not in data:
                 raise MatchFileError(f"saved match has no {field!r} field")
+        if not isinstance(data["game"], str):
+            raise MatchFileError(f"saved match: 'game' should be a game's name, not "
+                                 f"{_short(data['game'])}")
+        if isinstance(data["seed"], bool) or not isinstance(data["seed"], int):
+            raise MatchFileError(f"saved match: 'seed' should be a whole number, not "
+                                 f"{_short(data['seed'])}")
+        for field, kinds, what in (("rules", dict, "an object of rule variants"),
+                                   ("setup", dict, "an object of setup options"),
+                                   ("bots", (str, dict), "a bot name or an object of seats")):
+            if data.get(field) is not None and not isinstance(data[field], kinds):
+                raise MatchFileError(f"saved match: '{field}' should be {what}, not "
+                                     f"{_short(data[field])}")
         try:
             game = get_game(data["game"])
         except UnknownGame as exc:
             raise MatchFileError(f"saved match: {exc}") from None
-        cards = None
-        if data.get("cards") is not None:
-            from ..cards import CardSet
+        if data.get("cards") is not None and cards is None:
+            from ..cards import CardDataError, CardSet
 
-            cards = CardSet.from_json(data["cards"], game.tables, game=game.name,
-                                      cross_check=game.cross_check)
+            try:
+                cards = CardSet.from_json(data["cards"], game.tables, game=game.name,
+                                          cross_check=game.cross_check)
+            except CardDataError as exc:
+                # The cards are the ones inside the saved match, not the files of that name.
+                raise MatchFileError("saved match: its embedded cards (the 'cards' field) "
+                                     f"cannot be used: {_short(str(exc), 2000)}") from None
+        played_with = data.get("cards_fingerprint")
+        if played_with is not None:
+            now = (game.load_cards() if cards is None else cards).fingerprint()
+            if now != played_with:
+                whose = ("the shipped cards have changed since" if cards is None else
+                         "the cards given are not the ones it was played with")
+                raise MatchFileError(
+                    f"saved match: it was played with other {game.name} cards ({whose}: "
+                    f"fingerprint {str(played_with)[:12]}, now {now[:12]}); load it with "
+                    "cards= the cards it was played with")
         bots = data.get("bots")
         if isinstance(bots, dict):
-            bots = {int(k): v for k, v in bots.items()}
+            try:
+                bots = {int(k): v for k, v in bots.items()}
+            except (TypeError, ValueError):
+                raise MatchFileError(f"saved match: 'bots' should map seat numbers to bot "
+                                     f"names, not {_short(bots)}") from None
         history = data["history"]
         if not isinstance(history, list):
             raise MatchFileError("saved match: 'history' should be a list")
         for i, item in enumerate(history):
             if not isinstance(item, dict) or not ({"chance", "action"} & set(item)):
                 raise MatchFileError(f"step {i}: each history entry is an object with "
-                                     f"'action' or 'chance', not {item!r}")
-        match = cls(game, seed=data["seed"], cards=cards, rules=data.get("rules"), bots=bots,
-                    setup=data.get("setup"))
+                                     f"'action' or 'chance', not {_short(item)}")
+        try:
+            match = cls(game, seed=data["seed"], cards=cards, rules=data.get("rules"),
+                        bots=bots, setup=data.get("setup"))
+        except SetupError as exc:
+            raise MatchFileError(f"saved match: {exc}") from None
         match._replay(history)
         return match
 
@@ -414,7 +485,8 @@ class Match:
                 continue
             try:
                 kind, args = action_key(item["action"])
-            except (KeyError, TypeError):
+                Action(kind, args).__hash__()
+            except (KeyError, TypeError, AttributeError):
                 raise MatchFileError(f"step {i}: an action needs 'action': "
                                      "{'kind', 'args'}") from None
             wanted = Action(kind, args)
@@ -464,6 +536,18 @@ class Match:
     def __repr__(self) -> str:
         status = "over" if self.over else f"seat {self.to_move + 1} to move" if self.to_move is not None else ""
         return f"<Match {self.game.name} seed={self.seed} decisions={self.decisions} {status}>"
+
+
+def _outcome(value):
+    """A chance result as JSON gives it back (lists) and as the rules made it (tuples)."""
+    if isinstance(value, list):
+        return tuple(_outcome(v) for v in value)
+    return value
+
+
+def _short(value, limit: int = 80) -> str:
+    text = value if isinstance(value, str) and limit > 80 else repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def load_match(text: str) -> Match:

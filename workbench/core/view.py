@@ -124,10 +124,15 @@ class ChanceSummary:
     p: Fraction | None = None
 
     def to_json(self) -> dict:
-        return {"label": self.label, "result": self.result,
-                "p": None if self.p is None else str(self.p),
-                "p_float": None if self.p is None else float(self.p),
-                "odds": [{"what": w, "p": str(q), "p_float": float(q)} for w, q in self.odds]}
+        return chance_json(self.label, self.odds, self.result, self.p)
+
+
+def chance_json(label: str, odds, result: str = "", p: Fraction | None = None) -> dict:
+    """A ChanceSummary's JSON form, built without the value itself: a match logs one for every
+    chance point it resolves."""
+    return {"label": label, "result": result, "p": None if p is None else str(p),
+            "p_float": None if p is None else float(p),
+            "odds": [{"what": w, "p": str(q), "p_float": float(q)} for w, q in odds]}
 
 
 @dataclass(frozen=True, slots=True)

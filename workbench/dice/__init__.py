@@ -14,7 +14,6 @@ documented in :mod:`workbench.dice.parser`. Seed-game mechanics live in
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
 # The names below load on first use (PEP 562), so that the game engine can import the
 # distribution type (workbench.dice.dist) without loading the notation parser and lark.
@@ -53,22 +52,3 @@ def __getattr__(name: str):
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
-
-if TYPE_CHECKING:
-    from ._icepool import from_icepool, to_icepool
-    from .api import (
-        DEFAULT_SAMPLES,
-        Estimate,
-        clear_cache,
-        distribution,
-        distributions,
-        exact,
-        mean,
-        parse,
-        probability,
-        sample,
-    )
-    from .chains import AbsorbingChain
-    from .dist import Dist
-    from .engine import DEFAULT_BUDGET_SECONDS
-    from .errors import DiceSyntaxError, DiceTooLarge

@@ -42,10 +42,31 @@ class Estimate(NamedTuple):
     n: int
 
 
-@lru_cache(maxsize=512)
 def parse(expr: str) -> Node:
     """Parse dice notation (see :mod:`workbench.dice.parser` for the notation)."""
+    return _parse_cached(_text(expr))
+
+
+@lru_cache(maxsize=512)
+def _parse_cached(expr: str) -> Node:
     return _parse(expr)
+
+
+def _text(expr) -> str:
+    # Checked before any cache: a list would otherwise fail as "unhashable type".
+    if not isinstance(expr, str):
+        raise TypeError(f"a dice expression is a string such as '3d6+2', not a "
+                        f"{type(expr).__name__}")
+    return expr
+
+
+def _budget(budget) -> float:
+    # NaN compares false with everything, so a NaN budget would switch the limit off.
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or not (
+            math.isfinite(budget) and budget > 0):
+        raise ValueError(f"budget: give a finite number of seconds above 0, such as 0.5, not "
+                         f"{budget!r}")
+    return float(budget)
 
 
 @lru_cache(maxsize=256)
@@ -59,12 +80,12 @@ def exact(expr: str, *, budget: float = DEFAULT_BUDGET_SECONDS) -> Dist:
     ``budget`` is the most work, in estimated seconds, that may be spent; a larger expression
     raises :class:`DiceTooLarge` before starting. Results are cached; see :func:`clear_cache`.
     """
-    return _exact(expr, float(budget))
+    return _exact(_text(expr), _budget(budget))
 
 
 def clear_cache() -> None:
     """Forget cached parses and results (for benchmarks and memory)."""
-    parse.cache_clear()
+    _parse_cached.cache_clear()
     _exact.cache_clear()
 
 
@@ -77,7 +98,7 @@ def _exact_frame(dist: Dist) -> pl.DataFrame:
     weight = (
         pl.Series("weight", ws, dtype=pl.Int64)
         if total <= _INT64_MAX
-        else pl.Series("weight", [str(w) for w in ws], dtype=pl.String)
+        else pl.Series("weight", list(map(_weight_text(total), ws)), dtype=pl.String)
     )
     return pl.DataFrame(
         [
@@ -88,6 +109,13 @@ def _exact_frame(dist: Dist) -> pl.DataFrame:
             pl.Series("p_at_most", [x / total for x in at_most], dtype=pl.Float64),
         ]
     )
+
+
+def _weight_text(total: int):
+    """How weights too big for Int64 are written: decimal digits, or, past what Python will
+    turn into decimal (4,300 digits; 10000d6 has weights of 7,700), exact hexadecimal
+    ('0x...', read back with int(text, 16)), which is also what stays fast at that size."""
+    return str if total.bit_length() < 14_000 else hex
 
 
 def _sampled_frame(values: np.ndarray) -> pl.DataFrame:
@@ -120,8 +148,8 @@ def distribution(
 
     Exact by default. ``weight`` is the exact integer weight (the number of equally likely rolls
     for plain dice); it is an Int64 column when the total weight fits in 64 bits and otherwise
-    a String column of the exact decimal digits (200d6 has 156-digit weights). Use
-    :func:`exact` for the weights as Python ints. The ``p`` columns are Float64.
+    a String column of the exact decimal digits (200d6 has 156-digit weights; past 4,200
+    digits, exact hexadecimal '0x...'). Use :func:`exact` for the weights as Python ints. The ``p`` columns are Float64.
 
     With ``monte_carlo=True`` the expression is rolled ``n`` times with ``seed``: ``weight``
     is the count of samples per outcome and an extra ``se`` column gives the standard error
@@ -228,4 +256,8 @@ def mean(
 
 def sample(expr: str, n: int = DEFAULT_SAMPLES, seed: int = 0) -> np.ndarray:
     """``n`` rolls of ``expr`` as an int64 numpy array; the same seed gives the same rolls."""
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 0:
+        raise ValueError(f"n: give a whole number of samples from 0, not {n!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise ValueError(f"seed: give a whole number, not {seed!r}")
     return sample_node(parse(expr), expr, int(n), seed)

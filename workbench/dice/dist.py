@@ -58,6 +58,17 @@ def sparse_add_cost(na: int, nb: int, result_bound: int | None = None) -> float:
     return _PAIR_US * pairs + _RESULT_US * results
 
 
+def _sparse_sum_cost(a: Dist, b: Dist) -> float:
+    """Estimated microseconds for adding two distributions pair by pair. With weights of
+    thousands of digits (hundreds of exploding dice) each pair is a big multiplication, and
+    that, not the pair count, is what the time goes on."""
+    cost = sparse_add_cost(len(a), len(b), a.span + b.span - 1)
+    bits_a, bits_b = a._total.bit_length(), b._total.bit_length()
+    if max(bits_a, bits_b) > 256:
+        cost += len(a) * len(b) * _poly.mul_us(bits_a, bits_b)
+    return cost
+
+
 class Dist(Mapping[int, int]):
     """Outcome -> exact positive integer weight; see the module docstring for order and equality.
 
@@ -86,12 +97,8 @@ class Dist(Mapping[int, int]):
             raise ValueError("Dist: weights must be non-negative integers")
         if not items:
             raise ValueError("Dist: a distribution needs at least one outcome with positive weight")
-        self._outcomes = tuple(o for o, _ in items)
-        self._weights = tuple(w for _, w in items)
-        self._total = sum(self._weights)
-        self._cum = None
-        self._sorted = True
-        self._hash = None
+        weights = tuple(w for _, w in items)
+        self._fill(tuple(o for o, _ in items), weights, sum(weights), None, True)
 
     def _set_ordered(self, outcomes: tuple, weights: tuple) -> None:
         if len(outcomes) != len(weights) or not outcomes:
@@ -114,11 +121,15 @@ class Dist(Mapping[int, int]):
             twice = next(o for o in outcomes if o in seen or seen.add(o))
             raise ValueError(f"Dist: outcome {twice!r} is given twice; give each outcome once "
                              "with its total weight")
+        self._fill(outcomes, weights, cum[-1], cum, None)
+
+    def _fill(self, outcomes: tuple, weights: tuple, total: int, cum: tuple | None,
+              is_sorted: bool | None) -> None:
         self._outcomes = outcomes
         self._weights = weights
-        self._total = cum[-1]
+        self._total = total
         self._cum = cum
-        self._sorted = None
+        self._sorted = is_sorted
         self._hash = None
 
     # ---- construction ------------------------------------------------------------------
@@ -127,12 +138,7 @@ class Dist(Mapping[int, int]):
     def _raw(cls, outcomes: tuple[int, ...], weights: tuple[int, ...]) -> Dist:
         # Trusted constructor for the arithmetic: sorted distinct int outcomes, positive weights.
         self = object.__new__(cls)
-        self._outcomes = outcomes
-        self._weights = weights
-        self._total = sum(weights)
-        self._cum = None
-        self._sorted = True
-        self._hash = None
+        self._fill(outcomes, weights, sum(weights), None, True)
         return self
 
     @classmethod
@@ -143,12 +149,7 @@ class Dist(Mapping[int, int]):
         if not cum or type(cum[-1]) is not int:
             return cls(outcomes, weights)  # the checking path says what is wrong
         self = object.__new__(cls)
-        self._outcomes = outcomes
-        self._weights = weights
-        self._total = cum[-1]
-        self._cum = cum
-        self._sorted = None
-        self._hash = None
+        self._fill(outcomes, weights, cum[-1], cum, None)
         return self
 
     @classmethod
@@ -198,13 +199,16 @@ class Dist(Mapping[int, int]):
         """This distribution with sorted integer outcomes, as the arithmetic needs it."""
         if self._sorted or self._is_sorted_ints():
             return self
+        ints = []
         for o in self._outcomes:
-            if not isinstance(o, int):
+            try:
+                ints.append(operator.index(o))
+            except TypeError:
                 raise TypeError(
                     f"Dist.{what} needs integer outcomes; this distribution has {o!r} "
                     f"({type(o).__name__}). Turn outcomes into numbers first with .map(...)"
-                )
-        pairs = sorted(zip(map(int, self._outcomes), self._weights))
+                ) from None
+        pairs = sorted(zip(ints, self._weights))
         return Dist._raw(tuple(o for o, _ in pairs), tuple(w for _, w in pairs))
 
     def sorted(self) -> Dist:
@@ -337,7 +341,8 @@ class Dist(Mapping[int, int]):
     # ---- statistics --------------------------------------------------------------------
 
     def probability(self, outcome) -> Fraction:
-        return Fraction(self.get(outcome, 0), self._total)
+        i = self._position(outcome)  # not self.get: a chance point asks this of every outcome
+        return Fraction(self._weights[i] if i >= 0 else 0, self._total)
 
     p = probability
 
@@ -419,7 +424,7 @@ class Dist(Mapping[int, int]):
         bits = (self._total * other._total).bit_length()
         return min(
             _poly.convolve_cost(self.span, other.span, bits),
-            sparse_add_cost(len(self), len(other), self.span + other.span - 1),
+            _sparse_sum_cost(self, other),
         )
 
     def mul_cost(self, other: Dist) -> float:
@@ -446,7 +451,7 @@ class Dist(Mapping[int, int]):
             return b + a
         bits = (a._total * b._total).bit_length()
         dense = _poly.convolve_cost(a.span, b.span, bits)
-        if dense <= sparse_add_cost(len(a), len(b), a.span + b.span - 1):
+        if dense <= _sparse_sum_cost(a, b):
             lo_a, wa = a._dense()
             lo_b, wb = b._dense()
             return Dist._from_dense(lo_a + lo_b, _poly.convolve(wa, wb))

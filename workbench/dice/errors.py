@@ -49,4 +49,6 @@ class DiceTooLarge(ValueError):
             if monte_carlo_ok
             else ""
         )
-        super().__init__(f"{expression!r} is too large to compute exactly: {reason}.{hint}")
+        shown = repr(expression if len(expression) <= 120 else
+                     expression[:80] + f"...({len(expression):,} characters)")
+        super().__init__(f"{shown} is too large to compute exactly: {reason}.{hint}")

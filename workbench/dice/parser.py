@@ -36,6 +36,8 @@ dice after a bare explode needs the depth written out: ``4d6!3>=5`` (``4d6!>=5``
 
 from __future__ import annotations
 
+import dataclasses
+
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer
@@ -200,9 +202,13 @@ class _Build(Transformer):
         return self._sum(left, -1, right)
 
     def _sum(self, left, sign, right):
-        # Flattened so long chains like 1+1+...+1 stay one level deep.
-        terms = left.terms if isinstance(left, Sum) else ((1, left),)
-        return Sum(terms + ((sign, right),), pos=_pos(left))
+        # Flattened so long chains like 1+1+...+1 stay one level deep. A chain being built
+        # holds its terms in a list that grows in place (copying a tuple at every '+' made
+        # long sums quadratic); parse() turns it into a tuple once the chain is complete.
+        if isinstance(left, Sum) and isinstance(left.terms, list):
+            left.terms.append((sign, right))
+            return left
+        return Sum([(1, left), (sign, right)], pos=_pos(left))
 
     def mul(self, left, _op, right):
         factors = left.factors if isinstance(left, Product) else (left,)
@@ -421,11 +427,29 @@ def parse(text: str) -> Node:
         raise DiceSyntaxError(text, 0, "an empty expression; expected a number, a die or '('")
     _check_nesting(text)
     try:
-        return _lark().parse(text)
+        return _frozen(_lark().parse(text))
     except UnexpectedInput as err:
         raise _syntax_error(text, err) from None
     except _BuildError as err:
         raise DiceSyntaxError(text, err.pos, err.expected) from None
+
+
+def _frozen(node):
+    """The parsed tree with every Sum's growing list of terms made a tuple (nodes are values:
+    hashable and immutable). The tree is shallow (see _check_nesting), so recursion is safe."""
+    if isinstance(node, Sum) and isinstance(node.terms, list):
+        object.__setattr__(node, "terms", tuple((sign, _frozen(t)) for sign, t in node.terms))
+        return node
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, tuple):
+                new = tuple(_frozen(v) for v in value)
+                if any(a is not b for a, b in zip(new, value, strict=True)):
+                    object.__setattr__(node, f.name, new)
+            elif dataclasses.is_dataclass(value):
+                _frozen(value)
+    return node
 
 
 def _check_nesting(text: str) -> None:

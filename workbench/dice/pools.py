@@ -87,14 +87,44 @@ def reroll(die: Dist, matches: Callable[[int], bool], once: bool) -> Dist | None
 
 
 def _vectors(caps: Sequence[int], limit: int):
-    """All vectors c with 0 <= c_t <= caps[t] and sum(c) <= limit."""
-    if not caps:
-        yield ()
+    """All vectors c with 0 <= c_t <= caps[t] and sum(c) <= limit, in lexicographic order.
+
+    An odometer rather than recursion: a pool of hundreds of different dice would pass
+    Python's recursion limit."""
+    vec = [0] * len(caps)
+    yield tuple(vec)
+    moving = [t for t, c in enumerate(caps) if c > 0]
+    if limit <= 0 or not moving:
         return
-    head, rest = caps[0], caps[1:]
-    for c in range(min(head, limit) + 1):
-        for tail in _vectors(rest, limit - c):
-            yield (c,) + tail
+    total = 0
+    while True:
+        i = len(moving) - 1
+        while i >= 0:
+            t = moving[i]
+            if vec[t] < caps[t] and total < limit:
+                vec[t] += 1
+                total += 1
+                break
+            total -= vec[t]
+            vec[t] = 0
+            i -= 1
+        if i < 0:
+            return
+        yield tuple(vec)
+
+
+def _count_vectors(caps: Sequence[int], limit: int) -> int:
+    """How many vectors `_vectors(caps, limit)` gives, counted without making them (for cost
+    estimates, which must be quick even when the answer is astronomical)."""
+    if limit < 0:
+        return 0
+    ways = [1] + [0] * limit
+    for c in caps:
+        if c <= 0:
+            continue
+        prefix = list(itertools.accumulate(ways))
+        ways = [prefix[s] - (prefix[s - c - 1] if s > c else 0) for s in range(limit + 1)]
+    return sum(ways)
 
 
 def keep_cost(groups: Sequence[tuple[Dist, int]], k: int) -> float:
@@ -114,8 +144,8 @@ def keep_cost(groups: Sequence[tuple[Dist, int]], k: int) -> float:
         pairs = states * (states + 1) // 2
     else:
         # (state, transition) pairs: vectors of twice the length with total below k.
-        pairs = sum(1 for _ in itertools.islice(_vectors(caps + caps, k - 1), 2_000_001))
-        states = sum(1 for _ in itertools.islice(_vectors(caps, k - 1), 2_000_001))
+        pairs = _count_vectors(caps + caps, k - 1)
+        states = _count_vectors(caps, k - 1)
     # A transition multiplies a packed polynomial (on average half full) by a small weight and
     # shifts it: linear. Each state also multiplies by one slot-sized weight and raises
     # weights to powers as large as a slot.

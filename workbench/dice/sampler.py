@@ -253,9 +253,22 @@ class _Sampler:
         return out
 
     def _repeat(self, node: Repeat) -> np.ndarray:
+        # Many repetitions are rolled as one sample of n * reps rows, in blocks of at most
+        # _CHUNK rows, instead of one numpy call per repetition.
         out = np.zeros(self.n, dtype=np.int64)
-        for _ in range(node.n):
-            out += self.run(node.inner)
+        if self.n == 0:
+            return out
+        per_block = max(1, _CHUNK // self.n)
+        left = node.n
+        n = self.n
+        try:
+            while left:
+                reps = min(left, per_block)
+                self.n = n * reps
+                out += self.run(node.inner).reshape(reps, n).sum(axis=0)
+                left -= reps
+        finally:
+            self.n = n
         return out
 
 

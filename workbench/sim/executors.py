@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Executor
-from concurrent.futures import as_completed as futures_completed
 
 import numpy as np
 
@@ -35,31 +34,56 @@ def _ceil(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def _play(batch, seeds):
-    return batch.run(seeds.tolist() if hasattr(seeds, "tolist") else seeds)
+def _play(batch, seeds, run=None, parent=None):
+    from .stopping import guard_parent
+
+    guard_parent(parent)
+    if callable(batch):
+        batch = batch()
+    return batch.run(seeds.tolist() if hasattr(seeds, "tolist") else seeds, run=run)
 
 
 def _is_dask(executor) -> bool:
     return type(executor).__module__.startswith("distributed")
 
 
-def _tasks(jobs, chunk):
-    """(key, start, batch, seeds) per task; `chunk` is a size, or a function of a job's size."""
+def _tasks(jobs, chunk, stopped=()):
+    """(key, start, batch, seeds) per task, made as they are needed; `chunk` is a size, or a
+    function of a job's size. A job's batch may be a function that makes it (a sweep's grid
+    builds each point's cards only when its games are sent)."""
     for key, batch, seeds in jobs:
         size = chunk(len(seeds)) if callable(chunk) else chunk
         for start in range(0, len(seeds), size):
+            if key in stopped:
+                break
             yield key, start, batch, seeds[start:start + size]
 
 
-def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_result=None):
+# Seconds between looks at the futures of a run: Ctrl+C is noticed at the next look.
+WAIT = 0.2
+
+
+def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_result=None,
+                stop=None):
     """Play `jobs`, a list of (key, Batch, seeds); returns ({key: frame of rows in seed order},
     complete).
 
     `on_result(key, rows)` is called with the unbroken run of rows a key has so far, in seed
     order, each time it grows; returning True stops that key (its other chunks are cancelled).
-    Ctrl+C (or the notebook's interrupt) cancels what has not run yet and returns what has,
-    with complete=False.
+    Ctrl+C (or the notebook's interrupt) returns the games played so far within about a
+    second on every executor, with complete=False: tasks not started are cancelled, games
+    under way in this process's threads are stopped, and local worker processes that are
+    still busy are ended (they start again on the next run). Tasks are handed out a few at a
+    time, so a long run never holds all its tasks or seeds at once. An error in a game (a
+    bot's illegal move, or one out of time) cancels the rest and is raised. `stop`, a
+    threading.Event set from another thread (a view's stop button), stops the run as Ctrl+C
+    does.
     """
+    import uuid
+
+    from . import stopping
+
+    jobs = list(jobs)
     if chunk is None:
         run_games = sum(len(seeds) for _, _, seeds in jobs)
         # A run that may stop early (on_result) keeps small tasks, so it plays few games
@@ -69,12 +93,15 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
         else:
             def chunk(games):
                 return task_size(games, run_games)
-    tasks = list(_tasks(jobs, chunk))
-    total = sum(len(t[3]) for t in tasks)
+    total = sum(len(seeds) for _, _, seeds in jobs)
     pieces: dict = {key: {} for key, _, _ in jobs}
     bar = _bar(total) if progress else None
     stopped: set = set()
     complete = True
+    run = uuid.uuid4().hex
+    tasks = _tasks(jobs, chunk, stopped)
+    if stop is not None:
+        stopping.stop_on(stop, run)
 
     def arrived(key, start, rows) -> bool:
         pieces[key][start] = rows
@@ -88,55 +115,118 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
         return False
 
     futures: dict = {}
+    ours = executor in ("processes", None)
     try:
         if executor == "serial":
             for key, start, batch, seeds in tasks:
-                if key not in stopped:
-                    arrived(key, start, _play(batch, seeds))
+                if stop is not None and stop.is_set():
+                    raise KeyboardInterrupt
+                arrived(key, start, _play(batch, seeds, run))
         else:
-            if executor in ("processes", None):
+            if ours:
                 executor = local_processes()
             if _is_dask(executor):
-                from distributed import as_completed
+                import distributed
 
-                def completed(fs):
-                    # Results come with their futures, gathered in batches, instead of one
-                    # round trip to a worker per task.
-                    return as_completed(fs, with_results=True)
+                parent = None  # Dask workers may be on other machines
+                window = 64
 
-                # Each task carries its configuration (a few tens of KB; tasks are few and
-                # large) rather than depending on a scattered copy: tasks without
-                # dependencies are queued and handed to whichever worker is free, where a
-                # dependency present on every worker let the scheduler load one worker with
-                # most of them. Seeds go as an array: Dask would look inside a list, item by
-                # item, for futures to resolve.
-                futures = {executor.submit(_play, b, np.asarray(s, np.int64),
-                                           pure=False): (k, st)
-                           for k, st, b, s in tasks}
+                def submit(b, s):
+                    # Each task carries its configuration (a few tens of KB; tasks are few
+                    # and large) rather than depending on a scattered copy: tasks without
+                    # dependencies are queued and handed to whichever worker is free, where a
+                    # dependency present on every worker let the scheduler load one worker
+                    # with most of them. Seeds go as an array: Dask would look inside a list,
+                    # item by item, for futures to resolve.
+                    return executor.submit(_play, b, np.asarray(s, np.int64), run, parent,
+                                           pure=False)
+
+                def wait_some(fs):
+                    try:
+                        done = distributed.wait(fs, timeout=WAIT,
+                                                return_when="FIRST_COMPLETED").done
+                    except TimeoutError:
+                        return []
+                    finished = [f for f in done if f.status == "finished"]
+                    # Results of finished futures come in one round trip, not one per task.
+                    values = executor.gather(finished) if finished else []
+                    failed = [f for f in done if f.status not in ("finished", "cancelled")]
+                    for f in failed:
+                        f.result()  # raises the task's error here
+                    return list(zip(finished, values, strict=True))
             elif isinstance(executor, Executor):
-                def completed(fs):
-                    return ((f, None) for f in futures_completed(fs))
+                import concurrent.futures as cf
 
-                futures = {executor.submit(_play, b, s): (k, st) for k, st, b, s in tasks}
+                parent = os.getpid() if not _is_threads(executor) else None
+                window = 4 * _workers(executor) + 4
+
+                def submit(b, s):
+                    return executor.submit(_play, b, s, run, parent)
+
+                def wait_some(fs):
+                    done, _ = cf.wait(fs, timeout=WAIT, return_when=cf.FIRST_COMPLETED)
+                    return [(f, f.result()) for f in done if not f.cancelled()]
             else:
                 raise TypeError("executor must be 'processes', 'serial', a concurrent.futures "
                                 f"Executor or a dask.distributed Client, not {executor!r}")
-            for fut, result in completed(list(futures)):
-                if fut.cancelled():
-                    continue
-                key, start = futures[fut]
-                if arrived(key, start, fut.result() if result is None else result):
-                    for other, (k2, _) in futures.items():
-                        if k2 == key and not other.done():
-                            other.cancel()
-    except KeyboardInterrupt:
+            more = True
+            while True:
+                while more and len(futures) < window:
+                    task = next(tasks, None)
+                    if task is None:
+                        more = False
+                        break
+                    key, start, b, s = task
+                    futures[submit(b, s)] = (key, start)
+                if not futures:
+                    break
+                if stop is not None and stop.is_set():
+                    raise KeyboardInterrupt
+                for fut, result in wait_some(list(futures)):
+                    key, start = futures.pop(fut)
+                    if arrived(key, start, result):
+                        for other, (k2, _) in list(futures.items()):
+                            if k2 == key:
+                                other.cancel()
+                                futures.pop(other)
+    except (KeyboardInterrupt, stopping.RunCancelled):
         complete = False
-        for fut in futures:
-            fut.cancel()
+        _stop(futures, executor, run, ours)
+    except BaseException:
+        _stop(futures, executor, run, ours)
+        raise
     finally:
+        if stop is not None:
+            stopping.stop_off(run)
         if bar is not None:
             bar.close()
     return {key: _prefix(parts) for key, parts in pieces.items()}, complete
+
+
+def _stop(futures: dict, executor, run: str, ours: bool) -> None:
+    """Cancel what has not started, stop what is under way, and do not wait for it."""
+    from . import stopping
+
+    stopping.cancel(run)  # games in this process's threads (serial, thread pools)
+    running = False
+    for fut in futures:
+        fut.cancel()
+        running = running or not fut.done()
+    if _is_dask(executor) and futures:
+        executor.cancel(list(futures))
+    if ours and running:
+        # A worker still busy (perhaps stuck in a bot) is ended; the next run starts afresh.
+        executor.shutdown(wait=False, kill_workers=True)
+
+
+def _is_threads(executor) -> bool:
+    from concurrent.futures import ThreadPoolExecutor
+
+    return isinstance(executor, ThreadPoolExecutor)
+
+
+def _workers(executor) -> int:
+    return getattr(executor, "_max_workers", None) or os.cpu_count() or 1
 
 
 def local_processes():

@@ -96,7 +96,8 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
 
         def chance_outcomes(self):
             dist = self.inner.chance().dist
-            return [(i, w / dist.total) for i, w in enumerate(dist.weights)]
+            total = dist.total
+            return [(i, w / total) for i, w in enumerate(dist.weights)]
 
         def _apply_action(self, action):
             if self.inner.to_move == CHANCE:

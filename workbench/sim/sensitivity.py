@@ -2,33 +2,57 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import polars as pl
 
 from ..core.registry import get_game
 from .executors import run_batches
 from .metrics import summarize
-from .simulate import Batch, frame, game_seeds, prepare
+from ..core.errors import SetupError
+from ..core.seeds import Seeds, check_seed
+from . import guard
+from .simulate import frame, prepare
 from .sweep import default_bots
 
 
 def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_subset=None,
                 seed=0, cards=None, rules=None, bots=None, executor="processes", progress=True,
-                **setup) -> pl.DataFrame:
+                confirm=False, **setup) -> pl.DataFrame:
     """For every numeric column of every card in `table` (or the given columns and cards),
     play `n` games with the value `step` lower and `step` higher, and rank stats by the change
     in win rate. A value that would leave the schema's range is not played; that side is the
     unchanged cards' win rate (also returned, as `win_rate`). All points share the same seeds."""
     g = get_game(game)
+    n = guard.whole(n, "n", 1)
+    # A step of 0 compares every stat with itself and reports every effect as 0.
+    step = guard.whole(step, "step", 1)
+    seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots, None, setup)
+    if table not in base.cards.specs:
+        raise SetupError(f"table: {g.name} has no card table {table!r}; tables: "
+                         f"{', '.join(base.cards.specs)}")
     spec = base.cards.specs[table]
     frame0 = base.cards[table]
     numeric = [c for c, t in frame0.schema.items() if t.is_integer() and c != spec.key]
+    if isinstance(columns, str):
+        columns = [columns]
     columns = list(columns) if columns is not None else numeric
+    unknown = [c for c in columns if c not in numeric]
+    if unknown:
+        raise SetupError(f"columns: {', '.join(map(repr, unknown))} is not a numeric column of "
+                         f"{table}; numeric columns: {', '.join(numeric)}")
+    if isinstance(cards_subset, str):
+        cards_subset = [cards_subset]
     names = list(cards_subset) if cards_subset is not None else frame0[spec.key].to_list()
-    seeds = game_seeds(seed, n)
+    for card in names:
+        base.cards.row(table, card)  # CardDataError naming an unknown card
+    seeds = Seeds(seed, n)
+    guard.check_size(n * (1 + 2 * len(names) * len(columns)), lambda k: base.run(seeds[:k]),
+                     confirm=confirm, what=f"sensitivity of {table}")
     # The unchanged cards are a point too: a stat that cannot move one way (already at its
     # schema's limit) is compared with them on that side.
-    jobs = [(0, Batch(g, base.cards, base.rules, base.setup, base.bots), seeds)]
+    jobs = [(0, base, seeds)]
     meta = [None]
     for card in names:
         row = base.cards.row(table, card)
@@ -44,7 +68,7 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
                 except ValueError:
                     continue  # a cross-table rule forbids this value: not a stat to vary here
                 key = len(jobs)
-                jobs.append((key, Batch(g, edited, base.rules, base.setup, base.bots), seeds))
+                jobs.append((key, replace(base, cards=edited), seeds))
                 meta.append((card, col, direction, row[col], value))
     results, _ = run_batches(jobs, executor, progress=progress)
     coop = g.traits.cooperative

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import dataclass
+from time import perf_counter
 
 import polars as pl
 
-from ..core.bots import make_bots, random_bot
-from ..core.errors import SetupError
+from ..core.bots import bot_name, checked_decision, make_bots, random_bot
+from ..core.errors import BotError, SetupError
 from ..core.game import CHANCE, TERMINAL
 from ..core.registry import get_game
-from ..core.seeds import bot_seed, game_seeds
+from ..core.seeds import Seeds, bot_seed, check_seed, game_seeds
+from . import guard, stopping
 
 __all__ = ["Batch", "frame", "game_seeds", "play_out", "prepare", "simulate", "tension"]
 
@@ -44,13 +47,16 @@ def tension(scores: list[float], winner: int) -> dict:
 
 
 def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: int,
-             trace: bool = False) -> dict:
+             trace: bool = False, clock=None) -> dict:
     """Play one game to the end with the same chance stream a Match would use.
 
     Chance and bots draw from the same two seeded generators a Match uses, so
-    `play(game, seed=seed, bots=...).auto()` replays this very game. A game whose spec says
-    it can stall is asked every 64 decisions whether it still can end; one that cannot is
-    reported as a time-out at once instead of playing to the decision cap.
+    `play(game, seed=seed, bots=...).auto()` replays this very game. Every bot decision is
+    checked against the legal actions as a Match checks it (a label is taken as in
+    `Match.auto`; anything else raises BotError naming the bot, seat, decision and seed). A
+    game whose spec says it can stall is asked every 64 decisions whether it still can end;
+    one that cannot is reported as a time-out at once instead of playing to the decision cap.
+    `clock` (from sim/stopping.py) times each decision against the bots' time limit.
     """
     state = game.new_state(cards, rules, setup)
     can_stall = game.traits.can_stall
@@ -70,7 +76,16 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
                 return {"seed": seed, "outcome": "timeout", "winner": -1, "length": decisions,
                         **state.stats()}
             actions = state.legal_actions()
-            state.apply(bots.get(mover, random_bot)(state, mover, actions, bot_rng))
+            bot = bots.get(mover, random_bot)
+            if clock is None:
+                chosen = bot(state, mover, actions, bot_rng)
+            else:
+                clock.who = (bot, mover, decisions + 1, seed)
+                clock.started = perf_counter()
+                chosen = bot(state, mover, actions, bot_rng)
+                clock.started = 0.0
+            state.apply(checked_decision(actions, chosen, bot=bot, seat=mover,
+                                         decision=decisions + 1, seed=seed))
             decisions += 1
             if scores is not None:
                 scores.append(state.score(0))
@@ -81,6 +96,10 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
     if scores is not None:
         row.update(tension(scores, result.winner))
     return row
+
+
+# A bot that has not decided after this many seconds is taken to be hung (see bot_time_limit).
+BOT_TIME_LIMIT = 60.0
 
 
 @dataclass(frozen=True)
@@ -96,34 +115,54 @@ class Batch:
     bots: object = "random"
     max_decisions: int | None = None
     trace: bool = False  # record lead changes, decisiveness and drama (needs a scored game)
+    bot_time_limit: float | None = BOT_TIME_LIMIT  # seconds per decision; None: no limit
 
-    def run(self, seeds) -> pl.DataFrame:
+    def run(self, seeds, run: str | None = None) -> pl.DataFrame:
         """One row per seed, in order. A frame rather than a list of dicts: it is what crosses
-        from a worker process or a Dask worker, and columns travel far more cheaply."""
+        from a worker process or a Dask worker, and columns travel far more cheaply.
+        `run` names the run, so cancelling it (sim/stopping.py) stops these games."""
         g = get_game(self.game)
         bots = make_bots(self.bots, g, g.num_seats(self.setup))
         limit = g.max_decisions if self.max_decisions is None else self.max_decisions
+        if stopping.cancelled(run):
+            raise stopping.RunCancelled
         if not self.trace:
+            # Compiled paths play their own built-in bots: nothing to check or time there.
             played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds)
             if played is not None:
                 return played
-        return frame([play_out(g, self.cards, self.rules, self.setup, s, bots, limit, self.trace)
-                      for s in seeds])
+        clock = stopping.watch(self.bot_time_limit, run)
+        try:
+            return frame([play_out(g, self.cards, self.rules, self.setup, s, bots, limit,
+                                   self.trace, clock) for s in seeds])
+        except stopping.DecisionTimeout:
+            bot, seat, decision, seed = clock.fired or clock.who
+            raise BotError(
+                f"bot {bot_name(bot)} for seat {seat + 1} had not decided after "
+                f"{self.bot_time_limit:g} seconds at decision {decision} in the game of seed "
+                f"{seed}; it looks hung (raise bot_time_limit if it needs longer)",
+                bot=bot_name(bot), seat=seat, decision=decision, seed=seed) from None
+        finally:
+            clock.started = 0.0
+            stopping.unwatch(clock)
 
 
-def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=None) -> Batch:
+def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=None,
+            bot_time_limit=BOT_TIME_LIMIT) -> Batch:
     """Check every argument once, up front, and return the Batch that plays them."""
     g = get_game(game)
     setup = g.check_setup(setup)
     rules = g.resolve_rules(rules)
     cards = g.load_cards() if cards is None else cards
+    if getattr(cards, "game", g.name) != g.name:
+        raise SetupError(f"cards: these cards belong to {cards.game!r}, not {g.name!r}")
     seats = g.num_seats(setup)
     make_bots("random" if bots is None else bots, g, seats)  # raises early on a bad bot
-    if max_decisions is not None and (not isinstance(max_decisions, int)
-                                      or isinstance(max_decisions, bool) or max_decisions < 1):
-        raise SetupError(f"max_decisions: give a whole number of decisions from 1, "
-                         f"not {max_decisions!r}")
-    return Batch(g, cards, rules, setup, "random" if bots is None else bots, max_decisions)
+    if max_decisions is not None:
+        max_decisions = guard.whole(max_decisions, "max_decisions", 1)
+    bot_time_limit = guard.positive(bot_time_limit, "bot_time_limit", allow_none=True)
+    return Batch(g, cards, rules, setup, "random" if bots is None else bots, max_decisions,
+                 bot_time_limit=bot_time_limit)
 
 
 def frame(rows) -> pl.DataFrame:
@@ -137,22 +176,37 @@ def frame(rows) -> pl.DataFrame:
 
 
 def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_decisions=None,
-             executor=None, progress=False, **setup) -> pl.DataFrame:
+             executor=None, progress=False, bot_time_limit=BOT_TIME_LIMIT, confirm=False,
+             **setup) -> pl.DataFrame:
     """Play `n` games with bots and return one row per game.
 
     Columns: `seed` (replay a game with `play(game, seed=...)`), `outcome`, `winner` (the single
     winning seat, or -1), `length` (number of decisions), plus the game's own statistics. Seats
     without a bot play at random. The same arguments always give the same frame, whatever the
     executor: games run in this process unless `executor` is given ("processes", any
-    concurrent.futures.Executor, or a dask.distributed Client).
+    concurrent.futures.Executor, or a dask.distributed Client). `seed=None` draws a fresh
+    seed and says which (a SeedNotice warning). A bot that takes more than `bot_time_limit`
+    seconds over one decision raises BotError. More than `guard.max_games` games need
+    `confirm=True`. Ctrl+C returns the games played so far, with a warning.
     """
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise SetupError(f"n must be a non-negative integer, got {n!r}")
-    batch = prepare(game, cards, rules, bots, max_decisions, setup)
-    seeds = game_seeds(seed, n)
-    if executor is None:
-        return batch.run(seeds)
+    n = guard.whole(n, "n", 0)
+    seed = check_seed(seed)
+    batch = prepare(game, cards, rules, bots, max_decisions, setup, bot_time_limit)
+    seeds = Seeds(seed, n)
+    guard.check_size(n, lambda k: batch.run(seeds[:k]), confirm=confirm,
+                     what=f"simulate({get_game(game).name!r}, {n:,})")
     from .executors import run_batches
 
-    rows, _complete = run_batches([(0, batch, seeds)], executor, progress=progress)
+    if executor is None and n <= CHUNK_SERIAL:
+        return batch.run(seeds[:])
+    rows, complete = run_batches([(0, batch, seeds)], "serial" if executor is None else executor,
+                                 progress=progress)
+    if not complete:
+        warnings.warn(f"simulate was interrupted: the frame holds the first {len(rows[0])} of "
+                      f"{n} games", RuntimeWarning, stacklevel=2)
     return frame(rows[0])
+
+
+# Up to this many games, simulate plays in one piece; beyond, in chunks that Ctrl+C can stop
+# between.
+CHUNK_SERIAL = 250

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 import polars as pl
 
 from ..core.errors import SetupError
 from ..core.registry import get_game
 from .executors import run_batches
 from .keys import apply, parse_key
-from .simulate import Batch, frame, game_seeds, prepare
+from ..core.seeds import Seeds, check_seed
+from . import guard
+from .simulate import frame, prepare
 from .stats import wilson
 from .sweep import default_bots
 
 
 def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0, cards=None,
           rules=None, bots=None, executor="serial", step: int = 500, max_games: int = 4000,
-          progress=False, **setup) -> dict:
+          progress=False, confirm=False, **setup) -> dict:
     """The integer stat value in `bounds` (inclusive) whose win rate is closest to the target.
 
     Win rates are assumed monotone in the stat (more enemy Health, fewer wins). Bisection asks
@@ -25,14 +30,25 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     value, its win rate and interval, the games used, and a frame of every value tried.
     """
     g = get_game(game)
-    if not 0 < target_win_rate < 1:
+    if isinstance(target_win_rate, bool) or not isinstance(target_win_rate, int | float) or \
+            not 0 < target_win_rate < 1:
         raise SetupError(f"target_win_rate must be between 0 and 1, not {target_win_rate!r}")
-    lo, hi = bounds
-    if not (isinstance(lo, int) and isinstance(hi, int) and lo < hi):
+    if not isinstance(bounds, tuple | list) or len(bounds) != 2:
         raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
+    lo, hi = bounds
+    if not (isinstance(lo, int) and isinstance(hi, int) and not isinstance(lo, bool)
+            and not isinstance(hi, bool) and lo < hi):
+        raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
+    step = guard.whole(step, "step", 1)
+    max_games = guard.whole(max_games, "max_games", 1)
+    seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots, None, setup)
     key = parse_key(stat_key, g, base.cards)
-    seeds = game_seeds(seed, max_games)
+    seeds = Seeds(seed, max_games)
+    most = max_games * (2 + math.ceil(math.log2(hi - lo)))
+    guard.check_size(most, lambda k: base.run(seeds[:k]), confirm=confirm,
+                     what=f"solve (up to {max_games:,} games for each of up to "
+                          f"{most // max_games} values)")
     cooperative = g.traits.cooperative
     tried: dict[int, pl.DataFrame] = {}
 
@@ -44,15 +60,18 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     def measure(value: int) -> tuple[float, float, float, int]:
         rows = tried.setdefault(value, frame([]))
         point_cards, point_rules = apply([key], (value,), base.cards, base.rules, g)
-        batch = Batch(g, point_cards, point_rules, base.setup, base.bots)
+        batch = replace(base, cards=point_cards, rules=point_rules)
         while True:
             w, n = wins(rows), len(rows)
             if n:
                 low, high = wilson(w, n)
                 if low > target_win_rate or high < target_win_rate or n >= max_games:
                     return w / n, low, high, n
-            more, _ = run_batches([(0, batch, seeds[n:n + step])], executor, progress=progress)
+            more, complete = run_batches([(0, batch, seeds[n:n + step])], executor,
+                                         progress=progress)
             rows = tried[value] = pl.concat([rows, more[0]], how="diagonal_relaxed")
+            if not complete:
+                raise KeyboardInterrupt(f"solve was interrupted while measuring {value}")
 
     results = {}
     for v in (lo, hi):

@@ -4,7 +4,9 @@ rates with intervals and balance metrics."""
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import replace
+from functools import partial
 
 import polars as pl
 
@@ -13,7 +15,9 @@ from ..core.registry import get_game
 from .executors import CHUNK, run_batches
 from .keys import apply, parse_key
 from .metrics import summarize
-from .simulate import Batch, frame, game_seeds, prepare
+from ..core.seeds import Seeds, check_seed
+from . import guard
+from .simulate import BOT_TIME_LIMIT, Batch, frame, prepare
 from .stats import half_width
 
 
@@ -24,7 +28,8 @@ def default_bots(game) -> str:
 
 def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None,
           executor="processes", precision=None, progress=True, max_decisions=None,
-          games: bool = False, tension: bool | None = None, **setup) -> pl.DataFrame:
+          games: bool = False, tension: bool | None = None, bot_time_limit=BOT_TIME_LIMIT,
+          confirm=False, stop=None, **setup) -> pl.DataFrame:
     """One row per combination of the values in `vary`.
 
     Keys are "<table>.<card name>.<column>" (e.g. "enemies.Brutes.health") or "rules.<key>";
@@ -35,29 +40,36 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     the means of the game's own statistics; for two-seat games with a score, the mean lead
     changes, decisiveness and drama (`tension`, on by default there). The same arguments give
     the same frame on any executor. `games=True` also returns every game's row, as
-    (summary, games).
+    (summary, games). Each point's cards are built when its games are sent, so a large grid
+    costs no memory up front; more than `guard.max_games` games in all need `confirm=True`.
+    A bot deciding for longer than `bot_time_limit` seconds raises BotError; Ctrl+C, or
+    setting the threading.Event `stop`, returns the points played so far ("interrupted").
     """
     g = get_game(game)
     if not isinstance(vary, dict) or not vary:
         raise SetupError("vary: give a dict of key -> list of values, e.g. "
                          "{'enemies.Brutes.health': [8, 10, 12]}")
-    if not isinstance(n, int) or n < 1:
-        raise SetupError(f"n must be a positive integer, got {n!r}")
+    n = guard.whole(n, "n", 1)
+    seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots,
-                   max_decisions, setup)
+                   max_decisions, setup, bot_time_limit)
     keys = [parse_key(k, g, base.cards) for k in vary]
     values = []
-    for k, vs in vary.items():
+    for key, (k, vs) in zip(keys, vary.items(), strict=True):
         if isinstance(vs, (str, bytes)) or not hasattr(vs, "__iter__"):
             raise SetupError(f"vary[{k!r}]: give a list of values, not {vs!r}")
-        values.append(list(vs))
+        vs = list(vs)
+        if not vs:
+            raise SetupError(f"vary[{k!r}]: give at least one value")
+        for v in vs:  # each value alone, up front: a bad one is named before any game
+            apply([key], (v,), base.cards, base.rules, g)
+        values.append(vs)
+    count = math.prod(len(vs) for vs in values)
+    seeds = Seeds(seed, n)
+    guard.check_size(count * n, lambda k: base.run(seeds[:k]), confirm=confirm,
+                     what=f"this sweep ({count:,} points x {n:,} games)")
     points = list(itertools.product(*values))
-    jobs = []
-    seeds = game_seeds(seed, n)
-    for i, point in enumerate(points):
-        point_cards, point_rules = apply(keys, point, base.cards, base.rules, g)
-        batch = Batch(g, point_cards, point_rules, base.setup, base.bots, max_decisions)
-        jobs.append((i, batch, seeds))
+    jobs = [(i, partial(_point, keys, point, base, g), seeds) for i, point in enumerate(points)]
     cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)
     if tension is None:
@@ -66,7 +78,8 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
         if not g.traits.scored or seats != 2:
             raise SetupError("tension metrics need a two-seat game whose spec says it is "
                              "scored")
-        jobs = [(i, replace(b, trace=True), s) for i, b, s in jobs]
+        jobs = [(i, partial(_point, keys, point, base, g, True), s)
+                for (i, _, s), point in zip(jobs, points, strict=True)]
 
     def rate_of(rows):
         if cooperative:
@@ -82,7 +95,7 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
             return len(rows) % CHUNK == 0 and half_width(rate_of(rows), len(rows)) <= precision
 
     results, complete = run_batches(jobs, "serial" if executor is None else executor,
-                                    progress=progress, on_result=on_result)
+                                    progress=progress, on_result=on_result, stop=stop)
     out, every = [], []
     for i, point in enumerate(points):
         rows = results[i]
@@ -101,6 +114,12 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     if games:
         return result, pl.concat(every, how="diagonal_relaxed") if every else pl.DataFrame()
     return result
+
+
+def _point(keys, point, base, g, trace=False) -> Batch:
+    """The Batch of one grid point, made where and when its games are played."""
+    point_cards, point_rules = apply(keys, point, base.cards, base.rules, g)
+    return replace(base, cards=point_cards, rules=point_rules, trace=trace)
 
 
 def _first_precise_prefix(rows, precision, rate_of):

@@ -194,7 +194,7 @@ class EditSession:
         """Changes from the files to the current cards: table, card, column, old, new."""
         return self.baseline.diff(self.cards)
 
-    def save(self, directory: Path | str | None = None) -> list[Path]:
+    def save(self, directory: Path | str | None = None, *, force: bool = False) -> list[Path]:
         """Write the cards as CSV, each file atomically (see CardSet.save).
 
         A failure leaves every file complete (old or new content), keeps the cards in the
@@ -205,7 +205,7 @@ class EditSession:
             self.error = "These cards were not loaded from a folder; pass a directory to save to."
             raise ValueError(self.error)
         try:
-            written = self.cards.save(target)
+            written = self.cards.save(target, force=force)
         except (OSError, ValueError) as err:
             self.error = (f"Could not save to {target}: {err}. No file was left half-written, "
                           "and the edited cards are still here: fix the problem and save again.")
@@ -431,7 +431,8 @@ class EditSession:
         # The content was validated when it was first made; only the version number is new.
         self._version += 1
         return CardSet({t: cards[t] for t in cards}, cards.specs, game=cards.game,
-                       source=cards.source, version=self._version, cross_check=cards.cross_check)
+                       source=cards.source, version=self._version, cross_check=cards.cross_check,
+                       disk=cards.disk)
 
     def _settle(self, message: str) -> None:
         self.rejection = None

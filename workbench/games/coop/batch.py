@@ -129,7 +129,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     CLS = np.array([[p.cls.health, p.cls.armor, p.cls.dodge, p.cls.damage, t.dtype_code(p.cls.dtype)]
                     for p in state.players], np.int64)
     first = setup["first_encounter"]
-    CFG = np.zeros(16, np.int64)
+    CFG = np.zeros(K.CFG_WIDTH, np.int64)
     CFG[K.G_SEATS] = n
     CFG[K.G_NEEDED] = state.battles_needed
     CFG[K.G_FIRST_ENC] = -1 if first is None else t.enc_ids.index(first)
@@ -140,6 +140,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     CFG[K.G_ACTION_HEAL] = rules["coop.healing"] == "action_heal"
     CFG[K.G_SINGLE_TARGET] = bool(rules["coop.single_target_per_turn"])
     CFG[K.G_MELEE_FRONT] = bool(rules["coop.melee_only_front"])
+    CFG[K.G_MELEE_SCOPE] = rules["coop.melee_front_scope"] == "melee_only_players"
     CFG[K.G_ORPHANS_IDLE] = rules["coop.orphans"] != "reroll"
     CFG[K.G_LEADER_PER_BATTLE] = rules["coop.leader_passes"] == "per_battle"
     CFG[K.G_LOOT_RESHUFFLE] = bool(rules["coop.loot_reshuffle"])

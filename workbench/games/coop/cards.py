@@ -136,7 +136,34 @@ TABLES: dict[str, TableSpec] = {
 
 def cross_check(cards: CardSet) -> list[Problem]:
     """Rule consistency across cells and tables; CardSet checks the declared refs first."""
-    return [*_encounter_problems(cards), *_battle_problems(cards), *_loot_problems(cards)]
+    return [*_size_problems(cards), *_encounter_problems(cards), *_battle_problems(cards),
+            *_loot_problems(cards)]
+
+
+# Upper bounds the rules do not print but play needs: at most 6 dice roll at once, so a Dodge
+# above 36 can never be hit; the others keep a deck, a table or a fight to a size that plays
+# in reasonable time (a loot deck of a billion cards would not), far above any design's needs.
+# Checked here rather than in the schemas so the schema hints stay the rules' own bounds.
+LIMITS = {
+    ("classes", "health"): 1000, ("enemies", "health"): 1000,
+    ("classes", "dodge"): 40, ("enemies", "dodge"): 40,
+    ("classes", "armor"): 100, ("enemies", "armor"): 100,
+    ("classes", "damage"): 100, ("enemies", "damage"): 100,
+    ("classes", "copies"): 10, ("enemies", "copies"): 100,
+    ("encounters", "base"): 100, ("encounters", "reinforcements"): 100,
+    ("encounters", "loot"): 100, ("loot", "copies"): 100, ("loot", "damage"): 100,
+    ("loot", "heal"): 100, ("loot", "armor"): 100, ("battles", "battles"): 100,
+}
+
+
+def _size_problems(cards: CardSet) -> list[Problem]:
+    problems = []
+    for (table, column), most in LIMITS.items():
+        values = cards[table][column]
+        for i in (values > most).arg_true().to_list():
+            problems.append(problem_at(cards, table, i, column, issue="is more than play can "
+                                       "use", expected=f"at most {most}"))
+    return problems
 
 
 def load(path: Path | str | None = None) -> CardSet:

@@ -37,7 +37,8 @@ VARIANTS = (
             "or fixed numbers with no rerolls (face f goes to the ((f-1) mod k)-th active seat "
             "from the leader, which favours the first seats with 4 or 5 players).", "A-17",
             choices=("uniform_reroll", "fixed_numbers")),
-    Variant("coop.battles_2p", 3, "Battles needed to win with 2 players.", "A-19", minimum=1),
+    Variant("coop.battles_2p", 3, "Battles needed to win with 2 players.", "A-19", minimum=1,
+            maximum=100),
     Variant("coop.loot_count", "breakdown",
             "Loot deck: the full breakdown (60 cards) or the printed headers (one copy fewer "
             "of each family's lowest tier).", "A-1", choices=("breakdown", "header")),
@@ -60,6 +61,11 @@ VARIANTS = (
             choices=(False, True)),
     Variant("coop.melee_only_front", False,
             "Melee may never target another player's enemies.", "A-16", choices=(False, True)),
+    Variant("coop.melee_front_scope", "every_melee_group",
+            "Who must attack an enemy in front first: every melee attack group (R-33 as "
+            "written), or only a player whose attacks are all melee (the source's reading: "
+            "a player with any ranged source aims melee anywhere).", "A-39",
+            choices=("every_melee_group", "melee_only_players")),
     Variant("coop.orphans", "reroll",
             "Enemies of a knocked-out player are placed again at once, or wait idle.", "A-18",
             choices=("reroll", "idle")),

@@ -33,7 +33,8 @@ E_KIND, E_BASE, E_K, E_LOOT, E_FIRST = range(5)
 # CFG[...]
 (G_SEATS, G_NEEDED, G_FIRST_ENC, G_EASY, G_LEADER_CHOOSE, G_PLACE_FIXED, G_GROUP_BY,
  G_ACTION_HEAL, G_SINGLE_TARGET, G_MELEE_FRONT, G_ORPHANS_IDLE, G_LEADER_PER_BATTLE,
- G_LOOT_RESHUFFLE, G_MAX_DECISIONS, G_ENEMY_CAP, G_CARD_CAP) = range(16)
+ G_LOOT_RESHUFFLE, G_MAX_DECISIONS, G_ENEMY_CAP, G_CARD_CAP, G_MELEE_SCOPE) = range(17)
+CFG_WIDTH = 17
 # out[...]: one game's result
 (O_STATUS, O_OUTCOME, O_LENGTH, O_BATTLES_WON, O_ROUNDS, O_ENCOUNTERS, O_ENCOUNTERS_WON,
  O_KNOCKOUTS, O_LOOT_DRAWN, O_DEFEATED, O_ITEMS, O_USED) = range(12)
@@ -1083,7 +1084,12 @@ def _refresh(s, CLS, hands, nh, body, ITEM, CFG, ph, pa, pd, pmh, pma, pmd):
 @njit(cache=True)
 def _attack_options(ng, gdone, gt, eh, eseat, ne, turn_seat, first_target, CFG, ak, a1, a2,
                     nact):
-    """CoopState._attack_options with _targets (R-33, A-16, A-13)."""
+    """CoopState._attack_options with _targets (R-33, A-16, A-13, A-39)."""
+    front_first = True
+    if CFG[G_MELEE_SCOPE]:  # A-39 variant: only a player whose attacks are all melee
+        for g in range(ng):
+            if gt[g] == RANGED:
+                front_first = False
     for g in range(ng):
         if gdone[g]:
             continue
@@ -1092,7 +1098,7 @@ def _attack_options(ng, gdone, gt, eh, eseat, ne, turn_seat, first_target, CFG, 
             nact += 1
             continue
         front_only = False
-        if gt[g] == MELEE:
+        if gt[g] == MELEE and front_first:
             front = False
             for i in range(ne):
                 if eh[i] > 0 and eseat[i] == turn_seat:

@@ -459,11 +459,17 @@ class CoopState(State):
             first = self.enemies[self.first_target]
             if first.health > 0:
                 return [first]
-        if g.dtype == MELEE:
+        if g.dtype == MELEE and self._front_first():
             front = [e for e in living if e.seat == self.turn_seat]
             if front or self.rules["coop.melee_only_front"]:
                 return front
         return living
+
+    def _front_first(self) -> bool:
+        """Whether this turn's melee groups must aim at enemies in front first (A-39)."""
+        if self.rules["coop.melee_front_scope"] == "every_melee_group":
+            return True
+        return not any(g.dtype == RANGED for g in self.groups)
 
     def _heal_spells(self, p: Player) -> list[str]:
         if self.rules["coop.healing"] != "action_heal":
@@ -770,6 +776,10 @@ class CoopState(State):
             if (self.rules["coop.single_target_per_turn"] and self.first_target is not None
                     and self.enemies[self.first_target].health > 0):
                 return "A-13", "this variant keeps one target per turn"
+            if self.rules["coop.melee_only_front"] and not any(
+                    x.seat == self.turn_seat and x.health > 0 for x in self.enemies):
+                return "A-16", (f"with coop.melee_only_front, melee may target only enemies "
+                                f"in front of Seat {self.turn_seat + 1}, and none is left there")
             return "R-33", (f"melee must target an enemy in front of Seat {self.turn_seat + 1} "
                             "while any is left (A-16)")
         if k == "end turn" and ph == TURN:
@@ -780,6 +790,8 @@ class CoopState(State):
             if a[0] not in self.stash:
                 return "R-25", f"{self.cat.items[a[0]].name} is not in the stash"
             return self.equip_problem(self.players[self.equip_order[0]], a[0])
+        if k == "equip" and ph != EQUIP:
+            return "R-25", "equipment changes only between Battles, not during one"
         if k == "first encounter" and ph == FIRST_PICK:
             return "R-7", "the first Encounter must have a Loot value of 2 or 3"
         if ph in (ATTACK_ROLL, ENEMY_ROLL, PLACE):

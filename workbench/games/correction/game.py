@@ -13,7 +13,8 @@ VARIANTS = (
             choices=("inf", 20, 10, 5)),
     Variant("cor.draw_after", 60,
             "The game is drawn after this many consecutive turns with no capture, no spawn "
-            "and no token recovered (any whole number from 1).", "R-18", minimum=1),
+            "and no token recovered (a whole number from 1 to 10,000).", "R-18",
+            minimum=1, maximum=10_000),
     Variant("cor.knight_side_L_capture_only", False,
             "The Knight's sideways L (2 across, 1 ahead) may only capture.", "A-1",
             choices=(False, True)),

@@ -334,7 +334,7 @@ class CorrectionState(State):
                 row == own and rows in ("both", "own_only")):
             return "A-4", f"no token may be placed on a home row ({NAMES[t]})"
         if self.token[t] >= 0:
-            return "R-14", f"{NAMES[t]} already holds a Denial Token"
+            return "A-21", f"{NAMES[t]} already holds a Denial Token (one token per square)"
         if self.board[t] >= 0 and not self.rules["cor.deny_occupied"]:
             return "A-6", (f"{NAMES[t]} holds a piece, and this variant allows Move Denial "
                            "on empty squares only")

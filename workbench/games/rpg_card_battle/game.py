@@ -31,10 +31,15 @@ VARIANTS = (
             choices=("stack", "refresh")),
     Variant("rcb.overheal", "cap", "Heals stop at maximum HP, or may go above it.", "A-16",
             choices=("cap", "allow")),
+    Variant("rcb.smoke_when_attacking", "applies",
+            "Smoke Bomb's Ongoing +3 defence counts whether or not its holder attacks that "
+            "turn, or not on a turn its holder attacks (R-6 read literally: an attacker's "
+            "defence is unmodified apart from Passives).", "A-21",
+            choices=("applies", "ignored")),
     Variant("rcb.turn_limit", 100,
             "The rules set no end other than defeat, and two players who only defend (or whose "
             "attacks cannot beat the other's defence) never finish: after this many turns the "
-            "game is a draw. 0 means no limit.", "R-9", minimum=0),
+            "game is a draw. 0 means no limit.", "R-9", minimum=0, maximum=10_000),
 )
 
 def _per_seat(item_ok):

@@ -301,10 +301,12 @@ class BattleState(State):
             return BASIC
         return None
 
-    def fighter(self, seat: int) -> Fighter:
+    def fighter(self, seat: int, attacking: bool = False) -> Fighter:
         p = self.players[seat]
         b = p.build
         guard = sum(e.amount for e in self.ongoing if e.effect == "guard" and e.target == seat)
+        if attacking and self.rules["rcb.smoke_when_attacking"] == "ignored":
+            guard = 0  # A-21 variant: R-6 leaves an attacker's defence unmodified
         return fighter(self.cat.cards, b.attack, b.defence, b.weapon, p.hand, guard)
 
     def _resolve(self) -> None:
@@ -312,7 +314,7 @@ class BattleState(State):
         p0, p1 = self.players
         choices = (p0.choice, p1.choice)
         moves = (self._take(p0), self._take(p1))
-        f = (self.fighter(0), self.fighter(1))
+        f = (self.fighter(0, is_attack(moves[0])), self.fighter(1, is_attack(moves[1])))
         # both actions are worked out at the same moment.
         hit = [damage(rules, f[1], moves[1], f[0], moves[0]),
                damage(rules, f[0], moves[0], f[1], moves[1])]

@@ -1,0 +1,70 @@
+"""Arguments checked where they enter, and work sized before it starts.
+
+`max_games` is how many games one call may play without `confirm=True`; above it the call is
+refused with an estimate of its time, measured by playing a few of its games first. Change it
+for a session with `workbench.sim.guard.max_games = ...`.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import time
+
+from ..core.errors import SetupError
+
+max_games = 1_000_000
+PROBE_GAMES = 16  # games played to estimate the time of a run that is refused
+
+
+def whole(value, name: str, minimum: int = 0) -> int:
+    """`value` as a whole number from `minimum`; booleans are not numbers here."""
+    if isinstance(value, bool):
+        raise SetupError(f"{name}: give a whole number from {minimum}, not {value!r}")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise SetupError(f"{name}: give a whole number from {minimum}, not "
+                         f"{type(value).__name__} {_short(value)}") from None
+    if value < minimum:
+        raise SetupError(f"{name}: give a whole number from {minimum}, not {value}")
+    return value
+
+
+def positive(value, name: str, *, allow_none: bool = False) -> float | None:
+    """A finite number above 0 (seconds, budgets); None when `allow_none`."""
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+            math.isfinite(value) and value > 0):
+        extra = " (or None for no limit)" if allow_none else ""
+        raise SetupError(f"{name}: give a finite number above 0{extra}, not {_short(value)}")
+    return float(value)
+
+
+def check_size(games: int, probe, *, confirm: bool, what: str, workers: int = 1) -> None:
+    """Refuse a run of more than `max_games` games unless confirmed, saying how long it would
+    take: `probe(k)` plays k of its games and the time is scaled up."""
+    if confirm or games <= max_games:
+        return
+    k = min(PROBE_GAMES, games)
+    start = time.perf_counter()
+    probe(k)
+    per_game = (time.perf_counter() - start) / k
+    estimate = per_game * games / max(1, workers)
+    raise SetupError(
+        f"{what} would play {games:,} games, more than the {max_games:,} a call plays without "
+        f"asking; at {per_game * 1000:.2g} ms a game here that is about "
+        f"{_duration(estimate)}. Pass confirm=True to run it anyway, or ask for fewer games.")
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.0f} {unit}"
+    return f"{seconds:,.0f} seconds"
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
