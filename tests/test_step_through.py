@@ -263,6 +263,16 @@ def test_play_to_my_turn_stops_at_a_persons_seat():
     assert h.play_to_my_turn() > 0 and h.match.to_move == 0 and not h.match.over
 
 
+def test_bots_alone_stop_where_the_game_can_no_longer_end(monkeypatch):
+    from workbench.games.coop.rules import CoopState
+
+    monkeypatch.setattr(CoopState, "STALL_ROUNDS", 2)
+    s = Stepper(wb.play("coop", seed=1, players=3, first_encounter="RAT-3", bots="heuristic"))
+    assert s.match.state.stalled() and not s.match.over
+    assert s.paused and "the game has stalled" in s.view()["message"]
+    assert s.play_to_end() == 0 and not s.match.over
+
+
 def test_undo_takes_back_the_persons_move_and_the_bots_after_it():
     s = Stepper(wb.play("coop", seed=1, players=3, first_encounter="RAT-2",
                         bots={1: "heuristic", 2: "heuristic"}))

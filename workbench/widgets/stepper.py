@@ -45,6 +45,7 @@ class Stepper:
         self.message = match.notice or ""
         self.error = ""
         self._bot_made = 0  # bot decisions since the message was last set
+        self._stalled = False  # the bots stopped because the game can no longer end
         self.paused = False  # a person stopped the bots; they wait for resume()
         self._plan: tuple[str, frozenset] = (BOTS, frozenset())
         self._person_seat: int | None = None  # the person's seat last shown
@@ -108,6 +109,12 @@ class Stepper:
             seat = self._next_bot()
             if seat is None:
                 break
+            if self._plays_on_alone() and self._has_stalled():
+                # Playing on would never end: stop, and say so (a person's move may still).
+                self._stalled = True
+                self._plan = (BOTS, frozenset())
+                self.paused = self.paused or not self.person_seats()
+                break
             self._decide(seat)
             made += 1
             if after_each is not None:
@@ -117,22 +124,36 @@ class Stepper:
         self._bot_made += made
         return made
 
+    def _plays_on_alone(self) -> bool:
+        """Whether bots would go on with no person deciding in between."""
+        return self._plan[0] != BOTS or not self.person_seats()
+
+    def _has_stalled(self) -> bool:
+        m = self.match
+        return m.game.traits.can_stall and not m.over and m.state.stalled()
+
     def _say(self, text: str) -> None:
         """A new message replaces the last one (and its count of bot decisions)."""
         self.message = text
         self._bot_made = 0
+        self._stalled = False
 
     def status(self) -> str:
         """The message line: what the person did, then what the bots did since."""
         made = self._bot_made
-        if not made:
+        bits = []
+        if made:
+            bits.append(f"bots made {made} decision{'s' * (made != 1)}")
+            if self.match.over:
+                bits.append("the game is over")
+        if self._stalled:
+            bits.append("the game has stalled (it can no longer end), so the bots stopped")
+        if not bits:
             return self.message
-        done = f"bots made {made} decision{'s' * (made != 1)}"
-        if self.match.over:
-            done += "; the game is over"
+        tail = "; ".join(bits)
         if not self.message:
-            return done[0].upper() + done[1:] + "."
-        return f"{self.message} · {done}."
+            return _sentence(tail) + "."
+        return f"{self.message} · {tail}."
 
     def _settle(self) -> None:
         if self.autoplay:
