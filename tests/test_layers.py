@@ -26,6 +26,8 @@ from .sim.testgames import CoinGame
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["coop", "correction", "rpg_card_battle"]
+# Designs that are data and analyses, with no rules to play.
+DESIGNS = ["rfg_classes", "rune_system"]
 # Starting a match needs none of these: the simulation layer, views, charts, the dice notation
 # parser and the libraries behind them.
 NOT_FOR_PLAY = ["workbench.sim", "workbench.widgets", "workbench.charts", "workbench.dice.parser",
@@ -77,17 +79,21 @@ def test_an_unknown_game_is_named_with_the_known_ones_without_importing_them():
     modules = modules_after(
         "import workbench as wb\n"
         "try:\n    wb.play('chess')\n"
-        "except wb.UnknownGame as e:\n    assert 'coop, correction, rpg_card_battle' in str(e)\n"
+        "except wb.UnknownGame as e:\n"
+        "    assert 'coop, correction, rfg_classes, rpg_card_battle, rune_system' in str(e)\n"
         "else:\n    raise AssertionError('no error')\n"
     )
     assert [m for m in modules if m.startswith("workbench.games.")] == []
-    with pytest.raises(wb.UnknownGame, match="registered games: coop, correction, rpg_card_battle"):
+    with pytest.raises(wb.UnknownGame, match="registered designs: coop, correction, rfg_classes"):
         get_game("chess")
 
 
 def test_list_games_lists_every_game():
     modules = modules_after("import workbench as wb\nassert wb.list_games() == %r" % GAMES)
-    assert {m.split(".")[2] for m in modules if m.startswith("workbench.games.")} == set(GAMES)
+    # Telling a game from a design of data means importing each one, not its analyses.
+    assert {m.split(".")[2] for m in modules if m.startswith("workbench.games.")} == set(
+        GAMES + DESIGNS)
+    assert loaded(modules, ["altair", "igraph"]) == []
 
 
 def test_a_game_registered_in_a_notebook_is_found(tmp_path):

@@ -72,7 +72,7 @@ def test_bad_bots_and_seeds_are_named():
         wb.play("coop", bots={0: "genius"})
     with pytest.raises(wb.SetupError, match="seed"):
         wb.play("coop", seed="abc")
-    with pytest.raises(wb.UnknownGame, match="registered games: coop"):
+    with pytest.raises(wb.UnknownGame, match="registered designs: coop"):
         wb.play("chess")
     m = wb.play("coop", seed=1)
     with pytest.raises(wb.SetupError, match="seed must be an integer"):
@@ -124,4 +124,4 @@ def test_edited_cards_change_the_game_and_survive_save_load(coop_cards):
 def test_list_games_and_rules_listing():
     assert wb.list_games() == sorted(wb.list_games())
     keys = {r["key"] for r in wb.rules("coop")}
-    assert len(keys) == 17 and "coop.placement" in keys
+    assert len(keys) == 18 and "coop.placement" in keys

@@ -133,8 +133,11 @@ def test_a_data_design_has_cards_but_no_rules(runes):
     edited = cards.set("runes", "Fire", "cost", 3)
     assert edited["runes"]["cost"].to_list() == [3, 1]
     listed = {d["name"]: d for d in wb.list_designs()}
-    assert listed["test_runes"]["supports"] == "data only"
+    assert listed["test_runes"]["supports"] == "data only (no rules to play)"
     assert listed["coop"]["supports"] == "play, simulation and analysis"
+    assert listed["rune_system"]["supports"] == "data and analysis (no rules to play)"
+    assert listed["rfg_classes"]["supports"] == "data and analysis (no rules to play)"
+    assert all(d["about"] for name, d in listed.items() if name != "test_runes")
     assert "test_runes" not in wb.list_games()
     with pytest.raises(UnknownGame, match="no rules to play"):
         wb.play("test_runes")

@@ -542,4 +542,4 @@ def test_variants_are_listed_with_their_rules():
     listed = {r["key"]: r for r in wb.rules("rpg_card_battle")}
     assert listed["rcb.defeat_check"]["default"] == "after_items"
     assert listed["rcb.defeat_check"]["choices"] == ("after_items", "before_items")
-    assert len(listed) == 8
+    assert len(listed) == 9

@@ -90,6 +90,13 @@ UI_NOTEBOOKS = {
         "            bots={1: slow_bot, 2: slow_bot})\n"
         "m",
     ],
+    "runes.ipynb": [
+        "import workbench as wb\n"
+        "from workbench.widgets import CardEditor, RuneExplorer\n"
+        "editor = CardEditor(wb.load_cards('rune_system'), table='rules')\n"
+        "explorer = RuneExplorer(source=editor)\n"
+        "display(explorer, editor)",
+    ],
     "card_editor.ipynb": [
         "import pathlib, shutil\n"
         "import ipywidgets as widgets\n"

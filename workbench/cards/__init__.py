@@ -10,6 +10,7 @@ allowed.
 """
 
 from workbench.cards.cardset import CardSet, CrossCheck, load, problem_at
+from workbench.cards.params import param_problems, param_values, params_table
 from workbench.cards.paths import data_dir
 from workbench.cards.problems import CardDataError, Problem
 from workbench.cards.spec import Ref, TableSpec, bool_column, int_column, text_column
@@ -25,6 +26,9 @@ __all__ = [
     "data_dir",
     "int_column",
     "load",
+    "param_problems",
+    "param_values",
+    "params_table",
     "problem_at",
     "text_column",
 ]

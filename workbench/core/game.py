@@ -169,10 +169,13 @@ class Design:
         return load(self.tables, directory, game=self.name, cross_check=self.cross_check)
 
     def supports(self) -> str:
-        """What a designer can do with it: play and analysis, or data only."""
+        """What a designer can do with it, in words: play, simulation and analysis for a
+        game; card tables, with or without analyses, for a design with no rules."""
         if self.has_rules:
-            return "play, simulation and analysis"
-        return "data and analysis" if self.spec.analysis else "data only"
+            return "play, simulation and analysis" if self.spec.analysis else \
+                "play and simulation"
+        return ("data and analysis" if self.spec.analysis else "data only") + \
+            " (no rules to play)"
 
 
 class Game(Design):

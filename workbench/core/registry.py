@@ -56,7 +56,7 @@ def get_design(name: str | Design) -> Design:
         # Names are enough here: listing the designs must not import every one of them.
         known = sorted(set(_GAMES).union(*(finder.names() for finder in _FINDERS)))
         raise UnknownGame(
-            f"no game called {name!r}; registered games: {', '.join(known) or 'none'}"
+            f"no game called {name!r}; registered designs: {', '.join(known) or 'none'}"
         ) from None
 
 
@@ -83,7 +83,8 @@ def list_games() -> list[str]:
 
 
 def list_designs() -> list[dict]:
-    """Every registered design, with what a designer can do with it."""
+    """Every registered design: its name and title, what a designer can do with it
+    (`supports`) and what it holds (`about`, the spec's doc)."""
     _load_all()
-    return [{"name": name, "title": d.title, "supports": d.supports()}
+    return [{"name": name, "title": d.title, "supports": d.supports(), "about": d.spec.doc}
             for name, d in sorted(_GAMES.items())]

@@ -84,6 +84,7 @@ VARIANTS = (
 SPEC = GameSpec(
     name="coop",
     title="Co-op Dungeon Cards",
+    doc="A co-operative dungeon crawl for 2 to 5 players: encounters, dice combat, loot.",
     seats=(2, 5),
     options=(
         Option("players", 3, "Players: a count from 2 to 5 (classes alternate Melee, "

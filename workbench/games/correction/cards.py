@@ -16,6 +16,8 @@ from workbench.cards import (
     TableSpec,
     bool_column,
     int_column,
+    param_problems,
+    params_table,
     problem_at,
     text_column,
 )
@@ -63,22 +65,14 @@ TABLES: dict[str, TableSpec] = {
         }),
         refs={"piece": "pieces.name"},
     ),
-    "params": TableSpec(
-        file="params.csv",
-        key="name",
-        doc="The numbers of the Denial Token economy and of spawning.",
-        schema=pa.DataFrameSchema({
-            "name": text_column("Parameter", pa.Check.isin(list(PARAMS)), unique=True),
-            "value": int_column("Its value", pa.Check.in_range(0, 20)),
-            "doc": text_column("What it means"),
-        }),
-    ),
+    "params": params_table(PARAMS, "The numbers of the Denial Token economy and of spawning."),
 }
 
 
 def cross_check(cards: CardSet) -> list[Problem]:
     """Rule consistency across cells and tables; CardSet checks the declared refs first."""
-    return [*_offset_problems(cards), *_param_problems(cards), *_piece_problems(cards)]
+    return [*_offset_problems(cards), *param_problems(cards, "params", PARAMS),
+            *_piece_problems(cards)]
 
 
 def _offset_problems(cards: CardSet) -> list[Problem]:
@@ -106,24 +100,6 @@ def _offset_problems(cards: CardSet) -> list[Problem]:
             bad("dx", f"with forward {f} is not a straight line, so the squares passed over "
                 "are not defined", f"a straight or diagonal line, or jumps = true for {piece}",
                 value=dx)
-    return problems
-
-
-def _param_problems(cards: CardSet) -> list[Problem]:
-    frame = cards["params"]
-    values = dict(frame.select("name", "value").iter_rows())
-    problems = []
-    missing = [n for n in PARAMS if n not in values]
-    if missing:
-        problems.append(Problem(
-            file="params.csv", table="params", column="name",
-            message=f"params.csv, column 'name': no line for {', '.join(missing)}; expected "
-                    f"one line for each of {', '.join(PARAMS)}"))
-    for i, (name, value) in enumerate(frame.select("name", "value").iter_rows()):
-        low, high = PARAMS.get(name, (0, 20))
-        if not low <= value <= high:
-            problems.append(problem_at(cards, "params", i, "value",
-                                       expected=f"an integer from {low} to {high} for {name}"))
     return problems
 
 

@@ -6,6 +6,7 @@ Squares are numbered sq = 6 * y + x (a1 = 0, f6 = 35); a piece on the board is t
 
 from __future__ import annotations
 
+from ...cards import param_values
 from ...core.cache import CatalogCache
 from ...core.kit import Grid
 
@@ -41,7 +42,7 @@ class Catalog:
         self.counts = tuple(p["count"] for p in pieces)
         self.enters_tokens = tuple(p["enters_tokens"] for p in pieces)
         self.text = tuple(p["text"] for p in pieces)
-        params = dict(cards["params"].select("name", "value").iter_rows())
+        params = param_values(cards, "params")
         self.spawn_limit = params["spawn_limit"]
         self.second_tokens = params["second_player_tokens"]
         self.spawn_tokens = params["spawn_tokens"]

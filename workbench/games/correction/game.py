@@ -48,6 +48,7 @@ def _first(value) -> str:
 SPEC = GameSpec(
     name="correction",
     title="Correction",
+    doc="A two-player 6×6 chess-like game of spawning pieces and Denial tokens.",
     seats=(2, 2),
     options=(Option("first_player", "random", "Who starts: 'random' (R-2), 'South' or "
                     "'North' (or seat 0 or 1).", read=_first),),

@@ -87,6 +87,8 @@ def _characters(value) -> list[str]:
 SPEC = GameSpec(
     name="rpg_card_battle",
     title="RPG Card Battle",
+    doc="A two-character duel of decks built from equipment "
+        "and a class set, with secret simultaneous picks.",
     seats=(2, 2),
     options=(
         Option("characters", ["Knight", "Rogue"], "The two characters, names from "
