@@ -332,7 +332,8 @@ def html(view: View) -> str:
     for zone in view.zones:
         mark = " ◀" if zone.active else ""
         stripe = f";border-left:4px solid {zone.colour};padding-left:4px" if zone.colour else ""
-        parts.append(f"<div style='margin-top:6px{stripe}'><div><b>{escape(zone.title)}</b>{mark}</div>"
+        parts.append(f"<div style='margin-top:6px{stripe}'>"
+                     f"<div><b>{escape(zone.title)}</b>{mark}</div>"
                      + "".join(_card_html(c) for c in zone.cards) + "</div>")
     return "".join(parts) + "</div>"
 

@@ -125,9 +125,10 @@ class StepThrough(RequestWidget):
             worker.join(timeout)
         return not self._running
 
-    def _on_message(self, widget, content, buffers) -> None:
-        super()._on_message(widget, content, buffers)
-        self._start_bots()  # after the reply: the bots' own views follow it
+    def answer(self, msg) -> dict | None:
+        reply = super().answer(msg)
+        self._start_bots()  # after the request's own view: the bots' views follow it
+        return reply
 
     # -- requests from the browser ----------------------------------------------------
     def clear_error(self) -> None:

@@ -56,9 +56,9 @@ class Stepper:
         return [s for s in range(self.match.seats) if s not in self.match.bots]
 
     def bot_label(self, seat: int) -> str:
-        """"the heuristic bot for Seat 2 (Ranged)"; a bot given as a function is "own"."""
-        name = self.bot_names.get(seat, "own")
-        return f"the {name} bot for {self.match.seat_names[seat]}"
+        """"the heuristic bot for Seat 2 (Ranged)" ("the bot for ..." if given as a function)."""
+        name = self.bot_names.get(seat)
+        return f"the {name + ' ' if name else ''}bot for {self.match.seat_names[seat]}"
 
     def _stand_in(self, seat: int):
         """The bot that moves for a seat without one when a person asks bots to play on."""
