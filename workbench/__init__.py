@@ -62,10 +62,10 @@ def rules(game: str) -> list[dict]:
     return [v.describe() for v in _get_game(game).variants]
 
 
-def rules_text(game: str, rule_id: str) -> str:
-    """One rule of a game's rules document, e.g. rules_text("coop", "R-16"): the text that
+def rules_text(design: str, rule_id: str) -> str:
+    """One rule of a design's rules document, e.g. rules_text("coop", "R-16"): the text that
     reasons and log lines citing "[R-16]" point to."""
-    return _get_game(game).rules_text(rule_id)
+    return _get_design(design).rules_text(rule_id)
 
 
 def setup_options(game: str) -> list[dict]:

@@ -70,3 +70,13 @@ def test_the_shipped_games_rules_are_read_through_the_package():
     assert wb.rules_text("correction", "R-13c").startswith("R-13 (c): Piece Denial")
     with pytest.raises(ValueError, match="coop/rules.md has no rule 'R-99'"):
         wb.rules_text("coop", "R-99")
+
+
+def test_designs_with_no_rules_to_play_ship_their_documents_too():
+    assert wb.rules_text("rune_system", "A-U1").startswith('A-U1 "Orb" appears in the examples')
+    assert wb.rules_text("rfg_classes", "A-R2") == "A-R2 The Recon's health is a range (90–100 %)."
+    assert rule_ids("open questions (A-U1 to A-U6, A-R1 to A-R5)") == [
+        "A-U1", "A-U6", "A-R1", "A-R5"]
+    with pytest.raises(ValueError, match="rune_system/rules.md has no rule 'A-U9'; its rules "
+                                         "are A-U1 to A-U6"):
+        wb.rules_text("rune_system", "A-U9")

@@ -168,6 +168,26 @@ class Design:
             return cards
         return load(self.tables, directory, game=self.name, cross_check=self.cross_check)
 
+    # -- the rules document ------------------------------------------------------------
+    def rules_path(self) -> Path | None:
+        """The rules document (`spec.rules_file`, beside the module that defines the design),
+        or None for a design without one (e.g. one written in a notebook cell)."""
+        module = sys.modules.get(type(self).__module__)
+        where = getattr(module, "__file__", None)
+        if not self.spec.rules_file or where is None:
+            return None
+        path = Path(where).parent / self.spec.rules_file
+        return path if path.exists() else None
+
+    def rules_text(self, rule_id: str) -> str:
+        """One rule of the rules document as plain text, e.g. rules_text("R-16")."""
+        from .rulesdoc import rules_document
+
+        path = self.rules_path()
+        if path is None:
+            raise ValueError(f"{self.name} ships no rules document")
+        return rules_document(path).text(rule_id)
+
     def supports(self) -> str:
         """What a designer can do with it, in words: play, simulation and analysis for a
         game; card tables, with or without analyses, for a design with no rules."""
@@ -212,26 +232,6 @@ class Game(Design):
 
     def num_seats(self, setup: dict) -> int:
         return self.spec.seats[0]
-
-    # -- the rules document ------------------------------------------------------------
-    def rules_path(self) -> Path | None:
-        """The rules document (`spec.rules_file`, beside the module that defines the game),
-        or None for a game without one (e.g. one written in a notebook cell)."""
-        module = sys.modules.get(type(self).__module__)
-        where = getattr(module, "__file__", None)
-        if not self.spec.rules_file or where is None:
-            return None
-        path = Path(where).parent / self.spec.rules_file
-        return path if path.exists() else None
-
-    def rules_text(self, rule_id: str) -> str:
-        """One rule of the rules document as plain text, e.g. rules_text("R-16")."""
-        from .rulesdoc import rules_document
-
-        path = self.rules_path()
-        if path is None:
-            raise ValueError(f"{self.name} ships no rules document")
-        return rules_document(path).text(rule_id)
 
     def seat_names(self, setup: dict) -> list[str]:
         return [f"Seat {i + 1}" for i in range(self.num_seats(setup))]

@@ -12,9 +12,10 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-# Rules (R), ambiguities and their resolutions (A) and test cases (T); "RAT-1" is a card.
-ID = re.compile(r"(?<![A-Za-z0-9-])([RAT]-\d+)([a-z])?(?![A-Za-z0-9])")
-_ENTRY = re.compile(r"^(\s*)(?:[*-]|\d+\.)\s+\*\*([RAT]-\d+)(?![0-9])")
+# Rules (R), ambiguities and their resolutions (A) and test cases (T), numbered on their own
+# ("R-16") or within a part ("A-U1"); "RAT-1" is a card.
+ID = re.compile(r"(?<![A-Za-z0-9-])([RAT]-[A-Z]?\d+)([a-z])?(?![A-Za-z0-9])")
+_ENTRY = re.compile(r"^(\s*)(?:[*-]|\d+\.)\s+\*\*([RAT]-[A-Z]?\d+)(?![0-9])")
 _CLAUSE = re.compile(r"^(\s*)[*-]\s+(?:\*\*)?\(([a-z])\)")
 
 
@@ -111,9 +112,9 @@ class RulesDocument:
     def _span(self) -> str:
         groups: dict[str, list[int]] = {}
         for rid in self._entries:
-            kind, n = rid.split("-")
+            kind, n = re.fullmatch(r"(\D+)(\d+)", rid).groups()
             groups.setdefault(kind, []).append(int(n))
-        return ", ".join(f"{k}-{min(v)} to {k}-{max(v)}" for k, v in groups.items())
+        return ", ".join(f"{k}{min(v)} to {k}{max(v)}" for k, v in groups.items())
 
 
 @lru_cache(maxsize=None)

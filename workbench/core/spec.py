@@ -195,6 +195,10 @@ class DesignSpec:
     design written in a notebook, the TableSpecs themselves with `cross_check` beside them.
     `analysis` names the module of analyses, imported on first use. `data` is the folder of
     the shipped CSVs (default: data/<name>).
+
+    `rules_file` is the design's rules document, a Markdown file in its package (beside the
+    module that registers it) whose rules are bullets or numbered items starting with a bold
+    id, `**R-16**`, `17. **A-17 Title**` or `**A-U1**`; `Design.rules_text(id)` reads one.
     """
 
     name: str
@@ -204,24 +208,20 @@ class DesignSpec:
     analysis: str | None = None
     data: str | Path | None = None
     doc: str = ""
+    rules_file: str = ""
 
 
 @dataclass(frozen=True)
 class GameSpec(DesignSpec):
     """A design with rules: seats as (fewest, most), setup options, rule variants, traits,
-    the rules document, `max_decisions`: how long a simulated game may run before it is
-    called a time-out, and `odds`: the outcomes that matter when an action's result is
-    random (see Odds).
-
-    `rules_file` is the rules document, a Markdown file in the game's package (beside the
-    module that registers the game) whose rules are bullets or numbered items starting with
-    a bold id, `**R-16**` or `17. **A-17 Title**`; `Game.rules_text(id)` reads one of them."""
+    `max_decisions`: how long a simulated game may run before it is called a time-out, and
+    `odds`: the outcomes that matter when an action's result is random (see Odds). Its
+    rules document (`rules_file`) is where the rule ids its reasons cite are written."""
 
     seats: tuple[int, int] = (2, 2)
     options: tuple[Option, ...] = ()
     variants: tuple[Variant, ...] = ()
     traits: Traits = field(default_factory=Traits)
-    rules_file: str = ""
     max_decisions: int = 100_000
     odds: tuple[Odds, ...] = ()
 

@@ -8,7 +8,7 @@ function pct(p) {
 }
 
 // Rule ids as Python's workbench.core.rulesdoc.ID finds them ("RAT-1" is a card, not a rule).
-const RULE_ID = /(?<![A-Za-z0-9-])([RAT]-\d+[a-z]?)(?![A-Za-z0-9])/g;
+const RULE_ID = /(?<![A-Za-z0-9-])([RAT]-[A-Z]?\d+[a-z]?)(?![A-Za-z0-9])/g;
 
 // Text with every rule id it cites made a link to that rule's text (hover, or click to pin).
 function ruled(text, rules) {
