@@ -97,6 +97,16 @@ UI_NOTEBOOKS = {
         "explorer = RuneExplorer(source=editor)\n"
         "display(explorer, editor)",
     ],
+    # A chart as a notebook shows it, after notebook_charts().
+    "notebook_chart.ipynb": [
+        "import polars as pl\n"
+        "from workbench.charts import notebook_charts, sweep_chart\n"
+        "notebook_charts()\n"
+        "sweep_chart(pl.DataFrame({'value': [8, 10, 12], 'win_rate': [0.4, 0.5, 0.6],\n"
+        "                          'ci_low': [0.35, 0.45, 0.55], 'ci_high': [0.45, 0.55, 0.65],\n"
+        "                          'n': [100, 100, 100]}),\n"
+        "            x_title='Brutes health')",
+    ],
     "card_editor.ipynb": [
         "import pathlib, shutil\n"
         "import ipywidgets as widgets\n"
@@ -232,3 +242,10 @@ def open_and_run(page, lab: Lab, name: str) -> None:
     page.goto(lab.notebook_url(name))
     page.get_by_text("Python 3 (ipykernel) | Idle").first.wait_for(timeout=90_000)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def text_colour(page, selector: str) -> list[int]:
+    """The colour the browser paints the first text matching `selector` in, as [r, g, b]."""
+    fill = page.evaluate(
+        f"getComputedStyle(document.querySelector({selector!r})).fill")
+    return [int(x) for x in fill[fill.index("(") + 1:fill.index(")")].split(",")[:3]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS, open_and_run
+from .conftest import ARTIFACTS, open_and_run, text_colour
 
 pytestmark = pytest.mark.ui
 
@@ -49,19 +49,12 @@ def test_a_bare_pool_says_it_counts_dice_and_one_click_gives_the_total(page, lab
     page.locator(".wb-dice").screenshot(path=str(ARTIFACTS / "dice_total.png"))
 
 
-def _text_colour(page, selector: str) -> list[int]:
-    """The colour the browser paints a chart's text in, as [r, g, b]."""
-    fill = page.evaluate(
-        f"getComputedStyle(document.querySelector({selector!r})).fill")
-    return [int(x) for x in fill[fill.index("(") + 1:fill.index(")")].split(",")[:3]]
-
-
 def test_the_chart_follows_the_dark_theme(page, lab):
     page.set_viewport_size({"width": 1000, "height": 1100})
     open_and_run(page, lab, "dice.ipynb")
     page.locator(".wb-dice-chart svg").wait_for(timeout=90_000)
     text = ".wb-dice-chart svg text"
-    assert max(_text_colour(page, text)) < 100  # dark text on the light theme
+    assert max(text_colour(page, text)) < 100  # dark text on the light theme
     try:
         page.evaluate("window.jupyterapp.commands.execute('apputils:change-theme', "
                       "{theme: 'JupyterLab Dark'})")
@@ -69,7 +62,7 @@ def test_the_chart_follows_the_dark_theme(page, lab):
             "document.body.dataset.jpThemeLight === 'false'", timeout=30_000)
         page.wait_for_function(
             f"getComputedStyle(document.querySelector({text!r})).fill !== 'rgb(0, 0, 0)'")
-        assert min(_text_colour(page, text)) > 150  # light text on the dark theme
+        assert min(text_colour(page, text)) > 150  # light text on the dark theme
         page.locator(".wb-dice").screenshot(path=str(ARTIFACTS / "dice_calculator_dark.png"))
     finally:
         page.evaluate("window.jupyterapp.commands.execute('apputils:change-theme', "

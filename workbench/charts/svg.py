@@ -37,14 +37,22 @@ def themed_svg(chart) -> str:
     return vlc.vegalite_to_svg(json.dumps(spec))
 
 
+def _light(chart) -> str:
+    """The chart's spec as Vega-Lite draws it by default, whatever theme the notebook uses."""
+    import altair as alt
+
+    with alt.theme.enable("default"):
+        return chart.to_json()
+
+
 def file_svg(chart) -> str:
     """The chart as an SVG file to download (light, as Vega-Lite draws it)."""
     import vl_convert as vlc
 
-    return vlc.vegalite_to_svg(chart.to_json())
+    return vlc.vegalite_to_svg(_light(chart))
 
 
 def file_png(chart) -> bytes:
     import vl_convert as vlc
 
-    return vlc.vegalite_to_png(chart.to_json())
+    return vlc.vegalite_to_png(_light(chart))
