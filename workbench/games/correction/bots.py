@@ -25,9 +25,10 @@ def respond(state) -> tuple:
     return _reply(state)[0]
 
 
-def _reply(state) -> tuple:
+def _reply(state, spend: bool = False) -> tuple:
     """(answer, the position after it, and the mover's evaluation of that position), the
-    last two None when no position was looked at."""
+    last two None when no position was looked at. With `spend`, `state` itself may become
+    one of those positions."""
     options = state._options()
     if len(options) == 1:
         return options[0], None, None
@@ -37,8 +38,9 @@ def _reply(state) -> tuple:
         # A declared winning move: stop it if at all possible (T-3).
         return (BANISH if BANISH in options else DENY if DENY in options else ALLOW), None, None
     best, best_value, best_after, best_raw = ALLOW, None, None, None
+    last = options[-1]
     for o in options:
-        c = state.clone()
+        c = state if spend and o is last else state.clone()
         c.do(o)
         raw = value = evaluate(c, me)
         if o == DENY:
@@ -64,7 +66,7 @@ def _answered(state, o) -> tuple:
     c.do(o)
     if c.phase != RESPOND:
         return c, False, None
-    answer, after, value = _reply(c)
+    answer, after, value = _reply(c, spend=True)
     if after is None:
         c.do(answer)
         return c, True, None
@@ -73,21 +75,28 @@ def _answered(state, o) -> tuple:
 
 def greedy(state, rng, noise: float = NOISE) -> tuple:
     """The heuristic's decision as an internal tuple: the option whose result scores best."""
+    return _greedy(state, rng, noise)[0]
+
+
+def _greedy(state, rng, noise: float = NOISE) -> tuple:
+    """(greedy's decision, and when it looked there, the position after it and the
+    opponent's answer (else None), and whether the opponent answered)."""
     options = state._options()
     if len(options) == 1:
-        return options[0]
+        return options[0], None, False
     if state.phase == RESPOND:
-        return respond(state)
+        return respond(state), None, False
     seat = state.active
-    best, best_value = options[0], None
+    best, best_value, best_after, best_answered = options[0], None, None, False
     for o in options:
-        after, _, value = _answered(state, o)
+        after, answered, value = _answered(state, o)
         if value is None:
             value = evaluate(after, seat)
-        value += noise * rng.random()
+        if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
+            value += noise * rng.random()
         if best_value is None or value > best_value:
-            best, best_value = o, value
-    return best
+            best, best_value, best_after, best_answered = o, value, after, answered
+    return best, best_after, best_answered
 
 
 def heuristic(state, seat, actions, rng):
@@ -158,7 +167,8 @@ class RolloutBot:
             total = 0.0
             for k in range(self.samples):
                 c = first if k == self.samples - 1 else first.clone()
-                total += self._play_on(c, seat, random.Random(k), int(answered), stop)
+                rollout_rng = random.Random(k) if self.noise else None
+                total += self._play_on(c, seat, rollout_rng, int(answered), stop)
             scored.append((total / self.samples, o))
         top = max(v for v, _ in scored)
         near = [o for v, o in scored if v >= top - self.margin]
@@ -175,8 +185,15 @@ class RolloutBot:
                 if end is not None:
                     break
                 path.append((key, steps))
-            state.do(greedy(state, rng, self.noise))
-            steps += 1
+            o, after, answered = _greedy(state, rng, self.noise)
+            if after is None:
+                state.do(o)
+                steps += 1
+            else:
+                # Greedy already played the option and the opponent's answer (the answer
+                # the opponent's own greedy turn would give: respond() does not draw).
+                state = after
+                steps += 1 + answered
         if end is None:
             value, steps = evaluate(state, seat), steps
         else:

@@ -69,17 +69,13 @@ class Catalog:
                   for sq in range(SIZE * SIZE))
             for code in range(2 * len(self.kinds)))
         self.max_forward = tuple(max((f for _, f, _ in ls), default=0) for ls in lines)
-        # The lines of targets[code][sq] that end on the owner's goal row, and per seat the
-        # squares where a piece has any: what the bots' threat count looks at.
+        # The lines of targets[code][sq] that end on the owner's goal row: what the bots'
+        # threat count looks at.
         self.goal_lines = tuple(
             tuple(tuple(line for line in self.targets[code][sq]
                         if line[0] // SIZE == HOME[1 - (code & 1)])
                   for sq in range(SIZE * SIZE))
             for code in range(2 * len(self.kinds)))
-        self.near_goal = tuple(
-            tuple(sq for sq in range(SIZE * SIZE)
-                  if any(self.goal_lines[code][sq] for code in range(seat, len(self.targets), 2)))
-            for seat in (SOUTH, NORTH))
 
 
 def _targets(lines, owner: int, sq: int, leaps: bool) -> tuple:

@@ -29,38 +29,43 @@ WIN = 1000.0
 
 
 _TABLES: dict = {}
+_LAST: list = [None, None]  # the catalog asked for last, and its tables
 
 
 def _tables(cat):
     """Per catalog: points of each piece on each square as flat[code * 36 + sq], signed for
     each seat (a piece of the other seat counts negative), and of each kind in reserve."""
+    if _LAST[0] is cat:
+        return _LAST[1]
     hit = _TABLES.get(id(cat))
-    if hit is not None and hit[0] is cat:
-        return hit[1], hit[2]
-    values = [PIECE.get(k, 1.5) for k in cat.kinds]
-    on_board = [values[code >> 1] + ADVANCE[progress(code & 1, sq)]
-                for code in range(2 * len(values)) for sq in range(SQUARES)]
-    # x + (-v) is x - v exactly in floating point, so the signed tables give the very sums
-    # that adding and subtracting the unsigned values gave.
-    signed = tuple(tuple(v if (i // SQUARES) & 1 == seat else -v
-                         for i, v in enumerate(on_board)) for seat in (0, 1))
-    reserve = tuple(RESERVE * v for v in values)
-    _TABLES[id(cat)] = (cat, signed, reserve)
-    return signed, reserve
+    if hit is None or hit[0] is not cat:
+        values = [PIECE.get(k, 1.5) for k in cat.kinds]
+        on_board = [values[code >> 1] + ADVANCE[progress(code & 1, sq)]
+                    for code in range(2 * len(values)) for sq in range(SQUARES)]
+        # x + (-v) is x - v exactly in floating point, so the signed tables give the very
+        # sums that adding and subtracting the unsigned values gave.
+        signed = tuple(tuple(v if (i // SQUARES) & 1 == seat else -v
+                             for i, v in enumerate(on_board)) for seat in (0, 1))
+        reserve = tuple(RESERVE * v for v in values)
+        hit = _TABLES[id(cat)] = (cat, (signed, reserve))
+    _LAST[:] = hit
+    return hit[1]
 
 
 def threats(state, seat: int) -> int:
     """Pieces of `seat` with a legal move onto the goal row (ignoring whose turn it is)."""
-    board, cat = state.board, state.cat
-    goal_lines = cat.goal_lines
-    n = 0
-    for sq in cat.near_goal[seat]:
-        code = board[sq]
-        if code < 0 or code & 1 != seat:
-            continue
-        lines = goal_lines[code][sq]
-        if lines and state.targets(sq, lines):
-            n += 1
+    return _threats(state)[seat]
+
+
+def _threats(state) -> list[int]:
+    """threats() of both seats."""
+    goal_lines = state.cat.goal_lines
+    n = [0, 0]
+    for sq, code in enumerate(state.board):
+        if code >= 0:
+            lines = goal_lines[code][sq]
+            if lines and state.targets(sq, lines):
+                n[code & 1] += 1
     return n
 
 
@@ -77,28 +82,32 @@ def evaluate(state, seat: int) -> float:
     cat = state.cat
     signed, reserve = _tables(cat)
     mine = signed[seat]
+    goal_lines = cat.goal_lines
     total = 0.0
-    at = 0
-    for code in state.board:
+    counts = [0, 0]  # threats() of each seat, counted on the way
+    for at, code in enumerate(state.board):
         if code >= 0:
             total += mine[code * SQUARES + at]
-        at += 1
+            lines = goal_lines[code][at]
+            if lines and state.targets(at, lines):
+                counts[code & 1] += 1
     cost = cat.banish_cost
+    stock = state.stock
     for s in (0, 1):
-        stock = state.stock[s]
         # Added one by one, left to right (as sum() did before Python 3.12, which compensates).
         held = 0.0
         for k, _ in state.reserve[s]:
             held += reserve[k]
-        v = held + TOKEN * stock + BANISH_READY[min(stock // cost, 2)]
+        ready = stock[s] // cost
+        v = held + TOKEN * stock[s] + BANISH_READY[ready if ready < 2 else 2]
         total += v if s == seat else -v
     for s in (0, 1):
-        n = threats(state, s)
+        n = counts[s]
         if not n:
             continue
-        cover = state.stock[1 - s] // cost
+        cover = stock[1 - s] // cost
         open_ = n - cover
-        v = THREAT_COVERED * min(n, cover)
+        v = THREAT_COVERED * (n if n < cover else cover)
         if open_ > 0:
             mine_to_move = state.active == s and state.pending is None
             v += open_ * (THREAT_OPEN_TO_MOVE if mine_to_move else THREAT_OPEN)
