@@ -232,7 +232,9 @@ class Match:
         if i == len(self._records):
             return self._state.clone()
         start = max(k for k in self._snapshots if k <= i)
-        state = self._snapshots[start][0].clone()
+        snapshot = self._snapshots[start]
+        state = (self.game.new_state(self.cards, self.rules, self.setup) if snapshot is None
+                 else snapshot[0].clone())
         for entry in self._records[start:i]:
             if entry["kind"] == "chance":
                 state.apply_chance(entry["outcome"])
