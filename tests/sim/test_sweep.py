@@ -75,9 +75,13 @@ def test_seeds_reproduce_exactly_across_executors():
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
-        dask = sweep("coop", vary, 300, executor=client, **kwargs)
-    assert serial.equals(dask)
+                      dashboard_address=None) as cluster:
+        # A client that is not the session's default is used as given.
+        with Client(cluster, set_as_default=False) as client:
+            own = sweep("coop", vary, 300, executor=client, **kwargs)
+        with Client(cluster) as client:
+            dask = sweep("coop", vary, 300, executor=client, **kwargs)
+    assert serial.equals(dask) and serial.equals(own)
 
 
 def test_local_processes_take_notebook_bots_and_games(coin):

@@ -3,12 +3,18 @@
 Chance points are resolved by the match's own generator, one `random()` draw per chance point,
 so the outcomes are a function of the seed and the decisions alone: undoing a move and making
 it again gives the same dice, and a saved match replays to the identical state.
+
+Logged play costs little more than batch play: the log's words and odds are written when the
+log is read, the position is kept every SNAPSHOT_EVERY decisions (undo replays from the
+nearest), and the bots' generator is not copied at each step (quick bots decide again when a
+replay passes their decisions).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from time import perf_counter
 
 from .actions import Action, action_key
 from .bots import checked_decision, make_bots
@@ -23,6 +29,10 @@ from .view import chance_json
 FORMAT = "workbench-match"
 VERSION = 1
 SNAPSHOT_EVERY = 32
+# A bot decision that took longer than this many seconds keeps its generator's state in the
+# log; quicker ones are made again when undo or scrubbing replays them, which costs less than
+# copying the generator's state at every step (see _replay_to).
+KEEP_BOT_STATE_AFTER = 0.0002
 
 
 class Match:
@@ -55,7 +65,8 @@ class Match:
         self._state = self.game.new_state(self.cards, self.rules, self.setup)
         self._records: list[dict] = []  # log entries; actions keep their Action object
         self._redo: list[list[dict]] = []
-        self._snapshots = {0: (self._state.clone(), self._rng.getstate())}
+        self._decisions = 0
+        self._snapshots = {0: None}  # None: the opening, made again when needed
         self._resolve_chance()
 
     def _resolve_chance(self, forced: list | None = None):
@@ -80,58 +91,98 @@ class Match:
                         f"{chance.describe(saved)}, but seed {self.seed} gives "
                         f"{chance.describe(outcome)} there; the seed or the recorded results "
                         "were changed, so this is not the match that was saved")
-            odds, result, p = chance.odds_list(), chance.describe(outcome), chance.p(outcome)
-            # The log entry is a ChanceSummary in JSON form (see core.view).
-            entry = chance_json(chance.label, odds, result, p)
-            entry.update(i=len(self._records), kind="chance", seat=None, outcome=outcome)
-            shown = "; ".join(f"{_percent(q)} {what}" for what, q in odds)
-            entry["text"] = f"{chance.label}: {result} (p {_percent(p)}" + (
-                f"; {shown})" if shown else ")")
+            # The result is put in words now, while the state is the one it describes; the
+            # odds and the line of text wait until someone reads the log (_written).
+            entry = {"i": len(self._records), "kind": "chance", "seat": None,
+                     "outcome": outcome, "result": chance.describe(outcome),
+                     "_chance": chance}
             state.apply_chance(outcome)
             self._records.append(entry)
-            self._maybe_snapshot()
 
     def _maybe_snapshot(self):
+        """After every SNAPSHOT_EVERY-th decision, keep the position with both generators'
+        states, so that undo and scrubbing replay at most that many decisions."""
         n = len(self._records)
-        if n % SNAPSHOT_EVERY == 0 and n not in self._snapshots:
-            self._snapshots[n] = (self._state.clone(), self._rng.getstate())
+        if self._decisions % SNAPSHOT_EVERY == 0 and n not in self._snapshots:
+            self._snapshots[n] = (self._state.clone(), self._rng.getstate(),
+                                  self._bot_rng.getstate())
 
     def _apply_action(self, seat: int, action: Action):
         self._state.apply(action)
-        entry = {
-            "i": len(self._records),
-            "kind": "action",
-            "seat": seat,
-            "label": action.label,
-            "action": action.to_json(),
-            "secret": action.secret,
-            "text": f"{self.seat_names[seat]}: {action.label}",
-            "_action": action,
-        }
+        # Its JSON form and line of text are written when the log is read (_written).
+        entry = {"i": len(self._records), "kind": "action", "seat": seat, "_action": action}
         self._records.append(entry)
+        self._decisions += 1
         self._maybe_snapshot()
 
     def _replay_to(self, n: int):
-        """Rebuild the state after the first n records, from the nearest snapshot."""
+        """Rebuild the state and both generators after the first n records, from the nearest
+        snapshot: chance results are applied as recorded, and quick bots decide again to move
+        their generator along as they did (slow ones kept its state in their entry)."""
         start = max(k for k in self._snapshots if k <= n)
-        state, rng_state = self._snapshots[start]
-        self._state = state.clone()
-        self._rng.setstate(rng_state)
-        removed_bots = [e for e in self._records[n:] if "_bot_before" in e]
-        if removed_bots:
-            self._bot_rng.setstate(removed_bots[0]["_bot_before"])
+        snapshot = self._snapshots[start]
+        if snapshot is None:
+            self._state = self.game.new_state(self.cards, self.rules, self.setup)
+            self._rng = random.Random(self.seed)
+            self._bot_rng = random.Random(bot_seed(self.seed))
+        else:
+            state, rng_state, bot_rng_state = snapshot
+            self._state = state.clone()
+            self._rng.setstate(rng_state)
+            self._bot_rng.setstate(bot_rng_state)
         kept = self._records[:n]
         self._records = kept[:start]
         for entry in kept[start:]:
-            if entry["kind"] == "chance":
-                self._rng.random()
-                self._state.apply_chance(entry["outcome"])
-                self._records.append(entry)
-            else:
-                self._state.apply(entry["_action"])
-                self._records.append(entry)
+            self._redo_entry(entry)
+            self._records.append(entry)
+        self._decisions = sum(1 for e in kept if e["kind"] == "action")
         for k in [k for k in self._snapshots if k > n]:
             del self._snapshots[k]
+
+    def _redo_entry(self, entry: dict):
+        """Play one recorded entry again on the current state, generators included."""
+        if entry["kind"] == "chance":
+            self._rng.random()
+            self._state.apply_chance(entry["outcome"])
+            return
+        if entry.get("bot"):
+            after = entry.get("_bot_after")
+            if after is not None:
+                self._bot_rng.setstate(after)
+            else:
+                state = self._state
+                entry["_bot"](state, entry["seat"], state.legal_actions(), self._bot_rng)
+        self._state.apply(entry["_action"])
+
+    def _written(self, entry: dict) -> dict:
+        """The entry with everything the log shows. Entries are written out (a chance's odds,
+        an action's JSON form, their line of text) the first time they are read, and kept so:
+        playing to the end writes nothing nobody reads."""
+        if "text" in entry:
+            return entry
+        if entry["kind"] == "action":
+            action, seat = entry["_action"], entry["seat"]
+            full = {"i": entry["i"], "kind": "action", "seat": seat, "label": action.label,
+                    "action": action.to_json(), "secret": action.secret,
+                    "text": f"{self.seat_names[seat]}: {action.label}"}
+        else:
+            chance = entry["_chance"]
+            outcome, result = entry["outcome"], entry["result"]
+            odds, p = chance.odds_list(), chance.p(outcome)
+            # The log entry is a ChanceSummary in JSON form (see core.view).
+            full = chance_json(chance.label, odds, result, p)
+            full.update(i=entry["i"], kind="chance", seat=None, outcome=outcome)
+            shown = "; ".join(f"{_percent(q)} {what}" for what, q in odds)
+            full["text"] = f"{chance.label}: {result} (p {_percent(p)}" + (
+                f"; {shown})" if shown else ")")
+        # Written into the entry itself, which the redo list may hold too; what the match
+        # keeps for itself (underscored keys: the Action, the bot) stays.
+        kept = {k: v for k, v in entry.items() if k.startswith("_") and k != "_chance"}
+        kept.update((k, entry[k]) for k in ("bot",) if k in entry)
+        entry.clear()
+        entry.update(full)
+        entry.update(kept)
+        return entry
 
     # -- reading ---------------------------------------------------------------------
     @property
@@ -170,7 +221,8 @@ class Match:
 
     @property
     def log(self) -> list[dict]:
-        return [{k: v for k, v in e.items() if not k.startswith("_")} for e in self._records]
+        return [{k: v for k, v in self._written(e).items() if not k.startswith("_")}
+                for e in self._records]
 
     def state_before(self, i: int):
         """A copy of the state just before log entry `i` (the current state for i equal to
@@ -180,7 +232,9 @@ class Match:
         if i == len(self._records):
             return self._state.clone()
         start = max(k for k in self._snapshots if k <= i)
-        state = self._snapshots[start][0].clone()
+        snapshot = self._snapshots[start]
+        state = (self.game.new_state(self.cards, self.rules, self.setup) if snapshot is None
+                 else snapshot[0].clone())
         for entry in self._records[start:i]:
             if entry["kind"] == "chance":
                 state.apply_chance(entry["outcome"])
@@ -209,7 +263,7 @@ class Match:
     @property
     def decisions(self) -> int:
         """How many decisions have been made so far (the timeline position)."""
-        return sum(1 for e in self._records if e["kind"] == "action")
+        return self._decisions
 
     @property
     def timeline_length(self) -> int:
@@ -233,26 +287,32 @@ class Match:
         mover = self.to_move
         if mover is None or mover not in self.bots:
             return None
-        actions = self._state.legal_actions()
-        before = self._bot_rng.getstate()
+        state = self._state
+        actions = state.legal_actions()
         bot = self.bots[mover]
-        chosen = bot(self._state, mover, actions, self._bot_rng)
-        try:
-            chosen = checked_decision(actions, chosen, bot=bot, seat=mover,
-                                      decision=self.decisions + 1, seed=self.seed)
-        except IllegalAction:
-            self._bot_rng.setstate(before)
-            raise
         n = len(self._records)
+        started = perf_counter()
         try:
-            played = self.step(chosen)
-        except IllegalAction:
-            self._bot_rng.setstate(before)
+            chosen = checked_decision(actions, bot(state, mover, actions, self._bot_rng),
+                                      bot=bot, seat=mover, decision=self._decisions + 1,
+                                      seed=self.seed)
+        except BaseException:
+            self._replay_to(n)  # the bots' generator as it was before this decision
             raise
-        self._records[n]["bot"] = True
-        self._records[n]["_bot_before"] = before
-        self._records[n]["_bot_after"] = self._bot_rng.getstate()
-        return played
+        took = perf_counter() - started
+        # `chosen` is one of the legal actions, so it is played as it is.
+        self._redo.clear()  # a new decision starts a new branch
+        self._apply_action(mover, chosen)
+        self._mark_bot(self._records[n], bot, took)
+        self._resolve_chance()
+        return chosen
+
+    def _mark_bot(self, entry: dict, bot, took: float):
+        """Mark a decision as the bot's; one that took long keeps the generator's state."""
+        entry["bot"] = True
+        entry["_bot"] = bot
+        if took > KEEP_BOT_STATE_AFTER:
+            entry["_bot_after"] = self._bot_rng.getstate()
 
     def auto(self, max_steps: int | None = None) -> int:
         """Let bots move until a seat without a bot must decide, or the game ends.
@@ -299,18 +359,12 @@ class Match:
     def redo(self) -> bool:
         if not self._redo:
             return False
-        group = self._redo.pop()
-        bot_entries = [e for e in group if "_bot_after" in e]
-        if bot_entries:
-            self._bot_rng.setstate(bot_entries[-1]["_bot_after"])
-        for entry in group:
-            if entry["kind"] == "chance":
-                self._rng.random()
-                self._state.apply_chance(entry["outcome"])
-            else:
-                self._state.apply(entry["_action"])
+        for entry in self._redo.pop():
+            self._redo_entry(entry)
             self._records.append(entry)
-            self._maybe_snapshot()
+            if entry["kind"] == "action":
+                self._decisions += 1
+                self._maybe_snapshot()
         return True
 
     def goto(self, decisions: int) -> None:
@@ -351,7 +405,8 @@ class Match:
             if e["kind"] == "chance":
                 history.append({"chance": e["outcome"]})
             else:
-                item = {"seat": e["seat"], "action": e["action"], "label": e["label"]}
+                action = e["_action"]
+                item = {"seat": e["seat"], "action": action.to_json(), "label": action.label}
                 if e.get("bot"):
                     item["bot"] = True
                 history.append(item)
@@ -466,7 +521,8 @@ class Match:
         self._state = self.game.new_state(self.cards, self.rules, self.setup)
         self._records = []
         self._redo = []
-        self._snapshots = {0: (self._state.clone(), self._rng.getstate())}
+        self._decisions = 0
+        self._snapshots = {0: None}
         i = 0
         while i < len(history):
             item = history[i]
@@ -497,15 +553,15 @@ class Match:
             legal = self._state.legal_actions()
             chosen = _find(legal, wanted)
             mover = self._state.to_move
-            before = None
-            if item.get("bot") and mover in self.bots:
+            bot = self.bots.get(mover) if item.get("bot") else None
+            if bot is not None:
                 # Run the bot again only to move its generator along as the original game did.
-                before = self._bot_rng.getstate()
-                self.bots[mover](self._state, mover, legal, self._bot_rng)
+                started = perf_counter()
+                bot(self._state, mover, legal, self._bot_rng)
+                took = perf_counter() - started
             self._apply_action(mover, chosen)
-            if before is not None:
-                self._records[-1].update(bot=True, _bot_before=before,
-                                         _bot_after=self._bot_rng.getstate())
+            if bot is not None:
+                self._mark_bot(self._records[-1], bot, took)
             i += 1
         if self._state.to_move == CHANCE:
             self._resolve_chance()

@@ -7,6 +7,7 @@ results are put back in seed order before they are returned.
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures import Executor
 
 import numpy as np
@@ -130,6 +131,11 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
 
                 parent = None  # Dask workers may be on other machines
                 window = 64
+                # Finished tasks arrive with their results through this client's own loop
+                # (distributed.wait would look for a default client, which a Client made
+                # with set_as_default=False is not).
+                arrivals = distributed.as_completed(loop=executor.loop, with_results=True,
+                                                    raise_errors=False)
 
                 def submit(b, s):
                     # Each task carries its configuration (a few tens of KB; tasks are few
@@ -138,22 +144,24 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                     # dependency present on every worker let the scheduler load one worker
                     # with most of them. Seeds go as an array: Dask would look inside a list,
                     # item by item, for futures to resolve.
-                    return executor.submit(_play, b, np.asarray(s, np.int64), run, parent,
-                                           pure=False)
+                    future = executor.submit(_play, b, np.asarray(s, np.int64), run, parent,
+                                             pure=False)
+                    arrivals.add(future)
+                    return future
 
                 def wait_some(fs):
-                    try:
-                        done = distributed.wait(fs, timeout=WAIT,
-                                                return_when="FIRST_COMPLETED").done
-                    except TimeoutError:
-                        return []
-                    finished = [f for f in done if f.status == "finished"]
-                    # Results of finished futures come in one round trip, not one per task.
-                    values = executor.gather(finished) if finished else []
-                    failed = [f for f in done if f.status not in ("finished", "cancelled")]
-                    for f in failed:
-                        f.result()  # raises the task's error here
-                    return list(zip(finished, values, strict=True))
+                    deadline = time.monotonic() + WAIT
+                    while not arrivals.has_ready() and time.monotonic() < deadline:
+                        time.sleep(0.01)
+                    out, live = [], set(fs)
+                    for f, value in arrivals.next_batch(block=False):
+                        if f not in live:
+                            continue  # cancelled here, as its key had enough games
+                        if f.status == "finished":
+                            out.append((f, value))
+                        elif f.status != "cancelled":
+                            f.result()  # raises the task's error here
+                    return out
             elif isinstance(executor, Executor):
                 import concurrent.futures as cf
 

@@ -22,51 +22,81 @@ NOISE = 0.08
 
 def respond(state) -> tuple:
     """The inactive seat's answer to the pending declaration, by one-ply look-ahead."""
+    return _reply(state)[0]
+
+
+def _reply(state, spend: bool = False) -> tuple:
+    """(answer, the position after it, and the mover's evaluation of that position), the
+    last two None when no position was looked at. With `spend`, `state` itself may become
+    one of those positions."""
     options = state._options()
     if len(options) == 1:
-        return options[0]
+        return options[0], None, None
     f, t = state.pending
     me = 1 - state.active
     if t // SIZE == HOME[me]:
         # A declared winning move: stop it if at all possible (T-3).
-        return BANISH if BANISH in options else DENY if DENY in options else ALLOW
-    best, best_value = ALLOW, None
+        return (BANISH if BANISH in options else DENY if DENY in options else ALLOW), None, None
+    best, best_value, best_after, best_raw = ALLOW, None, None, None
+    last = options[-1]
     for o in options:
-        c = state.clone()
+        c = state if spend and o is last else state.clone()
         c.do(o)
-        value = evaluate(c, me)
+        raw = value = evaluate(c, me)
         if o == DENY:
             value -= DENY_DISCOUNT
         elif o == BANISH:
             value -= BANISH_DISCOUNT
         if best_value is None or value > best_value:
-            best, best_value = o, value
-    return best
+            best, best_value, best_after, best_raw = o, value, c, raw
+    # The evaluation is zero-sum to the last bit (evaluate's docstring), so the mover's
+    # value needs no second look.
+    return best, best_after, -best_raw
 
 
 def _after(state, o) -> object:
     """The state after decision `o` and, if it declares a move, the opponent's likely answer."""
+    return _answered(state, o)[0]
+
+
+def _answered(state, o) -> tuple:
+    """(_after(state, o), whether the opponent answered, and the mover's evaluation of that
+    position when the answer already gave it, else None)."""
     c = state.clone()
     c.do(o)
-    if c.phase == RESPOND:
-        c.do(respond(c))
-    return c
+    if c.phase != RESPOND:
+        return c, False, None
+    answer, after, value = _reply(c, spend=True)
+    if after is None:
+        c.do(answer)
+        return c, True, None
+    return after, True, value
 
 
 def greedy(state, rng, noise: float = NOISE) -> tuple:
     """The heuristic's decision as an internal tuple: the option whose result scores best."""
+    return _greedy(state, rng, noise)[0]
+
+
+def _greedy(state, rng, noise: float = NOISE) -> tuple:
+    """(greedy's decision, and when it looked there, the position after it and the
+    opponent's answer (else None), and whether the opponent answered)."""
     options = state._options()
     if len(options) == 1:
-        return options[0]
+        return options[0], None, False
     if state.phase == RESPOND:
-        return respond(state)
+        return respond(state), None, False
     seat = state.active
-    best, best_value = options[0], None
+    best, best_value, best_after, best_answered = options[0], None, None, False
     for o in options:
-        value = evaluate(_after(state, o), seat) + noise * rng.random()
+        after, answered, value = _answered(state, o)
+        if value is None:
+            value = evaluate(after, seat)
+        if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
+            value += noise * rng.random()
         if best_value is None or value > best_value:
-            best, best_value = o, value
-    return best
+            best, best_value, best_after, best_answered = o, value, after, answered
+    return best, best_after, best_answered
 
 
 def heuristic(state, seat, actions, rng):
@@ -87,7 +117,14 @@ class RolloutBot:
     option several times with `noise` added to the heuristic's scores, averaging over
     plausible replies instead of trusting a single one. Rollouts draw on their own
     generators seeded by sample number, so a choice depends only on the position and `rng`.
+
+    Without noise a rollout is a function of the position it starts from, so the bot
+    remembers where each position it has played on led (for the game's catalog, and for at
+    most MEMORY positions): rollouts of neighbouring options, and of the next decision,
+    often run into a position already played on and stop there with the same answer.
     """
+
+    MEMORY = 100_000
 
     def __init__(self, horizon: int = 3, samples: int = 1, width: int = 8,
                  noise: float = 0.0, margin: float = 0.05):
@@ -100,34 +137,69 @@ class RolloutBot:
         self.width = width
         self.noise = noise
         self.margin = margin
+        self._memory: dict = {}
+        self._cat = None
 
     def __repr__(self) -> str:
         return f"RolloutBot(horizon={self.horizon}, samples={self.samples})"
 
+    def __getstate__(self):
+        # What it remembers stays behind when the bot is sent to worker processes.
+        return {**self.__dict__, "_memory": {}, "_cat": None}
+
     def __call__(self, state, seat, actions, rng):
         if len(actions) == 1:
             return actions[0]
-        # Which options are worth a rollout: the heuristic's own one-ply scores.
-        liked = sorted(state._options(), key=lambda o: -evaluate(_after(state, o), seat))
+        # Which options are worth a rollout: the heuristic's own one-ply scores, on the very
+        # positions the rollouts then start from (the opponent's answer, when there is one,
+        # is a rollout's first step).
+        after = []
+        for o in state._options():
+            first, answered, value = _answered(state, o)
+            after.append((-(evaluate(first, seat) if value is None else value), o, first,
+                          answered))
+        liked = sorted(after, key=lambda item: item[0])
         scored = []
-        for o in liked[:self.width]:
+        for _, o, first, answered in liked[:self.width]:
+            # Turns are counted from the position after the option; a declaration leaves the
+            # turn as it was until the answer.
+            stop = (state.turn if answered else first.turn) + self.horizon
             total = 0.0
             for k in range(self.samples):
-                c = state.clone()
-                c.do(o)
-                total += self._play_on(c, seat, random.Random(k))
+                c = first if k == self.samples - 1 else first.clone()
+                rollout_rng = random.Random(k) if self.noise else None
+                total += self._play_on(c, seat, rollout_rng, int(answered), stop)
             scored.append((total / self.samples, o))
         top = max(v for v, _ in scored)
         near = [o for v, o in scored if v >= top - self.margin]
         return state._action(near[int(rng.random() * len(near))])
 
-    def _play_on(self, state, seat, rng) -> float:
-        stop = state.turn + self.horizon
-        steps = 0
+    def _play_on(self, state, seat, rng, steps: int, stop: int) -> float:
+        memory = self._remembering(state)
+        path = []
+        end = None
         while state.phase != OVER and not (state.turn >= stop and state.phase == SPAWN):
-            state.do(greedy(state, rng, self.noise))
-            steps += 1
-        value = evaluate(state, seat)
+            if memory is not None:
+                key = (state.position(), stop, seat)
+                end = memory.get(key)
+                if end is not None:
+                    break
+                path.append((key, steps))
+            o, after, answered = _greedy(state, rng, self.noise)
+            if after is None:
+                state.do(o)
+                steps += 1
+            else:
+                # Greedy already played the option and the opponent's answer (the answer
+                # the opponent's own greedy turn would give: respond() does not draw).
+                state = after
+                steps += 1 + answered
+        if end is None:
+            value, steps = evaluate(state, seat), steps
+        else:
+            value, steps = end[0], steps + end[1]
+        for key, at in path:
+            memory[key] = (value, steps - at)
         # A win sooner is better than a win later, a loss later better than a loss sooner.
         if value >= WIN:
             return value - steps
@@ -135,3 +207,12 @@ class RolloutBot:
             return value + steps
         return value
 
+    def _remembering(self, state) -> dict | None:
+        """What the rollouts of this game's catalog led to, or None when rollouts are noisy
+        (they then depend on the generator, not only on the position)."""
+        if self.noise:
+            return None
+        if state.cat is not self._cat or len(self._memory) > self.MEMORY:
+            self._memory = {}
+            self._cat = state.cat
+        return self._memory

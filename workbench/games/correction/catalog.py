@@ -21,8 +21,11 @@ MOVE, CAPTURE, BOTH = 0, 1, 2
 MODE = {"move": MOVE, "capture": CAPTURE, "both": BOTH}
 
 
+_HOME_SQUARES = tuple(GRID.row(y) for y in HOME)
+
+
 def home_squares(seat: int) -> tuple[int, ...]:
-    return GRID.row(HOME[seat])
+    return _HOME_SQUARES[seat]
 
 
 def progress(seat: int, sq: int) -> int:
@@ -66,6 +69,13 @@ class Catalog:
                   for sq in range(SIZE * SIZE))
             for code in range(2 * len(self.kinds)))
         self.max_forward = tuple(max((f for _, f, _ in ls), default=0) for ls in lines)
+        # The lines of targets[code][sq] that end on the owner's goal row: what the bots'
+        # threat count looks at.
+        self.goal_lines = tuple(
+            tuple(tuple(line for line in self.targets[code][sq]
+                        if line[0] // SIZE == HOME[1 - (code & 1)])
+                  for sq in range(SIZE * SIZE))
+            for code in range(2 * len(self.kinds)))
 
 
 def _targets(lines, owner: int, sq: int, leaps: bool) -> tuple:

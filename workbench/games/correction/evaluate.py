@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import math
 
-from .catalog import HOME, SIZE, progress
+from .catalog import SIZE, progress
+from .rules import OVER
+
+SQUARES = SIZE * SIZE
 
 # Points of a piece on the board by kind name; unknown kinds (added in the CSV) count as 1.5.
 PIECE = {"Pawn": 1.0, "Spearman": 1.6, "Knight": 2.2}
@@ -26,67 +29,85 @@ WIN = 1000.0
 
 
 _TABLES: dict = {}
+_LAST: list = [None, None]  # the catalog asked for last, and its tables
 
 
 def _tables(cat):
-    """Per catalog: points of each piece code on each square, and of each kind in reserve."""
+    """Per catalog: points of each piece on each square as flat[code * 36 + sq], signed for
+    each seat (a piece of the other seat counts negative), and of each kind in reserve."""
+    if _LAST[0] is cat:
+        return _LAST[1]
     hit = _TABLES.get(id(cat))
-    if hit is not None and hit[0] is cat:
-        return hit[1], hit[2]
-    values = [PIECE.get(k, 1.5) for k in cat.kinds]
-    on_board = tuple(tuple(values[code >> 1] + ADVANCE[progress(code & 1, sq)]
-                           for sq in range(SIZE * SIZE)) for code in range(2 * len(values)))
-    reserve = tuple(RESERVE * v for v in values)
-    _TABLES[id(cat)] = (cat, on_board, reserve)
-    return on_board, reserve
+    if hit is None or hit[0] is not cat:
+        values = [PIECE.get(k, 1.5) for k in cat.kinds]
+        on_board = [values[code >> 1] + ADVANCE[progress(code & 1, sq)]
+                    for code in range(2 * len(values)) for sq in range(SQUARES)]
+        # x + (-v) is x - v exactly in floating point, so the signed tables give the very
+        # sums that adding and subtracting the unsigned values gave.
+        signed = tuple(tuple(v if (i // SQUARES) & 1 == seat else -v
+                             for i, v in enumerate(on_board)) for seat in (0, 1))
+        reserve = tuple(RESERVE * v for v in values)
+        hit = _TABLES[id(cat)] = (cat, (signed, reserve))
+    _LAST[:] = hit
+    return hit[1]
 
 
 def threats(state, seat: int) -> int:
     """Pieces of `seat` with a legal move onto the goal row (ignoring whose turn it is)."""
-    board, cat = state.board, state.cat
-    goal = HOME[1 - seat]
-    n = 0
-    for sq in range(SIZE * SIZE):
-        code = board[sq]
-        if code < 0 or code & 1 != seat:
-            continue
-        if progress(seat, sq) + cat.max_forward[code >> 1] < SIZE - 1:
-            continue
-        if any(t // SIZE == goal for t in state.targets(sq)):
-            n += 1
+    return _threats(state)[seat]
+
+
+def _threats(state) -> list[int]:
+    """threats() of both seats."""
+    goal_lines = state.cat.goal_lines
+    n = [0, 0]
+    for sq, code in enumerate(state.board):
+        if code >= 0:
+            lines = goal_lines[code][sq]
+            if lines and state.targets(sq, lines):
+                n[code & 1] += 1
     return n
 
 
 def evaluate(state, seat: int) -> float:
-    """Points for `seat` (positive is good); a decided game is +-WIN."""
-    from .rules import OVER
+    """Points for `seat` (positive is good); a decided game is +-WIN.
 
+    Zero-sum to the last bit: every term is added for one seat and the very same number
+    subtracted for the other, in the same order, and floating-point rounding is symmetric,
+    so evaluate(state, 1) == -evaluate(state, 0) exactly (the bots rely on it)."""
     if state.phase == OVER:
         if state.winner < 0:
             return 0.0
         return WIN if state.winner == seat else -WIN
     cat = state.cat
-    on_board, reserve = _tables(cat)
+    signed, reserve = _tables(cat)
+    mine = signed[seat]
+    goal_lines = cat.goal_lines
     total = 0.0
-    for sq, code in enumerate(state.board):
+    counts = [0, 0]  # threats() of each seat, counted on the way
+    for at, code in enumerate(state.board):
         if code >= 0:
-            if code & 1 == seat:
-                total += on_board[code][sq]
-            else:
-                total -= on_board[code][sq]
+            total += mine[code * SQUARES + at]
+            lines = goal_lines[code][at]
+            if lines and state.targets(at, lines):
+                counts[code & 1] += 1
     cost = cat.banish_cost
+    stock = state.stock
     for s in (0, 1):
-        stock = state.stock[s]
-        v = (sum(reserve[k] for k, _ in state.reserve[s]) + TOKEN * stock
-             + BANISH_READY[min(stock // cost, 2)])
+        # Added one by one, left to right (as sum() did before Python 3.12, which compensates).
+        held = 0.0
+        for k, _ in state.reserve[s]:
+            held += reserve[k]
+        ready = stock[s] // cost
+        v = held + TOKEN * stock[s] + BANISH_READY[ready if ready < 2 else 2]
         total += v if s == seat else -v
     for s in (0, 1):
-        n = threats(state, s)
+        n = counts[s]
         if not n:
             continue
-        cover = state.stock[1 - s] // cost
+        cover = stock[1 - s] // cost
         open_ = n - cover
-        v = THREAT_COVERED * min(n, cover)
+        v = THREAT_COVERED * (n if n < cover else cover)
         if open_ > 0:
             mine_to_move = state.active == s and state.pending is None
             v += open_ * (THREAT_OPEN_TO_MOVE if mine_to_move else THREAT_OPEN)
@@ -102,3 +123,4 @@ def win_chance(state, seat: int) -> float:
     if x <= -WIN:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x / 3.0))
+

@@ -69,6 +69,21 @@ class CorrectionState(State):
         if first is not None:
             self.apply_chance(first)
 
+    # The fields the rules read to decide what may happen next; the others (the catalog and
+    # variants, fixed for a game, and the record kept for people and statistics) do not.
+    PLAY = ("board", "token", "reserve", "stock", "supply", "active", "turn", "phase",
+            "spawned", "spawn_count", "option", "must", "pending", "winner", "quiet",
+            "progressed")
+    RECORD = ("cat", "rules", "last", "first", "counts")
+
+    def position(self) -> tuple:
+        """The PLAY fields as one hashable value: two states of one game with equal positions
+        play on alike, which lets search bots remember what they worked out."""
+        return (tuple(self.board), tuple(self.token), tuple(self.reserve[0]),
+                tuple(self.reserve[1]), self.stock[0], self.stock[1], self.supply, self.active,
+                self.turn, self.phase, tuple(self.spawned), self.spawn_count, self.option,
+                self.must, self.pending, self.winner, self.quiet, self.progressed)
+
     def clone(self) -> CorrectionState:
         st = CorrectionState.__new__(CorrectionState)
         st.cat = self.cat
@@ -120,14 +135,15 @@ class CorrectionState(State):
         self.phase = SPAWN
 
     # -- movement (table 1.2 and R-14) ------------------------------------------------------
-    def targets(self, sq: int) -> list[int]:
-        """Squares the piece on `sq` may legally move to now."""
+    def targets(self, sq: int, lines: tuple | None = None) -> list[int]:
+        """Squares the piece on `sq` may legally move to now; `lines`, a part of the piece's
+        lines from `sq` (catalog.targets), limits the look to those."""
         code = self.board[sq]
         board, token, turn = self.board, self.token, self.turn
         owner = code & 1
         enters = self.cat.enters_tokens[code >> 1]
         out = []
-        for dest, mode, between in self.cat.targets[code][sq]:
+        for dest, mode, between in self.cat.targets[code][sq] if lines is None else lines:
             occ = board[dest]
             if occ >= 0 and occ & 1 == owner:
                 continue
@@ -161,6 +177,10 @@ class CorrectionState(State):
 
     def _declarations(self) -> list[tuple[int, int]]:
         return [(f, t) for f in self._movers() for t in self.targets(f)]
+
+    def _can_declare(self) -> bool:
+        """Whether any declaration is legal now (stops at the first)."""
+        return any(self.targets(f) for f in self._movers())
 
     def _spawn_kinds(self) -> list[int]:
         """Kinds the active player may spawn now (R-5, R-6), once each."""
@@ -408,7 +428,7 @@ class CorrectionState(State):
 
     def _continue(self) -> None:
         self.phase = MOVING
-        if not self._declarations():
+        if not self._can_declare():
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -422,8 +442,10 @@ class CorrectionState(State):
         # Laid-down pieces stand up once their wait is over, so the reserve shows only
         # waits that still matter.
         for reserve in self.reserve:
-            if any(0 <= until < turn for _, until in reserve):
-                reserve[:] = [(k, -1 if until < turn else until) for k, until in reserve]
+            for _, until in reserve:
+                if 0 <= until < turn:
+                    reserve[:] = [(k, -1 if until < turn else until) for k, until in reserve]
+                    break
         self.active = 1 - self.active
         self.phase = SPAWN
         self.spawned = []
@@ -486,7 +508,7 @@ class CorrectionState(State):
             return self._spawn_problem(o[1], o[2])
         if kind == "m":
             return self._move_problem(o[1], o[2])
-        if self._declarations():
+        if self._can_declare():
             return "R-12", "a legal move exists, so the turn must include one"
         return "R-12", "spawning a piece would give you a legal move, so you must spawn first"
 
