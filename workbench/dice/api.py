@@ -7,17 +7,19 @@ import warnings
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
-from typing import NamedTuple
-
-import numpy as np
-import polars as pl
+from typing import TYPE_CHECKING, NamedTuple
 
 from .dist import Dist
 from .engine import DEFAULT_BUDGET_SECONDS, evaluate
 from .errors import CertainResultWarning
 from .nodes import Compare, Count, Func, Node, Product
 from .parser import parse as _parse
-from .sampler import sample_node
+
+# numpy and polars load only for frames and samples: exact answers need neither, and importing
+# them would be most of the wait for a designer's first answer in a new kernel.
+if TYPE_CHECKING:
+    import numpy as np
+    import polars as pl
 
 __all__ = [
     "Estimate",
@@ -95,6 +97,8 @@ def clear_cache() -> None:
 
 
 def _exact_frame(dist: Dist) -> pl.DataFrame:
+    import polars as pl
+
     ws = list(dist.weights)
     total = dist.total
     at_most = list(accumulate(ws))
@@ -124,6 +128,9 @@ def _weight_text(total: int):
 
 
 def _sampled_frame(values: np.ndarray) -> pl.DataFrame:
+    import numpy as np
+    import polars as pl
+
     n = len(values)
     outcomes, counts = np.unique(values, return_counts=True)
     at_most = np.cumsum(counts)
@@ -176,6 +183,8 @@ def distributions(
     budget: float = DEFAULT_BUDGET_SECONDS,
 ) -> pl.DataFrame:
     """Several distributions stacked in one tidy frame with an ``expr`` column first."""
+    import polars as pl
+
     frames = [
         distribution(e, monte_carlo=monte_carlo, n=n, seed=seed, budget=budget).with_columns(
             pl.lit(e).alias("expr")
@@ -241,7 +250,7 @@ def probability(
     _require_yes_no(expr)
     if monte_carlo:
         values = sample(expr, n, seed)
-        p = float(np.mean(values)) if n else math.nan
+        p = float(values.mean()) if n else math.nan
         return Estimate(p, math.sqrt(p * (1 - p) / n) if n else math.nan, n)
     dist = exact(expr, budget=budget)
     _warn_if_certain(expr, dist)
@@ -272,7 +281,7 @@ def mean(
 ) -> Fraction | Estimate:
     """Exact mean of ``expr`` (an :class:`Estimate` with ``monte_carlo=True``)."""
     if monte_carlo:
-        values = sample(expr, n, seed).astype(np.float64)
+        values = sample(expr, n, seed).astype(float)
         if n < 2:
             return Estimate(float(values.mean()) if n else math.nan, math.nan, n)
         return Estimate(float(values.mean()), float(values.std(ddof=1) / math.sqrt(n)), n)
@@ -281,6 +290,10 @@ def mean(
 
 def sample(expr: str, n: int = DEFAULT_SAMPLES, seed: int = 0) -> np.ndarray:
     """``n`` rolls of ``expr`` as an int64 numpy array; the same seed gives the same rolls."""
+    import numpy as np
+
+    from .sampler import sample_node
+
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 0:
         raise ValueError(f"n: give a whole number of samples from 0, not {n!r}")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):

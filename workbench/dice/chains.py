@@ -19,9 +19,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import polars as pl
+# polars loads in the functions that make frames: exact answers need none of it.
+if TYPE_CHECKING:
+    import polars as pl
 
 __all__ = ["AbsorbingChain"]
 
@@ -331,6 +333,8 @@ class AbsorbingChain:
         """
         cum = self.absorbed_by(max_steps)
         pmf = [cum[0]] + [b - a for a, b in zip(cum, cum[1:])]
+        import polars as pl
+
         return pl.DataFrame(
             {
                 "steps": pl.Series(range(max_steps + 1), dtype=pl.Int64),

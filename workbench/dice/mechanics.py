@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-
-import polars as pl
+from typing import TYPE_CHECKING
 
 from .api import exact
 from .chains import AbsorbingChain
 from .dist import Dist
+
+# polars loads in the functions that make frames: exact answers need none of it.
+if TYPE_CHECKING:
+    import polars as pl
 
 __all__ = [
     "armies_attack",
@@ -99,6 +102,8 @@ def armies_table(
         for d in defenses:
             p = armies_attack(o, d, power=o if fixed_power else None, **kwargs)
             rows.append((o, d, float(p), _frac_str(p)))
+    import polars as pl
+
     return pl.DataFrame(
         rows,
         schema={"offense": pl.Int64, "defense": pl.Int64, "p": pl.Float64, "probability": pl.String},
@@ -160,6 +165,8 @@ def cavalry_chain(
             for key, q in key_p:
                 result[key] = result.get(key, 0) + q
     rows = [(k[0], k[1], float(p), _frac_str(p)) for k, p in sorted(result.items()) if p]
+    import polars as pl
+
     return pl.DataFrame(
         rows,
         schema={
@@ -221,6 +228,8 @@ def squad_table(
             for d in defence_choices:
                 p = squad_hit(a, d, hit_modifier=h)
                 rows.append((h, _label(a), _label(d), float(p), _frac_str(p)))
+    import polars as pl
+
     return pl.DataFrame(
         rows,
         schema={
@@ -278,6 +287,8 @@ def sac_shot(health: int, *, salvo: bool = False, variant: str = "default") -> p
     for key in sorted(acc, key=lambda k: (k[0] != "kill", k[1])):
         p = Fraction(acc[key], shot.total)
         rows.append((*key, float(p), _frac_str(p)))
+    import polars as pl
+
     return pl.DataFrame(
         rows,
         schema={
