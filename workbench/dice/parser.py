@@ -63,7 +63,7 @@ from .nodes import (
     Sum,
 )
 
-__all__ = ["parse", "MAX_NESTING"]
+__all__ = ["parse", "MAX_NESTING", "cache_file"]
 
 MAX_NESTING = 100
 
@@ -367,13 +367,36 @@ class _Faces:
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
+    # Analysing the grammar into LALR tables takes 30-120 ms, most of a designer's first answer
+    # in a new kernel. lark's cache keeps the tables in a file and checks them against the
+    # grammar, the options and the lark and Python versions, rebuilding (and rewriting) when any
+    # differs; a cache it cannot read or write costs only the rebuild.
     return Lark(
         _GRAMMAR,
         parser="lalr",
         lexer="contextual",
         maybe_placeholders=False,
         transformer=_Build(),
+        cache=cache_file() or False,
     )
+
+
+def cache_file() -> str | None:
+    """Where the parser tables are kept: the user's cache folder, never the installed package
+    (site-packages may be read-only, as on Binder) and never the shared temporary folder (the
+    file is a pickle, so only its owner may write it). None when no such folder can be made."""
+    import os
+    import sys
+    from lark import __version__ as lark_version
+
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "workbench")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    version = f"{sys.version_info[0]}{sys.version_info[1]}"
+    return os.path.join(folder, f"dice-parser-lark{lark_version}-py{version}.pickle")
 
 
 def _expected_text(expected: set[str] | frozenset[str]) -> str:
