@@ -13,33 +13,36 @@ from typing import TYPE_CHECKING
 
 from . import games as _games
 from ._lazy import lazy_attributes as _lazy_attributes
-from .core import (
-    Action,
-    IllegalAction,
-    Match,
-    MatchFileError,
-    SetupError,
-    UnknownGame,
-    list_designs,
-    list_games,
-    load_match,
-)
-from .core import get_design as _get_design
-from .core import get_game as _get_game
 from .core.registry import add_finder as _add_finder
+from .core.registry import get_design as _get_design
+from .core.registry import get_game as _get_game
 
 if TYPE_CHECKING:
     from .cards import CardDataError, CardSet
+    from .core import (
+        Action,
+        IllegalAction,
+        Match,
+        MatchFileError,
+        SetupError,
+        UnknownGame,
+        list_designs,
+        list_games,
+        load_match,
+    )
     from .sim import sensitivity, simulate, solve, sweep
 
 # The engine finds built-in games through this hook, so it never imports the games package and
 # asking for one game imports only that one.
 _add_finder(_games)
 
-# Card tables bring polars and pandera, and the simulation layer more still; neither is needed
-# to import the package, so they load on first use.
+# Names load on first use. Card tables bring polars and pandera, and the simulation layer more
+# still; the engine's names wait too, so `import workbench.dice` (which passes through here)
+# does not load matches, bots and views before a designer's first dice answer.
 __getattr__, __dir__ = _lazy_attributes(__name__, {
     ".cards": ["CardDataError", "CardSet"],
+    ".core": ["Action", "IllegalAction", "Match", "MatchFileError", "SetupError", "UnknownGame",
+              "list_designs", "list_games", "load_match"],
     ".sim": ["sensitivity", "simulate", "solve", "sweep"],
 })
 
@@ -54,6 +57,8 @@ def load_cards(design: str, path=None) -> CardSet:
 
 def play(game: str, *, seed: int = 0, cards=None, rules=None, bots=None, **setup) -> Match:
     """Start a match. `bots` maps seats (from 0) to "random", "heuristic" or a callable."""
+    from .core import Match
+
     return Match(game, seed=seed, cards=cards, rules=rules, bots=bots, setup=setup)
 
 

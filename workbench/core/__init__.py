@@ -1,17 +1,24 @@
 """Game-agnostic engine: the design spec, chance points, matches, bots, typed views, errors.
 The parts designs share (decks, dice pools, grids, zones, damage) are in `core.kit`."""
 
-from .actions import Action
-from .bots import make_bot, make_bots, random_bot
-from .chance import Chance, Dist, counted, dice_highest, dice_sum, uniform
-from .errors import IllegalAction, MatchFileError, SetupError, UnknownGame
-from .game import CHANCE, TERMINAL, Design, Game, State
-from .legality import resolve, why_illegal
-from .match import Match, load_match
-from .registry import get_design, get_game, list_designs, list_games, register
-from .seeds import bot_seed, game_seeds
-from .spec import DesignSpec, GameSpec, Odds, Option, Traits, Variant
-from .view import Board, CardView, ChanceSummary, Glyph, Result, Stat, View, Zone
+# Every name loads with its module on first use (PEP 562): `import workbench.dice` passes
+# through this package (the game engine and the dice share `Dist`), and a designer's first
+# dice answer should not wait for the match, bot and view machinery.
+from .._lazy import lazy_attributes
+
+__getattr__, __dir__ = lazy_attributes(__name__, {
+    ".actions": ["Action"],
+    ".bots": ["make_bot", "make_bots", "random_bot"],
+    ".chance": ["Chance", "Dist", "counted", "dice_highest", "dice_sum", "uniform"],
+    ".errors": ["IllegalAction", "MatchFileError", "SetupError", "UnknownGame"],
+    ".game": ["CHANCE", "TERMINAL", "Design", "Game", "State"],
+    ".legality": ["resolve", "why_illegal"],
+    ".match": ["Match", "load_match"],
+    ".registry": ["get_design", "get_game", "list_designs", "list_games", "register"],
+    ".seeds": ["bot_seed", "game_seeds"],
+    ".spec": ["DesignSpec", "GameSpec", "Odds", "Option", "Traits", "Variant"],
+    ".view": ["Board", "CardView", "ChanceSummary", "Glyph", "Result", "Stat", "View", "Zone"],
+})
 
 __all__ = [
     "Action", "Board", "CHANCE", "CardView", "Chance", "ChanceSummary", "Design",

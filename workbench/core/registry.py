@@ -9,10 +9,14 @@ that one.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .errors import UnknownGame
-from .game import Design, Game
+
+# The package root adds its finder at import time, so this module must not pull in the game
+# engine: Design and Game load when a design is first looked up.
+if TYPE_CHECKING:
+    from .game import Design, Game
 
 _GAMES: dict[str, Design] = {}
 _FINDERS: list[GameFinder] = []
@@ -41,6 +45,8 @@ def add_finder(finder: GameFinder) -> None:
 
 def get_design(name: str | Design) -> Design:
     """A registered design, with rules or without."""
+    from .game import Design
+
     if isinstance(name, Design):
         return name
     if not isinstance(name, str):
@@ -62,6 +68,8 @@ def get_design(name: str | Design) -> Design:
 
 def get_game(name: str | Game) -> Game:
     """A registered design that has rules, so it can be played and simulated."""
+    from .game import Game
+
     design = get_design(name)
     if not isinstance(design, Game):
         raise UnknownGame(f"{design.name!r} is a design of tables and analyses with no rules "
@@ -78,6 +86,8 @@ def _load_all() -> None:
 
 def list_games() -> list[str]:
     """The designs that can be played: the conformance suite checks each one."""
+    from .game import Game
+
     _load_all()
     return sorted(name for name, d in _GAMES.items() if isinstance(d, Game))
 
