@@ -36,8 +36,6 @@ dice after a bare explode needs the depth written out: ``4d6!3>=5`` (``4d6!>=5``
 
 from __future__ import annotations
 
-import dataclasses
-
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer
@@ -459,19 +457,23 @@ def parse(text: str) -> Node:
 
 def _frozen(node):
     """The parsed tree with every Sum's growing list of terms made a tuple (nodes are values:
-    hashable and immutable). The tree is shallow (see _check_nesting), so recursion is safe."""
-    if isinstance(node, Sum) and isinstance(node.terms, list):
-        object.__setattr__(node, "terms", tuple((sign, _frozen(t)) for sign, t in node.terms))
-        return node
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for f in dataclasses.fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, tuple):
-                new = tuple(_frozen(v) for v in value)
-                if any(a is not b for a, b in zip(new, value, strict=True)):
-                    object.__setattr__(node, f.name, new)
-            elif dataclasses.is_dataclass(value):
-                _frozen(value)
+    hashable and immutable). Only arithmetic nodes can hold a Sum (pools and counts hold dice),
+    so only they are walked. The tree is shallow (see _check_nesting), so recursion is safe."""
+    kind = type(node)
+    if kind is Sum:
+        if isinstance(node.terms, list):
+            object.__setattr__(node, "terms", tuple((sign, _frozen(t)) for sign, t in node.terms))
+    elif kind is Compare:
+        _frozen(node.left)
+        _frozen(node.right)
+    elif kind is Product:
+        for f in node.factors:
+            _frozen(f)
+    elif kind is Func:
+        for a in node.args:
+            _frozen(a)
+    elif kind is Neg or kind is Repeat:
+        _frozen(node.inner)
     return node
 
 
