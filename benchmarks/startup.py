@@ -1,6 +1,7 @@
 """Start-up time: `import workbench`, and importing it and starting a co-op match (the first
-answer a designer waits for in a new kernel). Each run is a fresh process, timed inside it from
-before the import to the answer; median, min and max of the runs.
+answer a designer waits for in a new kernel); `import workbench.dice`, and importing it and a
+first exact answer. Each run is a fresh process, timed inside it from before the import to the
+answer; median, min and max of the runs.
 
     .venv/bin/python benchmarks/startup.py [--runs N] [--against PATH]
 
@@ -20,6 +21,8 @@ from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this
 SNIPPETS = {
     "import workbench": "import workbench",
     "play('coop', seed=1)": "import workbench\nworkbench.play('coop', seed=1)",
+    "import workbench.dice": "import workbench.dice",
+    "exact('3d6') too": "import workbench.dice\nworkbench.dice.exact('3d6')",
 }
 
 CHILD = """\
