@@ -69,12 +69,14 @@ class Combats:
             self.ep = ((frm + to) // 2, pid, self.turn)
         if promo:
             p.kind = promo  # the piece keeps its skill and its cards
+            self._threats.clear()
 
     def _move_to(self, p, to: int) -> None:
         self.board[p.sq] = -1
         self.board[to] = p.id
         p.sq = to
         p.moved = True
+        self._threats.clear()
 
     def begin_melee(self, c: Combat) -> None:
         self.counts["attacks"] += 1
@@ -225,6 +227,7 @@ class Combats:
         c.captured = True
         if c.promo and att.kind == "P" and att.sq // 8 == last_row(att.owner):
             att.kind = c.promo
+            self._threats.clear()
         margin = a - defence
         if margin > 2 and att.kind in SLIDERS and "cavalry" in self.traits(att) and \
                 not self.weather():

@@ -85,11 +85,17 @@ class Movement:
     def card_threats(self, p) -> list[int]:
         """R-10: the piece's own square and the squares it could capture on, whatever stands
         there; the General threatens like a queen for card play; the opponent's Weather cuts
-        everything but knights to one square (A-32)."""
+        everything but knights to one square (A-32). Kept until the board or the strategies
+        change (`changed`)."""
+        hit = self._threats.get(p.id)
+        if hit is not None:
+            return hit
         kind = "Q" if p.kind == "K" else p.kind
         reach = 1 if kind != "N" and self.snowed(p.owner) else None
-        return [p.sq, *MOVES.threats(kind, p.sq, self.board, forward=forward(p.owner),
-                                     reach=reach)]
+        out = [p.sq, *MOVES.threats(kind, p.sq, self.board, forward=forward(p.owner),
+                                    reach=reach)]
+        self._threats[p.id] = out
+        return out
 
     def threatening(self, sq: int, seat: int, exclude: int = -1) -> int:
         """How many of `seat`'s pieces (other than `exclude`) threaten square `sq` (R-10)."""

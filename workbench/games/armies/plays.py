@@ -15,6 +15,7 @@ from .pay import Payment, payable
 from .vocab import DOMAINS
 
 TIMING_WINDOW_ONLY = ("defend", "ambush", "cancel")
+NO_SKILL = [0, 0, 0, 0, 0]
 
 
 class Plays:
@@ -58,8 +59,11 @@ class Plays:
         if not names:
             return []
         own = [p for p in self.pieces if p.owner == seat and p.sq >= 0]
-        skilled = [(p, self.card_threats(p)) for p in own if any(p.cur)]
-        total = [sum(p.cur[d] for p in own) for d in range(5)]
+        skilled = [(p, self.card_threats(p)) for p in own if p.cur != NO_SKILL]
+        total = [0, 0, 0, 0, 0]
+        for p, _ in skilled:
+            for d in range(5):
+                total[d] += p.cur[d]
         pools: dict[int, list[int]] = {}
         out = []
         for name in names:
@@ -76,6 +80,8 @@ class Plays:
                         continue
                     out.append(("play", name, -1, q.sq, q.id, -1))
                 continue
+            if not payable(card.generic, card.letters, total):
+                continue  # not even every piece together could pay
             primaries = skilled if card.cost else [(p, self.card_threats(p)) for p in own]
             for p, threats in primaries:
                 for tsq, tpid, extra in self._targets(seat, card, p, threats):
@@ -361,6 +367,7 @@ class Plays:
         if kind == "strategy":
             tokens = effects.get("snow") or effects.get("surprise") or 0
             self.strategies.append([name, seat, tokens, None])
+            self._threats.clear()
             return
         if kind == "training":
             d = DOMAINS.index(effects["train"])

@@ -50,6 +50,7 @@ class ArmiesState(Movement, Plays, Combats, State):
                 self._place(seat, kind, back * 8 + x)
             for x in range(8):
                 self._place(seat, "P", pawns * 8 + x)
+        self.generals = [4, 20]  # piece ids of the kings
         # R-2: the General's skill, spread as its owner chose (a setup option).
         for seat in (0, 1):
             general = self.general(seat)
@@ -89,6 +90,8 @@ class ArmiesState(Movement, Plays, Combats, State):
                        "general_losses_0": 0, "general_losses_1": 0, "attacks": 0,
                        "attacks_won": 0, "disrupted": 0}
         self._options_cache = None
+        self._threats: dict[int, list[int]] = {}
+        self._chosen = None
         # R-3: seven cards each, after the first player is known (R-4).
         for seat in (0, 1):
             for _ in range(cat.opening_hand):
@@ -96,13 +99,19 @@ class ArmiesState(Movement, Plays, Combats, State):
         if first is not None:
             self.apply_chance(first)
 
+    def changed(self) -> None:
+        """The board, a piece or the strategies in play changed: forget threat squares and
+        the options worked out from them."""
+        self._threats.clear()
+        self._options_cache = None
+
     def _place(self, seat: int, kind: str, sq: int) -> None:
         p = Piece(len(self.pieces), seat, kind, sq)
         self.pieces.append(p)
         self.board[sq] = p.id
 
     def general(self, seat: int) -> Piece:
-        return self.pieces[4 if seat == 0 else 20]
+        return self.pieces[self.generals[seat]]
 
     # -- copying ----------------------------------------------------------------------------
     def clone(self) -> ArmiesState:
@@ -127,6 +136,8 @@ class ArmiesState(Movement, Plays, Combats, State):
         st.charge = self.charge
         st.counts = dict(self.counts)
         st._options_cache = None
+        st._chosen = None
+        st._threats = dict(self._threats)
         return st
 
     def __deepcopy__(self, memo):
@@ -249,6 +260,7 @@ class ArmiesState(Movement, Plays, Combats, State):
                 if s[2] <= 0:
                     self.strategies.remove(s)
                     self.discard(s[1], s[0])
+                    self._threats.clear()
 
     def _task_war(self) -> None:
         """Unfavorable War: the player whose turn ends lowers their General's skill by 1, as
@@ -331,6 +343,7 @@ class ArmiesState(Movement, Plays, Combats, State):
         of the game with it (Without a Trace)."""
         self.board[p.sq] = -1
         p.sq = -1
+        self._threats.clear()
         cards = [(c, o) for c, o, _ in p.cards]
         if p.leader is not None:
             cards.insert(0, (p.leader, p.owner))
@@ -384,10 +397,20 @@ class ArmiesState(Movement, Plays, Combats, State):
     def legal_actions(self) -> list[Action]:
         if self.phase in (OVER, FIRST, DRAW, ROLL, RUN):
             return []
-        return [self.action(o) for o in self._options()]
+        options = self._options()
+        actions = [self.action(o) for o in options]
+        # Remembered until the next change, so `apply` finds the option without relabelling.
+        self._chosen = (options, {(a.kind, a.args): o for a, o in zip(actions, options)})
+        return actions
 
     def apply(self, action: Action) -> None:
         wanted = (action.kind, action.args)
+        chosen = self._chosen
+        if chosen is not None and chosen[0] is self._options_cache:
+            o = chosen[1].get(wanted)
+            if o is not None:
+                self.do(o)
+                return
         for o in self._options():
             if self._key(o) == wanted:
                 self.do(o)
