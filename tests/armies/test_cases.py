@@ -136,6 +136,7 @@ def test_T7_when_the_split_is_open_the_player_chooses_it():
     play(st, "Play Rain of Arrows: the General on e1 shoots the Knight on e5")
     assert st.phase == "pay" and st.to_move == WHITE
     assert labels(st) == ["Pay 2 Tor from the General on e1", "Pay 1 Tor from the General on e1"]
+    # One decision per paying piece: the bishop's share is then settled.
     play(st, "Pay 1 Tor from the General on e1")
     assert st.general(WHITE).cur[3] == 1 and at(st, "c3").cur[3] == 0
     assert st.phase == "roll"

@@ -143,8 +143,8 @@ class Combats:
             p, q = (self.pieces[i] for i in self.ambush)
             attack, defence = armies_rolls(self.offense(p), self.defense(q))
             label = (f"Ambush: the {p.name} on {NAMES[p.sq]} attacks the {q.name} on "
-                     f"{NAMES[q.sq]} ({self.offense(p)} attack dice + 1 vs "
-                     f"{self.defense(q)} defence dice)")
+                     f"{NAMES[q.sq]} ({_dice(self.offense(p), 'attack')} + 1 vs "
+                     f"{_dice(self.defense(q), 'defence')})")
             return contest_chance(attack, defence, label,
                                   odds={"to destroy the attacker": lambda a, d: a > d},
                                   names=_roll_words)
@@ -166,17 +166,17 @@ class Combats:
 
     def dice_words(self, c: Combat) -> str:
         att, dfd = self.pieces[c.attacker], self.pieces[c.defender]
-        defence = f"{self.defense(dfd)} defence dice" + (f" + {c.htl}" if c.htl else "")
+        defence = _dice(self.defense(dfd), "defence") + (f" + {c.htl}" if c.htl else "")
         if c.kind == "ranged":
             double = self.controls(att.owner, "bows_and_knives")
             if self.rules["arm.power"] == "fixed":
                 attack = f"power {c.power}" + (" doubled" if double else "")
             else:
-                attack = f"{c.power} attack dice" + (" doubled" if double else "")
+                attack = _dice(c.power, "attack") + (" doubled" if double else "")
         elif c.power is not None:
             attack = f"power {c.power}"
         else:
-            attack = f"{self.offense(att)} attack dice + 1"
+            attack = _dice(self.offense(att), "attack") + " + 1"
         return f"{attack} vs {defence}"
 
     def apply_roll(self, outcome) -> None:
@@ -337,6 +337,10 @@ class Combats:
         if c is not None and c.stage == "post":
             return "Accept the roll"
         return "No answer"
+
+
+def _dice(n: int, what: str) -> str:
+    return f"{n} {what} {'die' if n == 1 else 'dice'}"
 
 
 def _roll_words(pair: tuple[int, int]) -> str:

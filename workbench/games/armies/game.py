@@ -130,3 +130,8 @@ class Armies(Game):
         from .bots import heuristic
 
         return heuristic
+
+    def named_bots(self) -> dict:
+        from .bots import RolloutBot
+
+        return {"rollout": RolloutBot}

@@ -6,14 +6,16 @@ pay says how many points each paying piece gives from each domain; two ways diff
 piece gives different points, since that changes what is left for later. When a card is played
 through a primary piece, that piece gives at least one point itself.
 
-A `Payment` walks the payers' (piece, domain) pairs in a fixed order and asks, for each, how
-many points it gives; a pair with only one possible answer is settled without asking, so every
-way to pay is reached by exactly one path and a cost with one way to pay needs no decision.
+A `Payment` walks the paying pieces in a fixed order (the primary piece first) and asks, for
+each, which points it gives; a piece with only one possible share is settled without asking,
+so every way to pay is reached by exactly one path and a cost with one way to pay needs no
+decision.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 
 Plan = tuple[tuple[int, int, int], ...]  # ((piece id, domain index, points), ...)
 
@@ -38,7 +40,7 @@ def payable(generic: int, letters: Sequence[int], pool: Sequence[int],
 class Payment:
     """Choosing who pays a cost, one (piece, domain) pair at a time."""
 
-    __slots__ = ("generic", "letters", "cells", "taken", "i", "primary", "_left")
+    __slots__ = ("generic", "letters", "cells", "taken", "i", "primary", "_left", "_ends")
 
     def __init__(self, generic: int, letters: Sequence[int],
                  payers: Sequence[tuple[int, Sequence[int]]], primary: int | None = None):
@@ -48,9 +50,11 @@ class Payment:
         self.cells = tuple((pid, d, skill[d]) for pid, skill in payers for d in range(5)
                            if skill[d] and (letters[d] or generic))
         self.taken: list[int] = []
-        self.i = 0
+        self.i = 0  # the first cell of the piece being asked
         self.primary = primary
         n = len(self.cells)
+        # Where each piece's cells end: a piece's share is chosen in one go.
+        self._ends = [j + 1 for j in range(n) if j + 1 == n or self.cells[j + 1][0] != self.cells[j][0]]
         left = [[0] * 6 for _ in range(n + 1)]
         for i in range(n - 1, -1, -1):
             left[i][:] = left[i + 1]
@@ -62,8 +66,8 @@ class Payment:
 
     def copy(self) -> Payment:
         p = Payment.__new__(Payment)
-        p.generic, p.letters, p.cells, p.primary, p._left = (
-            self.generic, self.letters, self.cells, self.primary, self._left)
+        p.generic, p.letters, p.cells, p.primary, p._left, p._ends = (
+            self.generic, self.letters, self.cells, self.primary, self._left, self._ends)
         p.taken, p.i = list(self.taken), self.i
         return p
 
@@ -91,26 +95,39 @@ class Payment:
         return self.i >= len(self.cells) or self._given()[1] == 0
 
     @property
-    def asking(self) -> tuple[int, int]:
-        """(piece id, domain index) whose share is being chosen."""
-        pid, d, _ = self.cells[self.i]
-        return pid, d
+    def asking(self) -> int:
+        """The piece whose share is being chosen."""
+        return self.cells[self.i][0]
 
-    def choices(self) -> list[int]:
-        """The points the pair being asked may give, most first."""
+    def choices(self) -> list[tuple[int, ...]]:
+        """The shares the piece being asked may give: points per domain (GELTS order), most
+        points first."""
         given, rest, paid = self._given()
-        pid, d, cap = self.cells[self.i]
+        end = next(e for e in self._ends if e > self.i)
+        mine = self.cells[self.i:end]
+        pid = mine[0][0]
         out = []
-        for x in range(min(cap, rest), -1, -1):
-            given[d] += x
-            if self._completes(self.i + 1, rest - x, given, paid or (x > 0 and pid == self.primary)):
-                out.append(x)
-            given[d] -= x
+        for xs in product(*(range(min(cap, rest), -1, -1) for _, _, cap in mine)):
+            total = sum(xs)
+            if total > rest:
+                continue
+            for (_, d, _), x in zip(mine, xs):
+                given[d] += x
+            if self._completes(end, rest - total, given, paid or (total > 0 and pid == self.primary)):
+                share = [0] * 5
+                for (_, d, _), x in zip(mine, xs):
+                    share[d] = x
+                out.append(tuple(share))
+            for (_, d, _), x in zip(mine, xs):
+                given[d] -= x
+        out.sort(key=lambda share: -sum(share))
         return out
 
-    def choose(self, x: int) -> None:
-        self.taken.append(x)
-        self.i += 1
+    def choose(self, share: tuple[int, ...]) -> None:
+        end = next(e for e in self._ends if e > self.i)
+        for _, d, _ in self.cells[self.i:end]:
+            self.taken.append(share[d])
+        self.i = end
         self._settle()
 
     def plan(self) -> Plan:
@@ -118,13 +135,12 @@ class Payment:
 
     # -- the walk -----------------------------------------------------------------------
     def _settle(self) -> None:
-        """Answer every pair that has only one possible share."""
+        """Answer for every piece that has only one possible share."""
         while not self.done:
             options = self.choices()
             if len(options) != 1:
                 return
-            self.taken.append(options[0])
-            self.i += 1
+            self.choose(options[0])
 
     def _completes(self, i: int, rest: int, given: list[int], paid: bool) -> bool:
         """Whether pairs i.. can finish the payment from here."""

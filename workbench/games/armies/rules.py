@@ -460,8 +460,9 @@ class ArmiesState(Movement, Plays, Combats, State):
         if kind == "rest":
             return "rest", (NAMES[self.pieces[o[1]].sq],)
         if kind == "pay":
-            pid, d = self.paying[2].asking
-            return "pay", (NAMES[self.pieces[pid].sq], DOMAINS[d], o[1])
+            pid = self.paying[2].asking
+            letters = "".join(DOMAINS[d] * n for d, n in enumerate(o[1]))
+            return "pay", (NAMES[self.pieces[pid].sq], letters)
         if kind == "lose":
             return "lose", (DOMAINS[o[1]],)
         if kind == "charge":
@@ -487,10 +488,9 @@ class ArmiesState(Movement, Plays, Combats, State):
             p = self.pieces[o[1]]
             return f"Rest the {p.name} on {NAMES[p.sq]}"
         if kind == "pay":
-            pid, d = self.paying[2].asking
-            p = self.pieces[pid]
-            what = f"{o[1]} {DOMAIN_NAMES[DOMAINS[d]]}" if o[1] else f"no {DOMAIN_NAMES[DOMAINS[d]]}"
-            return f"Pay {what} from the {p.name} on {NAMES[p.sq]}"
+            p = self.pieces[self.paying[2].asking]
+            what = " + ".join(f"{n} {DOMAIN_NAMES[DOMAINS[d]]}" for d, n in enumerate(o[1]) if n)
+            return f"Pay {what or 'nothing'} from the {p.name} on {NAMES[p.sq]}"
         if kind == "lose":
             return f"The General loses a point of {DOMAIN_NAMES[DOMAINS[o[1]]]} (R-25)"
         if kind == "charge":
