@@ -395,7 +395,7 @@ def test_a_contest_weighs_every_pair_and_names_its_odds():
     assert contest_chance(attack, defence, "plain").odds_list() == ()
 
 
-# -- the board drawing ------------------------------------------------------------------------------
+# -- the board drawing ----------------------------------------------------------------------------
 
 
 def test_marks_in_each_corner_dots_and_piece_notes_are_drawn():

@@ -1,8 +1,8 @@
 """One SVG drawing for every square board: squares, pieces as lettered discs (with a short
 note under the letter, such as a stat line), small marks in a square's corners (tokens,
 attached cards), dots for threatened squares, highlighted and outlined squares, arrows,
-coordinates, and clickable targets (each legal destination carries the labels of the actions that land there,
-so a view can play a move by a click on the board as well as by a button).
+coordinates, and clickable targets (each legal destination carries the labels of the actions
+that land there, so a view can play a move by a click on the board as well as by a button).
 
 Row 1 is drawn at the bottom, as the first seat sees the board.
 """

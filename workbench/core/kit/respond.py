@@ -23,7 +23,8 @@ class Responses:
 
     def copy(self) -> Responses:
         r = Responses.__new__(Responses)
-        r.seats, r.stack, r.asking, r.passes = self.seats, list(self.stack), self.asking, self.passes
+        r.seats, r.stack = self.seats, list(self.stack)
+        r.asking, r.passes = self.asking, self.passes
         return r
 
     def __deepcopy__(self, memo) -> Responses:

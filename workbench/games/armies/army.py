@@ -9,7 +9,8 @@ from .catalog import PIECE_NAMES
 class Piece:
     """One chess piece. The king is the General (R-1.2); every other piece with its cards is an
     Army. `cards` are the Boons and Curses attached, as (card, owner seat, on the Leader);
-    `granted` the Training cards whose traits and abilities it keeps; `temp` offense until end of turn."""
+    `granted` the Training cards whose traits and abilities it keeps; `temp` offense until end
+    of turn."""
 
     __slots__ = ("id", "owner", "kind", "sq", "moved", "maxs", "cur", "leader", "ready",
                  "hope", "cards", "granted", "temp", "stopped")

@@ -195,7 +195,7 @@ class Combats:
         self.rolling = ""
         self.combat.roll = outcome
 
-    # -- the result -----------------------------------------------------------------------------------
+    # -- the result --------------------------------------------------------------------------
     def _task_attack_result(self) -> None:
         c = self.combat
         c.stage = ""

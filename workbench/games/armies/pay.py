@@ -54,7 +54,8 @@ class Payment:
         self.primary = primary
         n = len(self.cells)
         # Where each piece's cells end: a piece's share is chosen in one go.
-        self._ends = [j + 1 for j in range(n) if j + 1 == n or self.cells[j + 1][0] != self.cells[j][0]]
+        cells = self.cells
+        self._ends = [j + 1 for j in range(n) if j + 1 == n or cells[j + 1][0] != cells[j][0]]
         left = [[0] * 6 for _ in range(n + 1)]
         for i in range(n - 1, -1, -1):
             left[i][:] = left[i + 1]
@@ -113,7 +114,8 @@ class Payment:
                 continue
             for (_, d, _), x in zip(mine, xs):
                 given[d] += x
-            if self._completes(end, rest - total, given, paid or (total > 0 and pid == self.primary)):
+            now_paid = paid or (total > 0 and pid == self.primary)
+            if self._completes(end, rest - total, given, now_paid):
                 share = [0] * 5
                 for (_, d, _), x in zip(mine, xs):
                     share[d] = x

@@ -231,7 +231,8 @@ class Plays:
                             if (q.owner == seat and q.sq >= 0 and q.leader is not None and q.ready
                                     and "Politician" in cards[q.leader].subtypes):
                                 out.append(("ability", a.id, q.id, -1, -1, (i, q.id)))
-        return out
+        # Two copies of a card on one army give the same ability once.
+        return list(dict.fromkeys(out))
 
     def _activated(self, a, p, seat: int) -> list[tuple]:
         pool = self._pool([(q, t) for q, t in ((q, self.card_threats(q)) for q in self.pieces

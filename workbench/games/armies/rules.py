@@ -499,7 +499,7 @@ class ArmiesState(Movement, Plays, Combats, State):
             return self.play_label(o)
         return self.ability_label(o)
 
-    # -- reasons -------------------------------------------------------------------------------------
+    # -- reasons ---------------------------------------------------------------------------
     def candidates(self) -> list[Action]:
         legal = self.legal_actions()
         if self.phase != STEP:
@@ -519,7 +519,7 @@ class ArmiesState(Movement, Plays, Combats, State):
 
         return explain(self, action)
 
-    # -- information -----------------------------------------------------------------------------------
+    # -- information -----------------------------------------------------------------------
     def observation(self, seat: int | None = None) -> dict:
         from .render import observation
 
