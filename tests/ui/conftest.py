@@ -58,6 +58,11 @@ UI_NOTEBOOKS = {
         "m = wb.play('correction', seed=3, first_player='South')\n"
         "m",
     ],
+    "armies.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('armies', seed=3, first_player='White', bots={1: 'heuristic'})\n"
+        "m",
+    ],
     "step.ipynb": [
         "import workbench as wb\n"
         "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"

@@ -100,6 +100,7 @@ class Catalog:
                 row["name"], row["type"], row["class"] or "", subtypes, generic, letters,
                 row["offense"], row["defense"], effects, row["text"] or "",
                 tuple(abilities.get(row["name"], ())), TRAITS.intersection(effects))
+        self.abilities = {a.id: a for group in abilities.values() for a in group}
         lists: dict[str, dict] = {}
         for row in cards["deck_cards"].iter_rows(named=True):
             lists.setdefault(row["deck"], {})[row["card"]] = row["copies"]

@@ -256,11 +256,7 @@ class Plays:
         return [sum(p.cur[d] for p in own) for d in range(5)]
 
     def ability(self, ability_id: str):
-        for card in self.cat.cards.values():
-            for a in card.abilities:
-                if a.id == ability_id:
-                    return a
-        raise KeyError(ability_id)
+        return self.cat.abilities[ability_id]
 
     def response_options(self, seat: int) -> list[tuple]:
         """What `seat` may answer with while a response window asks it (R-6: Techniques at any

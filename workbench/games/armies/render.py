@@ -83,13 +83,15 @@ def board(state, seat):
             marks.append(Mark(p.sq, CURSE, ", ".join(curses), "nw"))
         if any(p.maxs) and p.kind != "K":
             marks.append(Mark(p.sq, SKILL, f"skill {skill_text(p.maxs, p.cur)}", "se"))
-    # Squares the side not deciding could attack (its General king-like, R-10).
+    # The deciding side's pieces that the other side could attack (R-10, the General
+    # king-like): a red dot in the square's corner.
     mover = state.to_move if state.to_move in (0, 1) else state.active
-    dots = {}
+    attacked = set()
     for p in state.pieces:
         if p.sq >= 0 and p.owner != mover:
-            for sq in MOVES.threats(p.kind, p.sq, state.board, forward=forward(p.owner)):
-                dots[sq] = DANGER
+            attacked.update(MOVES.threats(p.kind, p.sq, state.board, forward=forward(p.owner)))
+    dots = {p.sq: DANGER for p in state.pieces
+            if p.sq >= 0 and p.owner == mover and p.sq in attacked}
     arrows, outlines = [], {}
     c = state.combat
     if c is not None and state.pieces[c.attacker].sq >= 0 and state.pieces[c.defender].sq >= 0:
@@ -100,14 +102,15 @@ def board(state, seat):
                       arrows=arrows, dots=dots, targets=_targets(state), cell=CELL)
 
 
-def _card(state, name: str, **extra) -> CardView:
+def _card(state, name: str, tags=(), **extra) -> CardView:
     card = state.cat.cards[name]
     cost = (f"{card.generic or ''}" + "".join(d * n for d, n in zip(DOMAINS, card.letters))
             ) or "free"
     stats = (Stat("Off", card.offense), Stat("Def", card.defense)) if card.type == "leader" \
         else ()
     kind = f"{card.klass} {card.type}".strip() if card.klass else card.type
-    return CardView(name, card.type, f"{kind} · {cost}", card.text, stats, id=name, **extra)
+    return CardView(name, card.type, f"{kind} · {cost}", card.text, stats, tuple(tags), id=name,
+                    **extra)
 
 
 def _side(state, s: int, seat) -> Zone:
@@ -124,10 +127,17 @@ def _side(state, s: int, seat) -> Zone:
         if strat[1] == s:
             tokens = f" · {strat[2]} tokens" if strat[2] else ""
             cards.append(_card(state, strat[0], tags=(f"in play{tokens}",)))
-    # A hand is seen by its owner only; a spectator sees how many cards it holds.
-    for name in sorted(state.hands[s]):
-        cards.append(_card(state, name) if seat == s else CardView.face_down("card"))
-    title = f"{SEATS[s]} ({state.deck_names[s]}): hand of {len(state.hands[s])}" + (
+    # A hand is seen by its owner only (alike cards once, with their count); others, and a
+    # spectator, see how many cards it holds.
+    hand = state.hands[s]
+    if seat == s:
+        for name in sorted(set(hand)):
+            copies = hand.count(name)
+            cards.append(_card(state, name, tags=(f"×{copies}",) if copies > 1 else ()))
+    elif hand:
+        cards.append(CardView("Hand", "pile", f"{len(hand)} cards, face down",
+                              stats=(Stat("cards", len(hand)),)))
+    title = f"{SEATS[s]} ({state.deck_names[s]}): hand of {len(hand)}" + (
         "" if seat == s else ", face down")
     return Zone(title, tuple(cards), state.to_move == s)
 
