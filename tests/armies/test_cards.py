@@ -241,7 +241,7 @@ def test_unholy_bloodthirst_forces_a_move_unless_its_owner_holds_it_back():
     st = position([cursed, (WHITE, "N", "b1")], step="Move")
     assert "Skip the move" not in labels(st)
     assert all(x.startswith("Rook a1") for x in labels(st))
-    assert reason(st, "move", "b1", "c3")[0] == "Unholy Bloodthirst"
+    assert reason(st, "move", "b1", "c3")[0] == "A-24"
     st = position([cursed, (WHITE, "N", "b1")])
     play(st, "Hold back the Rook on a1 this turn (Unholy Bloodthirst, major action)")
     assert st.major_used and st.step == "Move"  # nothing else to do before moving
@@ -252,7 +252,7 @@ def test_non_aggression_order_stops_attacks_but_not_moves():
     st = position([(WHITE, "R", "a1", {"cards": [("Non-aggression Order", BLACK)]}),
                    (BLACK, "P", "a5")], step="Move")
     assert "Rook a1 → a4" in labels(st) and not any("attacks" in x for x in labels(st))
-    assert reason(st, "move", "a1", "a5")[0] == "Non-aggression Order"
+    assert reason(st, "move", "a1", "a5")[0] == "A-53"
 
 
 def test_broken_supply_chain_stops_rest_until_destroyed():

@@ -73,7 +73,8 @@ def _move(state, frm: int, to: int) -> tuple[str, str]:
         return "R-7", f"no piece of yours stands on {NAMES[frm]}"
     p = state.pieces[occ]
     if p.stopped:
-        return "Unholy Bloodthirst", f"the {p.name} on {NAMES[frm]} was held back this turn"
+        return "A-53", (f"the {p.name} on {NAMES[frm]} was held back this turn (Unholy "
+                        "Bloodthirst)")
     target = state.board[to]
     attack = target >= 0 and state.pieces[target].owner != seat
     if attack:
@@ -82,7 +83,8 @@ def _move(state, frm: int, to: int) -> tuple[str, str]:
             return "R-15", (f"the {p.name} on {NAMES[frm]} has a spent Leader ({p.leader}), "
                             "so it cannot attack")
         if "cannot_attack" in traits:
-            return "Non-aggression Order", f"the {p.name} on {NAMES[frm]} cannot attack"
+            return "A-53", (f"the {p.name} on {NAMES[frm]} is under a Non-aggression Order: it "
+                            "cannot attack")
         if p.kind in "BRQ" and any(state.board[b] >= 0 for b in _between(frm, to)):
             if "stealth" in traits:
                 return "R-23", "a stealth army that jumps a piece cannot attack in that move"
@@ -91,11 +93,12 @@ def _move(state, frm: int, to: int) -> tuple[str, str]:
     if any(m[1] == occ and m[2] == to for m in moves):
         forced = state.forced_moves(moves)
         if forced:
-            return "Unholy Bloodthirst", ("a cursed army must move or attack this turn, since "
-                                          "it can (A-24)")
+            return "A-24", ("an army under Unholy Bloodthirst must move or attack this turn, "
+                            "since it can")
         return "R-7", "that move needs a promotion: name the piece it becomes (R-29)"
     if state.weather() and p.kind != "N":
-        return "Unseasonable Weather", "no piece but knights moves more than one square"
+        return "A-32", ("Unseasonable Weather: no piece but knights moves more than one "
+                        "square")
     return "R-7", f"a {p.name} cannot go from {NAMES[frm]} to {NAMES[to]} now (chess movement)"
 
 
@@ -111,7 +114,7 @@ def _between(a: int, b: int) -> tuple[int, ...]:
 def _play(state, name: str, through: str, target: str) -> tuple[str, str]:
     seat = state.to_move
     if name not in state.hands[seat]:
-        return "R-3", f"{name} is not in your hand"
+        return "R-11", f"{name} is not in your hand"
     card = state.cat.cards[name]
     if state.phase == "respond":
         if card.type != "technique":
