@@ -12,18 +12,18 @@ GAME = get_game("armies")
 WHITE, BLACK = 0, 1
 
 
-def fresh(rules=None, first="White", **setup):
+def fresh(rules=None, first="White", cards=None, **setup):
     """The opening position with White to start (its hands still being drawn)."""
     setup = GAME.check_setup({"first_player": first, **setup})
-    return GAME.new_state(wb.load_cards("armies"), GAME.resolve_rules(rules), setup)
+    return GAME.new_state(cards or wb.load_cards("armies"), GAME.resolve_rules(rules), setup)
 
 
 def position(pieces=(), hands=((), ()), active=WHITE, step="First Opportunity", rules=None,
-             turn=5, strategies=(), **setup):
+             turn=5, strategies=(), cards=None, **setup):
     """An empty board but for `pieces` (see put), the Generals on e1 and e8 unless placed,
     the given hands (taken out of the decks), `strategies` in play as (card, owner, tokens),
     `active` deciding in `step`."""
-    st = fresh(rules, **setup)
+    st = fresh(rules, cards=cards, **setup)
     st.draws.clear()
     for p in st.pieces:
         p.sq = -1

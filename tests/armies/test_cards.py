@@ -277,12 +277,21 @@ def test_curses_go_on_enemy_armies_and_boons_on_friendly_ones_A26():
     assert spirit == ["Play Spirit of Fire on the Rook on e2 (through the General on e1)"]
     assert curse == ["Play Non-aggression Order on the enemy Knight on f2 (through the General "
                      "on e1)"]
+    assert not any("on the General" in x for x in labels(st))
     st = position(pieces, hands=(["Spirit of Fire"], []),
                   rules={"general_is_army_for_boons": True})
-    assert "Play Spirit of Fire through the General on e1" not in labels(st)
-    assert "Play Spirit of Fire on the General on e1" in [
-        x.replace(" (through the General on e1)", "") for x in labels(st)] or any(
-        "Spirit of Fire" in x and "General" in x.split("(")[0] for x in labels(st))
+    assert "Play Spirit of Fire on the General on e1" in labels(st)
+    play(st, "Play Spirit of Fire on the General on e1")
+    assert st.phase == "pay"  # three generic points from Gnar or Lorin
+    play(st, "Pay 5 Gnar from the General on e1")
+    assert st.offense(st.general(WHITE)) == 2 and st.defense(st.general(WHITE)) == 2
+
+
+def test_A38_boons_stack_without_limit():
+    st = position([(WHITE, "R", "a1", {"leader": "Torani Cadet",
+                                       "cards": [("Spirit of Fire", WHITE),
+                                                 ("Spirit of Fire", WHITE)]})])
+    assert st.offense(at(st, "a1")) == 5 and st.defense(at(st, "a1")) == 5
 
 
 # -- training ------------------------------------------------------------------------------------
@@ -369,6 +378,32 @@ def test_unfavorable_war_can_be_called_off_for_a_major_action_and_a_point():
     play(st, "Rest the General on e1")
     draw(st, st.chance().dist.outcomes[0])
     assert st.general(WHITE).maxs == [2, 0, 0, 1, 0] and st.active == BLACK
+
+
+def test_unfavorable_war_ends_the_game_for_a_general_with_no_skill_R27():
+    st = position([(WHITE, "K", "e1", {"skill": "G", "cur": ""})], step="Rest",
+                  strategies=[("Unfavorable War", BLACK, 0)])
+    play(st, "Rest the General on e1")
+    draw(st, st.chance().dist.outcomes[0])
+    assert st.general(WHITE).maxs == [0, 0, 0, 0, 0] and st.phase != "over"
+    st.draws.clear()
+    st.todo.clear()
+    st.active, st.step, st.phase = WHITE, "Rest", "run"
+    st.general(WHITE).cur = [0, 0, 0, 0, 0]
+    st.changed()
+    st._run()  # nothing to rest: the turn ends with the Rest draw, then the war
+    draw(st, st.chance().dist.outcomes[0])
+    assert st.phase == "over" and st.result().winners == (BLACK,) and "R-27" in st.reason
+
+
+def test_a_ready_politician_calls_the_war_off_without_a_major_action():
+    cards = wb.load_cards("armies").set("cards", "Shield Bearers", "subtypes", "Politician")
+    st = position([(WHITE, "R", "a1", {"leader": "Shield Bearers"})],
+                  strategies=[("Unfavorable War", BLACK, 0)], cards=cards)
+    assert "Call off Unfavorable War this turn by spending Shield Bearers on a1" in labels(st)
+    play(st, "Call off Unfavorable War this turn by spending Shield Bearers on a1")
+    assert not at(st, "a1").ready and not st.major_used
+    assert st.strategies[0][3] == (st.turn, WHITE)
 
 
 def test_the_catalog_is_built_once_per_cards_and_rules(cards):

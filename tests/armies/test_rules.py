@@ -215,6 +215,36 @@ def test_R13_training_and_strategies_are_paid_by_any_piece():
     assert at(st, "a7").maxs == [1, 0, 0, 2, 0] and at(st, "a7").cur == [0, 0, 0, 1, 0]
 
 
+def test_A20_the_general_supports_with_its_queen_threat():
+    st = position([(WHITE, "K", "e1", {"skill": "T"}), (WHITE, "B", "c3", {"skill": "TT"}),
+                   (BLACK, "N", "e5")], hands=(["Rain of Arrows"], []))
+    # The bishop is the primary piece; the General on e1 sees e5 along the file and pays a T.
+    play(st, "Play Rain of Arrows: the Bishop on c3 shoots the Knight on e5")
+    assert st.general(WHITE).cur[3] == 0 and at(st, "c3").cur[3] == 0
+    assert st.phase == "roll"
+
+
+def test_A23_no_hand_limit():
+    st = position([(WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})], step="Rest",
+                  hands=(["Teachings of Gnar"] * 4 + ["Teachings of Tor"] * 4, []))
+    play(st, "Rest the General on e1")
+    draw(st, st.chance().dist.outcomes[0])
+    assert len(st.hands[WHITE]) == 9
+
+
+def test_A36_a_general_attacks_with_offense_0():
+    st = position([(WHITE, "K", "e1"), (BLACK, "N", "e2", {"leader": "Shield Bearers"})],
+                  step="Move")
+    play(st, "General e1 attacks the Knight on e2")
+    assert {a for a, _ in st.chance().dist.outcomes} == {1}
+
+
+def test_A34_double_march_still_needs_both_squares_empty():
+    st = position([(WHITE, "P", "c4"), (BLACK, "P", "c6")], step="Move",
+                  strategies=[("Double March", WHITE, 0)])
+    assert "Pawn c4 → c5" in labels(st) and "Pawn c4 → c6" not in labels(st)
+
+
 def test_R15_leaders_enter_spent_and_a_spent_army_moves_but_cannot_attack():
     st = position([(WHITE, "K", "e1", {"skill": "L"}), (WHITE, "R", "e2"), (BLACK, "P", "e5")],
                   hands=(["Shield Bearers"], []))
@@ -365,13 +395,10 @@ def test_R22_only_line_pieces_charge():
     assert st.phase != "charge" and at(st, "c3").kind == "N"
 
 
-def test_R23_stealth_jumps_but_then_cannot_attack(tmp_path):
+def test_R23_stealth_jumps_but_then_cannot_attack():
     cards = wb.load_cards("armies").set("cards", "Shield Bearers", "effects", "stealth")
     st = position([(WHITE, "R", "a1", {"leader": "Shield Bearers"}), (WHITE, "P", "a2"),
-                   (BLACK, "P", "a5"), (BLACK, "N", "b1")], step="Move")
-    st.cat = __import__("workbench.games.armies.catalog", fromlist=["catalog_for"]).catalog_for(
-        cards, st.rules)
-    st.changed()
+                   (BLACK, "P", "a5"), (BLACK, "N", "b1")], step="Move", cards=cards)
     rook_moves = set(labels(st))
     assert {"Rook a1 → a3", "Rook a1 → a4", "Rook a1 → a6"} <= rook_moves  # over a2 and a5
     assert "Rook a1 attacks the Knight on b1" in rook_moves  # nothing jumped
