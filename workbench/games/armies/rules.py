@@ -242,6 +242,9 @@ class ArmiesState(Movement, Plays, Combats, State):
         else:
             self._end_turn()
 
+    def _task_end_step(self) -> None:
+        self._end_step()
+
     def _task_resolve(self) -> None:
         """Resolve the response stack from the top (A-41)."""
         if self.window.stack:
@@ -431,7 +434,8 @@ class ArmiesState(Movement, Plays, Combats, State):
         if kind == "end":
             self._end_step()
         elif kind == "move":
-            self.step = OPP2
+            # The Move step ends once the move, its attack and any charge are over.
+            self.todo.append(("end_step",))
             self.declare_move(o[1], o[2], o[3])
         elif kind == "play":
             self.start_play(seat, o)
