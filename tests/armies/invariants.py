@@ -36,7 +36,6 @@ def check(st):
             if p.leader is not None and p.owner == seat:
                 where[p.leader] += 1
             where.update(c for c, o, _ in p.cards if o == seat)
-            where.update(name for name in p.granted if False)
         where.update(play[1] for s, play in st.window.stack if s == seat and play[0] == "play")
         if st.paying is not None and st.paying[0] == seat and st.paying[1][0] == "play":
             where[st.paying[1][1]] += 1

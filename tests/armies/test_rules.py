@@ -15,7 +15,6 @@ from .helpers import (
     BLACK,
     WHITE,
     at,
-    choose,
     draw,
     fresh,
     go_to,
@@ -23,7 +22,6 @@ from .helpers import (
     names,
     play,
     position,
-    put,
     reason,
     roll,
 )
@@ -480,4 +478,3 @@ def test_legal_actions_have_unique_labels_in_a_busy_position():
 
 def test_squares_names_round_trip():
     assert all(NAMES[SQUARE[n]] == n for n in NAMES)
-    assert put is not None and choose is not None

@@ -319,8 +319,7 @@ def test_reach_caps_every_line_and_slides_split_free_squares_from_the_first_piec
     board = [-1] * 64
     board[24] = 5  # a4
     assert sorted(moves.threats("Q", 0, board, reach=1)) == [1, 8, 9]
-    rook = dict((ray_free[0][0] if ray_free[0] else None, ray_free) for ray_free in
-                moves.slides("R", 0, board))
+    rook = {free[0] if free else None: (free, hit) for free, hit in moves.slides("R", 0, board)}
     assert rook[8] == ([8, 16], 24)  # up the a-file: a2, a3 free, a4 holds a piece
     assert rook[1] == ([1, 2, 3, 4, 5, 6, 7], None)
 

@@ -6,14 +6,14 @@ the table's number.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .dist import Dist
 
 __all__ = ["armies_rolls", "binary"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def binary(n: int) -> Dist:
     """Number of 1s on `n` binary dice (each 0 or 1 with p = 1/2): Binomial(n, 1/2)."""
     if n < 0:

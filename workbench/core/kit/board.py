@@ -131,7 +131,8 @@ def draw_board(grid: Grid, *, pieces: Iterable[Piece] = (), marks: Iterable[Mark
         parts.append(f'<text x="{margin + i * cell + half}" y="{height - 6}" '
                      f'text-anchor="middle" font-size="13" fill="#555">{FILES[i]}</text>')
     for j in range(grid.height):
-        parts.append(f'<text x="{margin // 2}" y="{margin + (grid.height - 1 - j) * cell + half + 5}" '
+        y = margin + (grid.height - 1 - j) * cell + half + 5
+        parts.append(f'<text x="{margin // 2}" y="{y}" '
                      f'text-anchor="middle" font-size="13" fill="#555">{j + 1}</text>')
     parts.append("</svg>")
     return Board("".join(parts), {grid.name(sq): tuple(labels)

@@ -8,8 +8,13 @@ from .game import Armies
 from .rules import ArmiesState
 
 if TYPE_CHECKING:
-    from .analysis import (deck_matchup, first_player_wins, how_games_end, matchup_games,
-                           odds_table)
+    from .analysis import (
+        deck_matchup,
+        first_player_wins,
+        how_games_end,
+        matchup_games,
+        odds_table,
+    )
 
 # The analyses bring in the simulation layer; playing a match never needs them.
 __getattr__, __dir__ = lazy_attributes(__name__, {

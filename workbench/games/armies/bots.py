@@ -118,7 +118,7 @@ def _score_move(state, seat, o, danger) -> float:
 
 
 def _score_play(state, seat, o) -> float:
-    _, name, pid, tsq, tpid, extra = o
+    _, name, pid, _, tpid, extra = o
     card = state.cat.cards[name]
     q = state.pieces[tpid] if tpid >= 0 else None
     p = state.pieces[pid] if pid >= 0 else None
@@ -174,7 +174,7 @@ def _score_play(state, seat, o) -> float:
 
 
 def _score_ability(state, seat, o) -> float:
-    _, aid, pid, tsq, tpid, extra = o
+    _, aid, pid, _, tpid, _ = o
     a = state.ability(aid)
     if a.effect == "ranged":
         q = state.pieces[tpid]

@@ -151,7 +151,7 @@ class Combats:
         c = self.combat
         attack, defence = self.attack_rolls(c)
         c.htl_rolled = c.htl
-        att, dfd = self.pieces[c.attacker], self.pieces[c.defender]
+        dfd = self.pieces[c.defender]
         goal = "to beat the General" if dfd.kind == "K" else (
             "to destroy" if c.kind == "ranged" else "to capture")
         return contest_chance(attack, defence, f"{self.attack_words(c)}: "

@@ -10,11 +10,10 @@ sacrifices, or the cards Broken Supply Chain's repair discards.
 
 from __future__ import annotations
 
-from .catalog import NAMES, SEATS, STACKED
+from .catalog import NAMES, STACKED
 from .pay import Payment, payable
 from .vocab import DOMAINS
 
-TIMING_WINDOW_ONLY = ("defend", "ambush", "cancel")
 NO_SKILL = [0, 0, 0, 0, 0]
 
 
@@ -412,7 +411,7 @@ class Plays:
             self.counts["disrupted"] += 1
 
     def _paid_ability(self, seat: int, o: tuple) -> None:
-        _, aid, pid, tsq, tpid, extra = o
+        _, aid, pid, _, tpid, extra = o
         a = self.ability(aid)
         if a.major:
             self.major_used = True
@@ -512,7 +511,7 @@ class Plays:
         return aid, where, target
 
     def ability_label(self, o: tuple) -> str:
-        _, aid, pid, tsq, tpid, extra = o
+        _, aid, pid, _, tpid, extra = o
         a = self.ability(aid)
         p = self.pieces[pid] if pid >= 0 else None
         cost = f" (pay {a.generic or ''}{''.join(d * n for d, n in zip(DOMAINS, a.letters))})" \
@@ -551,5 +550,3 @@ def _pairs(hand: list[str]) -> list[tuple[str, str]]:
                 out.append((a, b))
     return out
 
-
-__all__ = ["Plays", "SEATS", "TIMING_WINDOW_ONLY"]

@@ -5,7 +5,7 @@ paid for or played now)."""
 from __future__ import annotations
 
 from ...core import Action
-from .catalog import NAMES, SQUARE
+from .catalog import GRID, NAMES, SQUARE
 from .moves import MOVES, forward
 from .vocab import DOMAIN_NAMES, DOMAINS
 
@@ -103,9 +103,8 @@ def _move(state, frm: int, to: int) -> tuple[str, str]:
 
 
 def _between(a: int, b: int) -> tuple[int, ...]:
+    """The squares between two squares on a line, or none if they are not on one."""
     try:
-        from .catalog import GRID
-
         return GRID.between(a, b)
     except ValueError:
         return ()

@@ -16,7 +16,7 @@ from ...core import CHANCE, TERMINAL, Action, Chance, Result, State
 from ...core.chance import uniform
 from ...core.kit import Deck, Responses
 from .army import Piece
-from .catalog import NAMES, SEATS, SQUARE, Catalog
+from .catalog import NAMES, SEATS, Catalog
 from .combat import Combat, Combats
 from .moves import Movement
 from .plays import Plays
@@ -562,6 +562,3 @@ class ArmiesState(Movement, Plays, Combats, State):
 
         return evaluate(self, seat)
 
-
-def square(name: str) -> int:
-    return SQUARE[name]
