@@ -97,8 +97,10 @@ def labels(st):
 
 
 def play(st, label):
-    """Apply the legal action with this label (IllegalAction with the reason if none)."""
-    st.apply(resolve(st, label))
+    """Apply the legal action with this label, or the one legal action whose label starts with
+    it (attack labels end with their odds); IllegalAction with the reason if none."""
+    starts = [a for a in st.legal_actions() if a.label.startswith(label)]
+    st.apply(starts[0] if len(starts) == 1 else resolve(st, label))
 
 
 def choose(st, start):

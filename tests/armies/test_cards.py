@@ -313,9 +313,8 @@ def test_torani_longbow_grants_a_major_ranged_attack_of_power_1():
                   hands=(["Torani Longbow Training"], []))
     play(st, "Play Torani Longbow Training on the Bishop on c1")
     assert "Torani Longbow volley: the Bishop on c1 shoots the Pawn on d2 (power 1, major " \
-           "action)" in labels(st)
-    play(st, "Torani Longbow volley: the Bishop on c1 shoots the Pawn on d2 (power 1, major "
-             "action)")
+           "action, 100% to win)" in labels(st)
+    play(st, "Torani Longbow volley: the Bishop on c1 shoots the Pawn on d2")
     assert st.chance().dist.outcomes == ((1, 0),) and st.major_used
     roll(st, 1, 0)
     assert at(st, "d2") is None and at(st, "c1").kind == "B"

@@ -69,8 +69,8 @@ def test_T5_a_cavalry_rook_that_wins_by_3_charges_on_with_power_2():
     assert st.phase == "charge"
     assert labels(st) == ["Stop the charge on a4", "Charge on to a5 and stop",
                           "Charge on to a6 and stop",
-                          "Charge on and attack the Knight on a7 (power 2)"]
-    play(st, "Charge on and attack the Knight on a7 (power 2)")
+                          "Charge on and attack the Knight on a7 (power 2, 100% to win)"]
+    play(st, "Charge on and attack the Knight on a7 (power 2")
     # The follow-up has a fixed A = 2 and no +1, against a fresh defence roll.
     assert {a for a, _ in st.chance().dist.outcomes} == {2}
     roll(st, 2, 0)
@@ -125,7 +125,8 @@ def test_T7_supporting_pieces_pay_but_the_primary_piece_pays_a_point():
     st = position([(WHITE, "K", "e1", {"skill": "GGL"}), (WHITE, "B", "c3", {"skill": "TTT"}),
                    target], hands=(["Rain of Arrows"], []))
     assert reason(st, "play", "Rain of Arrows", "e1", "e5")[0] == "R-11"
-    assert "Play Rain of Arrows: the Bishop on c3 shoots the Knight on e5" in labels(st)
+    assert "Play Rain of Arrows: the Bishop on c3 shoots the Knight on e5 (100% to win)" in \
+        labels(st)
     assert plans(0, (0, 0, 0, 3, 0), [(0, (2, 0, 1, 0, 0)), (1, (0, 0, 0, 3, 0))],
                  primary=0) == []
 

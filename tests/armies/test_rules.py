@@ -380,7 +380,7 @@ def test_R22_a_margin_of_two_does_not_charge_and_a_failed_follow_up_stops_short(
     st = position(pieces, step="Move")
     play(st, "Rook a1 attacks the Pawn on a3")
     roll(st, 4, 0)
-    play(st, "Charge on and attack the Knight on a7 (power 3)")
+    play(st, "Charge on and attack the Knight on a7 (power 3")
     roll(st, 3, 3)
     assert at(st, "a6").kind == "R" and at(st, "a7").kind == "N"
 
@@ -399,7 +399,7 @@ def test_R23_stealth_jumps_but_then_cannot_attack():
                    (BLACK, "P", "a5"), (BLACK, "N", "b1")], step="Move", cards=cards)
     rook_moves = set(labels(st))
     assert {"Rook a1 → a3", "Rook a1 → a4", "Rook a1 → a6"} <= rook_moves  # over a2 and a5
-    assert "Rook a1 attacks the Knight on b1" in rook_moves  # nothing jumped
+    assert "Rook a1 attacks the Knight on b1 (100% to win)" in rook_moves  # nothing jumped
     assert not any("attacks the Pawn on a5" in x for x in rook_moves)
     assert reason(st, "move", "a1", "a5")[0] == "R-23"
 
@@ -436,7 +436,7 @@ def test_R28_castling_without_check_conditions_and_en_passant():
     st.active, st.turn, st.step, st.phase = WHITE, st.turn + 1, "Move", "run"
     st.changed()
     st._run()
-    play(st, "Pawn e5 attacks the Pawn on d5 en passant (→ d6)")
+    play(st, "Pawn e5 attacks the Pawn on d5 en passant (→ d6")
     roll(st, 1, 0)
     assert at(st, "d6").owner == WHITE and at(st, "d5") is None
 

@@ -8,6 +8,9 @@ odds table is built from, so the odds shown before an attack are the table's.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import lru_cache
+
 from ...core import Chance
 from ...core.kit import contest_chance
 from ...dice.contests import armies_rolls
@@ -137,6 +140,15 @@ class Combats:
         if c.power is not None:  # a cavalry charge's follow-up: A = margin - 1, no roll
             return armies_rolls(0, defense, ranged=True, power=c.power, defense_modifier=c.htl)
         return armies_rolls(self.offense(att), defense, defense_modifier=c.htl)
+
+    def win_chance(self, att, dfd, kind: str = "melee", power: int | None = None) -> Fraction:
+        """The chance `att` wins an attack on `dfd` as things stand (R-17, R-21, R-22): the
+        odds its roll will show, before anyone answers it."""
+        return _beats(*self.attack_rolls(Combat(att.id, dfd.id, att.sq, dfd.sq, -1, kind,
+                                                power=power)))
+
+    def odds_words(self, att, dfd, kind: str = "melee", power: int | None = None) -> str:
+        return f"{percent(self.win_chance(att, dfd, kind, power))} to win"
 
     def roll_chance(self) -> Chance:
         if self.rolling == "ambush":
@@ -289,8 +301,9 @@ class Combats:
         occ = self.board[sq]
         if occ < 0:
             return f"Charge on to {NAMES[sq]} and stop"
-        return (f"Charge on and attack the {self.pieces[occ].name} on {NAMES[sq]} "
-                f"(power {margin - 1})")
+        q = self.pieces[occ]
+        return (f"Charge on and attack the {q.name} on {NAMES[sq]} (power {margin - 1}, "
+                f"{self.odds_words(att, q, 'melee', margin - 1)})")
 
     def charge_on(self, sq: int) -> None:
         c, margin = self.combat, self.charge
@@ -315,11 +328,13 @@ class Combats:
         occ = self.board[to]
         text = f"{p.name} {NAMES[p.sq]} → {NAMES[to]}"
         if occ >= 0:
-            text = f"{p.name} {NAMES[p.sq]} attacks the {self.pieces[occ].name} on {NAMES[to]}"
+            q = self.pieces[occ]
+            text = (f"{p.name} {NAMES[p.sq]} attacks the {q.name} on {NAMES[to]} "
+                    f"({self.odds_words(p, q)})")
         elif p.kind == "P" and to % 8 != p.sq % 8:
-            taken = self.pieces[self.live_ep()[1]]
-            text = (f"{p.name} {NAMES[p.sq]} attacks the Pawn on {NAMES[taken.sq]} en passant "
-                    f"(→ {NAMES[to]})")
+            q = self.pieces[self.live_ep()[1]]
+            text = (f"{p.name} {NAMES[p.sq]} attacks the Pawn on {NAMES[q.sq]} en passant "
+                    f"(→ {NAMES[to]}, {self.odds_words(p, q)})")
         elif p.kind == "K" and abs(to - p.sq) == 2:
             text += " (castles)"
         if promo:
@@ -337,6 +352,17 @@ class Combats:
         if c is not None and c.stage == "post":
             return "Accept the roll"
         return "No answer"
+
+
+@lru_cache(maxsize=4096)
+def _beats(attack, defence) -> Fraction:
+    return attack.compare(">", defence).probability(1)
+
+
+def percent(p: Fraction) -> str:
+    """A chance as people read it: whole percents, two figures below 1%."""
+    value = float(p) * 100
+    return f"{value:.0f}%" if value >= 1 or value == 0 else f"{value:.2g}%"
 
 
 def _dice(n: int, what: str) -> str:

@@ -11,6 +11,7 @@ sacrifices, or the cards Broken Supply Chain's repair discards.
 from __future__ import annotations
 
 from .catalog import NAMES, STACKED
+from .combat import percent
 from .pay import Payment, payable
 from .vocab import DOMAINS
 
@@ -491,8 +492,13 @@ class Plays:
             target = self.window.stack[extra][1]
             return f"Play {name} on {target[1]} at {NAMES[tsq]}{via}"
         if "ranged" in effects:
+            odds = "" if fails else \
+                f" ({self.odds_words(p, q, 'ranged', effects['ranged'])})"
             return (f"Play {name}: the {p.name} on {NAMES[p.sq]} shoots the {q.name} on "
-                    f"{NAMES[q.sq]}{fails}")
+                    f"{NAMES[q.sq]}{odds}{fails}")
+        if "ambush" in effects:
+            return (f"Play {name} on the {q.name} on {NAMES[q.sq]}{via} "
+                    f"({percent(self.win_chance(p, q))} to destroy it){fails}")
         if q is not None and q is not p:
             return f"Play {name} on the {q.name} on {NAMES[q.sq]}{via}{fails}"
         return f"Play {name} through the {p.name} on {NAMES[p.sq]}"
@@ -527,7 +533,8 @@ class Plays:
         if a.effect == "ranged":
             q = self.pieces[tpid]
             return (f"{a.id}: the {p.name} on {NAMES[p.sq]} shoots the {q.name} on "
-                    f"{NAMES[q.sq]} (power {a.amount}, major action)")
+                    f"{NAMES[q.sq]} (power {a.amount}, major action, "
+                    f"{self.odds_words(p, q, 'ranged', a.amount)})")
         if a.effect == "stop_move":
             return f"Hold back the {p.name} on {NAMES[p.sq]} this turn ({a.card}, major action)"
         if a.effect == "destroy_curse":
