@@ -84,8 +84,8 @@ def test_a_bad_spreadsheet_is_refused_with_its_sheet_and_row_and_changes_nothing
                            "data": base64.b64encode(buffer.getvalue()).decode()})
     assert not reply["ok"]
     assert reply["error"].startswith("Could not open bad.xlsx; nothing was changed.")
-    assert ("bad.xlsx, sheet 'enemies', row 3 (Lankies), column 'health': 'ten' is not an "
-            "integer; expected an integer >= 1") in reply["error"]
+    assert ("bad.xlsx, sheet 'enemies', row 3 (Lankies), column 'health': 'ten' is not a "
+            "number; expected an integer >= 1") in reply["error"]
     assert editor.view["error"] == reply["error"]
     assert editor.cards is before
 

@@ -86,7 +86,7 @@ def test_a_workbook_whose_table_starts_lower_down_keeps_sheet_rows(tmp_path):
     assert (p.file, p.sheet, p.row, p.card, p.column) == (
         "cards.xlsx", "enemies", 6, "Lankies", "health")
     assert str(p) == ("cards.xlsx, sheet 'enemies', row 6 (Lankies), column 'health': 'ten' is "
-                      "not an integer; expected an integer >= 1")
+                      "not a number; expected an integer >= 1")
 
 
 def test_saving_can_write_xlsx_only_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch):
