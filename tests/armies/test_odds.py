@@ -9,6 +9,8 @@ from fractions import Fraction
 import polars as pl
 import pytest
 
+from workbench.core import get_game
+from workbench.core.odds import action_odds
 from workbench.dice.mechanics import armies_attack
 from workbench.games.armies import analysis
 
@@ -96,3 +98,18 @@ def test_deck_matchup_first_player_and_endings_add_up(games):
                                 "no clear advantage")
     ends = analysis.how_games_end(games)
     assert ends["games"].sum() == games.height and abs(ends["share"].sum() - 1) < 1e-9
+
+
+def test_a_cavalry_attack_shows_its_chance_to_charge_on_before_the_roll():
+    st = position([(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "a4"),
+                   (BLACK, "N", "a7")], step="Move")
+    attack = next(a for a in st.legal_actions() if a.label.startswith("Rook a1 attacks"))
+    odds = action_odds(st, attack, get_game("armies").spec.odds, WHITE)
+    lines = {line.what: line.value for line in odds.lines}
+    # A = 1 + the 1s on six dice, D = 0: a margin above 2 needs two or more 1s.
+    charge = Fraction(sum(1 for a in itertools.product((0, 1), repeat=6) if sum(a) + 1 - 0 > 2),
+                      64)
+    assert lines == {"to capture": 1, "to charge on": charge}
+    st = position([(WHITE, "R", "a1"), (BLACK, "P", "a4")], step="Move")
+    attack = next(a for a in st.legal_actions() if a.label.startswith("Rook a1 attacks"))
+    assert [line.what for line in action_odds(st, attack, (), WHITE).lines] == ["to capture"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core import Game, GameSpec, Option, SetupError, Traits, Variant, register
 from .catalog import SEATS, catalog_for
+from .odds import ODDS
 from .rules import ArmiesState
 from .vocab import DOMAINS
 
@@ -94,6 +95,7 @@ SPEC = GameSpec(
     analysis=f"{__package__}.analysis",
     traits=Traits(scored=True, turn_limit="arm.draw_after", hidden_information=True),
     rules_file="rules.md",
+    odds=ODDS,
     # R-30 ends every game; random play takes a few thousand decisions at most.
     max_decisions=30_000,
 )

@@ -6,8 +6,9 @@ with cards, and what is being played or fought over.
 
 from __future__ import annotations
 
-from ...core import CardView, Stat, View, Zone
+from ...core import CardView, Glyph, Stat, View, Zone
 from ...core.kit import Mark, Piece, draw_board
+from ...core.kit.board import TARGET
 from .catalog import GRID, NAMES, SEATS
 from .moves import MOVES, forward
 from .vocab import DOMAINS
@@ -16,7 +17,18 @@ COLOURS = (("#f7f7f2", "#3b3b3b"), ("#2b2b2b", "#f2f2f2"))  # (disc, letter) Whi
 READY, SPENT = "#d4a017", "#8c8c8c"
 BOON, CURSE, SKILL = "#2e7d32", "#b22222", "#1f5fa8"
 LAST, PENDING, DANGER = "#f2d15c", "#d9534f", "#d9534f"
-CELL = 48
+CELL = 48  # px per square: the board and the zones beside it fit at 1,000 px
+
+
+def legend() -> tuple[Glyph, ...]:
+    return (Glyph("", "White", COLOURS[0][0]), Glyph("", "Black", COLOURS[1][0]),
+            Glyph("G", "General (the king)"), Glyph("6/5", "an army's offense/defense"),
+            Glyph("", "ready Leader (ring)", READY), Glyph("", "spent Leader (ring)", SPENT),
+            Glyph("◆", "Boon", BOON), Glyph("◆", "Curse", CURSE),
+            Glyph("◆", "trained skill", SKILL),
+            Glyph("●", "your piece the other side can attack", DANGER),
+            Glyph("", "last move", LAST),
+            Glyph("", "a square to click: move, attack or play a card there", TARGET))
 
 
 def skill_text(maxs, cur=None) -> str:
@@ -139,7 +151,7 @@ def _side(state, s: int, seat) -> Zone:
                               stats=(Stat("cards", len(hand)),)))
     title = f"{SEATS[s]} ({state.deck_names[s]}): hand of {len(hand)}" + (
         "" if seat == s else ", face down")
-    return Zone(title, tuple(cards), state.to_move == s)
+    return Zone(title, tuple(cards), state.to_move == s, COLOURS[s][0])
 
 
 def _armies(state) -> Zone:
@@ -192,6 +204,7 @@ def render(state, seat) -> View:
                   Stat("Quiet turns", state.quiet, state.rules["arm.draw_after"])),
         board=board(state, seat),
         zones=tuple(zones),
+        legend=legend(),
     )
 
 
