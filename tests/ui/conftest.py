@@ -58,11 +58,6 @@ UI_NOTEBOOKS = {
         "m = wb.play('correction', seed=3, first_player='South')\n"
         "m",
     ],
-    "armies.ipynb": [
-        "import workbench as wb\n"
-        "m = wb.play('armies', seed=3, first_player='White', bots={1: 'heuristic'})\n"
-        "m",
-    ],
     "step.ipynb": [
         "import workbench as wb\n"
         "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"
@@ -77,6 +72,11 @@ UI_NOTEBOOKS = {
     "play_correction.ipynb": [
         "import workbench as wb\n"
         "m = wb.play('correction', seed=3, first_player='South', bots={1: 'heuristic'})\n"
+        "m",
+    ],
+    "play_armies.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('armies', seed=3, first_player='White', bots={1: 'heuristic'})\n"
         "m",
     ],
     "play_rpg_card_battle.ipynb": [

@@ -1,43 +1,36 @@
-"""Armies in the step-through view, in a real JupyterLab at about 1,000 px wide: the board,
-clicks on it, a card played through a piece, and the bot in Black's seat moving by itself."""
+"""Armies in the step-through view, in a real JupyterLab at 1,000 px wide: a card played by
+a click on the board, the bot in Black's seat answering by itself, and an attack with its
+odds on the button."""
 
 from __future__ import annotations
 
 import pytest
 
-from .conftest import ARTIFACTS, open_and_run
+from .conftest import ARTIFACTS
+from .test_play_views_ui import _click_and_settle, _decisions, _open, _shot, screen  # noqa: F401
 
 pytestmark = pytest.mark.ui
 
 
-def _decisions(page) -> int:
-    return int(page.locator(".wb-step").get_attribute("data-decisions"))
-
-
-@pytest.fixture
-def narrow(browser):
-    context = browser.new_context(viewport={"width": 1000, "height": 1000})
-    pg = context.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        yield pg
-    finally:
-        context.close()
-
-
-def test_armies_plays_by_buttons_and_board_clicks_at_1000px(narrow, lab):
-    page = narrow
-    open_and_run(page, lab, "armies.ipynb")
-    page.locator(".wb-step").wait_for(timeout=90_000)
-    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "armies_start.png"))
-    # White's General can train itself: a Training played by clicking its square.
-    page.locator('.wb-svg .wb-target[data-square="e1"]').first.wait_for()
+def test_a_card_played_by_a_click_on_the_board_then_the_bot_answers(screen, lab):  # noqa: F811
+    page = screen
+    _open(page, lab, "play_armies.ipynb")
+    _shot(page, "armies_opening.png")
+    # White's General may train itself: the Training is played by clicking its square.
+    square = page.locator('.wb-svg .wb-target[data-square="e1"]')
+    square.wait_for()
     before = _decisions(page)
-    page.locator('.wb-svg .wb-target[data-square="e1"]').click()
+    square.click()
     choices = page.locator(".wb-square-choices button")
     if choices.count():
-        choices.first.click()
-    page.wait_for_function(
-        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+        _click_and_settle(page, choices.first)
+    assert _decisions(page) > before
     assert "White (Horse and Bow): Play" in page.locator(".wb-log").inner_text()
-    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "armies_played.png"))
+    # Onwards to Black's turn and back: Black's moves are its bot's.
+    for _ in range(8):
+        if page.locator(".wb-log li.wb-log-bot").count():
+            break
+        _click_and_settle(page, page.locator(".wb-row button.wb-action").last)
+    assert page.locator(".wb-log li.wb-log-bot").filter(has_text="Black").count() >= 1
+    _shot(page, "armies_after_black.png")
+    (ARTIFACTS / "armies_log.txt").write_text(page.locator(".wb-log").inner_text())
