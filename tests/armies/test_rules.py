@@ -57,6 +57,20 @@ def test_R3_each_player_draws_seven():
     assert [len(d) for d in st.decks] == [53, 53]
 
 
+def test_a_draw_gives_nothing_of_the_card_away_in_the_log():
+    # Two matches whose draws differ read alike, draw for draw: the chance of the exact card
+    # (3% for a two-of, 7% for a four-of) would hint at it, so the log says 100%.
+    logs = []
+    for seed in (1, 2):
+        m = wb.play("armies", seed=seed, first_player="White")
+        draws = [e for e in m.log if e["kind"] == "chance"]
+        assert len(draws) == 14 and {e["p"] for e in draws} == {"1"}
+        logs.append([e["text"] for e in draws])
+        assert len({e["outcome"] for e in draws}) > 1  # different cards were drawn
+    assert logs[0] == logs[1]
+    assert logs[0][0] == "White draws a card: face down (p 100%)"
+
+
 def test_R4_the_first_player_is_rolled_or_chosen():
     st = fresh(first="random")
     assert st.to_move == CHANCE and st.chance().label == "Who goes first (R-4)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 from .actions import Action, action_key
 from .bots import checked_decision, make_bots
@@ -80,7 +81,8 @@ class Match:
                         f"{chance.describe(saved)}, but seed {self.seed} gives "
                         f"{chance.describe(outcome)} there; the seed or the recorded results "
                         "were changed, so this is not the match that was saved")
-            odds, result, p = chance.odds_list(), chance.describe(outcome), chance.p(outcome)
+            odds, result = chance.odds_list(), chance.describe(outcome)
+            p = Fraction(1) if chance.secret else chance.p(outcome)
             # The log entry is a ChanceSummary in JSON form (see core.view).
             entry = chance_json(chance.label, odds, result, p)
             entry.update(i=len(self._records), kind="chance", seat=None, outcome=outcome)

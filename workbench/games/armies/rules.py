@@ -173,7 +173,8 @@ class ArmiesState(Movement, Plays, Combats, State):
         if self.phase == DRAW:
             seat = self.draws[0]
             # The card drawn is the drawer's secret: the log says only that one was drawn.
-            return self.decks[seat].draw(f"{SEATS[seat]} draws a card", names=_face_down)
+            return self.decks[seat].draw(f"{SEATS[seat]} draws a card", names=_face_down,
+                                         secret=True)
         return self.roll_chance()
 
     def apply_chance(self, outcome) -> None:
