@@ -57,6 +57,15 @@ def test_R3_each_player_draws_seven():
     assert [len(d) for d in st.decks] == [53, 53]
 
 
+def test_play_with_no_setup_starts_the_demo_match_and_random_bots_finish_it():
+    m = wb.play("armies")
+    assert m.seat_names == ["White (Horse and Bow)", "Black (Shadow Court)"]
+    assert m.to_move in (0, 1) and m.legal_actions() and not m.bots
+    m = wb.play("armies", seed=4, bots={0: "random", 1: "random"})
+    m.auto()
+    assert m.over and m.result.outcome
+
+
 def test_a_draw_gives_nothing_of_the_card_away_in_the_log():
     # Two matches whose draws differ read alike, draw for draw: the chance of the exact card
     # (3% for a two-of, 7% for a four-of) would hint at it, so the log says 100%.
