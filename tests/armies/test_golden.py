@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-import workbench as wb
 from tests import golden
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -28,7 +27,4 @@ def test_golden_playthroughs(name):
 
 
 def test_golden_games_replay_from_their_saved_form():
-    m = wb.play("armies", **GAMES["seed2_random"])
-    m.auto()
-    back = wb.load_match(m.to_json())
-    assert back.log == m.log and back.result == m.result
+    golden.check_saved_form("armies", GAMES["seed2_random"])
