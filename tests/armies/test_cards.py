@@ -8,6 +8,7 @@ import pytest
 import workbench as wb
 from workbench.games.armies.catalog import catalog_for
 from workbench.games.armies.vocab import parse_cost, parse_effects
+from workbench.widgets.editor_logic import EditSession
 
 from .helpers import BLACK, WHITE, at, choose, draw, labels, play, position, reason, roll
 
@@ -55,6 +56,22 @@ def test_costs_and_effects_are_read_as_the_rules_write_them():
 def test_edits_the_rules_cannot_play_are_refused(cards, table, key, column, value, words):
     with pytest.raises(wb.CardDataError, match=words.replace("(", r"\(").replace(")", r"\)")):
         cards.set(table, key, column, value)
+
+
+def test_the_card_editor_edits_armies_cards_and_refuses_what_the_rules_cannot_play(cards):
+    session = EditSession(cards)
+    after = session.edit("cards", "Shield Bearers", "defense", "4")
+    assert after.row("cards", "Shield Bearers")["defense"] == 4 and session.rejection is None
+    with pytest.raises(wb.CardDataError):
+        session.edit("cards", "Mind Fog", "cost", "1X")
+    assert session.rejection.reason == ("'1X' is not a cost; expected generic points then "
+                                        "domain letters (G, E, L, T, S), e.g. 3GG, 1E or TTT")
+    assert session.cards is after
+    with pytest.raises(wb.CardDataError):
+        session.delete("cards", "Mind Fog")  # a deck list names it
+    assert "Mind Fog" in session.rejection.reason
+    # The edited cards play: a match started from them has the stronger Shield Bearers.
+    assert catalog_for(after, wb.play("armies").rules).cards["Shield Bearers"].defense == 4
 
 
 def test_a_smaller_deck_size_is_a_parameter(cards):

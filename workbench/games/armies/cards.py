@@ -130,6 +130,13 @@ def cross_check(cards: CardSet) -> list[Problem]:
             *param_problems(cards, "params", PARAMS), *_deck_problems(cards)]
 
 
+def _read(exc: ValueError) -> tuple[str, str]:
+    """A vocabulary error as (what is wrong, what is expected), so that a Problem says the
+    cell's value once."""
+    what, _, expected = str(exc).partition("; expected ")
+    return what, expected
+
+
 def _card_problems(cards: CardSet) -> list[Problem]:
     problems = []
     for i, row in enumerate(cards["cards"].iter_rows(named=True)):
@@ -144,11 +151,12 @@ def _card_problems(cards: CardSet) -> list[Problem]:
         try:
             parse_cost(row["cost"])
         except ValueError as exc:
-            bad("cost", "is not a cost", str(exc))
+            bad("cost", "is not a cost", _read(exc)[1])
         try:
             effects = parse_effects(row["effects"])
         except ValueError as exc:
-            bad("effects", "cannot be read", str(exc))
+            what, expected = _read(exc)
+            bad("effects", f"cannot be read: {what}", expected)
             continue
         if kind == "training" and "train" not in effects:
             bad("effects", "has no train:<domain>", "a Training that raises a domain (train:G)")
@@ -168,7 +176,7 @@ def _ability_problems(cards: CardSet) -> list[Problem]:
             parse_cost(row["cost"])
         except ValueError as exc:
             problems.append(problem_at(cards, "abilities", i, "cost", issue="is not a cost",
-                                       expected=str(exc)))
+                                       expected=_read(exc)[1]))
     return problems
 
 

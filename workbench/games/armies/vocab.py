@@ -70,8 +70,8 @@ def parse_cost(text: str | None) -> tuple[int, tuple[int, ...]]:
     text = (text or "").strip().upper()
     match = _COST.fullmatch(text)
     if match is None:
-        raise ValueError(f"{text!r} is not a cost; write generic points then domain letters "
-                         "(G, E, L, T, S), e.g. 3GG, 1E or TTT")
+        raise ValueError(f"{text!r} is not a cost; expected generic points then domain "
+                         "letters (G, E, L, T, S), e.g. 3GG, 1E or TTT")
     letters = match.group(2)
     return (int(match.group(1) or 0), tuple(letters.count(d) for d in DOMAINS))
 
@@ -90,7 +90,7 @@ def parse_effects(text: str | None) -> dict[str, object]:
             continue
         term, _, arg = (p.strip() for p in part.partition(":"))
         if term not in TERMS:
-            raise ValueError(f"{term!r} is not an effect; known effects: {', '.join(TERMS)}")
+            raise ValueError(f"{term!r} is not an effect; expected one of {', '.join(TERMS)}")
         if term in out:
             raise ValueError(f"{term!r} is listed twice")
         kind = TERMS[term][0]
