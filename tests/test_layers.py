@@ -80,8 +80,8 @@ def test_an_unknown_game_is_named_with_the_known_ones_without_importing_them():
         "import workbench as wb\n"
         "try:\n    wb.play('chess')\n"
         "except wb.UnknownGame as e:\n"
-        "    assert 'armies, coop, correction, rfg_classes, rpg_card_battle, rune_system' \"
-        "in str(e)\n"
+        "    assert ('armies, coop, correction, rfg_classes, rpg_card_battle, rune_system'\n"
+        "            in str(e))\n"
         "else:\n    raise AssertionError('no error')\n"
     )
     assert [m for m in modules if m.startswith("workbench.games.")] == []
