@@ -1,13 +1,22 @@
 """Armies in the step-through view, in a real JupyterLab at 1,000 px wide: a card played by
-a click on the board, the bot in Black's seat answering by itself, and an attack with its
-odds on the button."""
+a click on the board, and the bot in Black's seat answering by itself with the view still on
+one screen. (The odds an attack's button shows are checked without a browser, in
+tests/armies/test_odds.py.)"""
 
 from __future__ import annotations
 
 import pytest
 
 from .conftest import ARTIFACTS
-from .test_play_views_ui import _click_and_settle, _decisions, _open, _shot, screen  # noqa: F401
+from .test_play_views_ui import (  # noqa: F401
+    FITS,
+    _click_and_settle,
+    _decisions,
+    _heights,
+    _open,
+    _shot,
+    screen,
+)
 
 pytestmark = pytest.mark.ui
 
@@ -33,4 +42,6 @@ def test_a_card_played_by_a_click_on_the_board_then_the_bot_answers(screen, lab)
         _click_and_settle(page, page.locator(".wb-row button.wb-action").last)
     assert page.locator(".wb-log li.wb-log-bot").filter(has_text="Black").count() >= 1
     _shot(page, "armies_after_black.png")
+    # A hand of cards playable on every piece still leaves the view on one screen.
+    assert _heights(page)["widget"] <= FITS
     (ARTIFACTS / "armies_log.txt").write_text(page.locator(".wb-log").inner_text())

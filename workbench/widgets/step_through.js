@@ -7,8 +7,9 @@ function pct(p) {
   return v >= 1 || v === 0 ? `${v.toFixed(0)}%` : `${v.toPrecision(2)}%`;
 }
 
-// More rows than this of one kind of action scroll in a box (see actions()).
+// More rows or buttons than these of one kind of action scroll in a box (see actions()).
 const MANY_ROWS = 8;
+const MANY_BUTTONS = 12;
 
 // Rule ids as Python's workbench.core.rulesdoc.ID finds them ("RAT-1" is a card, not a rule).
 const RULE_ID = /(?<![A-Za-z0-9-])([RAT]-[A-Z]?\d+[a-z]?)(?![A-Za-z0-9])/g;
@@ -240,7 +241,9 @@ function render({ model, el }) {
       if (!kinds.length || kinds[kinds.length - 1].kind !== row.kind) kinds.push({ kind: row.kind, rows: [] });
       kinds[kinds.length - 1].rows.push(row);
     }
-    const rows = kinds.map((k) => k.rows.length > MANY_ROWS
+    const many = (k) => k.rows.length > MANY_ROWS
+      || k.rows.reduce((n, row) => n + row.buttons.length, 0) > MANY_BUTTONS;
+    const rows = kinds.map((k) => many(k)
       ? h("div", { className: "wb-many", "data-kind": k.kind }, k.rows.map(rowOf))
       : k.rows.map(rowOf));
     const blocked = v.blocked.length ? h("details", { className: "wb-blocked" },
