@@ -3,12 +3,13 @@ R-30 and the resolutions that go with them)."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
 
 import workbench as wb
-from workbench.core import CHANCE, SetupError
+from workbench.core import CHANCE, SetupError, get_game
 from workbench.games.armies.catalog import NAMES, SQUARE
 
 from .helpers import (
@@ -55,6 +56,15 @@ def test_R3_each_player_draws_seven():
     st = m.state
     assert [len(h) for h in st.hands] == [7, 7]
     assert [len(d) for d in st.decks] == [53, 53]
+
+
+def test_every_variant_key_of_the_rules_document_is_a_rule_variant():
+    game = get_game("armies")
+    text = game.rules_path().read_text(encoding="utf-8")
+    named = set(re.findall(r"`(arm\.[a-z_]+)", text))
+    assert named == {v.key for v in game.variants}
+    # Each one is a RESOLUTION of the document, which cites its rule.
+    assert all(v.rule in text for v in game.variants)
 
 
 def test_play_with_no_setup_starts_the_demo_match_and_random_bots_finish_it():
