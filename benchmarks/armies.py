@@ -4,7 +4,7 @@
    with the heuristic (the game's default bot), median (min-max) of 5 runs;
 2. the wall time of a 10-point sweep of a card's stat with 2,000 games per point on local
    worker processes (goal: 5 s), with random bots, and with the heuristic on fewer games per
-   point, scaled to 2,000. On a busy 2-core machine the random sweep takes about 25 minutes;
+   point, scaled to 2,000. On a busy 2-core machine the random sweep takes 15 to 25 minutes;
    give fewer games per point to have it scaled the same way.
 
     .venv/bin/python benchmarks/armies.py [games_per_run] [games_per_point_for_heuristic]
