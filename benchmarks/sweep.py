@@ -2,21 +2,24 @@
 
 1. the co-op rules engine beside the compiled co-op kernel on the same 2,000 games (the rows
    are checked to be identical), games per second and the ratio;
-2. a 10-point co-op sweep of Brutes' Health with 2,000 games per point (goal: under 2 s), on
-   one process and on local worker processes, random and heuristic bots: the first run (new
-   workers, kernel loaded from numba's disk cache) and the median of 3 after it;
-3. the speed-up of a 2-worker Dask LocalCluster over a 1-worker one on a larger sweep
-   (200,000 games by default; goal: at least 1.7x).
+2. for every registered game, a 10-point sweep of one card stat with 2,000 games per point and
+   the game's default bots on local processes (goal: at most 5 s), each run in a fresh process
+   so the first sweep of a session is measured as a designer meets it, then a second sweep in
+   the same process; co-op also on one process, alternating with the above;
+3. Dask: a 1-worker and a 2-worker LocalCluster side by side, their sweeps alternating, with
+   the client's own CPU time per sweep (goal: at most 0.2 s), beside the machine's ceiling (two
+   processes of plain Python arithmetic against one, also alternating).
 
-    .venv/bin/python benchmarks/sweep.py [games_per_point_for_dask]
+    .venv/bin/python benchmarks/sweep.py [--runs N] [--dask-games G] [game ...]
 """
 
 from __future__ import annotations
 
-import statistics
-import sys
+import argparse
+import multiprocessing
 import time
 
+from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
 from timing import timed  # benchmarks/timing.py, beside this script
 
 import workbench as wb
@@ -24,6 +27,11 @@ from workbench.core import get_game
 from workbench.core.bots import make_bots
 from workbench.sim import game_seeds
 from workbench.sim.simulate import play_out, prepare
+
+# The stat each game's sweep varies; a game not named here sweeps its first card stat.
+KEYS = {"coop": "enemies.Brutes.health", "correction": "params.second_player_tokens.value",
+        "rpg_card_battle": "classes.Knight.hp"}
+GOAL = 5.0
 
 
 def engine_vs_kernel(cards, n: int = 2000) -> None:
@@ -46,46 +54,130 @@ def engine_vs_kernel(cards, n: int = 2000) -> None:
               f"kernel {n / t_kernel:9,.0f} games/s, {t_engine / t_kernel:5.1f}x")
 
 
-def sweeps(cards) -> None:
-    vary = {"enemies.Brutes.health": list(range(6, 16))}
-    for bots in ("random", "heuristic"):
-        for executor in ("serial", "processes"):
-            times = []
-            for _ in range(4):
-                t = time.perf_counter()
-                wb.sweep("coop", vary, 2000, players=3, cards=cards, bots=bots,
-                         executor=executor, progress=False)
-                times.append(time.perf_counter() - t)
-            warm = statistics.median(times[1:])
-            print(f"10-point co-op sweep, 2,000 games/point, {bots:<9} bots, {executor:<9}: "
-                  f"first {times[0]:5.2f} s, then median {warm:5.2f} s "
-                  f"({20_000 / warm:,.0f} games/s)")
+def sweep_key(game: str) -> tuple[str, list[int]]:
+    """The key a game's sweep varies and its ten values, from the current value up."""
+    from workbench.widgets.whatif_logic import WhatIfSession
+
+    logic = WhatIfSession(game, executor="serial")
+    key = KEYS.get(game) or logic.stats()[0]
+    start = int(logic.current(key))
+    return key, list(range(start, start + 10))
 
 
-def dask_speedup(cards, per_point: int) -> None:
+CHILD = """\
+import time
+import workbench as wb
+vary = {{{key!r}: {values!r}}}
+times = []
+for _ in range(2):
+    t = time.perf_counter()
+    wb.sweep({game!r}, vary, 2000, seed=0, executor={executor!r}, progress=False)
+    times.append(time.perf_counter() - t)
+answer = {{"first": times[0], "second": times[1]}}
+"""
+
+
+def game_sweeps(games: list[str], runs: int) -> None:
+    print(f"10-point sweeps, 2,000 games per point, the game's default bots; a fresh process "
+          f"per run, {runs} runs; seconds, median (min-max); goal: at most {GOAL:g} s")
+    print(f"{'game':<16} {'bots':<10} {'executor':<10} {'first sweep':>20} "
+          f"{'second sweep':>20}  goal")
+    from workbench.sim.sweep import default_bots
+
+    for game in games:
+        key, values = sweep_key(game)
+        executors = ["processes", "serial"] if game == "coop" else ["processes"]
+        times = {(e, k): [] for e in executors for k in ("first", "second")}
+        for _ in range(runs):
+            for executor in executors:  # alternating run by run
+                answer = run(HERE, CHILD.format(game=game, key=key, values=values,
+                                                executor=executor))
+                for k in ("first", "second"):
+                    times[executor, k].append(answer[k])
+        bots = default_bots(get_game(game))
+        for executor in executors:
+            first, second = times[executor, "first"], times[executor, "second"]
+            worst = max(sorted(first)[len(first) // 2], sorted(second)[len(second) // 2])
+            verdict = "met" if worst <= GOAL else f"missed by {worst / GOAL:.1f}x"
+            print(f"{game:<16} {bots:<10} {executor:<10} {summary(first, ' s', digits=2):>20} "
+                  f"{summary(second, ' s', digits=2):>20}  {verdict}", flush=True)
+        print(f"{'':<16} (varied: {key}, {values[0]} to {values[-1]})")
+
+
+def _spin(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i % 7
+    return total
+
+
+def ceiling(runs: int) -> list[float]:
+    """How much faster two processes do two pieces of plain arithmetic than one does them
+    both: the most that two workers can gain on this machine as it is now."""
+    ratios = []
+    n = 3_000_000
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        pool.map(_spin, [1000, 1000])  # started
+        for _ in range(runs):
+            t = time.perf_counter()
+            pool.apply(_spin, (n,))
+            pool.apply(_spin, (n,))
+            one = time.perf_counter() - t
+            t = time.perf_counter()
+            pool.map(_spin, [n, n], chunksize=1)
+            two = time.perf_counter() - t
+            ratios.append(one / two)
+    return ratios
+
+
+def dask_speedup(cards, per_point: int, runs: int) -> None:
     from distributed import Client, LocalCluster
 
     vary = {"enemies.Brutes.health": list(range(6, 16))}
-    dask_times = {}
-    for workers in (1, 2):
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
+    clusters = {w: LocalCluster(n_workers=w, threads_per_worker=1, processes=True,
+                                dashboard_address=None) for w in (1, 2)}
+    clients = {w: Client(c, set_as_default=False) for w, c in clusters.items()}
+    wall = {1: [], 2: []}
+    cpu = {1: [], 2: []}
+    try:
+        for client in clients.values():  # warm the workers
             wb.sweep("coop", {"enemies.Brutes.health": [10]}, 500, players=3, cards=cards,
-                     bots="random", executor=client, progress=False)  # warm the workers
-            dask_times[workers] = timed(lambda: wb.sweep(
-                "coop", vary, per_point, players=3, cards=cards, bots="random", executor=client,
-                progress=False), repeats=3)
-        print(f"Dask LocalCluster, {workers} worker(s), {10 * per_point:,} games: "
-              f"median {dask_times[workers]:.2f} s")
-    print(f"Dask speed-up, 2 workers over 1: {dask_times[1] / dask_times[2]:.2f}x")
+                     bots="random", executor=client, progress=False)
+        for _ in range(runs):
+            for w, client in clients.items():  # alternating run by run
+                t, c = time.perf_counter(), time.process_time()
+                wb.sweep("coop", vary, per_point, players=3, cards=cards, bots="random",
+                         executor=client, progress=False)
+                wall[w].append(time.perf_counter() - t)
+                cpu[w].append(time.process_time() - c)
+    finally:
+        for client in clients.values():
+            client.close()
+        for cluster in clusters.values():
+            cluster.close()
+    for w in (1, 2):
+        print(f"Dask LocalCluster, {w} worker(s), {10 * per_point:,} games: "
+              f"{summary(wall[w], ' s', digits=2)}; client CPU per sweep "
+              f"{summary(cpu[w], ' s', digits=2)} (goal: at most 0.2 s)")
+    speedups = [a / b for a, b in zip(wall[1], wall[2], strict=True)]
+    top = ceiling(runs)
+    print(f"Dask speed-up, 2 workers over 1: {summary(speedups, 'x', digits=2)} "
+          "(goal: at least 1.8x)")
+    print(f"this machine's ceiling, 2 processes over 1: {summary(top, 'x', digits=2)}")
 
 
 def main() -> None:
-    per_point = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    parser = argparse.ArgumentParser()
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--dask-games", type=int, default=20_000, help="games per point")
+    args = parser.parse_args()
     cards = wb.load_cards("coop")
     engine_vs_kernel(cards)
-    sweeps(cards)
-    dask_speedup(cards, per_point)
+    print()
+    game_sweeps(args.games or wb.list_games(), args.runs)
+    print()
+    dask_speedup(cards, args.dask_games, args.runs)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,14 @@ def result_line(match) -> str:
     return f"RESULT {json.dumps(match.result.to_json(), sort_keys=True)}"
 
 
+def check_saved_form(game: str, spec: dict) -> None:
+    """A bot-played match saved as JSON and loaded again has the same log and result."""
+    m = wb.play(game, **spec)
+    m.auto()
+    back = wb.load_match(m.to_json())
+    assert back.log == m.log and back.result == m.result
+
+
 def check(path: Path, lines: list[str]) -> None:
     if os.environ.get("WORKBENCH_REGEN_GOLDEN"):
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")

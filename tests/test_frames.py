@@ -16,6 +16,8 @@ HERE = Path(__file__).parent / "golden" / "frames"
 SEED = 2026
 GAMES = 60
 CONFIGS = {
+    "armies_random": ("armies", {"bots": "random"}),
+    "armies_heuristic": ("armies", {"bots": "heuristic"}),
     "coop_random": ("coop", {"bots": "random"}),
     "coop_heuristic": ("coop", {"bots": "heuristic"}),
     # The loot policy the compiled kernel does not copy: these games go through the rules.

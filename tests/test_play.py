@@ -72,7 +72,7 @@ def test_bad_bots_and_seeds_are_named():
         wb.play("coop", bots={0: "genius"})
     with pytest.raises(wb.SetupError, match="seed"):
         wb.play("coop", seed="abc")
-    with pytest.raises(wb.UnknownGame, match="registered designs: coop"):
+    with pytest.raises(wb.UnknownGame, match="registered designs: armies, coop"):
         wb.play("chess")
     m = wb.play("coop", seed=1)
     with pytest.raises(wb.SetupError, match="seed must be an integer"):

@@ -12,7 +12,7 @@ import pytest
 import workbench as wb
 from workbench.cards import CardDataError, data_dir
 
-GAMES = ["coop", "correction", "rpg_card_battle", "rfg_classes", "rune_system"]
+GAMES = ["armies", "coop", "correction", "rpg_card_battle", "rfg_classes", "rune_system"]
 TABLES = {g: importlib.import_module(f"workbench.games.{g}.cards").TABLES for g in GAMES}
 # No shipped spell holds four runes, so no cell of rune_4 names a rune to break; the column
 # is declared like rune_1 to rune_3, which are tested.
@@ -36,6 +36,9 @@ def test_the_references_the_rules_rely_on_are_declared():
     slots = {("rpg_card_battle", "loadouts", s): "equipment.name"
              for s in ("weapon", "shield", "armour", "pack")}
     assert declared == {
+        ("armies", "abilities", "card"): "cards.name",
+        ("armies", "deck_cards", "deck"): "decks.name",
+        ("armies", "deck_cards", "card"): "cards.name",
         ("coop", "encounters", "enemy"): "enemies.name",
         ("correction", "offsets", "piece"): "pieces.name",
         ("rpg_card_battle", "item_cards", "item"): "equipment.name",

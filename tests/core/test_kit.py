@@ -262,3 +262,148 @@ def test_zones_move_cards_and_refuse_ones_that_are_not_there():
     hidden = z.zone_view(0, "bank", lambda c: CardView(c), hidden=True)
     assert [c.name for c in shown.cards] == ["Ace"] and hidden.cards[0].hidden
     assert problems(shown, "zone") == [] == problems(hidden, "zone")
+
+
+# -- chess movement ------------------------------------------------------------------------------
+
+from workbench.core.kit import (  # noqa: E402
+    Responses,
+    binary_dice,
+    chess_moves,
+    contest,
+    contest_chance,
+    threat_map,
+)
+
+
+def _chess_attacks(kind, sq, board, forward=1, width=8):
+    """Squares a chess piece attacks, walked square by square from the rules of chess."""
+    x, y = sq % width, sq // width
+    if kind == "P":
+        deltas, slide = [(-1, forward), (1, forward)], False
+    elif kind == "N":
+        deltas, slide = [(a, b) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2)
+                         if abs(a) != abs(b)], False
+    elif kind == "K":
+        deltas, slide = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b], False
+    else:
+        rook = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        bishop = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        deltas, slide = {"R": rook, "B": bishop, "Q": rook + bishop}[kind], True
+    out = set()
+    for dx, dy in deltas:
+        cx, cy = x + dx, y + dy
+        while 0 <= cx < width and 0 <= cy < width:
+            out.add(cy * width + cx)
+            if not slide or board[cy * width + cx] != -1:
+                break
+            cx, cy = cx + dx, cy + dy
+    return out
+
+
+def test_chess_threats_match_a_square_by_square_walk():
+    moves = chess_moves(Grid(8, 8))
+    rng = random.Random(3)
+    for _ in range(60):
+        board = [rng.choice((-1, -1, -1, 0)) for _ in range(64)]
+        sq = rng.randrange(64)
+        for kind in "PNBRQK":
+            for forward in (1, -1):
+                found = moves.threats(kind, sq, board, forward=forward)
+                assert len(found) == len(set(found))
+                assert set(found) == _chess_attacks(kind, sq, board, forward)
+
+
+def test_reach_caps_every_line_and_slides_split_free_squares_from_the_first_piece():
+    moves = chess_moves(Grid(8, 8))
+    board = [-1] * 64
+    board[24] = 5  # a4
+    assert sorted(moves.threats("Q", 0, board, reach=1)) == [1, 8, 9]
+    rook = {free[0] if free else None: (free, hit) for free, hit in moves.slides("R", 0, board)}
+    assert rook[8] == ([8, 16], 24)  # up the a-file: a2, a3 free, a4 holds a piece
+    assert rook[1] == ([1, 2, 3, 4, 5, 6, 7], None)
+
+
+def test_pawn_pushes_need_empty_squares():
+    moves = chess_moves(Grid(8, 8))
+    board = [-1] * 64
+    assert moves.pawn_pushes(12, 1, board, double=True) == [20, 28]  # e2: e3, e4
+    board[28] = 0
+    assert moves.pawn_pushes(12, 1, board, double=True) == [20]
+    board[20] = 0
+    assert moves.pawn_pushes(12, 1, board, double=True) == []
+    assert moves.pawn_pushes(52, -1, [-1] * 64, double=False) == [44]
+
+
+def test_threat_map_counts_every_piece():
+    moves = chess_moves(Grid(8, 8))
+    board = [-1] * 64
+    board[0], board[2], board[17] = 0, 1, 2  # a1 rook, c1 bishop, b3 knight
+    counts = threat_map(moves, [("R", 0, 1), ("B", 2, 1), ("N", 17, 1)], board)
+    # d2 is the bishop's and the knight's; c1 the rook's (it stops there) and the knight's.
+    assert counts[11] == 2 and counts[2] == 2 and counts[1] == 1 and counts[3] == 0
+
+
+# -- response windows ------------------------------------------------------------------------------
+
+
+def test_a_window_closes_when_every_seat_has_passed_in_a_row():
+    r = Responses(2)
+    r.push(0, "Rain of Arrows")
+    assert r.asking == 1  # the one who played is taken to have let it be
+    r.push(1, "Disruption")
+    assert r.asking == 0 and r.open
+    r.pass_()
+    assert not r.open
+    assert [r.pop(), r.pop()] == [(1, "Disruption"), (0, "Rain of Arrows")]
+
+
+def test_asking_first_lets_a_seat_act_before_the_other_and_copies_are_separate():
+    r = Responses(2)
+    r.ask(0)
+    r.pass_()
+    assert r.asking == 1
+    c = r.copy()
+    c.pass_()
+    assert not c.open and r.asking == 1
+    r.ask(1, passes=2)
+    assert not r.open
+    with pytest.raises(ValueError, match="no response window"):
+        r.pass_()
+
+
+# -- opposed rolls ------------------------------------------------------------------------------
+
+
+def test_binary_dice_are_binomial():
+    for n in range(6):
+        dist = binary_dice(n)
+        counts = Counter(sum(roll) for roll in itertools.product((0, 1), repeat=n))
+        assert dict(dist.items()) == dict(counts)
+
+
+def test_a_contest_weighs_every_pair_and_names_its_odds():
+    attack, defence = binary_dice(2) + 1, binary_dice(1)
+    pairs = contest(attack, defence)
+    assert pairs.total == 8 and pairs[(2, 1)] == 2
+    chance = contest_chance(attack, defence, "2 dice + 1 vs 1 die",
+                            odds={"to win": lambda a, d: a > d})
+    brute = Fraction(sum(1 for a in itertools.product((0, 1), repeat=2)
+                         for d in (0, 1) if sum(a) + 1 > d), 8)
+    assert chance.odds_list() == (("to win", brute),)
+    assert contest_chance(attack, defence, "plain").odds_list() == ()
+
+
+# -- the board drawing ----------------------------------------------------------------------------
+
+
+def test_marks_in_each_corner_dots_and_piece_notes_are_drawn():
+    grid = Grid(4, 4)
+    board = draw_board(grid, pieces=[Piece(0, "R", note="6/5")],
+                       marks=[Mark(5, corner=c, title=c) for c in ("ne", "nw", "se", "sw")],
+                       dots={3: "#d00"})
+    assert "6/5" in board.svg and board.svg.count("<polygon") == 4
+    assert 'fill="#d00"' in board.svg
+    assert problems(board) == []
+    with pytest.raises(ValueError, match="corner is one of"):
+        Mark(0, corner="up")

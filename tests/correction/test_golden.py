@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-import workbench as wb
 from tests import golden
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -25,7 +24,4 @@ def test_golden_playthroughs(name):
 
 
 def test_golden_games_replay_from_their_saved_form():
-    m = wb.play("correction", **GAMES["seed1_heuristic"])
-    m.auto()
-    back = wb.load_match(m.to_json())
-    assert back.log == m.log and back.result == m.result
+    golden.check_saved_form("correction", GAMES["seed1_heuristic"])

@@ -11,6 +11,8 @@ import pytest
 import workbench as wb
 from workbench.charts.sim import grid_heatmap, length_histogram, sweep_chart, tornado
 from workbench.sim import card_usage, sensitivity, solve, sweep, wilson
+from workbench.sim import executors
+from workbench.sim.executors import local_processes
 
 from .testgames import register_coin, unregister_coin
 
@@ -69,9 +71,10 @@ def test_seeds_reproduce_exactly_across_executors():
     serial = sweep("coop", vary, 300, executor="serial", **kwargs)
     assert serial.height == 4
     processes = sweep("coop", vary, 300, executor="processes", **kwargs)
+    workers = sweep("coop", vary, 300, executor=local_processes(), **kwargs)
     with ThreadPoolExecutor(2) as pool:
         threads = sweep("coop", vary, 300, executor=pool, **kwargs)
-    assert serial.equals(processes) and serial.equals(threads)
+    assert serial.equals(processes) and serial.equals(workers) and serial.equals(threads)
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -88,7 +91,7 @@ def test_local_processes_take_notebook_bots_and_games(coin):
     # Workers start fresh: the coin game is registered only in this process, and the bot is
     # a closure, as if both were written in a notebook cell.
     serial = wb.simulate("testcoin", 600, seed=3)
-    assert serial.equals(wb.simulate("testcoin", 600, seed=3, executor="processes"))
+    assert serial.equals(wb.simulate("testcoin", 600, seed=3, executor=local_processes()))
     last = -1
 
     def last_choice(state, seat, actions, rng):
@@ -96,7 +99,7 @@ def test_local_processes_take_notebook_bots_and_games(coin):
 
     serial = wb.simulate("correction", 300, seed=3, bots={0: last_choice})
     processes = wb.simulate("correction", 300, seed=3, bots={0: last_choice},
-                            executor="processes")
+                            executor=local_processes())
     assert serial.equals(processes)
 
 
@@ -254,3 +257,45 @@ def test_long_runs_go_to_workers_in_few_equal_tasks():
         assert size % CHUNK == 0 and size >= CHUNK
         assert -(-games // size) <= max(1, -(-games // CHUNK))
     assert task_size(100, 100) == CHUNK
+
+
+def test_a_short_run_on_processes_plays_here_without_starting_workers(coin, monkeypatch):
+    def no_workers():
+        raise AssertionError("workers were started for a run that ends sooner here")
+
+    monkeypatch.setattr(executors, "_workers_running", lambda: False)
+    monkeypatch.setattr(executors, "local_processes", no_workers)
+    serial = wb.simulate("testcoin", 600, seed=3, executor="serial")
+    assert serial.equals(wb.simulate("testcoin", 600, seed=3, executor="processes"))
+    vary = {"coins.fair.win_tenths": [2, 5]}
+    assert sweep("testcoin", vary, 300, seed=1, executor="serial", progress=False).equals(
+        sweep("testcoin", vary, 300, seed=1, executor="processes", progress=False))
+
+
+def test_a_long_run_starts_workers_for_the_rest_with_the_same_rows(coin, monkeypatch):
+    import os
+
+    started = []
+
+    def pool():
+        started.append(True)
+        return ThreadPoolExecutor(2)
+
+    played_here = []
+    real_play = executors._play
+
+    def counting_play(batch, seeds, run=None, parent=None):
+        if parent is None and not started:
+            played_here.append(len(seeds))
+        return real_play(batch, seeds, run, parent)
+
+    monkeypatch.setattr(executors, "_workers_running", lambda: False)
+    monkeypatch.setattr(executors, "local_processes", pool)
+    monkeypatch.setattr(executors, "START_WORKERS", 0.0)  # workers cost nothing to start
+    monkeypatch.setattr(executors, "PROBE", 0.0)
+    monkeypatch.setattr(executors, "_play", counting_play)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    serial = wb.simulate("testcoin", 3000, seed=3, executor="serial")
+    played_here.clear()
+    assert serial.equals(wb.simulate("testcoin", 3000, seed=3, executor="processes"))
+    assert started and 0 < sum(played_here) < 3000

@@ -74,6 +74,11 @@ UI_NOTEBOOKS = {
         "m = wb.play('correction', seed=3, first_player='South', bots={1: 'heuristic'})\n"
         "m",
     ],
+    "play_armies.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('armies', seed=3, first_player='White', bots={1: 'heuristic'})\n"
+        "m",
+    ],
     "play_rpg_card_battle.ipynb": [
         "import workbench as wb\n"
         "m = wb.play('rpg_card_battle', seed=2, bots={1: 'heuristic'})\n"

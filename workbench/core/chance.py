@@ -69,6 +69,10 @@ class Chance:
     # fast simulation never pays for exact fractions it does not show.
     odds: object = ()
     names: object = None  # callable outcome -> str, or None for str(outcome)
+    # The outcome is one seat's secret (a card drawn face down): the log says what it says of
+    # every outcome alike, and the chance of the exact outcome would hint at it, so the log
+    # gives the chance of what it says, 1.
+    secret: bool = False
 
     def describe(self, outcome) -> str:
         return self.names(outcome) if self.names else str(outcome)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 from time import perf_counter
 
 from .actions import Action, action_key
@@ -168,7 +169,9 @@ class Match:
         else:
             chance = entry["_chance"]
             outcome, result = entry["outcome"], entry["result"]
-            odds, p = chance.odds_list(), chance.p(outcome)
+            odds = chance.odds_list()
+            # A secret outcome's own chance would tell the other seats which one it was.
+            p = Fraction(1) if chance.secret else chance.p(outcome)
             # The log entry is a ChanceSummary in JSON form (see core.view).
             full = chance_json(chance.label, odds, result, p)
             full.update(i=entry["i"], kind="chance", seat=None, outcome=outcome)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from .api import exact
 from .chains import AbsorbingChain
+from .contests import armies_rolls
+from .contests import binary as _binary
 from .dist import Dist
 
 # polars loads in the functions that make frames: exact answers need none of it.
@@ -36,12 +38,6 @@ __all__ = [
 
 def _frac_str(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
-
-@lru_cache(maxsize=None)
-def _binary(n: int) -> Dist:
-    """Number of 1s on ``n`` binary dice (Bernoulli 1/2 each, armies.md section 4)."""
-    return Dist._raw((0, 1), (1, 1)).repeat(n) if n > 0 else Dist.constant(0)
 
 
 def _p_greater(a: Dist, d: Dist) -> Fraction:
@@ -70,16 +66,11 @@ def armies_attack(
     * D = number of 1s on ``defense`` binary dice + modifiers; Hold the Line adds 2 (A-15).
     * The attack succeeds when A > D (R-18, R-21).
     """
-    if ranged and power is not None:
-        attack = Dist.constant(power)
-    else:
-        attack = _binary(offense)
-        if not ranged:
-            attack = attack + 1
-    if bows_and_knives:
-        attack = attack * 2
-    attack = attack + attack_modifier
-    defence = _binary(defense) + defense_modifier + (2 if hold_the_line else 0)
+    attack, defence = armies_rolls(offense, defense, ranged=ranged, power=power,
+                                   hold_the_line=hold_the_line,
+                                   bows_and_knives=bows_and_knives,
+                                   attack_modifier=attack_modifier,
+                                   defense_modifier=defense_modifier)
     return _p_greater(attack, defence)
 
 

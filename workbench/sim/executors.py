@@ -48,24 +48,26 @@ def _is_dask(executor) -> bool:
     return type(executor).__module__.startswith("distributed")
 
 
-def _tasks(jobs, chunk, stopped=()):
+def _tasks(jobs, chunk, stopped=(), played=None):
     """(key, start, batch, seeds) per task, made as they are needed; `chunk` is a size, or a
     function of a job's size. A job's batch may be a function that makes it (a sweep's grid
-    builds each point's cards only when its games are sent)."""
+    builds each point's cards only when its games are sent). `played[key]` games of a job,
+    from its first seed on, are already played and are skipped."""
     for key, batch, seeds in jobs:
-        size = chunk(len(seeds)) if callable(chunk) else chunk
-        for start in range(0, len(seeds), size):
+        first = (played or {}).get(key, 0)
+        size = chunk(len(seeds) - first) if callable(chunk) else chunk
+        for start in range(first, len(seeds), size):
             if key in stopped:
                 break
             yield key, start, batch, seeds[start:start + size]
 
 
-def _serial_tasks(jobs):
-    """Tasks for playing in this process: the first of CHUNK games, then each twice the last
-    while the last played in under SERIAL_STEP seconds (up to MAX_CHUNK). A stop or Ctrl+C is
+def _serial_tasks(jobs, first: int = CHUNK, grow: int = 8):
+    """Tasks for playing in this process: the first of `first` games, then each `grow` times
+    the last while the last played in under SERIAL_STEP seconds (up to MAX_CHUNK). A stop or Ctrl+C is
     noticed between tasks, yet a compiled game, which plays 250 games in milliseconds, is not
     cut into hundreds of frames to join. The rows do not depend on the sizes."""
-    size = CHUNK
+    size = first
     for key, batch, seeds in jobs:
         start = 0
         while start < len(seeds):
@@ -73,10 +75,47 @@ def _serial_tasks(jobs):
             yield key, start, batch, seeds[start:start + size]
             start += size
             if time.perf_counter() - began < SERIAL_STEP:
-                size = min(2 * size, MAX_CHUNK)
+                size = min(grow * size, MAX_CHUNK)
 
 
-SERIAL_STEP = 0.1
+SERIAL_STEP = 0.25
+
+# Seconds from asking for local worker processes to their first answer: each starts Python
+# and imports the package, polars and the game (benchmarks/sweep.py prints the first run
+# beside later ones). A run that would end sooner in this process than this plus its share
+# of the work on the workers is played here.
+START_WORKERS = 2.0
+
+
+def _here_first(jobs, total: int, stop, arrived, run: str) -> tuple[dict, bool]:
+    """Play a run's first games in this process while local workers are not running yet, and
+    say whether the rest is worth starting them for.
+
+    Tasks start at one game and double while they are quick. The first pays this process's
+    warm-up (cards, compiled kernels), and a task of under PROBE seconds is mostly overhead,
+    so the estimate comes from the first later task that took PROBE or more: the rest goes
+    to workers when it would take longer here than START_WORKERS plus its share on them.
+    Returns the games played per key (from its first seed on) and whether to go on with
+    workers."""
+    workers = os.cpu_count() or 1
+    played: dict = {}
+    done = 0
+    for i, (key, start, batch, seeds) in enumerate(_serial_tasks(jobs, first=1, grow=2)):
+        if stop is not None and stop.is_set():
+            raise KeyboardInterrupt
+        began = time.perf_counter()
+        arrived(key, start, _play(batch, seeds, run))
+        took = time.perf_counter() - began
+        played[key] = start + len(seeds)
+        done += len(seeds)
+        left = (total - done) * took / len(seeds)
+        if i >= 1 and took >= PROBE and workers > 1 and left > START_WORKERS + left / workers:
+            return played, True
+    return played, False
+
+
+PROBE = 0.02
+
 
 # Seconds between looks at the futures of a run: Ctrl+C is noticed at the next look.
 WAIT = 0.2
@@ -144,7 +183,13 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                     raise KeyboardInterrupt
                 arrived(key, start, _play(batch, seeds, run))
         else:
-            if ours:
+            go_on = True
+            if ours and on_result is None and not _workers_running():
+                # A short run ends here sooner than workers start (and its rows are the
+                # same): play here, and start workers only for what is worth it.
+                played, go_on = _here_first(jobs, total, stop, arrived, run)
+                tasks = _tasks(jobs, chunk, stopped, played)
+            if ours and go_on:
                 executor = local_processes()
             if _is_dask(executor):
                 import distributed
@@ -194,6 +239,9 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                 def wait_some(fs):
                     done, _ = cf.wait(fs, timeout=WAIT, return_when=cf.FIRST_COMPLETED)
                     return [(f, f.result()) for f in done if not f.cancelled()]
+            elif not go_on:
+                submit = wait_some = None  # every game was played here
+                window = 0
             else:
                 raise TypeError("executor must be 'processes', 'serial', a concurrent.futures "
                                 f"Executor or a dask.distributed Client, not {executor!r}")
@@ -257,6 +305,21 @@ def _is_threads(executor) -> bool:
 
 def _workers(executor) -> int:
     return getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+
+
+def _workers_running() -> bool:
+    """Whether local worker processes are up: started by an earlier run, not yet idle long
+    enough to exit. Asked of loky's own records; if they cannot be read, say no (the run then
+    starts here, which costs at most one task's time)."""
+    try:
+        from loky.reusable_executor import _executor_storage
+
+        executor = _executor_storage.executor
+        return (executor is not None and not executor._flags.broken
+                and not executor._flags.shutdown
+                and any(p.is_alive() for p in executor._processes.values()))
+    except (ImportError, AttributeError):
+        return False
 
 
 def local_processes():

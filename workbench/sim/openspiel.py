@@ -112,7 +112,11 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
         def _action_to_string(self, player, action):
             if player == pyspiel.PlayerId.CHANCE:
                 chance = self.inner.chance()
-                return f"{chance.label}: {chance.describe(chance.dist.outcomes[action])}"
+                outcome = chance.dist.outcomes[action]
+                # A secret outcome (a card drawn face down) reads alike in the log; OpenSpiel
+                # needs every outcome named apart.
+                words = str(outcome) if chance.secret else chance.describe(outcome)
+                return f"{chance.label}: {words}"
             return self.inner.legal_actions()[action].label
 
         def is_terminal(self):

@@ -7,6 +7,10 @@ function pct(p) {
   return v >= 1 || v === 0 ? `${v.toFixed(0)}%` : `${v.toPrecision(2)}%`;
 }
 
+// More rows or buttons than these of one kind of action scroll in a box (see actions()).
+const MANY_ROWS = 8;
+const MANY_BUTTONS = 12;
+
 // Rule ids as Python's workbench.core.rulesdoc.ID finds them ("RAT-1" is a card, not a rule).
 const RULE_ID = /(?<![A-Za-z0-9-])([RAT]-[A-Z]?\d+[a-z]?)(?![A-Za-z0-9])/g;
 
@@ -223,13 +227,25 @@ function render({ model, el }) {
         h("button", { onclick: () => act({ type: "bot_step" }) }, "One bot decision"));
     }
     const mover = v.to_move === null ? "" : v.seats[v.to_move];
-    const rows = v.actions.map((row) => h("div", { className: "wb-row", "data-kind": row.kind },
+    const rowOf = (row) => h("div", { className: "wb-row", "data-kind": row.kind },
       row.head ? h("span", { className: "wb-row-head" }, row.head) : null,
       row.odds ? oddsLines(row.odds) : null,
       row.buttons.map((b) => h("button", { className: "wb-action", "data-label": b.label,
         title: b.odds ? `${b.label}\n${b.odds.label}` : (row.odds ? `${b.label}\n${row.odds.label}` : b.label),
         onclick: () => act({ type: "step", label: b.label }) },
-        b.text, b.odds ? h("span", { className: "wb-action-odds" }, oddsLines(b.odds)) : null))));
+        b.text, b.odds ? h("span", { className: "wb-action-odds" }, oddsLines(b.odds)) : null)));
+    // Many rows of one kind (a card playable on every piece) scroll in a box of their own,
+    // so the rest of the decision (the step onwards) stays in sight below them.
+    const kinds = [];
+    for (const row of v.actions) {
+      if (!kinds.length || kinds[kinds.length - 1].kind !== row.kind) kinds.push({ kind: row.kind, rows: [] });
+      kinds[kinds.length - 1].rows.push(row);
+    }
+    const many = (k) => k.rows.length > MANY_ROWS
+      || k.rows.reduce((n, row) => n + row.buttons.length, 0) > MANY_BUTTONS;
+    const rows = kinds.map((k) => many(k)
+      ? h("div", { className: "wb-many", "data-kind": k.kind }, k.rows.map(rowOf))
+      : k.rows.map(rowOf));
     const blocked = v.blocked.length ? h("details", { className: "wb-blocked" },
       h("summary", {}, `Not allowed now (${v.blocked.length})`),
       h("ul", {}, v.blocked.map((a) => h("li", {},

@@ -1,14 +1,18 @@
 """Parts that designs share, written for speed because they run inside every simulated game:
-decks drawn one card per chance point, dice pools as chance points, square grids with one
-board drawing, zones for cards in places, and damage through armor."""
+decks drawn one card per chance point, dice pools and opposed rolls as chance points, square
+grids with chess movement and one board drawing, zones for cards in places, response windows,
+and damage through armor."""
 
 from .board import Mark, Piece, draw_board
+from .chess import ChessMoves, chess_moves, threat_map
 from .damage import Vitals, through_armor
 from .deck import Deck
-from .dice import dice_chance, highest_of, roll, sum_of
+from .dice import binary_dice, contest, contest_chance, dice_chance, highest_of, roll, sum_of
 from .grid import BISHOP, KING, KNIGHT, ROOK, Grid
+from .respond import Responses
 from .zones import Zones
 
-__all__ = ["BISHOP", "Deck", "Grid", "KING", "KNIGHT", "Mark", "Piece", "ROOK", "Vitals",
-           "Zones", "dice_chance", "draw_board", "highest_of", "roll", "sum_of",
-           "through_armor"]
+__all__ = ["BISHOP", "ChessMoves", "Deck", "Grid", "KING", "KNIGHT", "Mark", "Piece",
+           "ROOK", "Responses", "Vitals", "Zones", "binary_dice", "chess_moves", "contest",
+           "contest_chance", "dice_chance", "draw_board", "highest_of", "roll", "sum_of",
+           "threat_map", "through_armor"]

@@ -1,7 +1,8 @@
-"""One SVG drawing for every square board: squares, pieces as lettered discs, small marks
-in a square's corner (tokens), highlighted and outlined squares, arrows, coordinates, and
-clickable targets (each legal destination carries the labels of the actions that land there,
-so a view can play a move by a click on the board as well as by a button).
+"""One SVG drawing for every square board: squares, pieces as lettered discs (with a short
+note under the letter, such as a stat line), small marks in a square's corners (tokens,
+attached cards), dots for threatened squares, highlighted and outlined squares, arrows,
+coordinates, and clickable targets (each legal destination carries the labels of the actions
+that land there, so a view can play a move by a click on the board as well as by a button).
 
 Row 1 is drawn at the bottom, as the first seat sees the board.
 """
@@ -27,25 +28,39 @@ class Piece:
     ink: str = "#3b3b3b"
     ring: str = "#222"
     title: str = ""
+    note: str = ""  # a few characters drawn small under the letter ("6/5")
+
+
+# Corners of a square as (x, y) fractions of the cell, for marks.
+CORNERS = {"ne": (1, 0), "nw": (0, 0), "se": (1, 1), "sw": (0, 1)}
 
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A small diamond in a square's top-right corner (a token, a marker)."""
+    """A small diamond in a square's corner (a token, a marker, an attached card):
+    `corner` is "ne" (top right, the default), "nw", "se" or "sw"."""
 
     square: int
     fill: str = "#7a1f5c"
     title: str = ""
+    corner: str = "ne"
+
+    def __post_init__(self):
+        if self.corner not in CORNERS:
+            raise ValueError(f"a mark's corner is one of {', '.join(CORNERS)}, "
+                             f"not {self.corner!r}")
 
 
 def draw_board(grid: Grid, *, pieces: Iterable[Piece] = (), marks: Iterable[Mark] = (),
                fills: Mapping[int, str] | None = None,
                outlines: Mapping[int, str] | None = None,
                arrows: Iterable[tuple[int, int, str]] = (),
+               dots: Mapping[int, str] | None = None,
                targets: Mapping[int, Sequence[str]] | None = None,
                cell: int = 56, colours: tuple[str, str] = (LIGHT, DARK)) -> Board:
     """The board as a typed Board view. `fills` colours whole squares (the last move),
-    `outlines` frames squares in a colour, `arrows` are (from, to, colour) dashed lines, and
+    `outlines` frames squares in a colour, `arrows` are (from, to, colour) dashed lines,
+    `dots` puts a small disc of a colour at the bottom-left of squares (threatened squares), and
     `targets` maps a square to the labels of the legal actions that end there: those squares
     are framed and clickable."""
     margin = 22
@@ -80,9 +95,15 @@ def draw_board(grid: Grid, *, pieces: Iterable[Piece] = (), marks: Iterable[Mark
         parts.append(f'<line x1="{fx + half}" y1="{fy + half}" x2="{tx + half}" '
                      f'y2="{ty + half}" stroke="{colour}" stroke-width="4" '
                      f'stroke-dasharray="6 4" pointer-events="none"/>')
+    for sq, colour in (dots or {}).items():
+        x, y = corner(sq)
+        parts.append(f'<circle cx="{x + 8}" cy="{y + cell - 8}" r="4" fill="{colour}" '
+                     f'pointer-events="none"/>')
     for m in marks:
         x, y = corner(m.square)
-        cx, cy, r = x + cell - 12, y + 12, 8
+        fx, fy = CORNERS[m.corner]
+        r = 7 if cell < 56 else 8
+        cx, cy = x + 4 + r + fx * (cell - 8 - 2 * r), y + 4 + r + fy * (cell - 8 - 2 * r)
         parts.append(f'<polygon points="{cx},{cy - r} {cx + r},{cy} {cx},{cy + r} '
                      f'{cx - r},{cy}" fill="{m.fill}" stroke="#fff" stroke-width="1">'
                      f'<title>{escape(m.title)}</title></polygon>')
@@ -92,9 +113,13 @@ def draw_board(grid: Grid, *, pieces: Iterable[Piece] = (), marks: Iterable[Mark
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="{half - 8}" fill="{p.fill}" '
                      f'stroke="{p.ring}" stroke-width="2"><title>{escape(p.title)}</title>'
                      f'</circle>')
-        parts.append(f'<text x="{cx}" y="{cy + 7}" text-anchor="middle" font-size="20" '
+        lift = 4 if p.note else 0
+        parts.append(f'<text x="{cx}" y="{cy + 7 - lift}" text-anchor="middle" font-size="20" '
                      f'font-weight="bold" fill="{p.ink}" pointer-events="none">'
                      f'{escape(p.letter)}</text>')
+        if p.note:
+            parts.append(f'<text x="{cx}" y="{cy + 15}" text-anchor="middle" font-size="10" '
+                         f'fill="{p.ink}" pointer-events="none">{escape(p.note)}</text>')
     # Clickable targets on top of everything, transparent, each naming its square.
     for sq, labels in targets.items():
         x, y = corner(sq)
@@ -106,7 +131,8 @@ def draw_board(grid: Grid, *, pieces: Iterable[Piece] = (), marks: Iterable[Mark
         parts.append(f'<text x="{margin + i * cell + half}" y="{height - 6}" '
                      f'text-anchor="middle" font-size="13" fill="#555">{FILES[i]}</text>')
     for j in range(grid.height):
-        parts.append(f'<text x="{margin // 2}" y="{margin + (grid.height - 1 - j) * cell + half + 5}" '
+        y = margin + (grid.height - 1 - j) * cell + half + 5
+        parts.append(f'<text x="{margin // 2}" y="{y}" '
                      f'text-anchor="middle" font-size="13" fill="#555">{j + 1}</text>')
     parts.append("</svg>")
     return Board("".join(parts), {grid.name(sq): tuple(labels)

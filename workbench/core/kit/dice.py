@@ -39,3 +39,37 @@ def dice_chance(dice: Dist | str, label: str, *,
         return [(what, dist.p_where(test)) for what, test in odds.items()]
 
     return Chance(dist, label, read, names)
+
+
+def binary_dice(n: int) -> Dist:
+    """The number of 1s on `n` binary dice (0 or 1 with p = 1/2 each: coins, or d6 read as
+    1-3 -> 0 and 4-6 -> 1)."""
+    from ...dice.contests import binary  # no notation parser: only the distribution type
+
+    return binary(n)
+
+
+@lru_cache(maxsize=2048)
+def contest(attack: Dist, defence: Dist) -> Dist:
+    """An opposed roll as one chance point: every pair (attack result, defence result) with
+    the product of their weights, attack results outermost, both ascending."""
+    a, d = attack.sorted(), defence.sorted()
+    pairs = tuple((x, y) for x in a.outcomes for y in d.outcomes)
+    weights = tuple(wx * wy for wx in a.weights for wy in d.weights)
+    return Dist._ordered(pairs, weights)
+
+
+def contest_chance(attack: Dist, defence: Dist, label: str, *,
+                   odds: Mapping[str, Callable[[int, int], bool]] | None = None,
+                   names: Callable | None = None) -> Chance:
+    """An opposed roll (both sides roll at once) as a chance point whose outcomes are
+    (attack, defence) pairs. `odds` names the results that matter, e.g.
+    {"to capture": lambda a, d: a > d}, worked out exactly when someone reads them."""
+    dist = contest(attack, defence)
+    if not odds:
+        return Chance(dist, label, (), names)
+
+    def read():
+        return [(what, dist.p_where(lambda pair, t=test: t(*pair))) for what, test in odds.items()]
+
+    return Chance(dist, label, read, names)

@@ -1,0 +1,66 @@
+"""Armies' speed, in one run:
+
+1. games and decisions per second through `simulate`, in one process, with random bots and
+   with the heuristic (the game's default bot), median (min-max) of 5 runs;
+2. the wall time of a 10-point sweep of a card's stat with 2,000 games per point on local
+   worker processes (goal: 5 s), with random bots, and with the heuristic on fewer games per
+   point, scaled to 2,000. On a busy 2-core machine the random sweep takes 15 to 25 minutes;
+   give fewer games per point to have it scaled the same way.
+
+    .venv/bin/python benchmarks/armies.py [games_per_run] [games_per_point_for_heuristic]
+        [games_per_point_for_random]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+import workbench as wb
+
+VARY = {"cards.Shield Bearers.defense": list(range(10))}
+
+
+def rates(n: int, bots: str) -> None:
+    cards = wb.load_cards("armies")
+    wb.simulate("armies", 5, seed=0, cards=cards, bots=bots)  # warm: cards and catalog
+    games, decisions = [], []
+    for _ in range(5):
+        t = time.perf_counter()
+        frame = wb.simulate("armies", n, seed=0, cards=cards, bots=bots)
+        elapsed = time.perf_counter() - t
+        games.append(n / elapsed)
+        decisions.append(int(frame["length"].sum()) / elapsed)
+    print(f"simulate, {bots:<9} bots, {n} games, one process: "
+          f"{_summary(games)} games/s, {_summary(decisions)} decisions/s "
+          f"({int(frame['length'].mean())} decisions a game)", flush=True)
+
+
+def sweep(per_point: int, bots: str) -> float:
+    t = time.perf_counter()
+    wb.sweep("armies", VARY, per_point, bots=bots, executor="processes", progress=False,
+             confirm=True)
+    return time.perf_counter() - t
+
+
+def _summary(values: list[float]) -> str:
+    return f"{statistics.median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    heuristic_points = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    random_points = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
+    for bots in ("random", "heuristic"):
+        rates(n, bots)
+    for bots, per_point in (("random", random_points), ("heuristic", heuristic_points)):
+        wall = sweep(per_point, bots)
+        scaled = wall * 2000 / per_point
+        print(f"10-point sweep of Shield Bearers' defense, {bots} bots, local processes, "
+              f"{per_point:,} games per point: {wall:,.0f} s; at 2,000 games per point about "
+              f"{scaled:,.0f} s, {scaled / 5:,.0f} times the 5 s goal", flush=True)
+
+
+if __name__ == "__main__":
+    main()
