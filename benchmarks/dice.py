@@ -66,8 +66,8 @@ PRELUDE = {
 }
 LIBRARIES = tuple(PRELUDE)
 
-DODGE_ARGS = "dice=2, dodge=9, health=12, armor=2, damage=3, attacks_per_round=2"
 # coop.md: 2d6 against Dodge 9; Health 12, Armor 2 (restored every 2 attacks), 3 damage.
+DODGE_ARGS = "dice=2, dodge=9, health=12, armor=2, damage=3, attacks_per_round=2"
 ICEPOOL_DODGE = f"""\
 def dodge_mean(dice, dodge, health, armor, damage, attacks_per_round):
     roll = dice @ icepool.d(6)
@@ -100,7 +100,6 @@ class Case(NamedTuple):
     ours: str
     icepool: str | None
     dyce: str | None
-    mixed: bool = False  # one of the mixed kinds added to the original set
 
 
 def _pool(kinds: list[tuple[int, int]], icepool_keep: str, dyce_at: str) -> tuple[str, str]:
@@ -153,27 +152,27 @@ def cases() -> list[Case]:
         out.append(Case(
             text, f'wd.probability("{text}")',
             f"({count(*a, 'icepool')} {ice_op} {count(*b, 'icepool')}).probability(True)",
-            _share(f"{count(*a, 'dyce')}.{dy_op}({count(*b, 'dyce')})"), mixed=True))
+            _share(f"{count(*a, 'dyce')}.{dy_op}({count(*b, 'dyce')})")))
     out.append(Case(
         "(30d6>=4) - (20d8>=5)", 'wd.exact("(30d6>=4) - (20d8>=5)")',
         f"{count(30, 6, 4, 'icepool')} - {count(20, 8, 5, 'icepool')}",
-        f"{count(30, 6, 4, 'dyce')} - {count(20, 8, 5, 'dyce')}", mixed=True))
+        f"{count(30, 6, 4, 'dyce')} - {count(20, 8, 5, 'dyce')}"))
     for kinds, kind, k in (([(4, 6), (3, 8)], "kh", 3), ([(6, 6), (4, 10)], "kl", 2),
                            ([(3, 6), (3, 8), (3, 10)], "kh", 3)):
         text = "[" + ", ".join(f"{n}d{s}" for n, s in kinds) + f"]{kind}{k}"
         ice_keep = f"highest({k})" if kind == "kh" else f"lowest({k})"
         dy_at = f"slice(-{k}, None)" if kind == "kh" else f"slice(None, {k})"
-        out.append(Case(text, f'wd.exact("{text}")', *_pool(kinds, ice_keep, dy_at), mixed=True))
+        out.append(Case(text, f'wd.exact("{text}")', *_pool(kinds, ice_keep, dy_at)))
     out.append(Case("6d10kh3 + 2d4", 'wd.exact("6d10kh3 + 2d4")',
                     "icepool.d(10).highest(6, 3) + 2 @ icepool.d(4)",
-                    "(6 @ P(10)).at(slice(-3, None)) + 2 @ H(4)", mixed=True))
+                    "(6 @ P(10)).at(slice(-3, None)) + 2 @ H(4)"))
     out.append(Case("P(10d6 >= 8d8)", 'wd.probability("10d6 >= 8d8")',
                     "((10 @ icepool.d(6)) >= (8 @ icepool.d(8))).probability(True)",
-                    _share("(10 @ H(6)).ge(8 @ H(8))"), mixed=True))
+                    _share("(10 @ H(6)).ge(8 @ H(8))")))
     out.append(Case("P(2d20+5 > 4d6+3d4)", 'wd.probability("2d20 + 5 > 4d6 + 3d4")',
                     "((2 @ icepool.d(20) + 5) > (4 @ icepool.d(6) + 3 @ icepool.d(4)))"
                     ".probability(True)",
-                    _share("(2 @ H(20) + 5).gt(4 @ H(6) + 3 @ H(4))"), mixed=True))
+                    _share("(2 @ H(20) + 5).gt(4 @ H(6) + 3 @ H(4))")))
     return out
 
 
