@@ -68,6 +68,17 @@ def test_importing_the_package_is_cheap():
     assert [m for m in modules if m.startswith("workbench.games.")] == []
 
 
+def test_an_exact_dice_answer_loads_no_frames_arrays_or_game_engine():
+    # A designer's first answer in a new kernel waits for every import on its way.
+    modules = modules_after("import workbench.dice as wd\n"
+                            "assert wd.probability('(15d6>=5) > (10d8>=5)') > 0\n"
+                            "assert len(wd.exact('[8d6, 8d8]kh2 + 30d10kh10')) > 1")
+    assert "workbench.dice.parser" in modules  # the snippet did parse
+    assert loaded(modules, ["numpy", "polars", "pandera", "icepool", "workbench.core.match",
+                            "workbench.core.bots", "workbench.core.view", "workbench.cards",
+                            "workbench.sim", "workbench.widgets", "workbench.charts"]) == []
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_get_game_imports_only_that_game(name):
     modules = modules_after(f"from workbench.core import get_game\nget_game({name!r})")
