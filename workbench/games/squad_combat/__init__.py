@@ -8,12 +8,20 @@ from .game import SquadCombat
 from .rules import SquadState
 
 if TYPE_CHECKING:
-    from .analysis import card_usage, first_player_edge, matchup_matrix, refresh_odds
+    from .analysis import (
+        card_report,
+        damage_budget,
+        deck_plan,
+        design_check,
+        first_player_edge,
+        matchup_matrix,
+        refresh_odds,
+        ruleset_comparison,
+    )
 
+ANALYSES = ["card_report", "damage_budget", "deck_plan", "design_check", "first_player_edge",
+            "matchup_matrix", "refresh_odds", "ruleset_comparison"]
 # The analyses bring in the simulation layer; playing a match never needs them.
-__getattr__, __dir__ = lazy_attributes(__name__, {
-    ".analysis": ["card_usage", "first_player_edge", "matchup_matrix", "refresh_odds"],
-})
+__getattr__, __dir__ = lazy_attributes(__name__, {".analysis": ANALYSES})
 
-__all__ = ["SquadCombat", "SquadState", "card_usage", "first_player_edge", "matchup_matrix",
-           "refresh_odds"]
+__all__ = ["SquadCombat", "SquadState", *ANALYSES]
