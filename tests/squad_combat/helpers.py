@@ -96,3 +96,4 @@ def attach(st, key: str, card: str, owner: int | None = None):
     st.players[owner].deck.take(card)
     st.uid += 1
     c.attached.append(Attached(st.uid, card, owner, src.damage, src.traits))
+    st.hurt = True

@@ -192,6 +192,7 @@ def test_R10_the_last_squad_standing_wins_and_a_draw_when_both_fall_at_once():
     attach(st, "Dessa", "Haymaker")
     st.chars[0].attached[0].printed = 15
     st.chars[3].attached[0].printed = 13
+    st.hurt = True
     st._check_deaths()
     assert st.result().outcome == "draw" and "A-21" in st.result().reason
 

@@ -35,14 +35,15 @@ class Source:
     text: str
     ability: str = ""  # "" for a deck card; "alive" or "dead" for an ability
     resource: bool = False
+    # Worked out once (below): the rules ask these in every priority window.
+    is_attack: bool = False
+    is_edge: bool = False
+    actor_matters: bool = True
 
-    @property
-    def is_attack(self) -> bool:
-        return self.kind == "attack"
-
-    @property
-    def is_edge(self) -> bool:
-        return self.kind == "edge"
+    def __post_init__(self):
+        object.__setattr__(self, "is_attack", self.kind == "attack")
+        object.__setattr__(self, "is_edge", self.kind == "edge")
+        object.__setattr__(self, "actor_matters", self._actor_matters())
 
     @property
     def group(self) -> str:
@@ -53,8 +54,7 @@ class Source:
             return "trait"
         return "resource" if self.resource else "generic"
 
-    @property
-    def actor_matters(self) -> bool:
+    def _actor_matters(self) -> bool:
         return bool(self.cost.energy or self.cost.dice or self.is_attack
                     or self.actor != "any" or self.ability
                     or any(e.scope == "self" or e.keyword in ("Switch", "Taunt")

@@ -152,6 +152,9 @@ class SquadState(State):
         self.winners: tuple[int, ...] = ()
         self.reason = ""
         self.uid = 0
+        self.hurt = False  # damage changed since the last check for deaths
+        self.quiet_after = False  # the last window was an "after" window nobody used
+        self.win_acted = False
         self.events: list[str] = []  # the last few things that happened, for the view
         self.counts = {"hits": 0, "misses": 0, "negated": 0, "deaths": 0, "refreshes": 0,
                        "edges": 0}
@@ -221,10 +224,13 @@ class SquadState(State):
         what, data = self.wait[2]
         if what == "draw":
             deck = self.players[data].deck
-            counts = dict(deck.counts)
-            attacks = sum(n for card, n in counts.items() if self.cat.cards[card].is_attack)
-            return deck.draw(f"Seat {data + 1} draws from {len(deck)} cards",
-                             odds=lambda: (("an attack", Fraction(attacks, sum(counts.values()))),))
+            cards = self.cat.cards
+
+            def odds(counts=dict(deck.counts), size=len(deck)):
+                attacks = sum(n for card, n in counts.items() if cards[card].is_attack)
+                return (("an attack", Fraction(attacks, size)),)
+
+            return deck.draw(f"Seat {data + 1} draws from {len(deck)} cards", odds=odds)
         if what == "first":
             n = self.num_seats
             return Chance(uniform(range(n)), "Who plays first (R-4)",
@@ -387,6 +393,13 @@ class SquadState(State):
 
     # -- priority windows (R-23, R-24, A-6) -------------------------------------------------------
     def _s_window(self, kind: str, pid: int) -> None:
+        if kind == "start" and self.quiet_after:
+            # A-36: every seat has just declined in the window after the last card, and
+            # nothing has happened since: that window was this one.
+            self.quiet_after = False
+            return
+        self.quiet_after = False
+        self.win_acted = False
         if kind == "reaction":
             start = self.chars[self.plays[pid].targets[0]].seat  # A-33: the defender first
         elif kind == "end":
@@ -410,6 +423,7 @@ class SquadState(State):
             window.reopen()
             self._then(("resolve", top), ("window_go",))
             return
+        self.quiet_after = kind == "after" and not self.win_acted
         self.win = None
 
     def _can_edge(self, seat: int) -> bool:
@@ -424,12 +438,16 @@ class SquadState(State):
         ctx = self.plays[pid] if pid >= 0 else None
         out = []
         cards = self.cat.cards
-        for name in dict.fromkeys(p.hand):
+        seen = set()
+        for name in p.hand:
             src = cards[name]
-            if not src.is_edge or self._timing_problem(src, seat, kind, ctx) is not None:
+            if not src.is_edge or name in seen:
+                continue
+            seen.add(name)
+            if self._timing_problem(src, seat, kind, ctx) is not None:
                 continue
             for ci in p.order:
-                if self._actor_problem(seat, src, ci, ctx) is None:
+                if self._actor_check(seat, src, ci, ctx) is None:
                     out.append((src, ci))
                     if first_only or not src.actor_matters:
                         break
@@ -437,7 +455,7 @@ class SquadState(State):
                 return out
         for ci in p.order:
             for ab in self.chars[ci].d.abilities:
-                if ab.kind == "edge" and self._actor_problem(seat, ab, ci, ctx) is None:
+                if ab.kind == "edge" and self._actor_check(seat, ab, ci, ctx) is None:
                     out.append((ab, ci))
                     if first_only:
                         return out
@@ -472,61 +490,85 @@ class SquadState(State):
         return None
 
     # -- eligibility (R-11 .. R-14, R-37) ---------------------------------------------------------
-    def _actor_problem(self, seat: int, src: Source, ci: int, ctx) -> tuple | None:
-        """Why character `ci` may not be the acting character of `src` now, or None."""
+    def _actor_check(self, seat: int, src: Source, ci: int, ctx) -> str | None:
+        """What stops character `ci` acting for `src` now, as a short code (None: nothing).
+        Legal actions need only the answer; `_actor_problem` puts the reason in words."""
         c = self.chars[ci]
-        p = self.players[seat]
-        name = c.d.name
         cost = src.cost
         if src.ability:
-            if src.character != name:
-                return ("A-28", f"{src.name} is printed on {src.character}")
+            if src.character != c.d.name:
+                return "printed"
             if src.ability == "dead":
                 if self.v05:
-                    return ("R-36", "v0.5 removes dead characters: no death effects")
+                    return "v05"
                 if c.alive:
-                    return ("R-37", f"{src.name} is {name}'s death effect; {name} is alive")
-                if len(p.hand) < cost.cards:
-                    return ("R-37", f"{src.name} costs {cost.cards} card discards; the hand "
-                                    f"holds {len(p.hand)}")
-                return self._target_problem(seat, src)
+                    return "alive"
+                if len(self.players[seat].hand) < cost.cards:
+                    return "death cards"
+                return self._target_check(seat, src)
         if not c.alive:
-            return ("R-36", f"{name} is dead and cannot act")
-        if src.character is not None and src.character != name and not src.ability:
-            return ("R-12a", f"only {src.character} may play {src.name}")
+            return "dead"
+        if src.character is not None and src.character != c.d.name and not src.ability:
+            return "who"
         if src.traits and not (src.traits & c.d.traits):
-            return ("R-12a", f"{name} ({'/'.join(sorted(c.d.traits))}) shares no trait with "
-                             f"{src.name} ({'/'.join(sorted(src.traits))})")
-        if c.energy < cost.energy:
-            return ("R-12b", f"{src.name} costs {cost.energy} energy; {name} has {c.energy}")
-        if not can_pay(c.dice, cost.dice):
-            held = ", ".join(map(str, c.dice)) or "no dice"
-            need = "".join(f"[{x}]" for x in cost.dice)
-            return ("R-12c", f"{src.name} needs dice {need}; {name} holds {held}")
-        others = len(p.hand) - (0 if src.ability else 1)
-        if others < cost.cards:
-            return ("R-12d", f"{src.name} costs {cost.cards} card discards; you hold "
-                             f"{others} other cards")
-        if src.actor != "any" and ctx is not None:
+            return "trait"
+        if c.d.energy - c.burden < cost.energy:
+            return "energy"
+        if cost.dice and not can_pay(c.dice, cost.dice):
+            return "dice"
+        if cost.cards and len(self.players[seat].hand) - (0 if src.ability else 1) < cost.cards:
+            return "cards"
+        if ctx is not None and src.timing == "reaction":
             defender = ctx.targets[0]
             if src.actor == "defender" and ci != defender:
-                return ("A-5", f"only the defender ({self.chars[defender].d.name}) may play "
-                               f"{src.name}")
+                return "defender"
             if src.actor == "not_defender" and ci == defender:
-                return ("A-5", f"{src.name} is played by a character other than the defender")
-        if (src.timing == "reaction" and ctx is not None and ci != ctx.targets[0]
-                and self.rules["sc.reactors"] == "defender"):
-            return ("A-5", f"under sc.reactors = defender only the defender "
-                           f"({self.chars[ctx.targets[0]].d.name}) reacts")
-        return self._target_problem(seat, src)
+                return "not defender"
+            if ci != defender and self.rules["sc.reactors"] == "defender":
+                return "reactors"
+        return self._target_check(seat, src)
 
-    def _target_problem(self, seat: int, src: Source) -> tuple | None:
+    def _target_check(self, seat: int, src: Source) -> str | None:
         if src.targets and len(self._candidates(seat, src.target, ())) < src.targets:
-            side = "enemy" if src.target == "enemy" else "friendly"
-            return ("R-17" if src.is_attack else "R-13",
-                    f"{src.name} needs {src.targets} living {side} character"
-                    f"{'s' if src.targets > 1 else ''} to target")
+            return "target"
         return None
+
+    def _actor_problem(self, seat: int, src: Source, ci: int, ctx) -> tuple | None:
+        """(rule, reason) why character `ci` may not act for `src` now, or None."""
+        code = self._actor_check(seat, src, ci, ctx)
+        if code is None:
+            return None
+        c = self.chars[ci]
+        name, cost = c.d.name, src.cost
+        hand = len(self.players[seat].hand)
+        defender = self.chars[ctx.targets[0]].d.name if ctx is not None else ""
+        side = "enemy" if src.target == "enemy" else "friendly"
+        words = {
+            "printed": ("A-28", f"{src.name} is printed on {src.character}"),
+            "v05": ("R-36", "v0.5 removes dead characters: no death effects"),
+            "alive": ("R-37", f"{src.name} is {name}'s death effect; {name} is alive"),
+            "death cards": ("R-37", f"{src.name} costs {cost.cards} card discards; the hand "
+                                    f"holds {hand}"),
+            "dead": ("R-36", f"{name} is dead and cannot act"),
+            "who": ("R-12a", f"only {src.character} may play {src.name}"),
+            "trait": ("R-12a", f"{name} ({'/'.join(sorted(c.d.traits))}) shares no trait "
+                               f"with {src.name} ({'/'.join(sorted(src.traits))})"),
+            "energy": ("R-12b", f"{src.name} costs {cost.energy} energy; {name} has "
+                                f"{c.energy}"),
+            "dice": ("R-12c", f"{src.name} needs dice {''.join(f'[{x}]' for x in cost.dice)}"
+                              f"; {name} holds {', '.join(map(str, c.dice)) or 'no dice'}"),
+            "cards": ("R-12d", f"{src.name} costs {cost.cards} card discards; you hold "
+                               f"{hand - 1} other cards"),
+            "defender": ("A-5", f"only the defender ({defender}) may play {src.name}"),
+            "not defender": ("A-5", f"{src.name} is played by a character other than the "
+                                    "defender"),
+            "reactors": ("A-5", f"under sc.reactors = defender only the defender "
+                                f"({defender}) reacts"),
+            "target": ("R-17" if src.is_attack else "R-13",
+                       f"{src.name} needs {src.targets} living {side} character"
+                       f"{'s' if src.targets > 1 else ''} to target"),
+        }
+        return words[code]
 
     def _candidates(self, seat: int, side: str, chosen) -> list[int]:
         if side == "friendly":
@@ -571,7 +613,7 @@ class SquadState(State):
             if src.is_edge:
                 continue
             for ci in p.order:
-                if self._actor_problem(seat, src, ci, None) is None:
+                if self._actor_check(seat, src, ci, None) is None:
                     acts.append(_play(src, self.chars[ci].d.name))
                     if not src.actor_matters:
                         break
@@ -585,7 +627,7 @@ class SquadState(State):
     def _ability_actions(self, seat: int, kind: str, ctx) -> list[Action]:
         return [Action("use", (ab.name,), f"Use {ab.name}")
                 for ci in self.players[seat].order for ab in self.chars[ci].d.abilities
-                if ab.kind == kind and self._actor_problem(seat, ab, ci, ctx) is None]
+                if ab.kind == kind and self._actor_check(seat, ab, ci, ctx) is None]
 
     def _opts_window(self) -> list[Action]:
         seat = self.wait[1]
@@ -672,6 +714,7 @@ class SquadState(State):
             self._then(("window_go",))
             return
         window.acted()
+        self.win_acted = True
         self.counts["edges"] += 1
         new = self._start_play(seat, action, pid)
         if new is not None and self.plays[new].source.timing == "reaction" and pid >= 0:
@@ -694,7 +737,7 @@ class SquadState(State):
                 ci = self._char_of(seat, action.args[1])
             else:
                 ci = next(ci for ci in p.order
-                          if self._actor_problem(seat, src, ci, ctx_play) is None)
+                          if self._actor_check(seat, src, ci, ctx_play) is None)
             p.hand.remove(name)
             from_hand = True
         p.played.add(name)
@@ -855,6 +898,7 @@ class SquadState(State):
         else:
             defender.attached.append(rec)
             play.attached = rec.uid
+            self.hurt = True
             self.note(f"{src.name} hits {defender.d.name} for "
                       f"{self.effective(rec, defender)}")
         self._check_deaths()
@@ -959,6 +1003,7 @@ class SquadState(State):
                        play.source.traits, token=True)
         if not self._hardened(rec, c):
             c.attached.append(rec)
+            self.hurt = True
 
     def modify_attack(self, pid: int, amount: int) -> None:
         """A token on an attack card: on the card still waiting to hit, or on the card
@@ -970,6 +1015,7 @@ class SquadState(State):
         for rec in self.chars[attack.targets[0]].attached:
             if rec.uid == attack.attached:
                 rec.mod += amount
+                self.hurt = True
 
     def set_die(self, ci: int, old: int, new: int) -> None:
         dice = self.chars[ci].dice
@@ -995,6 +1041,9 @@ class SquadState(State):
 
     # -- death and the end (R-10, R-36) --------------------------------------------------------
     def _check_deaths(self) -> None:
+        if not self.hurt:
+            return
+        self.hurt = False
         dead = [c for c in self.chars if c.alive and c.attached and self.damage(c) >= c.d.hp]
         if not dead:
             return
@@ -1234,14 +1283,29 @@ def _and(values, sep: str = " and ") -> str:
     return sep.join(map(str, values))
 
 
+_ACTIONS: dict = {}  # actions depend on names alone, and recur in every game
+
+
 def _play(src: Source, who: str) -> Action:
-    if src.actor_matters and who:
-        return Action("play", (src.name, who), f"Play {src.name} with {who}")
-    return Action("play", (src.name,), f"Play {src.name}")
+    who = who if src.actor_matters else ""
+    key = ("play", src.name, who)
+    action = _ACTIONS.get(key)
+    if action is None:
+        if who:
+            action = Action("play", (src.name, who), f"Play {src.name} with {who}")
+        else:
+            action = Action("play", (src.name,), f"Play {src.name}")
+        _ACTIONS[key] = action
+    return action
 
 
 def _refresh(c: Char) -> Action:
-    return Action("refresh", (c.d.name,), f"Refresh {c.d.name}'s dice ({c.d.refresh} energy)")
+    key = ("refresh", c.d.name, c.d.refresh)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action("refresh", (c.d.name,),
+                                        f"Refresh {c.d.name}'s dice ({c.d.refresh} energy)")
+    return action
 
 
 STEPS = {name[3:]: fn for name, fn in vars(SquadState).items() if name.startswith("_s_")}
