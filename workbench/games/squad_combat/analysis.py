@@ -84,10 +84,10 @@ def dodge_odds(atk: int, dice: int, *, need: int = 4) -> Fraction:
     """Chance that a defender holding `dice` freshly rolled dice can pay Dodge Roll's [1]
     with a die of at least need + Atk (the demo's Dodge Roll, A-2)."""
     target = need + atk
-    if target <= 1:
-        return Fraction(1)
     if target > 6 or dice == 0:
         return Fraction(0)
+    if target <= 1:
+        return Fraction(1)
     return 1 - Fraction(target - 1, 6) ** dice
 
 
