@@ -156,6 +156,7 @@ class SquadState(State):
         self.quiet_after = False  # the last window was an "after" window nobody used
         self.win_acted = False
         self.events: list[str] = []  # the last few things that happened, for the view
+        self.noted = 0  # how many things have happened, so a reader can tell what is new
         self.counts = {"hits": 0, "misses": 0, "negated": 0, "deaths": 0, "refreshes": 0,
                        "edges": 0}
         self._legal: list[Action] | None = None
@@ -208,7 +209,8 @@ class SquadState(State):
     def note(self, text: str) -> None:
         events = self.events
         events.append(text)
-        if len(events) > 6:
+        self.noted += 1
+        if len(events) > 12:
             del events[0]
 
     def char_label(self, ci: int) -> str:
