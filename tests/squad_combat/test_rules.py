@@ -649,3 +649,47 @@ def test_setup_errors_name_the_option():
         wb.play("squad_combat", squads=["Red"])
     with pytest.raises(SetupError, match="seat 3 does not exist"):
         wb.play("squad_combat", first_player=3)
+
+
+@pytest.mark.parametrize(("variant", "asked"), [("skip", 1), ("open", 2)])
+def test_A36_a_window_straight_after_an_unused_one_is_not_opened_twice(variant, asked):
+    st = position(rules={"sc.repeat_window": variant},
+                  hands={0: ["Jab", "Jab"], 1: ["Second Wind"]}, dice={"Vell": []})
+    play(st, "Play Jab with Vell")
+    play(st, "Target Dessa (Seat 2)")
+    play(st, "Decline (play no edge now)")  # the reaction window
+    windows = []
+    while st.wait[0] == "window":
+        windows.append(st.win[0])
+        play(st, "Decline (play no edge now)")
+    assert windows == ["after", "start"][:asked]
+    assert st.wait[:2] == ("action", 1)
+
+
+def test_A37_only_players_with_an_edge_they_may_play_are_asked():
+    st = position(hands={0: ["Jab"], 1: ["Jab"]})
+    play(st, "Play Jab with Vell")
+    play(st, "Target Dessa (Seat 2)")  # nobody holds an edge: no window asks anyone
+    assert st.wait[:2] == ("action", 1) and len(char(st, "Dessa").attached) == 1
+
+
+def test_A39_no_reaction_once_the_attack_is_negated():
+    st = position(squads=("Red", "Red"), hands={0: ["Haymaker"], 1: ["Dodge Roll", "Brace"]},
+                  dice={"Brakka@0": [4], "Corin@1": [5]})
+    play(st, "Play Haymaker with Brakka")
+    play(st, "Target Corin (Seat 2)")
+    play(st, "Play Dodge Roll with Corin")
+    # The window closed at once: Brace may not follow a negated attack.
+    assert st.counts["negated"] == 1 and st.players[1].hand == ["Brace"]
+    assert st.wait[:2] == ("action", 1)
+
+
+def test_A41_hardened_still_lets_the_rest_of_the_effect_bar_apply():
+    cards = wb.load_cards("squad_combat").set("characters", "Dessa", "passives",
+                                               "Beta Hardened 3")
+    st = position(cards=cards, hands={0: ["Vell's Needle"], 1: []})
+    play(st, "Play Vell's Needle with Vell")
+    play(st, "Target Dessa (Seat 2)")
+    dessa = char(st, "Dessa")
+    assert dessa.attached == [] and dessa.burden == 1
+    assert st.players[0].discard == {"Vell's Needle": 1}

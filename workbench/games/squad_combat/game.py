@@ -51,6 +51,10 @@ VARIANTS = (
             "When no squad can ever deal damage again (every attack card left is under a "
             "character or unplayable), the game is a draw at the end of that turn, or play "
             "goes on to the turn limit.", "A-35", choices=("draw", "play_on")),
+    Variant("sc.repeat_window", "skip",
+            "When every player has just declined in the window after a card, the next action "
+            "phase opens no second window, or opens one anyway.", "A-36",
+            choices=("skip", "open")),
     Variant("sc.turn_limit", 40,
             "The rules end a game only when a squad is dead; after this many turns it is a "
             "draw (0: no limit).", "R-10", minimum=0, maximum=1_000),

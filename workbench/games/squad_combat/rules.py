@@ -395,7 +395,7 @@ class SquadState(State):
 
     # -- priority windows (R-23, R-24, A-6) -------------------------------------------------------
     def _s_window(self, kind: str, pid: int) -> None:
-        if kind == "start" and self.quiet_after:
+        if kind == "start" and self.quiet_after and self.rules["sc.repeat_window"] == "skip":
             # every seat has just declined in the window after the last card, and
             # nothing has happened since: that window was this one.
             self.quiet_after = False
