@@ -78,9 +78,13 @@ def decline_all(st):
 
 
 def reason(st, label_or_action):
-    """(rule, reason) why an action is refused now."""
-    from workbench.core import why_illegal
+    """(rule, reason) why an action is refused now; "Play X with Y" names the action even
+    when the view would not offer it."""
+    from workbench.core import Action, why_illegal
 
+    if isinstance(label_or_action, str) and label_or_action.startswith("Play "):
+        card, _, who = label_or_action[5:].partition(" with ")
+        label_or_action = Action("play", (card, who) if who else (card,), label_or_action)
     problem = why_illegal(st, label_or_action)
     assert problem is not None, f"{label_or_action} is legal"
     return problem.rule, problem.reason

@@ -27,6 +27,13 @@ def card_line(src) -> str:
     return " · ".join(bits)
 
 
+def ability_line(ab) -> str:
+    """An ability as short as the card prints it: 'Edge, C C: Power Up each friendly'."""
+    effects = "; ".join(str(e) for e in ab.effects)
+    target = "" if ab.target == "none" else f" on a {ab.target} character"
+    return f"{ab.kind.capitalize()}, {ab.cost}: {effects}{target}"
+
+
 def _card(state, name: str, tags=(), highlight=False) -> CardView:
     src = state.cat.cards[name]
     return CardView(name, src.kind, card_line(src), src.text, tags=tuple(tags),
@@ -47,18 +54,15 @@ def _character(state, ci: int, seat: int | None) -> CardView:
         tags.append(f"{trait} Hardened {x}")
     if c.suppressed:
         tags.append("Suppressed")
-    text = ""
+    death = "; ".join(ability_line(ab) for ab in d.abilities
+                      if ab.ability == "dead" and not state.v05)
     if not c.alive:
-        death = [ab for ab in d.abilities if ab.ability == "dead"]
-        text = "dead" + ("" if state.v05 or not death else
-                         " · death effect: " + "; ".join(ab.text for ab in death))
+        text = "Dead" + (f". Death effect: {death}" if death else "")
         stats = (Stat(life, 0, d.hp),)
     else:
+        text = f"Death effect: {death}" if death else ""
         stats = (Stat(life, d.hp - state.damage(c), d.hp), Stat("Energy", c.energy, d.energy),
                  Stat("Dice", " ".join(map(str, c.dice)) or "none"))
-        death = [ab.text for ab in d.abilities if ab.ability == "dead" and not state.v05]
-        if death:
-            text = "Death effect: " + "; ".join(death)
     busy = _busy(state)
     return CardView(d.name, "character", subtitle, text, stats, tuple(tags),
                     highlight=ci in busy, dim=not c.alive, id=d.name)
@@ -72,11 +76,6 @@ def _busy(state) -> set[int]:
     return {play.actor, *play.targets}
 
 
-def _pile(title: str, count: int, text: str = "") -> CardView:
-    return CardView(title, "pile", f"{count} cards", text, stats=(Stat("cards", count),),
-                    dim=count == 0)
-
-
 def _in_play(state) -> list[CardView]:
     cards = []
     for play in state.plays[-3:]:
@@ -84,7 +83,7 @@ def _in_play(state) -> list[CardView]:
         who = state.chars[play.actor].d.name
         bits = [f"by {who}"]
         if play.targets:
-            bits.append("→ " + ", ".join(state.chars[t].d.name for t in play.targets))
+            bits.append("→ " + ", ".join(state.char_label(t) for t in play.targets))
         if src.is_attack:
             bits.append(f"Atk {_signed(play.atk)}")
             if play.mod:
@@ -137,10 +136,13 @@ def render(state, seat: int | None) -> View:
         flags = [f"{alive} of 3 alive"] + (["passed"] if p.passed else []) + (
             ["out"] if p.out else []) + (["first player"] if state.first == s else [])
         cards = [_character(state, ci, seat) for ci in p.order]
-        discard = ", ".join(f"{n}×{k}" if k > 1 else n
+        discard = ", ".join(f"{n} ×{k}" if k > 1 else n
                             for n, k in sorted(p.discard.counts.items()))
-        cards += [_pile("Deck", len(p.deck), "face down"),
-                  _pile("Discard", len(p.discard), discard)]
+        cards.append(CardView("Deck and discard", "pile",
+                              f"deck {len(p.deck)} · discard {len(p.discard)}",
+                              f"Discarded: {discard}" if discard else "",
+                              stats=(Stat("deck", len(p.deck)),
+                                     Stat("discard", len(p.discard)))))
         zones.append(Zone(f"Seat {s + 1}: {p.squad.name} ({', '.join(flags)})", tuple(cards),
                           mover == s))
         if seat == s:

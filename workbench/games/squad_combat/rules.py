@@ -520,7 +520,7 @@ class SquadState(State):
             return "dice"
         if cost.cards and len(self.players[seat].hand) - (0 if src.ability else 1) < cost.cards:
             return "cards"
-        if ctx is not None and src.timing == "reaction":
+        if ctx is not None and src.timing == "reaction" and ctx.source.is_attack:
             defender = ctx.targets[0]
             if src.actor == "defender" and ci != defender:
                 return "defender"
@@ -543,7 +543,7 @@ class SquadState(State):
         c = self.chars[ci]
         name, cost = c.d.name, src.cost
         hand = len(self.players[seat].hand)
-        defender = self.chars[ctx.targets[0]].d.name if ctx is not None else ""
+        defender = self.chars[ctx.targets[0]].d.name if ctx is not None and ctx.targets else ""
         side = "enemy" if src.target == "enemy" else "friendly"
         words = {
             "printed": ("A-28", f"{src.name} is printed on {src.character}"),
@@ -1138,26 +1138,36 @@ class SquadState(State):
 
     # -- reasons ---------------------------------------------------------------------------------
     def candidates(self) -> list[Action]:
+        """The legal actions and the plausible ones a person may try, so the view can show
+        why they are refused: cards of the right kind for now (actions and attacks in an
+        action phase, edges in a window) by the characters whose traits fit them,
+        Refreshes, and the abilities of the squad's characters."""
         legal = self.legal_actions()
         if self.ended or self.wait[0] not in ("action", "window"):
             return legal
-        seat = self.wait[1]
+        what, seat, _ = self.wait
         p = self.players[seat]
+        edges = what == "window"
         out = {a: a for a in legal}
         for name in dict.fromkeys(p.hand):
             src = self.cat.cards[name]
-            if not src.actor_matters:
-                out.setdefault(a := _play(src, ""), a)
+            if src.is_edge != edges:
                 continue
             for ci in p.order:
-                a = _play(src, self.chars[ci].d.name)
+                c = self.chars[ci]
+                if (src.character or c.d.name) != c.d.name or (
+                        src.traits and not src.traits & c.d.traits):
+                    continue
+                a = _play(src, c.d.name)
                 out.setdefault(a, a)
         for ci in p.order:
-            for ab in self.chars[ci].d.abilities:
-                a = Action("use", (ab.name,), f"Use {ab.name}")
-                out.setdefault(a, a)
-            if self.wait[0] == "action":
-                a = _refresh(self.chars[ci])
+            c = self.chars[ci]
+            for ab in c.d.abilities:
+                if (ab.kind == "edge") == edges and (ab.ability == "dead") != c.alive:
+                    a = Action("use", (ab.name,), f"Use {ab.name}")
+                    out.setdefault(a, a)
+            if not edges and c.alive:
+                a = _refresh(c)
                 out.setdefault(a, a)
         return list(out.values())
 
