@@ -87,8 +87,10 @@ def test_renaming_a_key_follows_the_open_card(session):
 
 INVALID = [
     # (table, card, column, typed value, words the reason must contain)
-    ("enemies", "Brutes", "health", "abc", "'abc' is not an integer; expected an integer >= 1"),
-    ("enemies", "Brutes", "health", "2.5", "'2.5' is not an integer"),
+    ("enemies", "Brutes", "health", "abc", "'abc' is not a number; expected an integer >= 1"),
+    ("enemies", "Brutes", "health", "2.5", "'2.5' is not a whole number"),
+    ("enemies", "Brutes", "health", "8.0", "'8.0' is not written as a whole number (write 8)"),
+    ("enemies", "Brutes", "health", "nan", "'nan' is not a number"),
     ("enemies", "Brutes", "health", "0", "0 is not allowed; expected an integer >= 1"),
     ("enemies", "Brutes", "armor", "-1", "-1 is not allowed; expected an integer >= 0"),
     ("enemies", "Brutes", "dice", "7", "7 is not allowed; expected an integer from 0 to 6"),
@@ -114,7 +116,7 @@ INVALID = [
     ("battles", "3", "players", "11", "11 is not allowed; expected an integer from 1 to 10"),
     ("enemies", "Brutes", "speed", "3", "'speed' is not a column of enemies"),
     ("enemies", "Goblins", "health", "3", "'Goblins' is not a card in enemies"),
-    ("enemies", "Brutes", "health", "99999999999999999999999", "is not an integer"),
+    ("enemies", "Brutes", "health", "99999999999999999999999", "is too large"),
 ]
 
 
@@ -346,6 +348,81 @@ def test_filter_by_text_and_by_comparison(session):
     assert session.filters["enemies"] == "name~rat"  # a bad filter keeps the last good one
 
 
+def _names_where(session, table, keep):
+    """The oracle: the rows a filter should show, picked in Python from the table itself."""
+    frame = session.cards[table]
+    return [r[frame.columns[0]] for r in frame.iter_rows(named=True) if keep(r)]
+
+
+@pytest.mark.parametrize("text, keep", [
+    ("health >= 5 and dodge < 4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
+    ("health>=5 dodge<4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
+    ("health >= 5 AND dodge < 4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
+    ("name~rat or name ~ brute", lambda r: "rat" in r["name"].lower()
+     or "brute" in r["name"].lower()),
+    ("dodge > 5 or armor >= 4 and health < 10",
+     lambda r: r["dodge"] > 5 or (r["armor"] >= 4 and r["health"] < 10)),
+    ("damage_type = 'melee' and health == 6", lambda r: r["health"] == 6),
+    ("name != Rats melee", lambda r: r["name"] != "Rats"),
+])
+def test_compound_filters(session, text, keep):
+    session.filter("enemies", text)
+    shown = [session.cards["enemies"]["name"][i] for i in session.shown_rows("enemies")]
+    expected = _names_where(session, "enemies", keep)
+    assert shown == expected and 0 < len(expected) < session.cards["enemies"].height
+
+
+def test_a_quoted_filter_finds_text_with_spaces(session):
+    session.filter("loot", '"ice (m"')
+    ids = [session.cards["loot"]["id"][i] for i in session.shown_rows("loot")]
+    expected = _names_where(session, "loot", lambda r: "ice (m" in r["name"].lower())
+    assert ids == expected and len(expected) > 1
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("health >=", "filter 'health >=': give a value after >=, as in health >= 5"),
+    ("(health > 3)", "brackets are not needed"),
+    (">= 5", "a comparison needs a column name before the operator"),
+    ("and health > 3", "'and' needs a term before it"),
+    ("health > 3 or", "'or' needs a term after it"),
+    ("health > 3 and or dodge < 2", "'or' needs a term before it"),
+    ('name = "Rats', "the quote at character 8 is not closed"),
+    ("speed > 3 and health > 1", "filter 'speed > 3': enemies has no column 'speed'"),
+    ("health > lots", "'lots' is not a number"),
+])
+def test_a_compound_filter_that_cannot_work_says_why(session, text, reason):
+    session.filter("enemies", "name~rat")
+    with pytest.raises(ValueError) as err:
+        session.filter("enemies", text)
+    assert reason in str(err.value)
+    assert session.filters["enemies"] == "name~rat"
+
+
+def test_a_refusal_banner_belongs_to_its_table(session):
+    # Deleting Rats is refused (encounters name them); there is no cell for it, so a banner.
+    with pytest.raises(CardDataError):
+        session.delete("enemies", "Rats")
+    session.select_table("enemies")
+    view = session.view()
+    assert view["banner"] == session.rejection.reason
+    assert [t["name"] for t in view["tables"] if t["refused"]] == ["enemies"]
+    session.select_table("encounters")
+    view = session.view()
+    assert view["banner"] is None  # it does not follow the designer to another tab
+    assert [t["name"] for t in view["tables"] if t["refused"]] == ["enemies"]
+    session.select_table("enemies")
+    assert session.view()["banner"] == session.rejection.reason
+
+
+def test_a_refused_cell_on_screen_has_no_banner_until_the_filter_hides_it(session):
+    session.select_table("enemies")
+    with pytest.raises(CardDataError):
+        session.edit("enemies", "Brutes", "health", "abc")
+    assert session.view()["banner"] is None  # shown at the cell
+    session.filter("enemies", "name~rat")
+    assert session.view()["banner"] == "'abc' is not a number; expected an integer >= 1"
+
+
 def test_columns_carry_schema_hints_for_the_header_tooltips(session):
     columns = {c["column"]: c for c in session.columns("enemies")}
     assert columns["health"]["min"] == 1 and columns["health"]["max"] is None
@@ -497,15 +574,27 @@ def test_the_editor_needs_a_cardset():
 
 # -- a card drawn as a card --------------------------------------------------------------------
 
-def test_a_card_draws_itself(session):
+def test_a_card_draws_itself_as_its_design_prints_it(session):
     card = session.cards.card("enemies", "Brutes")
     assert isinstance(card, Card) and card.key == "Brutes" and card["health"] == 10
+    assert card.view.name == "Brutes" and card.view.kind == "enemy"
+    assert ("Health", 10) in [(s.label, s.value) for s in card.view.stats]
     html = card._repr_html_()
-    assert 'class="wb-cardview"' in html and ">Brutes<" in html
+    assert 'class="wb-cardview"' in html and "<svg" in html and ">Brutes<" in html
+    assert ">Health<" in html and ">10<" in html and 'viewBox="0 0 63.0 88.0"' in html
+    loot = session.cards.card("loot", "Unique Bow")
+    assert loot.key == "BW-U" and "automatic hits" in loot._repr_html_()
+    # A table the design draws from its columns: numbers as stats, long text as card text.
+    battles = session.cards.card("battles", 3)
+    assert [(s.label, s.value) for s in battles.view.stats] == [("Battles", 5)]
+
+
+def test_the_editor_form_still_draws_the_row_column_by_column(session):
+    session.select_table("enemies")
+    session.select("enemies", "Brutes")
+    html = session.view()["form"]["html"]
     assert 'data-column="health"' in html and "<b>10</b>" in html
     assert "Health the enemy starts with" in html  # the column's meaning as a tooltip
-    loot = session.cards.card("loot", "Unique Bow")
-    assert loot.key == "BW-U" and "two automatic hits" in loot._repr_html_()
 
 
 def test_card_html_escapes_text(session):

@@ -47,7 +47,8 @@ __version__ = "0.1.0"
 
 
 def load_cards(design: str, path=None) -> CardSet:
-    """A design's card tables: the shipped ones, or the CSVs in folder `path`."""
+    """A design's card tables: the shipped ones, the CSVs in folder `path`, or the sheets of
+    the spreadsheet file `path` (.xlsx or .ods, a sheet per table)."""
     return _get_design(design).load_cards(path)
 
 

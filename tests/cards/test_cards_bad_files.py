@@ -27,7 +27,7 @@ def test_word_in_integer_column(coop_dir):
     p = only(err)
     assert (p.file, p.table, p.row, p.card, p.column, p.value) == (
         "enemies.csv", "enemies", 3, "Lankies", "health", "ten")
-    assert str(err) == ("enemies.csv line 3 (Lankies), column 'health': 'ten' is not an integer; "
+    assert str(err) == ("enemies.csv line 3 (Lankies), column 'health': 'ten' is not a number; "
                         "expected an integer >= 1")
 
 
@@ -119,7 +119,7 @@ def test_float_in_integer_column(coop_dir):
     set_cell(coop_dir / "loot.csv", 4, "damage", "2.5")
     p = only(load_error(coop_dir))
     assert (p.file, p.row, p.card, p.column, p.value) == ("loot.csv", 4, "SW-S", "damage", "2.5")
-    assert "'2.5' is not an integer" in str(p)
+    assert "'2.5' is not a whole number" in str(p)
 
 
 def test_boolean_garbage(coop_dir):
@@ -150,7 +150,7 @@ def test_several_problems_in_several_files_are_all_reported(coop_dir):
     }
     text = str(err)
     assert text.startswith("5 problems in the card data:")
-    for fragment in ("enemies.csv line 2 (Rats), column 'armor'", "'x' is not an integer",
+    for fragment in ("enemies.csv line 2 (Rats), column 'armor'", "'x' is not a number",
                      "'Epic' is not allowed", "line 11 (BW-L), column 'hands': 3",
                      "battles.csv: file not found"):
         assert fragment in text

@@ -73,14 +73,14 @@ def test_set_invalid_value_leaves_the_cards_unchanged(shipped):
 
 
 @pytest.mark.parametrize(("table", "card", "column", "value", "fragment"), [
-    ("enemies", "Rats", "dice", "2.5", "'2.5' is not an integer"),
+    ("enemies", "Rats", "dice", "2.5", "'2.5' is not a whole number"),
     ("enemies", "Rats", "health", "", "a blank cell is not allowed"),
     ("enemies", "Rats", "damage_type", "magic", "'magic' is not allowed; expected one of melee"),
     ("enemies", "Rats", "name", "Brutes", "'Brutes' is already used on line 6"),
     ("encounters", "RAT-1", "first_allowed", "maybe", "'maybe' is not true or false"),
     ("encounters", "RAT-1", "enemy", "Goblins", "'Goblins' is not in enemies.csv"),
     ("loot", "SW-B", "heal", 3, "only spells heal"),
-    ("enemies", "Rats", "health", True, "true is not an integer"),
+    ("enemies", "Rats", "health", True, "true is not a number"),
 ])
 def test_set_rejections(shipped, table, card, column, value, fragment):
     err = rejected(lambda: shipped.set(table, card, column, value))

@@ -140,6 +140,25 @@ def test_solver_finds_the_value_closest_to_the_target(coin):
     assert result["ci_low"] <= 0.7 <= result["ci_high"]
     # Clear-cut values stop early: far fewer games than max_games per value tried.
     assert result["games"] < 2000 * result["trace"].height
+    assert result["in_range"] and result["message"].startswith("fair's win tenths 7 gives")
+
+
+def test_solver_says_plainly_when_the_target_lies_outside_the_bounds(coin):
+    # The coin wins tenths/10 of its games, so within 0..4 the win rate never passes 40%.
+    result = solve("testcoin", "coins.fair.win_tenths", 0.7, (0, 4), step=200, max_games=1000)
+    assert result["value"] == 4 and not result["in_range"]
+    assert result["ci_high"] < 0.7
+    message = result["message"]
+    assert message.startswith("No value of fair's win tenths from 0 to 4 reaches 70%: the "
+                              "nearest is 4, at the high end of the bounds")
+    assert "widen them past 4" in message
+    # Its games are counted honestly: every game of every value tried, said in words.
+    trace = result["trace"]
+    assert result["games"] == trace["n"].sum()
+    assert f"{result['games']:,} games in all" in message
+    assert f"for each of the {trace.height} values tried" in message
+    low = solve("testcoin", "coins.fair.win_tenths", 0.7, (8, 10), step=200, max_games=1000)
+    assert low["value"] == 8 and not low["in_range"] and "at the low end" in low["message"]
 
 
 def test_sensitivity_ranks_the_stat_that_matters(coin):

@@ -91,6 +91,16 @@ UI_NOTEBOOKS = {
         "show()\n"
         "display(editor, python_side)",
     ],
+    "card_editor_checks.ipynb": [
+        "import pathlib, shutil\n"
+        "import workbench as wb\n"
+        "from workbench.cards import data_dir\n"
+        "from workbench.widgets import CardEditor\n"
+        "folder = pathlib.Path.cwd() / 'editor_checks'\n"
+        "shutil.rmtree(folder, ignore_errors=True)\n"
+        "shutil.copytree(data_dir('coop'), folder)\n"
+        "CardEditor(wb.load_cards('coop', folder), table='enemies')",
+    ],
 }
 
 

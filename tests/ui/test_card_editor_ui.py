@@ -120,3 +120,57 @@ def test_edit_reject_undo_and_save(page, lab):
           f"median {median:.1f} ms, max {max(latencies):.1f} ms")
     (ARTIFACTS / "card_editor_latency.txt").write_text(
         f"median_ms={median:.1f}\nedits={len(latencies)}\nall={latencies}\n")
+
+
+def test_not_a_number_compound_filters_banners_and_a_wide_table(page, lab):
+    page.set_viewport_size({"width": 1000, "height": 1100})  # a laptop's notebook
+    open_and_run(page, lab, "card_editor_checks.ipynb")
+    page.locator(".wb-ce").wait_for(timeout=90_000)
+
+    # Text in a number cell reaches Python as typed and is called not a number.
+    _type_into(page, "Brutes", "health", "abc")
+    reason = _cell(page, "Brutes", "health").locator(".wb-ce-reason")
+    expect(reason).to_contain_text("'abc' is not a number; expected an integer >= 1",
+                                   timeout=WAIT)
+    assert _cell(page, "Brutes", "health").locator("input").input_value() == "10"
+    page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_not_a_number.png"))
+
+    # A compound filter, spaces and all.
+    def filter_by(text):
+        before = _replies(page)
+        box = page.locator(".wb-ce-filter")
+        box.fill(text)
+        box.press("Enter")
+        page.wait_for_function(
+            f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}",
+            timeout=WAIT)
+
+    filter_by("health >= 5 and dodge < 4")
+    rows = page.locator(".wb-ce-grid tbody tr")
+    assert [rows.nth(i).get_attribute("data-card") for i in range(rows.count())] == [
+        "Growlers", "Brutes"]
+    expect(page.locator(".wb-ce-shown")).to_have_text("2 of 6")
+    filter_by("(health > 3)")
+    expect(page.locator(".wb-ce-error")).to_contain_text("brackets are not needed")
+    assert rows.count() == 2  # the last good filter stays
+    filter_by("")
+
+    # A refusal with no cell to show it at is a banner on its own table only.
+    _click(page, '.wb-ce-grid tr[data-card="Rats"] .wb-ce-delete')
+    expect(page.locator(".wb-ce-refusal")).to_contain_text("Rats", timeout=WAIT)
+    _click(page, '.wb-ce-tab[data-table="encounters"]')
+    expect(page.locator(".wb-ce-refusal")).to_have_count(0)
+    expect(page.locator('.wb-ce-tab[data-table="enemies"] .wb-ce-refused')).to_have_count(1)
+    _click(page, '.wb-ce-tab[data-table="enemies"]')
+    expect(page.locator(".wb-ce-refusal")).to_contain_text("Rats", timeout=WAIT)
+
+    # A wide table scrolls sideways with its key column in view.
+    _click(page, '.wb-ce-tab[data-table="loot"]')
+    box = page.locator(".wb-ce-gridbox")
+    key = _cell(page, "SW-B", "id")
+    left = key.bounding_box()["x"]
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+    page.wait_for_function("document.querySelector('.wb-ce-gridbox').scrollLeft > 100")
+    assert abs(key.bounding_box()["x"] - left) < 1
+    assert _cell(page, "SW-B", "name").bounding_box()["x"] < left  # scrolled under it
+    page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_wide.png"))

@@ -4,6 +4,8 @@
     cards["enemies"]                          # a polars DataFrame
     tougher = cards.set("enemies", "Brutes", "health", "12")   # a new, validated CardSet
     tougher.diff(cards); tougher.save(folder)
+    load(TABLES, "cards.xlsx", game="coop")   # a spreadsheet, a sheet per table (.xlsx, .ods)
+    tougher.save("cards.xlsx"); tougher.sheet("enemies").save("enemies.pdf")
 
 Bad data raises CardDataError listing every problem with file, line, column, value and what is
 allowed.

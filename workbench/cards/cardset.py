@@ -10,14 +10,14 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
 import polars as pl
 
-from workbench.cards import refs, store, text
+from workbench.cards import refs, store, text, workbook
 from workbench.cards.diff import table_diff
 from workbench.cards.problems import CardDataError, Problem, listing, show
 from workbench.cards.render import Card
@@ -113,9 +113,33 @@ class CardSet(Mapping):
         return hint
 
     def card(self, table: str, card) -> Card:
-        """One card, found by key (or by name), that draws itself as a card in Jupyter."""
+        """One card, found by key (or by name), that draws itself in Jupyter as its design
+        draws it, the way a print sheet prints it (`Card.view` is its CardView)."""
+        from workbench.sheets import card_view  # the design's view of a row: loaded on use
+
         row = self.row(table, card)
-        return Card(table, text.value_text(row[self.specs[table].key]), row, self.specs[table])
+        return Card(table, text.value_text(row[self.specs[table].key]), row, self.specs[table],
+                    card_view(self, table, row))
+
+    def sheet(self, table: str | Sequence[str] | None = None, *, size="poker",
+              paper: str = "A4", bleed: float = 0.0, back: bool | str = False,
+              copies: bool = True, since: CardSet | None = None, crop_marks: bool = True,
+              orientation: str = "auto"):
+        """A print-and-play sheet of every card of `table` (a name, several, or None for all).
+
+        Cards print at a real size: `size` is "poker" (63 x 88 mm), "bridge" (57 x 89),
+        "tarot" (70 x 120) or (width, height) in mm, on `paper` "A4" or "Letter", with crop
+        marks, `bleed` mm of background past the cut, and with `back` a back page after each
+        page of fronts (True, or the words to print on the backs). A table with a `copies`
+        column prints that many of each card (unless `copies=False`). With `since` (earlier
+        cards) the sheet starts with a page of what changed, and new and changed cards are
+        marked. Returns a Sheet: `.save("cards.pdf")`, `.pdf()`, `.svg(page)`.
+        """
+        from workbench.sheets import make_sheet  # draws itself: loaded on first use
+
+        return make_sheet(self, table, size=size, paper=paper, bleed=bleed, back=back,
+                          copies=copies, since=since, crop_marks=crop_marks,
+                          orientation=orientation)
 
     # -- edits ---------------------------------------------------------------------------------
 
@@ -202,7 +226,8 @@ class CardSet(Mapping):
     # -- storing -------------------------------------------------------------------------------
 
     def save(self, directory: Path | str | None = None, *, force: bool = False) -> list[Path]:
-        """Write every table as CSV into `directory` (default: where the cards came from).
+        """Write every table as CSV into `directory` (default: where the cards came from), or
+        as one spreadsheet when `directory` is an .xlsx file (a sheet per table).
 
         The files are written as one set (see cards/store.py): all of them or none, each
         keeping its permissions, through symbolic links, and never over a file that changed
@@ -214,9 +239,20 @@ class CardSet(Mapping):
             if self.source is None:
                 raise ValueError("these cards were not loaded from a folder; pass a directory")
             directory = self.source
+        directory = Path(directory)
+        if workbook.is_workbook(directory):
+            if directory.suffix.lower() not in workbook.WRITES:
+                raise ValueError(f"{directory.name}: {directory.suffix} files can be read but "
+                                 f"not written; save as .xlsx (or to a folder of CSV files)")
+            return store.save_files(directory.parent, {directory.name: self.to_xlsx()},
+                                    self.disk, force=force)
         # Render everything before touching the disk so a rendering error writes nothing.
         contents = {self.specs[t].file: text.csv_bytes(f) for t, f in self._tables.items()}
         return store.save_files(Path(directory), contents, self.disk, force=force)
+
+    def to_xlsx(self) -> bytes:
+        """The cards as the bytes of an .xlsx file, a sheet per table (see `save`)."""
+        return workbook.write(self._tables, self.specs)
 
     def to_json(self) -> dict:
         """A JSON-friendly dict with every table as lists of column values."""
@@ -348,16 +384,25 @@ class CardSet(Mapping):
             raise CardDataError(problems, context=context)
 
 
-def load(specs: Mapping[str, TableSpec], directory: Path | str, *, game: str,
-         cross_check: CrossCheck | None = None) -> CardSet:
-    """Read, convert and validate every table of a game from `directory`.
+def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game: str,
+         cross_check: CrossCheck | None = None, name: str | None = None) -> CardSet:
+    """Read, convert and validate every table of a game from `directory`: a folder of CSV
+    files, or a spreadsheet file (.xlsx, .ods) with a sheet per table.
 
     Every problem in every file is collected before anything is reported, and a CardSet is
     returned only when there are none. Then the references declared in the specs are checked,
-    and `cross_check(cards)` looks at whatever else spans tables.
+    and `cross_check(cards)` looks at whatever else spans tables. A spreadsheet may also be
+    given as its bytes (an upload), with `name` the file name its messages use.
     """
     refs.check_declared(specs)
+    if isinstance(directory, bytes) or workbook.is_workbook(directory):
+        return _load_workbook(specs, directory, game=game, cross_check=cross_check, name=name)
     directory = Path(directory)
+    if directory.is_file():
+        raise CardDataError([Problem(file=directory.name, expected="a folder or a spreadsheet",
+                                     message=f"{directory.name}: is neither a folder of CSV files "
+                                             "nor an .xlsx or .ods spreadsheet; expected one of "
+                                             "those")])
     if directory.is_dir():
         store.recover(directory)
     # Read before the tables: a file that changes in between then looks changed to a save.
@@ -370,6 +415,20 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str, *, game: str,
             texts[table], lines[table] = frame, rows
     return _build(texts, lines, specs, game=game, source=directory, cross_check=cross_check,
                   problems=problems, disk=disk)
+
+
+def _load_workbook(specs, source, *, game, cross_check, name) -> CardSet:
+    name = name or Path(source).name
+    path = None if isinstance(source, bytes) else Path(source)
+    # Read before the sheets, as for CSV files: a save then notices a change made meanwhile.
+    disk = None if path is None else DiskState.read(path.parent, [path.name])
+    texts, lines, problems = workbook.read(source, specs, name)
+    try:
+        return _build(texts, lines, specs, game=game, cross_check=cross_check,
+                      problems=problems, source=path, disk=disk)
+    except CardDataError as err:
+        raise CardDataError(workbook.relocate(err.problems, specs, name),
+                            context=err.context) from None
 
 
 def problem_at(cards: CardSet, table: str, index: int, column: str | None, *,

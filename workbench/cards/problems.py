@@ -18,6 +18,8 @@ class Problem:
     is the line the card will have once the table is saved. `value` is the cell as the user
     gave it ("" for a blank cell); `expected` says in plain words what is allowed.
     `message` overrides the generated sentence for problems that are not about one cell.
+    `sheet` is set when the table was read from a sheet of a spreadsheet file (`file`); its
+    rows are then the sheet's row numbers.
     """
 
     file: str | None = None
@@ -29,6 +31,7 @@ class Problem:
     expected: str = ""
     issue: str = "is not allowed"
     message: str | None = None
+    sheet: str | None = None
 
     def __post_init__(self):
         # Keys may be numbers (battles.csv is keyed by player count); people read them as text.
@@ -37,7 +40,9 @@ class Problem:
 
     def where(self) -> str:
         place = self.file or (f"table '{self.table}'" if self.table else "")
-        if self.row is not None:
+        if self.sheet is not None:
+            place += f", sheet '{self.sheet}'" + ("" if self.row is None else f", row {self.row}")
+        elif self.row is not None:
             place += f" line {self.row}"
         if self.card is not None:
             card = self.card if len(self.card) <= LONGEST else self.card[:LONGEST] + "..."

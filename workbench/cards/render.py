@@ -1,6 +1,7 @@
-"""One card drawn as a card: `cards.card("enemies", "Brutes")` shows itself in a notebook.
+"""One card drawn as a card: `cards.card("enemies", "Brutes")` shows itself in a notebook, as
+its design draws it and a print sheet prints it (workbench.sheets).
 
-The HTML carries its own inline styles (JupyterLab theme variables with plain fallbacks), so
+`card_html` draws a row column by column (the card editor's form). The HTML carries its own inline styles (JupyterLab theme variables with plain fallbacks), so
 it looks the same as a cell output, inside the card editor, and in an exported notebook.
 """
 
@@ -24,12 +25,17 @@ _PARAGRAPH = 28
 
 @dataclass(frozen=True, eq=False)
 class Card:
-    """One row of a card table: `card["health"]`, `card.values`, and a drawing in Jupyter."""
+    """One row of a card table: `card["health"]`, `card.values`, and a drawing in Jupyter.
+
+    `view` is the card as its design draws it (Design.card_view, a CardView): the notebook
+    shows it exactly as a print sheet prints it, at its real size.
+    """
 
     table: str
     key: str
     values: Mapping[str, object]
     spec: TableSpec
+    view: object = None
 
     def __post_init__(self):
         object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
@@ -50,7 +56,13 @@ class Card:
         return f"Card({self.table!r}, {fields})"
 
     def _repr_html_(self) -> str:
-        return card_html(self.spec, self.table, self.values)
+        if self.view is None:
+            return card_html(self.spec, self.table, self.values)
+        from workbench.sheets import card_svg  # draws itself: loaded on first use
+
+        return (f'<div class="wb-cardview" data-table="{html.escape(self.table, quote=True)}" '
+                f'style="display:inline-block;width:240px">{card_svg(self.view, self.table)}'
+                "</div>")
 
 
 def card_html(spec: TableSpec, table: str, row: Mapping[str, object]) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+import re
 from pathlib import Path
 
 import polars as pl
@@ -16,11 +18,29 @@ import polars as pl
 from workbench.cards.problems import Problem
 from workbench.cards.spec import TableSpec, kind
 
-_NOT_A = {
-    "integer": "is not an integer",
-    "number": "is not a number",
-    "boolean": "is not true or false",
-}
+_WHOLE = re.compile(r"^[+-]?[0-9]+$")
+
+
+def not_a(family: str, text: str) -> str:
+    """Why `text` is not a value of a column of `family`, in a designer's words: 'abc' is not
+    a number, '2.5' is not a whole number, 'yes' is not true or false."""
+    if family == "boolean":
+        return "is not true or false"
+    if family not in ("integer", "number"):
+        return "cannot be read"
+    try:
+        number = float(text)
+    except ValueError:
+        return "is not a number"
+    if not math.isfinite(number):
+        return "is not a number"
+    if family == "integer":
+        if _WHOLE.match(text.strip()):
+            return "is too large"
+        if number.is_integer():
+            return f"is not written as a whole number (write {int(number)})"
+        return "is not a whole number"
+    return "cannot be read"
 
 
 def read_csv(path: Path, spec: TableSpec, table: str):
@@ -80,11 +100,18 @@ def read_csv(path: Path, spec: TableSpec, table: str):
     if len(lines) != frame.height:
         # The two readers disagree only on exotic files; counting rows is then the best guess.
         lines = list(range(2, frame.height + 2))
+    frame, lines = cards_only(frame, lines)
+    return frame, lines, []
+
+
+def cards_only(frame: pl.DataFrame, lines: list[int]) -> tuple[pl.DataFrame, list[int]]:
+    """Cells stripped of surrounding spaces, blank cells as null, and the rows that are blank
+    from end to end dropped, with the line (or sheet row) of each row that is kept."""
     frame = frame.select(_blank_to_null(c) for c in frame.columns)
     filled = frame.select(pl.any_horizontal(pl.all().is_not_null())).to_series()
     frame = frame.filter(filled)
     lines = [line for line, keep in zip(lines, filled.to_list(), strict=True) if keep]
-    return frame, lines, []
+    return frame, lines
 
 
 def header_problems(header: list[str], spec: TableSpec, table: str, name: str) -> list[Problem]:
@@ -135,7 +162,7 @@ def parse(frame: pl.DataFrame, spec: TableSpec, table: str, lines: list[int], ca
         for i in failed:
             problems.append(Problem(
                 file=spec.file, table=table, row=lines[i], card=keys[i], column=col,
-                value=raw[i], issue=_NOT_A.get(family, "cannot be read"),
+                value=raw[i], issue=not_a(family, raw[i]),
                 expected=spec.expected(col),
             ))
         columns.append(typed.cast(spec.dtype(col)))
@@ -159,7 +186,7 @@ def convert(text: pl.Series, dtype) -> pl.Series:
         if family == "integer":
             # Only whole-number text: "2.5" or "8.0" must be reported, never truncated to 2 or 8.
             shaped = pl.DataFrame({"v": text}).select(
-                pl.when(pl.col("v").str.contains(r"^[+-]?[0-9]+$")).then(pl.col("v"))
+                pl.when(pl.col("v").str.contains(_WHOLE.pattern)).then(pl.col("v"))
             ).to_series()
             return shaped.cast(dtype, strict=False).alias(text.name)
         return text.cast(dtype, strict=False)

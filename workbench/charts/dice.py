@@ -12,7 +12,7 @@ from fractions import Fraction
 import altair as alt
 import polars as pl
 
-__all__ = ["dice_chart", "exact_fractions", "VIEWS"]
+__all__ = ["dice_chart", "yes_no_chart", "exact_fractions", "VIEWS"]
 
 VIEWS = {"p": "exactly", "p_at_least": "at least", "p_at_most": "at most"}
 _VIEW_ALIASES = {
@@ -96,6 +96,7 @@ def dice_chart(
     title: str | None = None,
     width: int = 420,
     height: int = 220,
+    order: list[str] | None = None,
 ) -> alt.Chart:
     """Bar chart of one or more distributions.
 
@@ -103,11 +104,14 @@ def dice_chart(
     radio buttons that switch between the three. ``layout`` (when the frame has an ``expr``
     column with several expressions): ``"grouped"`` bars side by side in one chart,
     ``"overlay"`` translucent bars on top of each other, or ``"facet"`` one small chart per
-    expression.
+    expression. Expressions keep the order of the frame (or of ``order``, which also fixes
+    their colours, so that two charts of one calculator agree); yes/no questions read better
+    in :func:`yes_no_chart`.
     """
     if layout not in ("grouped", "overlay", "facet"):
         raise ValueError("layout is 'grouped', 'overlay' or 'facet'")
     data = _long(frame)
+    order = order or data["expr"].unique(maintain_order=True).to_list()
     several = data["expr"].n_unique() > 1
     ordinal = data["outcome"].n_unique() <= _ORDINAL_LIMIT
     x = alt.X("outcome:O" if ordinal else "outcome:Q", title="outcome")
@@ -124,9 +128,12 @@ def dice_chart(
     )
     encodings = {"x": x, "y": y, "tooltip": tooltip}
     if several:
-        encodings["color"] = alt.Color("expr:N", title="expression")
+        present = [e for e in order if e in set(data["expr"].to_list())]
+        encodings["color"] = alt.Color("expr:N", title="expression", sort=order,
+                                       scale=alt.Scale(domain=order),
+                                       legend=alt.Legend(values=present))
         if layout == "grouped" and ordinal:
-            encodings["xOffset"] = alt.XOffset("expr:N")
+            encodings["xOffset"] = alt.XOffset("expr:N", sort=order)
     chart = base.encode(**encodings)
 
     if view == "select":
@@ -142,10 +149,44 @@ def dice_chart(
         if key is None:
             raise ValueError("view is 'normal', 'at_least', 'at_most' or 'select'")
         chart = chart.transform_filter(alt.datum.view == VIEWS[key])
-        y_title = {"p": "P(exactly)", "p_at_least": "P(at least)", "p_at_most": "P(at most)"}[key]
+        y_title = {"p": "chance of this outcome", "p_at_least": "chance of this or more",
+                   "p_at_most": "chance of this or less"}[key]
     chart = chart.encode(y=alt.Y("probability:Q", title=y_title, axis=alt.Axis(format="%")))
     if several and layout == "facet":
         return chart.properties(width=width, height=height // 2).facet(
-            row=alt.Row("expr:N", title=None)
+            row=alt.Row("expr:N", title=None, sort=order)
         )
     return chart.properties(width=width, height=height)
+
+
+def yes_no_chart(frame: pl.DataFrame, *, title: str | None = None, width: int = 420,
+                 order: list[str] | None = None) -> alt.Chart:
+    """The chance of yes for each yes/no question (``3d6 > 2d8 + 2``): one bar each on a
+    0-100% scale, labelled with the exact fraction, in the frame's order (or ``order``'s,
+    which also fixes the colours). A distribution of 0s and 1s drawn as two bars hides the
+    one number that matters."""
+    framed = exact_fractions(frame if "expr" in frame.columns
+                             else frame.with_columns(pl.lit("").alias("expr")))
+    rows = []
+    for g in framed.partition_by("expr", maintain_order=True):
+        yes = g.filter(pl.col("outcome") == 1)
+        p = float(yes["p"][0]) if yes.height else 0.0
+        exact = yes["exactly"][0] if yes.height else "0"
+        rows.append({"expr": g["expr"][0], "p": p, "exact": exact,
+                     "label": exact if exact.startswith("≈") else f"{exact} ≈ {p:.1%}"})
+    data = pl.DataFrame(rows, schema={"expr": pl.String, "p": pl.Float64, "exact": pl.String,
+                                      "label": pl.String})
+    order = order or data["expr"].to_list()
+    y = alt.Y("expr:N", sort=order, title=None, axis=alt.Axis(labelLimit=220))
+    base = alt.Chart(data).encode(y=y)
+    track = base.mark_bar(opacity=0.12, color="gray").encode(x=alt.datum(1))
+    bars = base.mark_bar().encode(
+        x=alt.X("p:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"),
+                title="chance of yes"),
+        color=alt.Color("expr:N", scale=alt.Scale(domain=order), legend=None),
+        tooltip=[alt.Tooltip("expr:N", title="expression"),
+                 alt.Tooltip("exact:N", title="probability"),
+                 alt.Tooltip("p:Q", format=".2%", title="≈")])
+    labels = base.mark_text(align="left", dx=4).encode(x="p:Q", text="label:N")
+    return (track + bars + labels).properties(title=title or "", width=width,
+                                              height=28 * len(rows) + 8)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
+from ..sim.keys import key_label
+
 PERCENT = alt.Axis(format="%")
 
 
@@ -15,20 +17,29 @@ def _check(frame: pl.DataFrame, *columns: str) -> None:
 
 
 def sweep_chart(frame: pl.DataFrame, x: str | None = None, y: str = "win_rate",
-                title: str | None = None) -> alt.Chart:
-    """Win rate against the varied value, with the 95% interval as a band."""
+                title: str | None = None, *, x_title: str | None = None,
+                y_title: str = "win rate") -> alt.Chart:
+    """Win rate against the varied value, with the 95% interval as a band; the axes and the
+    title say in words what was varied ("Brutes' health" for "enemies.Brutes.health")."""
     x = x or frame.columns[0]
     _check(frame, x, y, "ci_low", "ci_high")
+    label = x_title or key_label(x)
     data = frame.select(x, y, "ci_low", "ci_high", "n").rename({x: "value"})
-    base = alt.Chart(data).encode(x=alt.X("value:Q", title=x))
-    band = base.mark_area(opacity=0.25).encode(y=alt.Y("ci_low:Q", axis=PERCENT, title="win rate"),
-                                               y2="ci_high:Q")
+    values = sorted(set(data["value"].to_list()))
+    # A tick at each value swept (a few whole numbers, usually), none between them.
+    axis = alt.Axis(values=values, format="d") if len(values) <= 25 else alt.Axis()
+    base = alt.Chart(data).encode(x=alt.X("value:Q", title=label, axis=axis))
+    band = base.mark_area(opacity=0.25).encode(
+        y=alt.Y("ci_low:Q", axis=PERCENT, title=y_title), y2="ci_high:Q")
     line = base.mark_line(point=True).encode(
-        y=alt.Y(f"{y}:Q", axis=PERCENT),
-        tooltip=[alt.Tooltip("value:Q", title=x), alt.Tooltip(f"{y}:Q", format=".1%"),
-                 alt.Tooltip("ci_low:Q", format=".1%"), alt.Tooltip("ci_high:Q", format=".1%"),
-                 "n:Q"])
-    return (band + line).properties(title=title or f"{y} by {x} (95% interval)", width=420)
+        y=alt.Y(f"{y}:Q", axis=PERCENT, title=y_title),
+        tooltip=[alt.Tooltip("value:Q", title=label),
+                 alt.Tooltip(f"{y}:Q", format=".1%", title=y_title),
+                 alt.Tooltip("ci_low:Q", format=".1%", title="95% interval from"),
+                 alt.Tooltip("ci_high:Q", format=".1%", title="95% interval to"),
+                 alt.Tooltip("n:Q", title="games")])
+    default = f"{y_title[:1].upper()}{y_title[1:]} by {label} (95% intervals)"
+    return (band + line).properties(title=title or default, width=420)
 
 
 def grid_heatmap(frame: pl.DataFrame, x: str, y: str, value: str = "win_rate") -> alt.Chart:
@@ -62,16 +73,20 @@ def tornado(frame: pl.DataFrame, top: int = 15) -> alt.Chart:
     _check(frame, "stat", "win_rate_low", "win_rate_high", "effect")
     head = frame.head(top)
     data = head.select("stat", "win_rate_low", "win_rate_high", "effect", "low_value",
-                       "high_value", "value")
-    order = head["stat"].to_list()
+                       "high_value", "value").with_columns(
+        pl.col("stat").map_elements(lambda s: key_label(f"table.{s}"), return_dtype=pl.String))
+    order = data["stat"].to_list()
     bars = alt.Chart(data).mark_bar().encode(
         y=alt.Y("stat:N", sort=order, title=None),
         x=alt.X("win_rate_low:Q", axis=PERCENT, title="win rate (step down → step up)"),
         x2="win_rate_high:Q",
         color=alt.condition("datum.effect >= 0", alt.value("#4c78a8"), alt.value("#e45756")),
-        tooltip=["stat:N", "value:Q", "low_value:Q", alt.Tooltip("win_rate_low:Q", format=".1%"),
-                 "high_value:Q", alt.Tooltip("win_rate_high:Q", format=".1%"),
-                 alt.Tooltip("effect:Q", format="+.1%")])
+        tooltip=[alt.Tooltip("stat:N", title="stat"), alt.Tooltip("value:Q", title="now"),
+                 alt.Tooltip("low_value:Q", title="step down to"),
+                 alt.Tooltip("win_rate_low:Q", format=".1%", title="win rate stepped down"),
+                 alt.Tooltip("high_value:Q", title="step up to"),
+                 alt.Tooltip("win_rate_high:Q", format=".1%", title="win rate stepped up"),
+                 alt.Tooltip("effect:Q", format="+.1%", title="effect")])
     return bars.properties(title="Which stats matter most", width=420)
 
 

@@ -15,7 +15,8 @@ from typing import ClassVar
 from .actions import Action
 from .chance import Chance
 from .spec import DesignSpec, GameSpec, Option, Traits, Variant
-from .view import Result, View
+from .row_view import row_view
+from .view import CardView, Result, View
 
 # Values of State.to_move that are not seats.
 CHANCE = -1
@@ -150,8 +151,16 @@ class Design:
         state.pop("_default_cards", None)
         return state
 
+    def card_view(self, table: str, row) -> CardView:
+        """One row of a card table as the card people hold: what `cards.card(...)` shows and
+        what a print sheet prints. By default it is read from the table's columns (see
+        core.row_view); a design overrides it for the tables it draws its own way, and
+        calls this for the others."""
+        return row_view(self.tables[table], table, row)
+
     def load_cards(self, path=None):
-        """The design's card tables: the shipped ones, or the CSVs in folder `path`."""
+        """The design's card tables: the shipped ones, the CSVs in folder `path`, or the
+        sheets of the spreadsheet file `path` (.xlsx or .ods)."""
         from ..cards import load
 
         directory = self.data_dir() if path is None else path

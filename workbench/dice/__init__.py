@@ -19,6 +19,7 @@ import importlib
 # distribution type (workbench.dice.dist) without loading the notation parser and lark.
 _WHERE = {
     "AbsorbingChain": ".chains",
+    "CertainResultWarning": ".errors",
     "DEFAULT_BUDGET_SECONDS": ".engine",
     "DEFAULT_SAMPLES": ".api",
     "DiceSyntaxError": ".errors",
@@ -33,6 +34,8 @@ _WHERE = {
     "mean": ".api",
     "parse": ".api",
     "probability": ".api",
+    "Reading": ".readings",
+    "reading": ".readings",
     "sample": ".api",
     "to_icepool": "._icepool",
 }
@@ -51,4 +54,3 @@ def __getattr__(name: str):
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
-

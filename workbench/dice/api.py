@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
@@ -13,6 +14,7 @@ import polars as pl
 
 from .dist import Dist
 from .engine import DEFAULT_BUDGET_SECONDS, evaluate
+from .errors import CertainResultWarning
 from .nodes import Compare, Count, Func, Node, Product
 from .parser import parse as _parse
 from .sampler import sample_node
@@ -85,8 +87,11 @@ def exact(expr: str, *, budget: float = DEFAULT_BUDGET_SECONDS) -> Dist:
 
 def clear_cache() -> None:
     """Forget cached parses and results (for benchmarks and memory)."""
+    from .readings import reading
+
     _parse_cached.cache_clear()
     _exact.cache_clear()
+    reading.cache_clear()
 
 
 def _exact_frame(dist: Dist) -> pl.DataFrame:
@@ -146,7 +151,8 @@ def distribution(
 ) -> pl.DataFrame:
     """One row per outcome: ``outcome``, ``weight``, ``p``, ``p_at_least``, ``p_at_most``.
 
-    Exact by default. ``weight`` is the exact integer weight (the number of equally likely rolls
+    Exact by default, with a :class:`CertainResultWarning` when there is only one outcome (see
+    :func:`reading`). ``weight`` is the exact integer weight (the number of equally likely rolls
     for plain dice); it is an Int64 column when the total weight fits in 64 bits and otherwise
     a String column of the exact decimal digits (200d6 has 156-digit weights; past 4,200
     digits, exact hexadecimal '0x...'). Use :func:`exact` for the weights as Python ints. The ``p`` columns are Float64.
@@ -157,7 +163,9 @@ def distribution(
     """
     if monte_carlo:
         return _sampled_frame(sample(expr, n, seed))
-    return _exact_frame(exact(expr, budget=budget))
+    dist = exact(expr, budget=budget)
+    _warn_if_certain(expr, dist)
+    return _exact_frame(dist)
 
 
 def distributions(
@@ -203,11 +211,12 @@ def _require_yes_no(expr: str) -> Node:
     if _is_yes_no(node):
         return node
     if isinstance(node, Count):
-        total_test = f"({node.pool.text()}){node.op}{node.threshold}"
+        from .readings import total_reading
+
         raise ValueError(
             f"{expr!r} counts how many dice succeed (0 to {node.pool.size}); it is not a yes/no "
-            f"question. Put the pool in parentheses to test its total, {total_test!r}, "
-            f"or use distribution() for the count."
+            f"question. Put the pool in parentheses to test its total, "
+            f"{total_reading(expr, node)!r}, or use distribution() for the count."
         )
     raise ValueError(
         f"{expr!r} is not a yes/no expression. probability() needs a comparison such as "
@@ -226,15 +235,31 @@ def probability(
     """Exact chance that a yes/no expression (a comparison) comes out yes.
 
     ``probability("3d6 > 2d8 + 2") == Fraction(317, 768)``. Raises ``ValueError`` for an
-    expression that is not a yes/no question. With ``monte_carlo=True`` returns an
-    :class:`Estimate`.
+    expression that is not a yes/no question, and warns (:class:`CertainResultWarning`) when the
+    answer is always no or always yes. With ``monte_carlo=True`` returns an :class:`Estimate`.
     """
     _require_yes_no(expr)
     if monte_carlo:
         values = sample(expr, n, seed)
         p = float(np.mean(values)) if n else math.nan
         return Estimate(p, math.sqrt(p * (1 - p) / n) if n else math.nan, n)
-    return exact(expr, budget=budget).probability(1)
+    dist = exact(expr, budget=budget)
+    _warn_if_certain(expr, dist)
+    return dist.probability(1)
+
+
+def _warn_if_certain(expr: str, dist: Dist) -> None:
+    """An answer that cannot vary is most often a slip (``2d6 >= 8`` counts dice that show 8),
+    so it is said, with the expression that was likely meant."""
+    if len(dist.outcomes) != 1:
+        return
+    from .readings import reading
+
+    why = reading(expr).certain
+    if why:
+        # stacklevel 3: the warning points at the line that called distribution/probability.
+        warnings.warn(f"{expr!r} is {why[0].lower()}{why[1:]}", CertainResultWarning,
+                      stacklevel=3)
 
 
 def mean(

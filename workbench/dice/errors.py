@@ -1,11 +1,12 @@
 """Errors raised by the dice package.
 
-Both are ``ValueError`` subclasses so notebook code that already catches bad input keeps working.
+The two errors are ``ValueError`` subclasses so notebook code that already catches bad input
+keeps working; the warning is a ``UserWarning``.
 """
 
 from __future__ import annotations
 
-__all__ = ["DiceSyntaxError", "DiceTooLarge"]
+__all__ = ["CertainResultWarning", "DiceSyntaxError", "DiceTooLarge"]
 
 
 class DiceSyntaxError(ValueError):
@@ -52,3 +53,12 @@ class DiceTooLarge(ValueError):
         shown = repr(expression if len(expression) <= 120 else
                      expression[:80] + f"...({len(expression):,} characters)")
         super().__init__(f"{shown} is too large to compute exactly: {reason}.{hint}")
+
+
+class CertainResultWarning(UserWarning):
+    """An expression whose answer can only come out one way (always 0, always yes).
+
+    Usually a sign that the expression does not say what was meant: ``2d6 >= 8`` counts dice
+    that show 8 or more, which no d6 does. The message says why and, where there is one, the
+    expression that was likely intended (``(2d6) >= 8`` tests the total).
+    """

@@ -27,11 +27,11 @@ def parse_key(text: str, game, cards) -> Key:
             known = ", ".join(v.key for v in game.variants)
             raise SetupError(f"sweep key {text!r}: {game.name} has no rule {name!r}; rules: {known}")
         return Key(text, "rule", rule=variants[name].key)
-    table, sep, rest = text.partition(".")
-    card, sep2, column = rest.rpartition(".")
-    if not sep or not sep2 or not card or not column:
+    parts = split_card_key(text)
+    if parts is None:
         raise SetupError(f"sweep key {text!r}: write '<table>.<card>.<column>', "
                          "e.g. 'enemies.Brutes.health', or 'rules.<key>'")
+    table, card, column = parts
     if table not in cards:
         raise SetupError(f"sweep key {text!r}: no table {table!r}; tables: {', '.join(cards)}")
     cards.row(table, card)  # raises CardDataError naming the card if it is unknown
@@ -56,3 +56,33 @@ def current(key: Key, cards, rules: dict):
     if key.kind == "rule":
         return rules[key.rule]
     return cards.row(key.table, key.card)[key.column]
+
+
+def key_label(text: str) -> str:
+    """A sweep key in words, for titles and table headers: "enemies.Brutes.health" ->
+    "Brutes' health", "params.second_player_tokens.value" -> "second player tokens",
+    "rules.token_supply" -> "rule: token supply". Text that is not a key comes back as it is."""
+    if text.startswith("rules."):
+        return "rule: " + _words(text[len("rules."):])
+    parts = split_card_key(text)
+    if parts is None:
+        return text
+    _table, card, column = parts
+    if column == "value":  # a table of named numbers: the name says it all
+        return _words(card)
+    owner = f"{card}'" if card.endswith("s") else f"{card}'s"
+    return f"{owner} {_words(column)}"
+
+
+def split_card_key(text: str) -> tuple[str, str, str] | None:
+    """"enemies.Brutes.health" -> ("enemies", "Brutes", "health"); a card name may hold dots.
+    None for text of another shape."""
+    table, sep, rest = text.partition(".")
+    card, sep2, column = rest.rpartition(".")
+    if not (sep and sep2 and table and card and column):
+        return None
+    return table, card, column
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")

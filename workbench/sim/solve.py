@@ -10,9 +10,9 @@ import polars as pl
 from ..core.errors import SetupError
 from ..core.registry import get_game
 from .executors import run_batches
-from .keys import apply, parse_key
 from ..core.seeds import Seeds, check_seed
 from . import guard
+from .keys import apply, key_label, parse_key
 from .simulate import frame, prepare
 from .stats import wilson
 from .sweep import default_bots
@@ -26,8 +26,13 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     Win rates are assumed monotone in the stat (more enemy Health, fewer wins). Bisection asks
     each candidate for games `step` at a time, on the same seeds for every candidate, and stops
     asking as soon as its 95% interval lies wholly on one side of the target (or `max_games`
-    are played); so clear-cut values cost few games and close calls get more. Returns the best
-    value, its win rate and interval, the games used, and a frame of every value tried.
+    are played for that value); so clear-cut values cost few games and close calls get more.
+
+    Returns the best value, its win rate and interval; `games`, every game played for every
+    value tried (so it can exceed `max_games`, which caps one value); `in_range`, False when
+    the 95% intervals at both ends of `bounds` lie on the same side of the target, so that no
+    value in the bounds reaches it and `value` is only the nearest end; `message`, all of
+    that in words; and `trace`, a frame of every value tried.
     """
     g = get_game(game)
     if isinstance(target_win_rate, bool) or not isinstance(target_win_rate, int | float) or \
@@ -88,9 +93,42 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
             a = mid
     best = min(results, key=lambda v: (abs(results[v][0] - target_win_rate), v))
     rate, low, high, n = results[best]
+    ends = (results[lo], results[hi])
+    in_range = not (all(e[1] > target_win_rate for e in ends)
+                    or all(e[2] < target_win_rate for e in ends))
     trace = pl.DataFrame(
         [{"value": v, "win_rate": r[0], "ci_low": r[1], "ci_high": r[2], "n": r[3]}
          for v, r in sorted(results.items())])
+    games = sum(len(r) for r in tried.values())
+    message = _message(stat_key, target_win_rate, bounds, best, results[best], in_range,
+                       trace["n"].to_list(), games, max_games)
     return {"key": stat_key, "value": best, "win_rate": rate, "ci_low": low, "ci_high": high,
-            "games": sum(len(r) for r in tried.values()), "target": target_win_rate,
-            "trace": trace}
+            "games": games, "target": target_win_rate, "in_range": in_range,
+            "message": message, "trace": trace}
+
+
+def _message(key, target, bounds, best, result, in_range, counts, games, max_games) -> str:
+    """What solve found, in words a designer reads: where the value lies, whether the target
+    is reachable inside the bounds at all, and how many games it took."""
+    lo, hi = bounds
+    rate, low, high, _n = result
+    name = key_label(key)
+    found = f"{rate:.1%} (95% interval {low:.1%} to {high:.1%})"
+    if in_range:
+        text = f"{name} {best} gives the win rate nearest {_pct(target)}: {found}."
+        if best in (lo, hi):
+            text += (f" That is the {'low' if best == lo else 'high'} end of the bounds; values "
+                     "past it may come nearer.")
+    else:
+        side = "low" if best == lo else "high"
+        text = (f"No value of {name} from {lo} to {hi} reaches {_pct(target)}: the nearest is "
+                f"{best}, at the {side} end of the bounds, with {found}. The target lies "
+                f"outside the bounds, if anywhere; widen them past {best} to look further.")
+    spread = (f"{min(counts):,}" if min(counts) == max(counts)
+              else f"{min(counts):,} to {max(counts):,}")
+    return (text + f" {games:,} games in all: {spread} for each of the {len(counts)} values "
+            f"tried, on the same seeds (at most {max_games:,} for any one value).")
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:g}%"  # 0.2 -> "20%", 0.225 -> "22.5%"

@@ -29,12 +29,20 @@ function cellInput(col, value, commit, focusId) {
     return h("select", { ...common, onchange: (e) => commit(e.target.value) },
       options.map((c) => h("option", { value: shown(c), selected: c === value }, shown(c))));
   }
+  // Numbers are typed into text boxes: a number box hands over "" for text it cannot read,
+  // and Python must see what was typed to say it is not a number. Arrow keys still step.
   const numeric = col.dtype === "integer" || col.dtype === "number";
-  const input = numeric
-    ? h("input", { ...common, type: "number", value: shown(value),
-      step: col.dtype === "integer" ? "1" : "any",
-      min: col.min === null ? undefined : col.min, max: col.max === null ? undefined : col.max })
-    : h("input", { ...common, type: "text", value: shown(value) });
+  const input = h("input", { ...common, type: "text", value: shown(value),
+    className: numeric ? "wb-ce-num" : null, inputmode: numeric ? "decimal" : null });
+  if (numeric) {
+    input.addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+      const now = Number(input.value);
+      if (input.value.trim() === "" || !Number.isFinite(now)) return;
+      e.preventDefault();
+      input.value = String(now + (e.key === "ArrowUp" ? 1 : -1));
+    });
+  }
   // Enter commits too: a number input inside a notebook does not always fire "change" on
   // Enter. The text sent last is remembered so the "change" on leaving the cell does not
   // send it a second time.
@@ -49,6 +57,20 @@ function cellInput(col, value, commit, focusId) {
     if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); send(); }
   });
   return input;
+}
+
+// Save a file Python sent in a reply ({ download: { name, mime, data (base64) } }).
+function download(reply) {
+  if (!reply || !reply.ok || !reply.download) return reply;
+  const { name, mime, data } = reply.download;
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+  const link = h("a", { href: url, download: name, style: "display:none" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return reply;
 }
 
 function render({ model, el }) {
@@ -87,7 +109,29 @@ function render({ model, el }) {
         onclick: () => act({ type: "save" }) }, "Save"),
       h("button", { className: "wb-ce-revert", disabled: !v.dirty,
         title: "Back to the cards the files hold (undoable)",
-        onclick: () => act({ type: "revert" }) }, "Revert"));
+        onclick: () => act({ type: "revert" }) }, "Revert"),
+      files(v));
+  }
+
+  // Spreadsheets and print sheets travel as files: Python makes or reads the bytes.
+  function files(v) {
+    const upload = h("input", { type: "file", className: "wb-ce-upload", accept: ".xlsx,.ods",
+      style: "display:none", onchange: async (e) => {
+        const file = e.target.files[0];
+        if (!file) return;
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        let text = "";
+        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        await act({ type: "open", name: file.name, data: btoa(text) });
+      } });
+    return h("span", { className: "wb-ce-files" },
+      h("button", { className: "wb-ce-print", title: `Download a print-and-play PDF of the ${v.table} cards as they are now (changes against the files marked)`,
+        onclick: () => act({ type: "print", table: v.table }).then(download) }, "Print sheet"),
+      h("button", { className: "wb-ce-export", title: "Download the cards as a spreadsheet, a sheet per table",
+        onclick: () => act({ type: "export" }).then(download) }, "⤓ .xlsx"),
+      h("button", { className: "wb-ce-open-file", title: "Open a spreadsheet (.xlsx or .ods) as one change you can undo",
+        onclick: () => upload.click() }, "Open…"),
+      upload);
   }
 
   function tabs(v) {
@@ -96,13 +140,15 @@ function render({ model, el }) {
         role: "tab", "data-table": t.name, title: t.doc,
         onclick: () => act({ type: "tab", table: t.name }) },
         t.name, h("span", { className: "wb-ce-count" }, ` ${t.count}`),
-        t.changes ? h("span", { className: "wb-ce-badge", title: `${t.changes} changes` }, t.changes) : null)));
+        t.changes ? h("span", { className: "wb-ce-badge", title: `${t.changes} changes` }, t.changes) : null,
+        t.refused ? h("span", { className: "wb-ce-refused", title: "A change to this table was refused: open it to see why" }, "!") : null)));
   }
 
   function toolbar(v) {
     const filter = h("input", { className: "wb-ce-filter", type: "search", value: v.filter,
       "data-focus-id": "filter",
-      placeholder: "Filter: text, or column=value, health>=5, name~rat",
+      placeholder: "Filter: rat, or health >= 5 and dodge < 4",
+      title: "Words to find, and comparisons (= != < <= > >= ~ for contains) joined by and / or",
       onchange: (e) => act({ type: "filter", table: v.table, text: e.target.value }),
       onkeydown: (e) => {
         if (e.key !== "Enter") return;
@@ -129,7 +175,8 @@ function render({ model, el }) {
       v.columns.map((col) => h("th", { "data-column": col.column, title: col.tooltip,
         className: col.key ? "wb-ce-keycol" : "",
         onclick: () => act({ type: "sort", table: v.table, column: col.column }) },
-        h("div", { className: "wb-ce-colname" }, col.column,
+        // Long names may wrap after an underscore, so a wide table stays narrow.
+        h("div", { className: "wb-ce-colname" }, col.column.replace(/_/g, "_\u200b"),
           sort.column === col.column ? (sort.descending ? " ▼" : " ▲") : ""),
         h("div", { className: "wb-ce-colhint" }, rangeText(col)))));
     const body = v.rows.map((row) => {
@@ -138,6 +185,7 @@ function render({ model, el }) {
         const rejected = rejectionAt(v, row.key, col.column);
         const was = Object.prototype.hasOwnProperty.call(row.changed, col.column);
         const cls = ["wb-ce-cell", `wb-ce-${col.dtype}`];
+        if (col.key) cls.push("wb-ce-keycol");
         if (was) cls.push("wb-ce-changed");
         if (rejected) cls.push("wb-ce-rejected");
         const input = cellInput(col, value, (raw) => act({ type: "edit", table: v.table,
@@ -202,12 +250,12 @@ function render({ model, el }) {
 
   function status(v) {
     const r = v.rejection;
-    const elsewhere = r && !(r.column && v.rows.some((row) => row.key === r.card) && r.table === v.table);
     return [
       h("div", { className: "wb-ce-message" }, v.message),
       v.error ? h("div", { className: "wb-ce-error", role: "alert" }, v.error) : null,
-      // A refusal with no cell on screen (a delete, an add, a filtered-out row) shows here.
-      elsewhere ? h("div", { className: "wb-ce-error wb-ce-refusal", role: "alert" }, r.reason) : null,
+      // A refusal on this table with no cell on screen (a delete, an add, a filtered-out
+      // row) shows here; Python decides (EditSession.banner).
+      v.banner ? h("div", { className: "wb-ce-error wb-ce-refusal", role: "alert" }, v.banner) : null,
     ].filter(Boolean);
   }
 
@@ -237,6 +285,9 @@ function render({ model, el }) {
       changes(v));
     const newBox = root.querySelector(".wb-ce-gridbox");
     if (scroll && newBox) [newBox.scrollTop, newBox.scrollLeft] = scroll;
+    // The key column stays in view beside the row buttons while a wide table scrolls.
+    const rowHead = root.querySelector(".wb-ce-grid th.wb-ce-rowhead");
+    if (rowHead) root.querySelector(".wb-ce-grid").style.setProperty("--wb-ce-rowhead-width", `${rowHead.offsetWidth}px`);
     if (focusId) {
       const again = [...root.querySelectorAll("[data-focus-id]")].find((n) => n.dataset.focusId === focusId);
       if (again) again.focus();

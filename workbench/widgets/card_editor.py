@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import traitlets
@@ -90,6 +91,17 @@ class CardEditor(RequestWidget):
         """Changes from the files to the current cards as a polars frame."""
         return self.session.diff()
 
+    def open_file(self, source: Path | str | bytes, name: str | None = None) -> CardSet:
+        """Take the cards of a spreadsheet file (.xlsx or .ods) as one undoable change."""
+        return self._run(self.session.open_file, source, name)
+
+    def sheet(self, table: str | None = None, **options):
+        """A print sheet of the current (edited) cards of `table` (default: the table shown),
+        changed cards marked against the files (see CardSet.sheet)."""
+        s = self.session
+        options.setdefault("since", s.baseline if s.dirty else None)
+        return s.cards.sheet(table or s.table, **options)
+
     def _run(self, call, *args):
         try:
             return call(*args)
@@ -138,5 +150,25 @@ class CardEditor(RequestWidget):
             s.select(table, msg.get("card"))
         elif kind == "dismiss":
             s.rejection, s.error = None, ""
+        elif kind == "print":
+            sheet = self.sheet(table)
+            name = f"{s.cards.game}-{table}.pdf"
+            s.message = (f"Print sheet {name}: {sheet.cards} {table} cards on "
+                         f"{len(sheet.pages)} pages.")
+            return _download(sheet.pdf(), name, "application/pdf")
+        elif kind == "export":
+            name = f"{s.cards.game}-cards.xlsx"
+            s.message = f"Spreadsheet {name}: a sheet per table."
+            return _download(s.cards.to_xlsx(), name, XLSX)
+        elif kind == "open":
+            s.open_file(base64.b64decode(str(msg.get("data", ""))), str(msg.get("name") or "upload"))
         else:
             raise UnknownRequest(kind)
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _download(data: bytes, name: str, mime: str) -> dict:
+    """Reply fields that make the browser save `data` as the file `name`."""
+    return {"download": {"name": name, "mime": mime, "data": base64.b64encode(data).decode()}}

@@ -12,10 +12,12 @@ from .dice_logic import DiceSession
 class DiceCalculator(RequestWidget):
     """Exact probabilities for one or more expressions (`3d6`, `4d6kh3`, `3d6 > 2d8 + 2`), a
     chart with normal / at least / at most views, a table, mean and spread; errors show where
-    the expression went wrong. The chart is drawn in Python as SVG, so it works offline."""
+    the expression went wrong. Each expression says in words how it was read (a bare pool
+    compared with a number counts dice) and offers the other reading with one click. The
+    chart is drawn in Python as SVG, so it works offline, in the notebook's colours."""
 
     _esm = script("dice_calculator.js")
-    _css = stylesheet("step_through.css")
+    _css = stylesheet("step_through.css", "dice_calculator.css")
 
     view = traitlets.Dict(help="What the browser draws; made by DiceSession.").tag(sync=True)
 
@@ -27,7 +29,7 @@ class DiceCalculator(RequestWidget):
     def refresh(self) -> None:
         s = self.session
         self.view = {"expressions": list(s.expressions), "results": s.results, "mode": s.view,
-                     "svg": s.svg(), "table": s.table()}
+                     "svg": s.svg(), "stale": s.stale(), "table": s.table()}
 
     def handle(self, msg: dict) -> dict | None:
         s = self.session
@@ -38,6 +40,8 @@ class DiceCalculator(RequestWidget):
             s.add(str(msg.get("text", "2d6")))
         elif kind == "remove":
             s.remove(int(msg["index"]))
+        elif kind == "other":
+            s.take_other(int(msg["index"]))
         elif kind == "mode":
             s.set_view(str(msg.get("mode")))
         elif kind == "export":

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import base64
 import math
+import warnings
 
 import polars as pl
 
-from ..dice import DiceSyntaxError, DiceTooLarge, distributions, exact
+from ..dice import CertainResultWarning, DiceSyntaxError, DiceTooLarge, distributions, exact
+from ..dice.readings import fraction_text, reading
 
 VIEWS = ("normal", "at_least", "at_most")
+TABLE_ROWS = 60  # rows the table shows; the CSV export has them all
 
 
 class DiceSession:
@@ -17,24 +20,38 @@ class DiceSession:
 
     def __init__(self, expressions=("3d6",), view: str = "normal"):
         self.expressions = [str(e) for e in expressions] or ["3d6"]
+        # The last text of each expression that had an answer: while a typo is being fixed,
+        # the chart keeps showing it, so the chart neither vanishes nor jumps.
+        self.last_good: list[str | None] = [None] * len(self.expressions)
         self.view = view
         self.results: list[dict] = []
         self.evaluate()
 
     def set(self, index: int, text: str) -> None:
-        if not 0 <= index < len(self.expressions):
-            raise ValueError(f"there is no expression {index + 1}")
+        self._check_index(index)
         self.expressions[index] = str(text)
         self.evaluate()
 
     def add(self, text: str = "2d6") -> None:
         self.expressions.append(text)
+        self.last_good.append(None)
         self.evaluate()
 
     def remove(self, index: int) -> None:
+        self._check_index(index)
         if len(self.expressions) > 1:
             del self.expressions[index]
+            del self.last_good[index]
             self.evaluate()
+
+    def take_other(self, index: int) -> None:
+        """Replace an expression by its other reading (a count of dice <-> a test of the
+        total), the one-click offer under a bare pool compared with a number."""
+        self._check_index(index)
+        other = self.results[index].get("other")
+        if not other:
+            raise ValueError(f"expression {index + 1} has no other reading")
+        self.set(index, other)
 
     def set_view(self, view: str) -> None:
         if view not in VIEWS:
@@ -42,23 +59,28 @@ class DiceSession:
         self.view = view
 
     def evaluate(self) -> None:
-        """Each expression's exact summary, or its error (with the caret) in place."""
+        """Each expression's exact summary and its reading in words, or its error (with the
+        caret) in place."""
         self.results = []
-        for text in self.expressions:
+        for i, text in enumerate(self.expressions):
             row = {"expr": text, "error": None, "position": None}
             try:
                 d = exact(text)
+                said = reading(text)
             except DiceSyntaxError as exc:
                 row.update(error=str(exc), position=exc.position)
-            except DiceTooLarge as exc:
-                row.update(error=str(exc))
-            except ValueError as exc:
+            except (DiceTooLarge, ValueError) as exc:
                 row.update(error=str(exc))
             else:
+                self.last_good[i] = text
                 mean, var = d.mean(), d.variance()
                 row.update(mean=float(mean), mean_exact=str(mean), sd=math.sqrt(var),
-                           low=d.min_outcome(), high=d.max_outcome())
-                if d.is_yes_no():
+                           low=d.min_outcome(), high=d.max_outcome(), yes_no=said.yes_no,
+                           reading=said.counts, certain=said.certain, notes=list(said.notes),
+                           other=said.other, other_answer=None)
+                if said.other is not None and said.other_p is not None:
+                    row["other_answer"] = fraction_text(said.other_p)
+                if said.yes_no:
                     p = d.probability(1)
                     row.update(probability=str(p), probability_float=float(p))
             self.results.append(row)
@@ -66,48 +88,88 @@ class DiceSession:
     def good(self) -> list[str]:
         return [r["expr"] for r in self.results if not r["error"]]
 
-    def frame(self) -> pl.DataFrame:
-        """Every good expression's distribution, stacked with an `expr` column."""
-        good = self.good()
-        if not good:
+    def charted(self) -> list[str]:
+        """What the chart draws, in input order: each expression, or while it has an error,
+        its last text that had an answer (repeats drawn once)."""
+        out = []
+        for r, last in zip(self.results, self.last_good):
+            text = last if r["error"] else r["expr"]
+            if text is not None and text not in out:
+                out.append(text)
+        return out
+
+    def stale(self) -> list[dict]:
+        """Expressions with an error whose older text the chart still draws."""
+        return [{"index": i, "shown": last} for i, (r, last) in
+                enumerate(zip(self.results, self.last_good)) if r["error"] and last is not None]
+
+    def frame(self, texts: list[str] | None = None) -> pl.DataFrame:
+        """Every good expression's distribution (or those of `texts`), stacked with an `expr`
+        column. An answer that never varies is said in the view, so it is not warned here."""
+        texts = self.good() if texts is None else texts
+        if not texts:
             return pl.DataFrame()
-        return distributions(*good)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", CertainResultWarning)
+            return distributions(*texts)
 
-    def chart(self):
-        from ..charts.dice import dice_chart
+    def chart(self, texts: list[str] | None = None):
+        """Spreads as bars by outcome; yes/no questions as one probability each, below.
+        Draws `charted()` unless given other texts (all of which have answers)."""
+        import altair as alt
 
-        frame = self.frame()
-        if frame.is_empty():
+        from ..charts.dice import dice_chart, yes_no_chart
+
+        texts = self.charted() if texts is None else texts
+        if not texts:
             return None
-        return dice_chart(frame, view=self.view, layout="grouped")
+        yes_no = {t for t in texts if reading(t).yes_no}
+        frame = self.frame(texts)
+        spreads = [t for t in texts if t not in yes_no]
+        questions = [t for t in texts if t in yes_no]
+        parts = []
+        if spreads:
+            parts.append(dice_chart(frame.filter(pl.col("expr").is_in(spreads)),
+                                    view=self.view, layout="grouped", order=texts))
+        if questions:
+            parts.append(yes_no_chart(frame.filter(pl.col("expr").is_in(questions)),
+                                      order=texts))
+        # Each part keeps its own legend; the shared order gives both the same colours.
+        if len(parts) == 1:
+            return parts[0]
+        return alt.vconcat(*parts).resolve_scale(color="independent")
 
     def svg(self) -> str:
-        chart = self.chart()
-        if chart is None:
-            return ""
-        import vl_convert as vlc
+        from ..charts.svg import themed_svg
 
-        return vlc.vegalite_to_svg(chart.to_json())
+        chart = self.chart()
+        return "" if chart is None else themed_svg(chart)
 
     def export(self, fmt: str) -> tuple[str, str]:
         """(file name, content) for download: CSV text, SVG text, or PNG as base64."""
+        from ..charts.svg import file_png, file_svg
+
         if fmt == "csv":
             return "dice.csv", self.frame().write_csv()
-        chart = self.chart()
+        if fmt not in ("svg", "png"):
+            raise ValueError(f"export format must be csv, svg or png, not {fmt!r}")
+        chart = self.chart(self.good())
         if chart is None:
             raise ValueError("nothing to export: every expression has an error")
-        import vl_convert as vlc
-
         if fmt == "svg":
-            return "dice.svg", vlc.vegalite_to_svg(chart.to_json())
-        if fmt == "png":
-            return "dice.png", base64.b64encode(vlc.vegalite_to_png(chart.to_json())).decode()
-        raise ValueError(f"export format must be csv, svg or png, not {fmt!r}")
+            return "dice.svg", file_svg(chart)
+        return "dice.png", base64.b64encode(file_png(chart)).decode()
 
-    def table(self, limit: int = 60) -> list[dict]:
+    def table(self, limit: int = TABLE_ROWS) -> dict:
+        """The first `limit` rows of the good expressions' distributions, and how many there
+        are in all, so that a cut table can say so."""
         frame = self.frame()
         if frame.is_empty():
-            return []
+            return {"rows": [], "total": 0}
         cols = [c for c in ("expr", "outcome", "p", "p_at_least", "p_at_most") if c in frame.columns]
-        return frame.select(cols).head(limit).to_dicts()
+        return {"rows": frame.select(cols).head(limit).to_dicts(), "total": frame.height}
+
+    def _check_index(self, index: int) -> None:
+        if not 0 <= index < len(self.expressions):
+            raise ValueError(f"there is no expression {index + 1}")
 

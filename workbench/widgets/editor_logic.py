@@ -16,13 +16,23 @@ from pathlib import Path
 import polars as pl
 
 from ..cards import CardDataError, CardSet, Problem
+from ..cards import load as load_cards
 from ..cards.render import card_html
 from ..cards.text import to_text, value_text
 
 # How many problems a rejection spells out at the cell before it says "and N more".
 SHOWN = 3
 
-_TERM = re.compile(r"^(?P<column>[A-Za-z_][\w]*)(?P<op><=|>=|!=|=|<|>|~)(?P<value>.*)$")
+# One piece of a filter: a comparison (spaces around the operator allowed, the value quoted or
+# one word), a quoted text, a bracket (refused with a reason), or a word.
+_TOKEN = re.compile(r"""\s*(?:
+    (?P<cmp>(?P<column>[A-Za-z_]\w*)\s*(?P<op><=|>=|!=|==|=|<|>|~)\s*
+        (?P<value>"[^"]*"|'[^']*'|[^\s"()]+)?)
+  | (?P<quoted>"[^"]*"|'[^']*')
+  | (?P<paren>[()])
+  | (?P<word>[^\s"()]+)
+)""", re.X)
+_OPERATOR = re.compile(r"^(<=|>=|!=|==|=|<|>|~)")
 
 
 @dataclass(frozen=True)
@@ -220,6 +230,26 @@ class EditSession:
                         else f"Nothing to save: the files in {target} already hold these cards.")
         return written
 
+    def open_file(self, source: Path | str | bytes, name: str | None = None) -> CardSet:
+        """Take the cards in a spreadsheet file (a path, or its bytes as uploaded, named by
+        `name`) as one undoable change. The files stay what the diff compares with, so the
+        diff shows what the spreadsheet changes. A bad spreadsheet is refused with every
+        problem in it, and the cards stay as they were."""
+        label = name or Path(source).name
+        cards = self.cards
+        try:
+            new = load_cards(cards.specs, source, game=cards.game,
+                             cross_check=cards.cross_check, name=label)
+        except CardDataError as err:
+            self.error = f"Could not open {label}; nothing was changed.\n{err}"
+            self.message = ""
+            raise
+        if new == cards:
+            self._settle(f"{label} holds the cards already here: nothing changed.")
+        else:
+            self.replace_cards(new, f"opened {label}")
+        return self.cards
+
     # -- what the grid shows ----------------------------------------------------------------
     def select_table(self, table: str) -> None:
         self._check_table(table)
@@ -245,11 +275,13 @@ class EditSession:
         self.sorting[table] = (column, bool(descending))
 
     def filter(self, table: str, text: str) -> None:
-        """Show only rows that match every word of `text`.
+        """Show only rows that match `text`.
 
-        A word is either text found in any cell (case does not matter) or a comparison
-        `column<op>value` with op one of = != < <= > >= ~ (contains): `health>=5 melee`.
-        A bad filter raises ValueError and leaves the previous one in place.
+        A term is either text found in any cell (case does not matter; quote it to include
+        spaces) or a comparison `column op value` with op one of = != < <= > >= ~ (contains),
+        spaces around op allowed. Terms side by side, or joined by `and`, must all hold; `or`
+        joins such groups: `health >= 5 and dodge < 4`, `name~rat or name~brute`. A bad filter
+        raises ValueError naming the term and leaves the previous filter in place.
         """
         self._check_table(table)
         self._matcher(table, text or "")
@@ -337,7 +369,8 @@ class EditSession:
         keys = [value_text(k) for k in frame[spec.key].to_list()]
         columns = spec.header
         rows = []
-        for i in self.shown_rows(table):
+        shown = self.shown_rows(table)
+        for i in shown:
             key = keys[i]
             values = frame.row(i)
             rows.append({"key": key, "line": i + 2, "cells": [_plain(v) for v in values],
@@ -346,7 +379,9 @@ class EditSession:
         for name in cards.tables:
             tables.append({"name": name, "count": cards[name].height,
                            "doc": cards.specs[name].doc,
-                           "changes": diff.filter(pl.col("table") == name).height})
+                           "changes": diff.filter(pl.col("table") == name).height,
+                           "refused": self.rejection is not None
+                           and self.rejection.table == name})
         sort = self.sorting.get(table)
         return {
             "game": cards.game,
@@ -364,6 +399,7 @@ class EditSession:
             "filter": self.filters.get(table, ""),
             "form": self.form(table),
             "rejection": None if self.rejection is None else self.rejection.to_dict(),
+            "banner": self.banner({keys[i] for i in shown}),
             "diff": [dict(r) for r in diff.iter_rows(named=True)],
             "dirty": self.dirty,
             "can_undo": self.can_undo,
@@ -374,6 +410,17 @@ class EditSession:
             "message": self.message,
             "error": self.error,
         }
+
+    def banner(self, on_screen: set[str]) -> str | None:
+        """The refusal to show above the grid, if any: one on the table in view that has no
+        cell on screen to show it at (a delete, an add, a row the filter hides). A refusal
+        belongs to its table: on another tab it waits, marked on its own tab."""
+        r = self.rejection
+        if r is None or r.table != self.table:
+            return None
+        if r.column is not None and r.card in on_screen:
+            return None  # shown at the cell
+        return r.reason
 
     # -- internals --------------------------------------------------------------------------
     def _key(self, table: str) -> str:
@@ -471,34 +518,84 @@ class EditSession:
         return "\n".join(parts) or str(err)
 
     def _matcher(self, table: str, text: str):
-        spec = self.cards.specs[table]
-        tests = []
-        for word in text.split():
-            match = _TERM.match(word)
-            if match is None:
-                needle = word.lower()
-                tests.append(lambda row, frame, i, n=needle: any(
-                    v is not None and n in v.lower() for v in row.values()))
+        """A test of one row for `text` (see `filter`): any of its `or` groups, each a list
+        of terms that must all hold."""
+        groups: list[list] = [[]]
+        joined = None  # "and" / "or" just read, waiting for the term it joins
+        for kind, piece, match in _tokens(text):
+            if kind == "word" and piece.lower() in ("and", "or"):
+                if not groups[-1] or joined:
+                    raise ValueError(f"filter: '{piece}' needs a term before it")
+                joined = piece.lower()
+                if joined == "or":
+                    groups.append([])
                 continue
-            column, op, wanted = match["column"], match["op"], match["value"]
-            if column not in spec.header:
-                raise ValueError(f"filter '{word}': {table} has no column '{column}'; its "
-                                 f"columns are {', '.join(spec.header)}")
-            family = spec.kind(column)
-            if family in ("integer", "number") and op != "~":
-                try:
-                    number = float(wanted)
-                except ValueError:
-                    raise ValueError(f"filter '{word}': {column} holds numbers, and "
-                                     f"{wanted!r} is not a number") from None
-                tests.append(lambda row, frame, i, c=column, o=op, n=number:
-                             _compare(frame[c][i], o, n))
-            else:
-                if op in ("<", "<=", ">", ">=") and family != "text":
-                    raise ValueError(f"filter '{word}': {column} cannot be compared with {op}")
-                tests.append(lambda row, frame, i, c=column, o=op, w=wanted.lower():
-                             _compare(None if row[c] is None else row[c].lower(), o, w))
-        return lambda row, frame, i: all(t(row, frame, i) for t in tests)
+            joined = None
+            groups[-1].append(self._term(table, kind, piece, match))
+        if joined:
+            raise ValueError(f"filter: '{joined}' needs a term after it")
+        groups = [g for g in groups if g]
+        if not groups:
+            return lambda row, frame, i: True
+        return lambda row, frame, i: any(all(t(row, frame, i) for t in g) for g in groups)
+
+    def _term(self, table: str, kind: str, piece: str, match):
+        spec = self.cards.specs[table]
+        if kind in ("word", "quoted"):
+            needle = _unquoted(piece).lower()
+            return lambda row, frame, i, n=needle: any(
+                v is not None and n in v.lower() for v in row.values())
+        column, op, wanted = match["column"], match["op"], match["value"]
+        op = "=" if op == "==" else op
+        if column not in spec.header:
+            raise ValueError(f"filter '{piece}': {table} has no column '{column}'; its "
+                             f"columns are {', '.join(spec.header)}")
+        if wanted is None:
+            raise ValueError(f"filter '{piece}': give a value after {op}, as in "
+                             f"{column} {op} 5")
+        wanted = _unquoted(wanted)
+        family = spec.kind(column)
+        if family in ("integer", "number") and op != "~":
+            try:
+                number = float(wanted)
+            except ValueError:
+                raise ValueError(f"filter '{piece}': {column} holds numbers, and "
+                                 f"{wanted!r} is not a number") from None
+            return lambda row, frame, i, c=column, o=op, n=number: _compare(frame[c][i], o, n)
+        if op in ("<", "<=", ">", ">=") and family != "text":
+            raise ValueError(f"filter '{piece}': {column} cannot be compared with {op}")
+        return lambda row, frame, i, c=column, o=op, w=wanted.lower(): _compare(
+            None if row[c] is None else row[c].lower(), o, w)
+
+
+def _tokens(text: str):
+    """(kind, text, match) for each piece of a filter, in order."""
+    pos, text = 0, text or ""
+    if text.count('"') % 2:
+        raise ValueError(f"filter: the quote at character {text.rindex(chr(34)) + 1} is not "
+                         "closed")
+    while pos < len(text):
+        if not text[pos:].strip():
+            break
+        match = _TOKEN.match(text, pos)
+        if match is None or match.end() == pos:
+            raise ValueError(f"filter: cannot read {text[pos:].strip()!r}")
+        pos = match.end()
+        kind = next(k for k in ("cmp", "quoted", "paren", "word") if match[k] is not None)
+        piece = match[kind].strip()
+        if kind == "paren":
+            raise ValueError("filter: brackets are not needed: terms joined by 'and' are "
+                             "checked before 'or' (health >= 5 and dodge < 4 or name~rat)")
+        if kind == "word" and _OPERATOR.match(piece):
+            raise ValueError(f"filter '{piece}': a comparison needs a column name before "
+                             f"the operator, as in health {_OPERATOR.match(piece)[0]} 5")
+        yield kind, piece, match
+
+
+def _unquoted(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    return text
 
 
 def index_key(cards: CardSet, table: str, index: int):

@@ -1,33 +1,98 @@
-// WhatIf view: controls and the chart Python renders. No analysis happens here.
+// WhatIf view: the stat picker, controls, and the chart and table Python renders. No analysis
+// happens here; the search and the picker's choices are answered by WhatIfSession.
 
 function render({ model, el }) {
   // A refused request (a bad range, say) needs no handling here: Python shows why in status.
   const { request, close } = requests(model);
-  const root = h("div", { className: "wb-widget wb-step wb-whatif" });
+  const root = h("div", { className: "wb-widget wb-whatif" });
   el.append(root);
-  const num = (name, label) => h("label", {}, `${label} `, h("input", {
-    type: "number", className: `wb-${name}`, value: model.get(name),
+  let searchTimer = null;
+
+  const num = (name, label, width) => h("label", {}, `${label} `, h("input", {
+    type: "number", className: `wb-${name}`, value: model.get(name), "data-focus-id": name,
+    style: `width: ${width}em`,
     onchange: (e) => { model.set(name, Number(e.target.value)); model.save_changes(); } }));
+
+  function picker() {
+    const [table, card, column] = splitKey(model.get("key"));
+    const groups = model.get("groups");
+    const group = groups.find((g) => g.table === table) || groups[0];
+    const cardGroup = group.cards.find((c) => c.card === card) || group.cards[0];
+    const select = (cls, label, options, chosen, send) => h("label", {}, `${label} `,
+      h("select", { className: cls, onchange: (e) => request({ type: "pick", [send]: e.target.value }) },
+        options.map(([value, text]) => h("option", { value, selected: value === chosen }, text))));
+    const search = h("input", { type: "search", className: "wb-search", "data-focus-id": "search",
+      placeholder: "Find a stat: brutes health", value: (model.get("matches") || {}).text || "",
+      oninput: (e) => {
+        clearTimeout(searchTimer);
+        searchTimer = setTimeout(() => request({ type: "search", text: e.target.value }), 200);
+      } });
+    return h("div", { className: "wb-whatif-picker" },
+      search,
+      select("wb-pick-table", "Table", groups.map((g) => [g.table, g.table]), group.table, "table"),
+      select("wb-pick-card", "Card", group.cards.map((c) => [c.card, c.card]), cardGroup.card, "card"),
+      select("wb-pick-column", "Stat", cardGroup.stats.map((s) => [s.column, `${s.column} (now ${s.value})`]),
+        column, "column"));
+  }
+
+  function matches() {
+    const m = model.get("matches") || {};
+    if (!m.text) return null;
+    if (!m.total) return h("div", { className: "wb-matches wb-none" }, `No stat matches "${m.text}".`);
+    return h("div", { className: "wb-matches" },
+      m.matches.map((x) => h("button", { className: "wb-match", "data-key": x.key,
+        onclick: () => request({ type: "pick", key: x.key }) }, x.label)),
+      m.total > m.matches.length ? h("span", { className: "wb-more" },
+        ` and ${m.total - m.matches.length} more: type more words.`) : null);
+  }
+
+  function table() {
+    const t = model.get("table") || {};
+    if (!t.columns || !t.columns.length) return null;
+    return h("table", { className: "wb-results" },
+      h("thead", {}, h("tr", {}, t.columns.map((c) => h("th", {}, c)))),
+      h("tbody", {}, t.rows.map((r) => h("tr", {}, r.map((v) => h("td", {}, String(v)))))));
+  }
 
   function draw() {
     const running = model.get("running");
-    root.replaceChildren(
-      h("div", { className: "wb-controls" },
-        h("label", {}, "Stat ", h("select", { className: "wb-key",
-          onchange: (e) => request({ type: "pick", key: e.target.value }) },
-          model.get("stats").map((s) => h("option", { value: s, selected: s === model.get("key") }, s)))),
-        num("start", "from"), num("stop_value", "to"), num("step", "step"), num("games", "games/point"),
+    // Redrawing must not take the caret away from someone typing in a box.
+    const active = root.contains(document.activeElement) ? document.activeElement : null;
+    const focusId = active && active.dataset ? active.dataset.focusId : null;
+    const caret = focusId === "search" ? [active.value, active.selectionStart] : null;
+    root.replaceChildren(...[
+      picker(), matches(),
+      h("div", { className: "wb-controls wb-whatif-range" },
+        h("span", {}, "Sweep ", h("b", { className: "wb-label" }, model.get("label"))),
+        num("start", "from", 4.5), num("stop_value", "to", 4.5), num("step", "step", 3.5),
+        num("games", "games per point", 5.5),
         h("button", { className: "wb-run", disabled: running, onclick: () => request({ type: "run" }) }, "Run"),
         h("button", { className: "wb-stop", disabled: !running, onclick: () => request({ type: "stop" }) }, "Stop")),
-      h("div", { className: "wb-message wb-status" }, model.get("status")),
-      h("div", { className: "wb-svg", html: model.get("svg") }),
-      h("table", { className: "wb-results" }, model.get("table").map((r) =>
-        h("tr", {}, Object.values(r).map((v) => h("td", {}, typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : String(v)))))));
+      h("div", { className: "wb-status", role: "status" }, model.get("status")),
+      h("div", { className: "wb-svg wb-whatif-chart", html: model.get("svg") }),
+      table()].filter(Boolean));
+    if (focusId) {
+      const again = root.querySelector(`[data-focus-id="${focusId}"]`);
+      if (again) {
+        if (caret) { again.value = caret[0]; }
+        again.focus();
+        if (caret) again.setSelectionRange(caret[1], caret[1]);
+      }
+    }
   }
-  const names = ["stats", "key", "start", "stop_value", "step", "games", "svg", "table", "status", "running"];
+
+  const names = ["groups", "key", "label", "matches", "start", "stop_value", "step", "games",
+    "svg", "table", "status", "running"];
   for (const name of names) model.on(`change:${name}`, draw);
   draw();
   return () => { for (const name of names) model.off(`change:${name}`, draw); close(); };
+}
+
+// "enemies.Brutes.health" -> ["enemies", "Brutes", "health"]; a card name may hold dots.
+function splitKey(key) {
+  const first = key.indexOf(".");
+  const last = key.lastIndexOf(".");
+  return [key.slice(0, first), key.slice(first + 1, last), key.slice(last + 1)];
 }
 
 export default { render };

@@ -14,20 +14,29 @@ from .whatif_logic import WhatIfSession
 class WhatIf(RequestWidget):
     """A sweep of one card stat in the notebook, drawn as win rate with its 95% interval.
 
-    Runs in a background thread so the Stop button and other cells keep working; the chart is
-    rendered to SVG in Python (no JavaScript charting library, works offline)."""
+    The stat is picked table -> card -> column, or found by typing words of its name
+    ("brutes health"). Runs in a background thread so the Stop button and other cells keep
+    working; the chart is rendered to SVG in Python (no JavaScript charting library, works
+    offline) in the notebook's colours.
+
+        from workbench.widgets import WhatIf
+        WhatIf("coop", key="enemies.Brutes.health", players=3)
+    """
 
     _esm = script("whatif.js")
-    _css = stylesheet("step_through.css")
+    _css = stylesheet("step_through.css", "whatif.css")
 
-    stats = traitlets.List(help="Stats that can be swept.").tag(sync=True)
+    groups = traitlets.List(help="Stats that can be swept: table -> card -> column, with "
+                                 "current values.").tag(sync=True)
     key = traitlets.Unicode(help="The stat being swept.").tag(sync=True)
+    label = traitlets.Unicode(help="The stat being swept, in words.").tag(sync=True)
+    matches = traitlets.Dict(help="Stats found by the search box.").tag(sync=True)
     start = traitlets.Int(6).tag(sync=True)
     stop_value = traitlets.Int(14).tag(sync=True)
     step = traitlets.Int(1).tag(sync=True)
     games = traitlets.Int(200, help="Games per point.").tag(sync=True)
     svg = traitlets.Unicode(help="The chart, as SVG.").tag(sync=True)
-    table = traitlets.List(help="Result rows for the table under the chart.").tag(sync=True)
+    table = traitlets.Dict(help="Result table under the chart: columns and rows.").tag(sync=True)
     status = traitlets.Unicode().tag(sync=True)
     running = traitlets.Bool(False).tag(sync=True)
 
@@ -37,10 +46,9 @@ class WhatIf(RequestWidget):
         if source is not None:
             cards = source.cards
         self.session = WhatIfSession(game, cards, **options)
-        self.stats = self.session.stats()
-        self.key = key or self.stats[0]
-        value = self.session.current(self.key)
-        self.start, self.stop_value = max(0, value - 4), value + 4
+        self.groups = self.session.stat_groups()
+        self._pick(self.session.pick(key) if key else self.session.stats()[0])
+        self.status = self.session.status()
         self._thread = None
         if source is not None:
             source.observe(lambda change: self.rebind(change["new"]), names="cards")
@@ -52,11 +60,15 @@ class WhatIf(RequestWidget):
             self._start(wait=False)
         elif kind == "stop":
             self.session.stop()
-            self.status = "Stopping after the point in progress…"
+            self.status = self.session.status()
         elif kind == "pick":
-            key = str(msg.get("key", self.key))
-            value = self.session.current(key)
-            self.key, self.start, self.stop_value = key, max(0, value - 4), value + 4
+            self._pick(self.session.pick(msg.get("key"), table=msg.get("table"),
+                                         card=msg.get("card"), column=msg.get("column"),
+                                         now=self.key))
+            self.matches = {}
+        elif kind == "search":
+            self.matches = {"text": str(msg.get("text", "")),
+                            **self.session.search(str(msg.get("text", "")))}
         else:
             raise UnknownRequest(kind)
 
@@ -67,6 +79,12 @@ class WhatIf(RequestWidget):
     def show_error(self, error: Exception) -> str:
         self.status = str(error)
         return self.status
+
+    def _pick(self, key: str) -> None:
+        # A new stat starts centred on its current value.
+        value = self.session.current(key)
+        self.key, self.label = key, self.session.describe(key)
+        self.start, self.stop_value = max(0, value - 4), value + 4
 
     def start_run(self, wait: bool = False) -> None:
         """Run the sweep in the background (or in this thread with wait=True); a bad range is
@@ -82,13 +100,11 @@ class WhatIf(RequestWidget):
             return
         values = self.session.values(self.start, self.stop_value, self.step)
         self.running = True
-        self.status = f"Running {len(values)} points × {self.games} games…"
 
         def work():
             try:
                 self.session.run(self.key, values, self.games, on_update=self._update)
-                done = self.session.results.height
-                self.status = f"Done: {done} of {len(values)} points, {self.games} games each."
+                self.status = self.session.status()
             except Exception as exc:  # shown in the widget rather than lost in a thread
                 self.status = f"Error: {exc}"
             finally:
@@ -100,13 +116,16 @@ class WhatIf(RequestWidget):
             self._thread = threading.Thread(target=work, daemon=True)
             self._thread.start()
 
-    def _update(self, frame) -> None:
+    def _update(self, _frame) -> None:
+        # Called as the run starts (no points yet: the old chart goes) and after every point.
         self.svg = self.session.chart_svg()
-        cols = [self.key, "n", "win_rate", "ci_low", "ci_high"]
-        self.table = [{k: r[k] for k in cols} for r in frame.select(cols).iter_rows(named=True)]
+        self.table = self.session.table()
+        self.status = self.session.status()
 
     def rebind(self, cards) -> None:
         self.session.rebind(cards)
+        self.groups = self.session.stat_groups()
+        self.label = self.session.describe(self.key)
         if self.session.stale:
             self.status = "Cards changed: re-running."
             self.start_run()

@@ -7,7 +7,11 @@ import threading
 import polars as pl
 
 from ..core.registry import get_game
+from ..sim.keys import key_label, split_card_key
+from ..sim.report import sweep_table
 from ..sim.sweep import sweep
+
+SHOWN_MATCHES = 12  # search results listed at once; more words narrow them
 
 
 class WhatIfSession:
@@ -20,25 +24,86 @@ class WhatIfSession:
         self.bots, self.seed, self.executor, self.setup = bots, seed, executor, setup
         self.results = pl.DataFrame()
         self.key: str | None = None
+        self.games = 0
+        self.planned = 0  # points the current (or last) run set out to play
+        self.stopped = False
         self.stale = False
         self.running = False
         self.runs = 0
         self._stop = threading.Event()
 
-    def stats(self) -> list[str]:
-        """Every numeric card stat that can be swept, as "<table>.<card>.<column>"."""
-        out = []
+    # -- which stat --------------------------------------------------------------------------
+    def stat_groups(self) -> list[dict]:
+        """Every numeric card stat that can be swept, grouped table -> card -> column, each
+        with its current value: what the picker shows."""
+        groups = []
         for table in self.cards:
             spec = self.cards.specs[table]
             frame = self.cards[table]
             numeric = [c for c, t in frame.schema.items() if t.is_integer() and c != spec.key]
-            for card in frame[spec.key].to_list():
-                out.extend(f"{table}.{card}.{c}" for c in numeric)
-        return out
+            if not numeric:
+                continue
+            cards = []
+            for row in frame.iter_rows(named=True):
+                card = str(row[spec.key])
+                cards.append({"card": card, "stats": [
+                    {"column": c, "value": row[c], "key": f"{table}.{card}.{c}"}
+                    for c in numeric]})
+            groups.append({"table": table, "cards": cards})
+        return groups
+
+    def stats(self) -> list[str]:
+        """Every numeric card stat that can be swept, as "<table>.<card>.<column>"."""
+        return [s["key"] for g in self.stat_groups() for c in g["cards"] for s in c["stats"]]
+
+    def search(self, text: str, limit: int = SHOWN_MATCHES) -> dict:
+        """Stats whose table, card and column hold every word of `text` (any case):
+        {"matches": [{"key", "label"}], "total": how many match}."""
+        words = text.lower().replace(".", " ").split()
+        if not words:
+            return {"matches": [], "total": 0}
+        found = []
+        for g in self.stat_groups():
+            for c in g["cards"]:
+                for s in c["stats"]:
+                    haystack = f"{g['table']} {c['card']} {s['column']}".lower().replace("_", " ")
+                    if all(w.replace("_", " ") in haystack for w in words):
+                        found.append({"key": s["key"], "label": self.describe(s["key"])})
+        return {"matches": found[:limit], "total": len(found)}
+
+    def pick(self, key: str | None = None, *, table: str | None = None,
+             card: str | None = None, column: str | None = None, now: str | None = None) -> str:
+        """The stat a picker choice lands on: a whole key, or a table, card or column chosen in
+        the grouped picker, the other parts staying where they were (in `now`, the stat picked
+        before) when they still exist."""
+        if key is not None:
+            if key not in self.stats():
+                raise ValueError(f"{key!r} is not a stat of {self.game.name}'s cards that can "
+                                 "be swept")
+            return key
+        groups = {g["table"]: g for g in self.stat_groups()}
+        now_table, now_card, now_column = _parts(now) if now else (None, None, None)
+        table = table or now_table
+        if table not in groups:
+            raise ValueError(f"{table!r} is not a table with stats to sweep; tables: "
+                             f"{', '.join(groups)}")
+        cards = {c["card"]: c for c in groups[table]["cards"]}
+        card = card or (now_card if now_card in cards else next(iter(cards)))
+        if card not in cards:
+            raise ValueError(f"{table} has no card {card!r}")
+        columns = [s["column"] for s in cards[card]["stats"]]
+        column = column or (now_column if now_column in columns else columns[0])
+        if column not in columns:
+            raise ValueError(f"{card} has no stat {column!r}; its stats: {', '.join(columns)}")
+        return f"{table}.{card}.{column}"
+
+    def describe(self, key: str) -> str:
+        """"Brutes' health (enemies, now 10)"."""
+        table, _card, _column = _parts(key)
+        return f"{key_label(key)} ({table}, now {self.current(key)})"
 
     def current(self, key: str):
-        table, rest = key.split(".", 1)
-        card, column = rest.rsplit(".", 1)
+        table, card, column = _parts(key)
         return self.cards.row(table, card)[column]
 
     def values(self, start: int, stop: int, step: int = 1) -> list[int]:
@@ -47,14 +112,19 @@ class WhatIfSession:
                              f"step {step}")
         return list(range(start, stop + 1, step))
 
+    # -- running -----------------------------------------------------------------------------
     def run(self, key: str, values: list, n: int, on_update=None) -> pl.DataFrame:
         """Sweep `key` over `values`, one point at a time so a chart can fill in; `stop()` ends
-        the run after the point in progress."""
-        self.key, self.running, self.stale = key, True, False
+        the run after the point in progress. A run starts from an empty chart."""
+        self.key, self.games, self.planned = key, n, len(values)
+        self.results = pl.DataFrame()
+        self.running, self.stale, self.stopped = True, False, False
         self.runs += 1
         self._stop.clear()
         rows = []
         try:
+            if on_update:
+                on_update(self.results)  # nothing yet: a view clears the last run's chart
             for v in values:
                 if self._stop.is_set():
                     break
@@ -67,24 +137,55 @@ class WhatIfSession:
                     on_update(self.results)
         finally:
             self.running = False
+            self.stopped = len(rows) < len(values)
         return self.results
 
     def stop(self) -> None:
         self._stop.set()
+
+    def status(self) -> str:
+        """Where the run stands, in words."""
+        done, planned = self.results.height, self.planned
+        if self.running and self._stop.is_set():
+            return f"Stopping after the point in progress ({done} of {planned} done)…"
+        if self.running:
+            return f"Running: {done} of {planned} points done, {self.games} games each…"
+        if not self.runs:
+            return "Pick a stat and a range, then Run."
+        if self.stopped:
+            return f"Stopped after {done} of {planned} points ({self.games} games each)."
+        return f"Done: {done} of {planned} points, {self.games} games each."
 
     def rebind(self, cards) -> None:
         """New cards make the shown results stale; the view re-runs them."""
         self.cards = cards
         self.stale = bool(self.results.height)
 
+    # -- what the view shows -----------------------------------------------------------------
+    def title(self) -> str:
+        return (f"Win rate by {key_label(self.key)}, {self.games} games per point "
+                "(95% intervals)")
+
+    def table(self) -> dict:
+        """The results with headers in words and percentages rounded."""
+        if not self.results.height:
+            return {"columns": [], "rows": []}
+        shown = sweep_table(self.results, [self.key])
+        return {"columns": shown.columns, "rows": [list(r) for r in shown.iter_rows()]}
+
     def chart(self):
         from ..charts.sim import sweep_chart
 
-        return sweep_chart(self.results, self.key)
+        return sweep_chart(self.results, self.key, title=self.title())
 
     def chart_svg(self) -> str:
-        if not self.results.height:
-            return ""
-        import vl_convert as vlc
+        from ..charts.svg import themed_svg
 
-        return vlc.vegalite_to_svg(self.chart().to_json())
+        return themed_svg(self.chart()) if self.results.height else ""
+
+
+def _parts(key: str) -> tuple[str, str, str]:
+    parts = split_card_key(key)
+    if parts is None:
+        raise ValueError(f"{key!r} is not a card stat; write '<table>.<card>.<column>'")
+    return parts

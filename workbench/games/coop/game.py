@@ -141,6 +141,11 @@ class Coop(Game):
 
         return play_batch(self, cards, rules, setup, bots, max_decisions, seeds)
 
+    def card_view(self, table, row):
+        from .render import card_view
+
+        return card_view(table, row) or super().card_view(table, row)
+
     def heuristic_bot(self):
         from .bots import heuristic
 

@@ -6,8 +6,10 @@ hide); `seat` only marks whose point of view the table is drawn from.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...core import CardView, Stat, View, Zone
-from .catalog import GLYPH
+from .catalog import GLYPH, EncounterCard, Item
 from .rules import CoopState
 
 
@@ -18,10 +20,43 @@ def _item_card(state: CoopState, item_id: str, where: str = "") -> CardView:
 
 
 def _encounter_card(state: CoopState, card_id: str) -> CardView:
-    c = state.cat.encounters[card_id]
+    return encounter_card(state.cat.encounters[card_id])
+
+
+def encounter_card(c: EncounterCard, tags=()) -> CardView:
     plus = f" + {c.k}" if c.k else ""
-    return CardView(card_id, "encounter", f"{c.enemy} ×{c.base}{plus}",
-                    stats=(Stat("Loot", c.loot),), id=card_id)
+    return CardView(c.id, "encounter", f"{c.enemy} ×{c.base}{plus}",
+                    stats=(Stat("Loot", c.loot),), tags=tuple(tags), id=c.id)
+
+
+def attack(dice: int, damage: int, dtype: str) -> str:
+    """How a fighter attacks, as its card says it: '2d6 for 3■'."""
+    return f"{dice}d6 for {damage}{GLYPH[dtype]}"
+
+
+def card_view(table: str, row: Mapping) -> CardView | None:
+    """The co-op cards as printed (and as `cards.card` draws them), worded as in play; None
+    for a table drawn from its columns."""
+    if table in ("enemies", "classes"):
+        words = attack(row["dice"], row["damage"], row["damage_type"])
+        kind, subtitle = (("enemy", words) if table == "enemies" else
+                          ("player class", f"{row['damage']}{GLYPH[row['damage_type']]} "
+                                           f"class damage; {row['dice']}d6 to hit"))
+        return CardView(row["name"], kind, f"{subtitle} ({row['damage_type']})", stats=(
+            Stat("Health", row["health"]), Stat("Armor", row["armor"]),
+            Stat("Dodge", row["dodge"])), id=row["name"])
+    if table == "encounters":
+        card = EncounterCard(row["id"], row["enemy"], row["base"], row["reinforcements"],
+                             row["loot"], bool(row["first_allowed"]))
+        return encounter_card(card, ["may open the first Battle"] if card.first_allowed else [])
+    if table == "loot":
+        it = Item(row["id"], row["name"], row["family"], row["tier"], row["hands"], row["dice"],
+                  row["damage"], row["damage_type"], row["hits"], row["heal"], row["armor"],
+                  row["dodge"], row["special"])
+        hands = {0: "body", 1: "one hand", 2: "two hands"}[it.hands]
+        return CardView(it.name, "item", f"{it.family} · {it.tier} · {hands}", row["text"],
+                        tags=tuple(t for t in (it.describe(),) if t), id=it.id)
+    return None
 
 
 def render(state: CoopState, seat: int | None) -> View:
@@ -30,7 +65,7 @@ def render(state: CoopState, seat: int | None) -> View:
     enemies = [e for e in state.enemies if e.health > 0]
     if enemies:
         zones.append(Zone(f"Enemies · {state.encounter_name}", tuple(
-            CardView(e.name, "enemy", f"{e.kind.dice}d6 for {e.kind.damage}{GLYPH[e.kind.dtype]}",
+            CardView(e.name, "enemy", attack(e.kind.dice, e.kind.damage, e.kind.dtype),
                      stats=(Stat("Health", e.health, e.kind.health),
                             Stat("Armor", e.armor, e.max_armor),
                             Stat("Dodge", e.dodge, e.kind.dodge)),

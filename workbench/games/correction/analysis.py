@@ -12,15 +12,16 @@ from ...sim.stats import wilson
 
 
 def first_player_wins(bots="heuristic", n: int = 200, *, seed: int = 0, cards=None,
-                      rules=None, executor=None) -> dict:
+                      rules=None, executor=None, progress=False) -> dict:
     """How often the player who starts wins when `bots` play both seats.
 
     The starting player is drawn at random each game (R-2), so both seats start equally
     often on average. The rate is among decided games (draws are counted apart); the answer
-    says whether the interval lies above one half, below it, or includes it.
+    says whether the interval lies above one half, below it, or includes it. `progress`
+    shows a progress bar.
     """
     games = simulate("correction", n, seed=seed, cards=cards, rules=rules, bots=bots,
-                     executor=executor)
+                     executor=executor, progress=progress)
     decided = games.filter(pl.col("winner") >= 0)
     wins = int((decided["winner"] == decided["first"]).sum())
     low, high = wilson(wins, decided.height)
@@ -34,14 +35,16 @@ def first_player_wins(bots="heuristic", n: int = 200, *, seed: int = 0, cards=No
 
 
 def head_to_head(bot, opponent="heuristic", n: int = 200, *, seed: int = 0, cards=None,
-                 rules=None, executor=None) -> dict:
+                 rules=None, executor=None, progress=False) -> dict:
     """How often `bot` beats `opponent`: it sits South in the first half of the games and
-    North in the second, and who starts is drawn at random as always."""
+    North in the second, and who starts is drawn at random as always. `progress` shows a
+    progress bar for each half."""
     half = n // 2
     wins = draws = 0
     for seat, count, offset in ((0, half, 0), (1, n - half, 1)):
         games = simulate("correction", count, seed=seed + offset, cards=cards, rules=rules,
-                         bots={seat: bot, 1 - seat: opponent}, executor=executor)
+                         bots={seat: bot, 1 - seat: opponent}, executor=executor,
+                         progress=progress)
         wins += int((games["winner"] == seat).sum())
         draws += int((games["winner"] < 0).sum())
     low, high = wilson(wins, n)

@@ -133,6 +133,11 @@ class RpgCardBattle(Game):
     def new_state(self, cards, rules: dict, setup: dict) -> BattleState:
         return BattleState(catalog_for(cards, rules), self.builds(cards, rules, setup))
 
+    def card_view(self, table, row):
+        from .render import card_view
+
+        return card_view(table, row) or super().card_view(table, row)
+
     def heuristic_bot(self):
         from .bots import heuristic
 

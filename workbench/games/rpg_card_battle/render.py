@@ -4,6 +4,8 @@ resolves."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...core import CardView, Stat, View, Zone
 from .rules import BASIC, HAND_SIZE, BattleState
 
@@ -15,6 +17,27 @@ def _card(state: BattleState, name: str, tags=(), highlight=False, dim=False) ->
     c = state.cat.cards[name]
     return CardView(name, c.kind, KIND_NAMES[c.kind] + (" · class" if c.is_class else ""),
                     c.text, tags=tuple(tags), highlight=highlight, dim=dim)
+
+
+# What a card of the deck does, in the order its numbers are printed (table 6.2).
+EFFECTS = (("attack", "Attack"), ("attack_vs_guard", "vs guard"), ("defence", "Defence"),
+           ("reflect", "Reflect"), ("heal", "Heal"), ("poison", "Poison"),
+           ("poison_turns", "Turns"), ("guard", "Guard"), ("guard_turns", "Turns"))
+
+
+def card_view(table: str, row: Mapping) -> CardView | None:
+    """A card of the deck as printed (and as `cards.card` draws it): its kind, the numbers it
+    plays with, its text; None for a table drawn from its columns."""
+    if table != "cards":
+        return None
+    stats = tuple(Stat(label, row[column]) for column, label in EFFECTS
+                  if row[column] not in (None, 0))
+    tags = [t for t, on in (("magic", row["magic"]), ("halves non-magic damage", row["halve"]),
+                            (f"{row['weapon']} weapons", row["weapon"] not in ("any", "none")),
+                            ("spent once played", row["after"] == "spent")) if on]
+    # The band already names the kind (SHIELD BASH, PASSIVE): no subtitle repeats it.
+    return CardView(row["name"], row["kind"], "", row["text"], stats, tuple(tags),
+                    id=row["name"])
 
 
 def _pile(name: str, count: int, text: str = "") -> CardView:

@@ -1,0 +1,226 @@
+"""Card tables in one spreadsheet file, a sheet per table: .xlsx read and written, .ods read.
+
+Cells are read as text by polars (the calamine engine, through fastexcel) and then take the
+very path a CSV file takes (text.header_problems, text.cards_only, text.parse, the schema and
+the references), so a sheet's problems are a CSV's problems with the sheet and its row in
+place of the file and its line. What a spreadsheet can hold and a card table cannot (formulas,
+error values, merged cells) is found by a look at the file's structure (layout.py) and refused
+with the cell it is in: a formula read as its last value would be lost on the next save.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import datetime
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+
+import polars as pl
+
+from workbench.cards import text
+from workbench.cards.problems import Problem, listing
+from workbench.cards.spec import TableSpec
+from workbench.cards.workbook_layout import SheetLayout, cell_name, read_layout
+
+READS = (".xlsx", ".xlsm", ".ods")
+WRITES = (".xlsx",)
+# Rows below the cards that a sheet's checks (drop-downs, number ranges) still cover, so a
+# card added at the end of a sheet is checked as it is typed.
+ROOM = 200
+
+
+def is_workbook(path) -> bool:
+    """Whether `path` names a spreadsheet file (by its suffix) rather than a folder of CSVs."""
+    return isinstance(path, str | Path) and Path(path).suffix.lower() in READS
+
+
+def read(source: Path | bytes, specs: Mapping[str, TableSpec], name: str | None = None):
+    """(text frames, sheet row of each card, problems) for every table in one spreadsheet.
+
+    `source` is a path or the file's bytes (an upload); `name` is what messages call it.
+    """
+    if isinstance(source, bytes):
+        name = name or "the spreadsheet"
+        data = source
+    else:
+        path = Path(source)
+        name = name or path.name
+        if not path.is_file():
+            return {}, {}, [Problem(file=name, expected="a spreadsheet file", message=(
+                f"{name}: file not found in {path.parent}; expected a spreadsheet with the "
+                f"sheets {listing(specs)}"))]
+        data = path.read_bytes()
+    suffix = Path(name).suffix.lower()
+    try:
+        layout = read_layout(data, ods=suffix == ".ods")
+        sheets = pl.read_excel(data, sheet_id=0, engine="calamine", has_header=False,
+                               infer_schema_length=0, drop_empty_rows=False,
+                               raise_if_empty=False)
+    except Exception as err:  # noqa: BLE001 - any reader failure means "not a spreadsheet"
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        return {}, {}, [Problem(file=name, expected="an .xlsx or .ods spreadsheet", message=(
+            f"{name}: cannot be read as a spreadsheet ({first}); expected an .xlsx or .ods "
+            f"file with the sheets {listing(specs)}"))]
+
+    texts, lines, problems = {}, {}, []
+    for table, spec in specs.items():
+        if table not in sheets:
+            problems.append(Problem(file=name, sheet=table, table=table, expected=(
+                f"a sheet '{table}' with the header {','.join(spec.header)}"), message=(
+                f"{name}: there is no sheet '{table}'; expected a sheet named {table} with the "
+                f"header {','.join(spec.header)} (the sheets are {listing(sheets) or 'none'})")))
+            continue
+        frame, rows, found = _sheet(sheets[table], layout.get(table), spec, table, name)
+        problems.extend(found)
+        if frame is not None:
+            texts[table], lines[table] = frame, rows
+    problems.extend(Problem(file=name, sheet=sheet, expected=f"only the sheets {listing(specs)}",
+                            message=f"{name}: the sheet '{sheet}' is not one of the card tables; "
+                                    f"expected only the sheets {listing(specs)}")
+                    for sheet in sheets if sheet not in specs)
+    return texts, lines, problems
+
+
+def _sheet(raw: pl.DataFrame, layout: SheetLayout | None, spec: TableSpec, table: str,
+           name: str):
+    place = f"{name}, sheet '{table}'"
+    if raw.height == 0:
+        return None, [], [Problem(file=name, sheet=table, table=table, expected=(
+            f"a header row {','.join(spec.header)}"), message=(
+            f"{place}: the sheet is empty; expected a header row {','.join(spec.header)} "
+            "followed by one row per card"))]
+    layout = layout or SheetLayout()
+    # A column empty from top to bottom holds nothing (a spacer); any other needs a name.
+    used = [j for j, c in enumerate(raw.columns) if raw[c].null_count() < raw.height]
+    raw = raw.select(raw.columns[j] for j in used)
+    header = [c.strip() if c is not None else "" for c in raw.row(0)]
+    problems = _structure(layout, used, header, raw, spec, table, name)
+    if problems:
+        return None, [], problems
+    problems = text.header_problems(header, spec, table, spec.file)
+    if problems:
+        return None, [], problems
+    frame = raw.slice(1).rename(dict(zip(raw.columns, header, strict=True))).select(spec.header)
+    first = layout.top + 1  # the sheet row of the first card
+    frame, rows = text.cards_only(frame, list(range(first, first + frame.height)))
+    return frame, rows, []
+
+
+def _structure(layout: SheetLayout, used: list[int], header, raw: pl.DataFrame,
+               spec: TableSpec, table: str, name: str) -> list[Problem]:
+    """Formulas, error values and merged cells, each with the cell it is in."""
+    problems = []
+    keys = {}
+    if spec.key in header:
+        column = raw.columns[header.index(spec.key)]
+        keys = dict(enumerate(raw[column].to_list()))
+    position = {j: n for n, j in enumerate(used)}
+
+    def at(row: int, col: int) -> tuple[str | None, str | None]:
+        n = position.get(col - layout.left)
+        column = header[n] if n is not None and header[n] else None
+        i = row - layout.top
+        return column, (keys.get(i) if i > 0 else None)
+
+    for (row, col), formula in sorted(layout.formulas.items()):
+        column, card = at(row, col)
+        error = layout.errors.get((row, col))
+        problems.append(Problem(
+            file=name, sheet=table, table=table, row=row, card=card, column=column,
+            value=f"={formula.lstrip('=')}" if formula else "a formula",
+            issue=f"is a formula (cell {cell_name(row, col)})"
+                  + (f" whose value is the error {error}" if error else ""),
+            expected="a plain value: card tables keep values, so a save cannot lose a formula "
+                     "(copy the column and paste it as values)"))
+    for (row, col), error in sorted(layout.errors.items()):
+        if (row, col) in layout.formulas:
+            continue
+        column, card = at(row, col)
+        problems.append(Problem(
+            file=name, sheet=table, table=table, row=row, card=card, column=column, value=error,
+            issue=f"is an error value (cell {cell_name(row, col)})",
+            expected=spec.expected(column) if column in spec.columns else "a value"))
+    for (top, left), (bottom, right) in sorted(layout.merged.items()):
+        cells = f"{cell_name(top, left)}:{cell_name(bottom, right)}"
+        problems.append(Problem(
+            file=name, sheet=table, table=table, row=top, expected="one value in every cell",
+            message=f"{name}, sheet '{table}', row {top}: the cells {cells} are merged; "
+                    "expected one value in every cell (unmerge them and fill each cell)"))
+    return problems
+
+
+def relocate(problems: list[Problem], specs: Mapping[str, TableSpec],
+             name: str) -> list[Problem]:
+    """Problems found by the checks every table shares, which name the table's CSV file,
+    said about the sheets of the spreadsheet `name` instead."""
+    tables = {spec.file: table for table, spec in specs.items()}
+    files = re.compile("|".join(re.escape(f) for f in sorted(tables, key=len, reverse=True)))
+
+    def sheets(words):
+        return None if words is None else files.sub(lambda m: f"sheet '{tables[m[0]]}'", words)
+
+    out = []
+    for p in problems:
+        table = tables.get(p.file)
+        if table is None:
+            out.append(p)
+            continue
+        message = p.message
+        if message is not None:
+            # "enemies.csv line 3 ..." starts the sentence: the place, then the row.
+            message = re.sub(rf"^{re.escape(p.file)}(?: line (\d+))?",
+                             lambda m: f"{name}, sheet '{table}'"
+                             + (f", row {m[1]}" if m[1] else ""), message)
+        out.append(replace(p, file=name, sheet=table, message=sheets(message),
+                           issue=sheets(p.issue), expected=sheets(p.expected)))
+    return out
+
+
+def write(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec]) -> bytes:
+    """The bytes of an .xlsx file with a sheet per table: columns in the table's order, numbers
+    as numbers, true/false as booleans, blank cells empty. Each header cell carries what the
+    column means, and the cells offer the schema's choices and number ranges as they are typed.
+    """
+    import xlsxwriter  # loaded on first save: reading needs only fastexcel
+
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True})
+    # A fixed date: the same cards give the same file, so saving them again changes nothing.
+    book.set_properties({"created": datetime(2024, 1, 1)})
+    for table, frame in tables.items():
+        spec = specs[table]
+        frame.write_excel(book, worksheet=table, table_style=None, autofit=True,
+                          freeze_panes=(1, 0), header_format={"bold": True})
+        sheet = book.get_worksheet_by_name(table)
+        for j, column in enumerate(spec.header):
+            _guide(sheet, j, frame.height, spec.hint(column))
+    book.close()
+    return buffer.getvalue()
+
+
+def _guide(sheet, j: int, height: int, hint: dict) -> None:
+    """The column's meaning as a note on its header, and its allowed values as a check that
+    the spreadsheet program applies while someone types."""
+    sheet.write_comment(0, j, f"{hint['doc']}\nAllowed: {hint['expected']}".strip(),
+                        {"x_scale": 2, "y_scale": 1.2})
+    last = height + ROOM
+    rule = {"ignore_blank": hint["nullable"], "error_title": "Not allowed",
+            "error_message": f"Expected {hint['expected']}"[:255]}
+    if hint["choices"] and len(",".join(map(str, hint["choices"]))) < 250:
+        rule.update(validate="list", source=[text.value_text(c) or "" for c in hint["choices"]])
+    elif hint["dtype"] == "integer" and (hint["min"] is not None or hint["max"] is not None):
+        low, high = hint["min"], hint["max"]
+        if low is not None and high is not None:
+            rule.update(validate="integer", criteria="between", minimum=low, maximum=high)
+        elif low is not None:
+            rule.update(validate="integer", criteria=">=", value=low)
+        else:
+            rule.update(validate="integer", criteria="<=", value=high)
+    else:
+        return
+    sheet.data_validation(1, j, last, j, rule)
+
+
+__all__ = ["READS", "WRITES", "is_workbook", "read", "relocate", "write"]

@@ -1,0 +1,167 @@
+"""Where a spreadsheet's cells are and which of them a card table cannot take: formulas, error
+values and merged cells. The values themselves are read by polars (workbook.py); this only looks
+at the structure the value reader does not report, in the file's own XML (.xlsx and .ods are
+zipped XML), by each element's local name so either dialect of .xlsx reads the same.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import re
+import zipfile
+from dataclasses import dataclass, field
+from xml.etree import ElementTree
+
+_CELL = re.compile(r"^([A-Z]+)(\d+)$")
+
+
+@dataclass
+class SheetLayout:
+    """One sheet, rows and columns counted from 1 as a spreadsheet shows them. `top` and
+    `left` are the first row and column that hold a value: where the value reader starts."""
+
+    top: int = 1
+    left: int = 1
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)
+    errors: dict[tuple[int, int], str] = field(default_factory=dict)
+    # (top, left) -> (bottom, right) of every merged range
+    merged: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+
+
+Layout = dict[str, SheetLayout]
+
+
+def cell_name(row: int, col: int) -> str:
+    """(3, 2) -> 'B3'."""
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return f"{letters}{row}"
+
+
+def _cell(ref: str) -> tuple[int, int]:
+    match = _CELL.match(ref.upper())
+    if match is None:
+        raise ValueError(f"not a cell reference: {ref!r}")
+    col = 0
+    for ch in match[1]:
+        col = col * 26 + ord(ch) - 64
+    return int(match[2]), col
+
+
+def _local(tag: str) -> str:
+    return tag.rpartition("}")[2]
+
+
+def _attr(element, name: str) -> str | None:
+    for key, value in element.attrib.items():
+        if _local(key) == name:
+            return value
+    return None
+
+
+def read_layout(data: bytes, *, ods: bool = False) -> Layout:
+    """Every sheet's layout, by sheet name."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return _ods(archive) if ods else _xlsx(archive)
+
+
+def _xlsx(archive: zipfile.ZipFile) -> Layout:
+    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {_attr(r, "Id"): _attr(r, "Target") for r in rels.iter()
+               if _local(r.tag) == "Relationship"}
+    out = {}
+    for sheet in book.iter():
+        if _local(sheet.tag) != "sheet":
+            continue
+        target = targets.get(_attr(sheet, "id")) or ""
+        part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+            posixpath.join("xl", target))
+        if part in archive.namelist():
+            out[_attr(sheet, "name")] = _xlsx_sheet(archive.read(part))
+    return out
+
+
+def _xlsx_sheet(data: bytes) -> SheetLayout:
+    layout = SheetLayout()
+    rows, cols = [], []
+    row, col = 0, 0
+    for event, element in ElementTree.iterparse(io.BytesIO(data), events=("start", "end")):
+        tag = _local(element.tag)
+        if event == "start":
+            if tag == "row":
+                row = int(_attr(element, "r") or row + 1)
+                col = 0
+            continue
+        if tag == "c":
+            ref = _attr(element, "r")
+            row, col = _cell(ref) if ref else (row, col + 1)
+            value = formula = None
+            for child in element:
+                name = _local(child.tag)
+                if name == "f":
+                    formula = child.text or ""
+                elif name in ("v", "is"):
+                    value = "".join(child.itertext())
+            if value not in (None, ""):
+                rows.append(row)
+                cols.append(col)
+            if formula is not None:
+                layout.formulas[row, col] = formula
+            if _attr(element, "t") == "e":
+                layout.errors[row, col] = value or "#ERROR"
+            element.clear()
+        elif tag == "mergeCell":
+            first, _, last = (_attr(element, "ref") or "").partition(":")
+            if last:
+                layout.merged[_cell(first)] = _cell(last)
+    if rows:
+        layout.top, layout.left = min(rows), min(cols)
+    return layout
+
+
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+
+
+def _ods(archive: zipfile.ZipFile) -> Layout:
+    content = ElementTree.fromstring(archive.read("content.xml"))
+    out = {}
+    for table in content.iter(f"{_TABLE}table"):
+        out[table.get(f"{_TABLE}name")] = _ods_sheet(table)
+    return out
+
+
+def _ods_sheet(table) -> SheetLayout:
+    layout = SheetLayout()
+    rows, cols = [], []
+    row = 0
+    for element in table.iter(f"{_TABLE}table-row"):
+        repeat = int(element.get(f"{_TABLE}number-rows-repeated", "1"))
+        row += 1
+        col = 0
+        for cell in element:
+            if _local(cell.tag) not in ("table-cell", "covered-table-cell"):
+                continue
+            span = int(cell.get(f"{_TABLE}number-columns-repeated", "1"))
+            col += 1
+            has_value = _attr(cell, "value-type") is not None or "".join(cell.itertext()).strip()
+            if has_value:
+                rows.append(row)
+                cols.append(col)
+            formula = cell.get(f"{_TABLE}formula")
+            if formula is not None:
+                # "of:=[.B2]*2" is OpenFormula; people know it as "=B2*2".
+                layout.formulas[row, col] = re.sub(r"\[\.([A-Z]+\d+)\]", r"\1",
+                                                   formula.partition(":")[2] or formula)
+            across = int(cell.get(f"{_TABLE}number-columns-spanned", "1"))
+            down = int(cell.get(f"{_TABLE}number-rows-spanned", "1"))
+            if across > 1 or down > 1:
+                layout.merged[row, col] = (row + down - 1, col + across - 1)
+            col += span - 1
+        row += repeat - 1
+    if rows:
+        layout.top, layout.left = min(rows), min(cols)
+    return layout
