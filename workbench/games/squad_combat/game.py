@@ -125,3 +125,8 @@ class SquadCombat(Game):
         from .bots import heuristic
 
         return heuristic
+
+    def card_view(self, table, row):
+        from .render import card_view
+
+        return card_view(table, row) or super().card_view(table, row)

@@ -27,6 +27,31 @@ def card_line(src) -> str:
     return " · ".join(bits)
 
 
+def card_view(table: str, row) -> CardView | None:
+    """A card as printed (and as `cards.card` draws it): a deck card with its traits, cost,
+    Atk and damage; a character with HP, energy, pool and refresh; None for the tables drawn
+    from their columns."""
+    if table == "cards":
+        bits = [row["traits"] or ("resource" if row["resource"] else "generic")]
+        if row["character"]:
+            bits[0] += f" · {row['character']} only"
+        bits.append(row["cost"] or "free")
+        if row["kind"] == "edge":
+            bits.append((row["timing"] or "").replace("_", " "))
+        stats = ((Stat("Atk", _signed(row["atk"])), Stat("Damage", row["damage"]))
+                 if row["kind"] == "attack" else ())
+        tags = [row["effects"]] if row["effects"] else []
+        return CardView(row["name"], row["kind"], " · ".join(bits), row["text"], stats,
+                        tuple(tags), id=row["name"])
+    if table == "characters":
+        stats = (Stat("HP", row["hp"]), Stat("Energy", row["energy"]),
+                 Stat("Pool", row["pool"]), Stat("Refresh", row["refresh"]))
+        tags = [row["passives"]] if row["passives"] else []
+        return CardView(row["name"], "character", row["traits"], row["text"], stats,
+                        tuple(tags), id=row["name"])
+    return None
+
+
 def ability_line(ab) -> str:
     """An ability as short as the card prints it: 'Edge, C C: Power Up each friendly'."""
     effects = "; ".join(str(e) for e in ab.effects)
