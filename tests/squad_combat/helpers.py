@@ -92,7 +92,7 @@ def reason(st, label_or_action):
 
 def attach(st, key: str, card: str, owner: int | None = None):
     """Put `card` under a character as if it had hit, taken from its owner's deck."""
-    from workbench.games.squad_combat.rules import Attached
+    from workbench.games.squad_combat.pieces import Attached
 
     c = char(st, key)
     owner = 1 - c.seat if owner is None else owner

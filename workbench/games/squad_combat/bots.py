@@ -27,7 +27,7 @@ def _first(state, seat, actions):
 
 def _stick(state, src, target, mod: int = 0) -> int:
     """Damage `src` would leave on `target` (after Resistance; 0 if Hardened discards it)."""
-    from .rules import Attached
+    from .pieces import Attached
 
     rec = Attached(0, src.name, -1, src.damage, src.traits, mod)
     if state._hardened(rec, target):

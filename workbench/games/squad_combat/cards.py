@@ -310,8 +310,9 @@ def _deck_problems(cards: CardSet) -> list[Problem]:
         if squad not in squads or card not in card_rows:
             continue  # the reference check reports it
         if (squad, card) in seen:
+            first = seen[squad, card]
             problems.append(problem_at(cards, "decks", i, "card",
-                                       issue=f"is listed twice for {squad} (also {seen[squad, card]!r})",
+                                       issue=f"is listed twice for {squad} (also {first!r})",
                                        expected="one line per card, with its copies"))
         seen.setdefault((squad, card), row["id"])
         members = squads[squad]
