@@ -693,3 +693,16 @@ def test_A41_hardened_still_lets_the_rest_of_the_effect_bar_apply():
     dessa = char(st, "Dessa")
     assert dessa.attached == [] and dessa.burden == 1
     assert st.players[0].discard == {"Vell's Needle": 1}
+
+
+def test_every_variant_key_of_the_rules_document_is_a_variant_and_back():
+    import re
+    from pathlib import Path
+
+    import workbench.games.squad_combat as package
+
+    text = (Path(package.__file__).parent / GAME.spec.rules_file).read_text()
+    named = set(re.findall(r"`(sc\.[a-z_0-9]+)", text))
+    assert named == {v.key for v in GAME.spec.variants}
+    for v in GAME.spec.variants:  # each cites a rule, resolution or section the document has
+        assert f"**{v.rule}" in text or f"### {v.rule} " in text, v.key

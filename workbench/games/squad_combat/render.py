@@ -55,7 +55,8 @@ def card_view(table: str, row) -> CardView | None:
 def ability_line(ab) -> str:
     """An ability as short as the card prints it: 'Edge, C C: Power Up each friendly'."""
     effects = "; ".join(str(e) for e in ab.effects)
-    target = "" if ab.target == "none" else f" on a {ab.target} character"
+    article = "an" if ab.target[0] in "aeiou" else "a"
+    target = "" if ab.target == "none" else f" on {article} {ab.target} character"
     return f"{ab.kind.capitalize()}, {ab.cost}: {effects}{target}"
 
 
