@@ -67,5 +67,7 @@ def test_squad_combat_plays_by_clicking_at_1000_px(narrow, lab):
     if page.locator("button.wb-action", has_text="Target ").count():
         _click(page, "Target ")
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "squad_combat_attack.png"))
+    page.locator(".wb-step").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "squad_combat_screen.png"))
     width = page.evaluate("document.querySelector('.wb-step').scrollWidth")
     assert width <= 1000

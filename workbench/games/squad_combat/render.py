@@ -159,17 +159,12 @@ def render(state, seat: int | None) -> View:
     for p in state.players:
         s = p.seat
         alive = state.alive_count(s)
-        flags = [f"{alive} of 3 alive"] + (["passed"] if p.passed else []) + (
-            ["out"] if p.out else []) + (["first player"] if state.first == s else [])
-        cards = [_character(state, ci, seat) for ci in p.order]
-        discard = ", ".join(f"{n} ×{k}" if k > 1 else n
-                            for n, k in sorted(p.discard.counts.items()))
-        cards.append(CardView("Deck and discard", "pile",
-                              f"deck {len(p.deck)} · discard {len(p.discard)}",
-                              f"Discarded: {discard}" if discard else "",
-                              stats=(Stat("deck", len(p.deck)),
-                                     Stat("discard", len(p.discard)))))
-        zones.append(Zone(f"Seat {s + 1}: {p.squad.name} ({', '.join(flags)})", tuple(cards),
+        flags = [f"{alive} of 3 alive", f"deck {len(p.deck)}", f"discard {len(p.discard)}"]
+        flags += (["passed"] if p.passed else []) + (["out"] if p.out else []) + (
+            ["first player"] if state.first == s else [])
+        # Piles go in the title, so a squad is one row of three cards.
+        cards = tuple(_character(state, ci, seat) for ci in p.order)
+        zones.append(Zone(f"Seat {s + 1}: {p.squad.name} ({', '.join(flags)})", cards,
                           mover == s))
         if seat == s:
             hand = tuple(_card(state, name) for name in p.hand)
