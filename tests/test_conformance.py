@@ -11,6 +11,7 @@ import pytest
 
 import workbench as wb
 from workbench.core import TERMINAL, Action, GameSpec, Result, View, get_game, why_illegal
+from workbench.core.rulesdoc import rules_document
 from workbench.core.view import problems
 
 GAMES = wb.list_games()
@@ -67,6 +68,36 @@ def test_every_variant_is_declared_with_a_valid_default(game):
         assert v.check(v.default) == v.default
         if v.choices:
             assert v.default in v.choices
+
+
+def _cited_rules(game: str, seeds=range(4)) -> set[str]:
+    """Every rule a game cites: its variants', and explain()'s for every action a person
+    might try and may not, over random playouts."""
+    g = get_game(game)
+    cited = {v.rule for v in g.variants}
+    for seed in seeds:
+        match = wb.play(game, seed=seed)
+        rng = random.Random(seed)
+        while not match.over and match.decisions < 400:
+            state, legal = match.state, match.legal_actions()
+            cited.update(state.explain(c)[0] for c in match.candidates()
+                         if c not in legal and state.explain(c) is not None)
+            match.step(rng.choice(legal))
+    return cited
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_a_game_cites_is_in_its_rules_document(game):
+    g = get_game(game)
+    path = g.rules_path()
+    assert path is not None and path.parent.name == game, "the rules ship in the package"
+    doc = rules_document(path)
+    cited = _cited_rules(game)
+    missing = sorted(r for r in cited if r not in doc)
+    assert missing == [], f"{game} cites rules its document does not have: {missing}"
+    text = path.read_text(encoding="utf-8")
+    assert [v.key for v in g.variants if v.key not in text] == [], "every variant is documented"
+    assert wb.rules_text(game, next(iter(sorted(cited)))) == doc.text(sorted(cited)[0])
 
 
 def _random_walk(game: str, seed: int, rules=None, check_every=1):

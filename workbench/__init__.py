@@ -63,6 +63,12 @@ def rules(game: str) -> list[dict]:
     return [v.describe() for v in _get_game(game).variants]
 
 
+def rules_text(design: str, rule_id: str) -> str:
+    """One rule of a design's rules document, e.g. rules_text("coop", "R-16"): the text that
+    reasons and log lines citing "[R-16]" point to."""
+    return _get_design(design).rules_text(rule_id)
+
+
 def setup_options(game: str) -> list[dict]:
     """The setup options of a game: key, default, allowed values and what each means."""
     return [o.describe() for o in _get_game(game).spec.options]
@@ -71,5 +77,5 @@ def setup_options(game: str) -> list[dict]:
 __all__ = [
     "Action", "CardDataError", "CardSet", "IllegalAction", "Match", "MatchFileError",
     "SetupError", "UnknownGame", "list_designs", "list_games", "load_cards", "load_match",
-    "play", "rules", "sensitivity", "setup_options", "simulate", "solve", "sweep",
+    "play", "rules", "rules_text", "sensitivity", "setup_options", "simulate", "solve", "sweep",
 ]

@@ -1,4 +1,4 @@
-"""The shipped co-op card tables match the rules (shared/rules/coop.md, section 1)."""
+"""The shipped co-op card tables match the rules (workbench/games/coop/rules.md, section 1)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import workbench as wb
-from workbench.core import Board, CardView, ChanceSummary, Result, Stat, View, Zone
+from workbench.core import Board, CardView, ChanceSummary, Glyph, Result, Stat, View, Zone
 from workbench.core.view import problems
 
 
@@ -30,6 +30,43 @@ def test_the_checker_names_each_bad_field():
         "r.details['hp']: expected numbers or text, got {'a': 1}"]
     good = View("T", "s", (Stat("Turn", 1, 10),), None, (Zone("Z", (CardView("c"),)),))
     assert problems(good) == []
+
+
+def test_a_legend_and_side_colours_travel_and_draw_without_a_kernel():
+    view = View("T", zones=(Zone("South reserve", (CardView("Pawn"),), colour="#f7f7f2"),),
+                legend=(Glyph("■", "melee damage"), Glyph("", "South", "#f7f7f2")))
+    assert problems(view) == []
+    data = view.to_json()
+    assert data["legend"] == [{"symbol": "■", "meaning": "melee damage"},
+                              {"symbol": "", "meaning": "South", "colour": "#f7f7f2"}]
+    assert data["zones"][0]["colour"] == "#f7f7f2"
+    html = view._repr_html_()
+    assert "■ melee damage" in html and "background:#f7f7f2" in html
+    assert "border-left:4px solid #f7f7f2" in html
+    assert problems(View("T", legend=(Glyph(1, "one"),))) == [
+        "view.legend[0].symbol: expected text, got 1"]
+
+
+def test_every_game_names_its_symbols_and_sides():
+    coop = wb.play("coop", seed=1, first_encounter="RAT-2").view(0)
+    assert {(g.symbol, g.meaning) for g in coop.legend} == {("■", "melee damage"),
+                                                           ("▲", "ranged damage")}
+    correction = wb.play("correction", seed=3, first_player="South").view(0)
+    sides = {g.meaning: g.colour for g in correction.legend if g.colour}
+    assert {z.title: z.colour for z in correction.zones} == {
+        "South reserve": sides["South (home row 1)"], "North reserve": sides["North (home row 6)"]}
+    assert {g.symbol for g in correction.legend} >= {"P", "S", "K", "◆"}
+    rpg = wb.play("rpg_card_battle", seed=2).view(0)
+    assert [g.meaning for g in rpg.legend] == ["Seat 1 (Knight)", "Seat 2 (Rogue)"]
+
+
+def test_the_enemies_title_follows_the_enemies_left():
+    m = wb.play("coop", seed=1, players=3, first_encounter="RAT-2", bots="heuristic")
+    while not any(e.health <= 0 for e in m.state.enemies):
+        m.bot_step()
+    left = sum(e.health > 0 for e in m.state.enemies)
+    title = next(z.title for z in m.view(0).zones if z.title.startswith("Enemies"))
+    assert title == f"Enemies · Rats ×{left} of 6" and left < 6
 
 
 def test_a_face_down_card_sends_nothing_but_its_kind():

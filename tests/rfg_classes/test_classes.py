@@ -1,4 +1,4 @@
-"""The RFG Mod classes as data (shared/rules/other_systems.md, section 2): the tables load, the
+"""The RFG Mod classes as data (workbench/games/rfg_classes/rules.md): the tables load, the
 checks the rules file asks for find what the source holds (one badge named twice, a health
 range) and what an edit breaks (a class out of reach, a cycle), the budget matches the rules
 file, the graph draws offline, and plays to unlock are checked on a small graph by hand."""

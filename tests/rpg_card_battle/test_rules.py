@@ -459,12 +459,13 @@ def test_render_shows_the_other_pick_face_down():
 def test_render_shape_five_slots_piles_and_trackers():
     st = ready([KNIGHT[:3], ROGUE], empty_draw=(True, False))
     view = st.view(0).to_json()
-    assert set(view) == {"title", "subtitle", "trackers", "svg", "targets", "zones"}
+    assert set(view) == {"title", "subtitle", "trackers", "svg", "targets", "zones", "legend"}
     hand = next(z for z in view["zones"] if z["title"].startswith("Seat 1 hand"))
     assert [c["name"] for c in hand["cards"]] == KNIGHT[:3] + ["", ""]
     seat = next(z for z in view["zones"] if z["title"] == "Seat 1 (Knight)")
-    piles = {c["name"]: c["stats"][0]["value"] for c in seat["cards"] if c["kind"] == "pile"}
-    assert piles == {"Draw pile": 0, "Recycle": 25, "Spent": 0, "Ongoing": 0}
+    piles = next(c for c in seat["cards"] if c["kind"] == "pile")
+    assert {st["label"]: st["value"] for st in piles["stats"]} == {
+        "Draw": 0, "Recycle": 25, "Spent": 0, "Ongoing": 0}
     assert [t["label"] for t in view["trackers"]][:2] == ["Turn", "Seat 1 HP (Knight)"]
 
 

@@ -1,4 +1,4 @@
-"""The Rune System as data (shared/rules/other_systems.md, section 3): its tables load, its
+"""The Rune System as data (workbench/games/rune_system/rules.md): its tables load, its
 validity rules say what the rules file says, the combination space is counted against a
 brute-force enumeration of slot fillings, and the cost and vulnerability models are exact."""
 

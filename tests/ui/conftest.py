@@ -63,6 +63,33 @@ UI_NOTEBOOKS = {
         "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2')\n"
         "m",
     ],
+    # A person in seat 1 and bots in the others, as a designer opens a match.
+    "play_coop.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('coop', seed=1, players=3, bots={1: 'heuristic', 2: 'heuristic'})\n"
+        "m",
+    ],
+    "play_correction.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('correction', seed=3, first_player='South', bots={1: 'heuristic'})\n"
+        "m",
+    ],
+    "play_rpg_card_battle.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('rpg_card_battle', seed=2, bots={1: 'heuristic'})\n"
+        "m",
+    ],
+    # Two bots that think for a while over every decision.
+    "slow_bots.ipynb": [
+        "import time\n"
+        "import workbench as wb\n"
+        "def slow_bot(state, seat, actions, rng):\n"
+        "    time.sleep(1.5)\n"
+        "    return actions[0]\n"
+        "m = wb.play('coop', seed=1, players=3, first_encounter='RAT-2',\n"
+        "            bots={1: slow_bot, 2: slow_bot})\n"
+        "m",
+    ],
     "runes.ipynb": [
         "import workbench as wb\n"
         "from workbench.widgets import CardEditor, RuneExplorer\n"
@@ -183,15 +210,21 @@ def browser():
             b.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+def window(browser, viewport: dict):
+    """A page in a fresh browser context of the given size, closed afterwards (a fixture
+    yields from it)."""
+    context = browser.new_context(viewport=viewport)
     pg = context.new_page()
     pg.set_default_timeout(60_000)
     try:
         yield pg
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser):
+    yield from window(browser, {"width": 1500, "height": 1100})
 
 
 def open_and_run(page, lab: Lab, name: str) -> None:

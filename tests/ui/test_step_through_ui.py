@@ -69,6 +69,8 @@ def test_play_undo_scrub_chance_and_illegal(page, lab):
     assert page.locator(".wb-position").inner_text() == "2 / 2"
 
     # An illegal action (a disabled button, or a typed label) shows why_illegal's reason.
+    if page.locator(".wb-blocked summary").count():
+        page.locator(".wb-blocked summary").click()
     wrap = page.locator(".wb-illegal-wrap").first
     if wrap.count():
         wrap.click()

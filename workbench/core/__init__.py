@@ -10,14 +10,15 @@ from .legality import resolve, why_illegal
 from .match import Match, load_match
 from .registry import get_design, get_game, list_designs, list_games, register
 from .seeds import bot_seed, game_seeds
-from .spec import DesignSpec, GameSpec, Option, Traits, Variant
-from .view import Board, CardView, ChanceSummary, Result, Stat, View, Zone
+from .spec import DesignSpec, GameSpec, Odds, Option, Traits, Variant
+from .view import Board, CardView, ChanceSummary, Glyph, Result, Stat, View, Zone
 
 __all__ = [
     "Action", "Board", "CHANCE", "CardView", "Chance", "ChanceSummary", "Design",
-    "DesignSpec", "Dist", "Game", "GameSpec", "IllegalAction", "Match", "MatchFileError",
-    "Option", "Result", "SetupError", "Stat", "State", "TERMINAL", "Traits", "UnknownGame",
-    "Variant", "View", "Zone", "bot_seed", "counted", "dice_highest", "dice_sum",
-    "game_seeds", "get_design", "get_game", "list_designs", "list_games", "load_match", "make_bot", "make_bots",
-    "random_bot", "register", "resolve", "uniform", "why_illegal",
+    "DesignSpec", "Dist", "Game", "GameSpec", "Glyph", "IllegalAction", "Match",
+    "MatchFileError", "Odds", "Option", "Result", "SetupError", "Stat", "State", "TERMINAL",
+    "Traits", "UnknownGame", "Variant", "View", "Zone", "bot_seed", "counted", "dice_highest",
+    "dice_sum", "game_seeds", "get_design", "get_game", "list_designs", "list_games",
+    "load_match", "make_bot", "make_bots", "random_bot", "register", "resolve", "uniform",
+    "why_illegal",
 ]

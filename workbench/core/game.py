@@ -8,6 +8,7 @@ opening `State`, whose methods are the rules of one position, mutated in place.
 from __future__ import annotations
 
 import copy
+import sys
 from importlib import import_module
 from pathlib import Path
 from typing import ClassVar
@@ -175,6 +176,26 @@ class Design:
             self.__dict__["_default_cards"] = (key, cards)
             return cards
         return load(self.tables, directory, game=self.name, cross_check=self.cross_check)
+
+    # -- the rules document ------------------------------------------------------------
+    def rules_path(self) -> Path | None:
+        """The rules document (`spec.rules_file`, beside the module that defines the design),
+        or None for a design without one (e.g. one written in a notebook cell)."""
+        module = sys.modules.get(type(self).__module__)
+        where = getattr(module, "__file__", None)
+        if not self.spec.rules_file or where is None:
+            return None
+        path = Path(where).parent / self.spec.rules_file
+        return path if path.exists() else None
+
+    def rules_text(self, rule_id: str) -> str:
+        """One rule of the rules document as plain text, e.g. rules_text("R-16")."""
+        from .rulesdoc import rules_document
+
+        path = self.rules_path()
+        if path is None:
+            raise ValueError(f"{self.name} ships no rules document")
+        return rules_document(path).text(rule_id)
 
     def supports(self) -> str:
         """What a designer can do with it, in words: play, simulation and analysis for a

@@ -1,10 +1,57 @@
-"""Checking an action or a typed label against the legal actions, with reasons."""
+"""Checking an action or a typed label against the legal actions, with reasons.
+
+A typed label is matched forgivingly, the same way wherever a label is accepted (Match.step,
+the step-through view's text box): first exactly, then ignoring case, then ignoring
+everything but letters and digits (spaces, punctuation and glyphs such as ■ ▲ →), and last as
+the unique beginning of one label. A miss names the closest legal labels.
+"""
 
 from __future__ import annotations
+
+import difflib
+import unicodedata
 
 from .actions import Action
 from .errors import IllegalAction
 from .game import CHANCE, TERMINAL, State
+
+SUGGESTIONS = 3
+
+
+def fold(label: str) -> str:
+    """A label as typed matching sees it: letters and digits only, case and accents folded,
+    so "attack rats 1 with bare hands 1d6 2" and "Attack Rats #1 with bare hands (1d6, 2■)"
+    fold to the same text."""
+    text = unicodedata.normalize("NFKD", str(label)).casefold()
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def match_label(actions: list[Action], typed: str) -> tuple[Action | None, list[Action]]:
+    """The one action `typed` means, or (None, the actions it could mean) when it is
+    ambiguous, or (None, []) when it means none of them."""
+    text = str(typed).strip()
+    for a in actions:
+        if a.label == text:
+            return a, []
+    folded_case = text.casefold()
+    for test in (lambda a: a.label.casefold() == folded_case,
+                 lambda a, f=fold(text): fold(a.label) == f,
+                 lambda a, f=fold(text): bool(f) and fold(a.label).startswith(f)):
+        found = [a for a in actions if test(a)]
+        if len(found) == 1:
+            return found[0], []
+        if found:
+            return None, found
+    return None, []
+
+
+def closest(actions: list[Action], typed: str, n: int = SUGGESTIONS) -> list[str]:
+    """The labels nearest to a typed text that matched none, best first."""
+    by_fold: dict[str, str] = {}
+    for a in actions:
+        by_fold.setdefault(fold(a.label), a.label)
+    near = difflib.get_close_matches(fold(typed), list(by_fold), n=n, cutoff=0.4)
+    return [by_fold[f] for f in near]
 
 
 def _find(actions: list[Action], wanted) -> Action | None:
@@ -13,13 +60,7 @@ def _find(actions: list[Action], wanted) -> Action | None:
             if a == wanted:
                 return a
         return None
-    text = str(wanted).strip()
-    for a in actions:
-        if a.label == text:
-            return a
-    folded = text.casefold()
-    matches = [a for a in actions if a.label.casefold() == folded]
-    return matches[0] if len(matches) == 1 else None
+    return match_label(actions, wanted)[0]
 
 
 def resolve(state: State, wanted, seat: int | None = None) -> Action:
@@ -28,6 +69,10 @@ def resolve(state: State, wanted, seat: int | None = None) -> Action:
     if reason is not None:
         raise reason
     return _find(state.legal_actions(), wanted)
+
+
+def _quoted(labels) -> str:
+    return ", ".join(f"'{label}'" for label in labels)
 
 
 def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction | None:
@@ -42,9 +87,20 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
             f"it is seat {mover + 1}'s decision, not seat {seat + 1}'s", rule="turn", action=wanted
         )
     legal = state.legal_actions()
-    if _find(legal, wanted) is not None:
-        return None
-    candidate = wanted if isinstance(wanted, Action) else _find(state.candidates(), wanted)
+    if isinstance(wanted, Action):
+        if _find(legal, wanted) is not None:
+            return None
+        candidate = wanted
+    else:
+        found, several = match_label(legal, wanted)
+        if found is not None:
+            return None
+        if several:
+            shown = _quoted(a.label for a in several[:4])
+            more = f" and {len(several) - 4} more" if len(several) > 4 else ""
+            return IllegalAction(f"'{wanted}' could mean {len(several)} actions: {shown}{more}; "
+                                 "type more of the label", rule="legal actions", action=wanted)
+        candidate = match_label(state.candidates(), wanted)[0]
     if candidate is not None:
         explained = state.explain(candidate)
         if explained is not None:
@@ -53,10 +109,11 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
         return IllegalAction(
             f"'{candidate}' is not allowed now", rule="legal actions", action=candidate
         )
-    shown = ", ".join(f"'{a.label}'" for a in legal[:8])
-    more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
-    return IllegalAction(
-        f"no action called '{wanted}' now; legal actions: {shown}{more}",
-        rule="legal actions",
-        action=wanted,
-    )
+    near = closest(legal, str(wanted))
+    if near:
+        hint = "did you mean " + " or ".join(f"'{x}'" for x in near) + "?"
+    else:
+        hint = f"legal actions: {_quoted(a.label for a in legal[:8])}" + (
+            f" and {len(legal) - 8} more" if len(legal) > 8 else "")
+    return IllegalAction(f"no action called '{wanted}' now; {hint}", rule="legal actions",
+                         action=wanted)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import random
-from fractions import Fraction
 
 from .actions import Action, action_key
 from .bots import checked_decision, make_bots
 from .errors import IllegalAction, MatchFileError, SetupError, UnknownGame
 from .game import CHANCE, TERMINAL
 from .legality import _find, resolve, why_illegal
+from .odds import percent as _percent
 from .registry import get_game
 from .seeds import bot_seed, check_seed
 from .view import chance_json
@@ -23,11 +23,6 @@ from .view import chance_json
 FORMAT = "workbench-match"
 VERSION = 1
 SNAPSHOT_EVERY = 32
-
-
-def _percent(p: Fraction) -> str:
-    value = float(p) * 100
-    return f"{value:.0f}%" if value >= 1 or value == 0 else f"{value:.2g}%"
 
 
 class Match:
@@ -176,6 +171,22 @@ class Match:
     @property
     def log(self) -> list[dict]:
         return [{k: v for k, v in e.items() if not k.startswith("_")} for e in self._records]
+
+    def state_before(self, i: int):
+        """A copy of the state just before log entry `i` (the current state for i equal to
+        the log's length), rebuilt from the nearest snapshot; the match is not changed."""
+        if not isinstance(i, int) or not 0 <= i <= len(self._records):
+            raise ValueError(f"the log has entries 0 to {len(self._records) - 1}, not {i}")
+        if i == len(self._records):
+            return self._state.clone()
+        start = max(k for k in self._snapshots if k <= i)
+        state = self._snapshots[start][0].clone()
+        for entry in self._records[start:i]:
+            if entry["kind"] == "chance":
+                state.apply_chance(entry["outcome"])
+            else:
+                state.apply(entry["_action"])
+        return state
 
     def legal_actions(self) -> list[Action]:
         if self._state.to_move < 0:

@@ -162,6 +162,31 @@ class Traits:
 
 
 @dataclass(frozen=True)
+class Odds:
+    """What a person wants to know before taking an action whose result is random, named by
+    the game: how likely something is ("to defeat") or how much of it to expect ("expected
+    damage"). The step-through view shows them on the action's button and again with the
+    result, after the chance point's own odds (a roll's "to hit").
+
+    `measure(before, outcome, after, seat)` reads the position at the chance point the
+    action creates (`before`), one of its outcomes (a die total, a card), and the position
+    after it (`after`), for the seat that acts. It returns True or False (this is a chance:
+    the view shows how likely True is), a number (`expected=True`: the view shows its mean),
+    or None when it does not apply to this chance point (then the view leaves it out). Every
+    outcome is weighed with its exact probability, so the odds are exact fractions; a chance
+    that is 0 is left out, since it would say "cannot happen" on every button.
+
+    They are worked out only when a view asks, on copies of the state, never in simulations.
+    They read the whole state, so a game with hidden information names only what the acting
+    seat may know.
+    """
+
+    what: str
+    measure: Callable[[Any, Any, Any, int], Any]
+    expected: bool = False
+
+
+@dataclass(frozen=True)
 class DesignSpec:
     """A design that is data (tables and analyses) and perhaps no rules.
 
@@ -170,6 +195,10 @@ class DesignSpec:
     design written in a notebook, the TableSpecs themselves with `cross_check` beside them.
     `analysis` names the module of analyses, imported on first use. `data` is the folder of
     the shipped CSVs (default: data/<name>).
+
+    `rules_file` is the design's rules document, a Markdown file in its package (beside the
+    module that registers it) whose rules are bullets or numbered items starting with a bold
+    id, `**R-16**`, `17. **A-17 Title**` or `**A-U1**`; `Design.rules_text(id)` reads one.
     """
 
     name: str
@@ -179,20 +208,22 @@ class DesignSpec:
     analysis: str | None = None
     data: str | Path | None = None
     doc: str = ""
+    rules_file: str = ""
 
 
 @dataclass(frozen=True)
 class GameSpec(DesignSpec):
     """A design with rules: seats as (fewest, most), setup options, rule variants, traits,
-    the rules document, and `max_decisions`: how long a simulated game may run before it is
-    called a time-out."""
+    `max_decisions`: how long a simulated game may run before it is called a time-out, and
+    `odds`: the outcomes that matter when an action's result is random (see Odds). Its
+    rules document (`rules_file`) is where the rule ids its reasons cite are written."""
 
     seats: tuple[int, int] = (2, 2)
     options: tuple[Option, ...] = ()
     variants: tuple[Variant, ...] = ()
     traits: Traits = field(default_factory=Traits)
-    rules_file: str = ""
     max_decisions: int = 100_000
+    odds: tuple[Odds, ...] = ()
 
     def __post_init__(self):
         for group in (self.options, self.variants):

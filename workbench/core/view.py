@@ -69,15 +69,36 @@ class CardView:
 
 @dataclass(frozen=True, slots=True)
 class Zone:
-    """A place cards are in: a seat's hand, a reserve, the enemies in front, a face-up row."""
+    """A place cards are in: a seat's hand, a reserve, the enemies in front, a face-up row.
+    `colour` (a CSS colour) marks whose side a zone belongs to, as the legend names it."""
 
     title: str
     cards: Sequence[CardView] = ()
     active: bool = False
+    colour: str = ""
 
     def to_json(self) -> dict:
-        return {"title": self.title, "active": self.active,
-                "cards": [c.to_json() for c in self.cards]}
+        out = {"title": self.title, "active": self.active,
+               "cards": [c.to_json() for c in self.cards]}
+        if self.colour:
+            out["colour"] = self.colour
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """One entry of a view's legend: what a symbol or a colour means ("■": "melee damage";
+    a disc coloured `colour`: "South, home row 1")."""
+
+    symbol: str
+    meaning: str
+    colour: str = ""
+
+    def to_json(self) -> dict:
+        out = {"symbol": self.symbol, "meaning": self.meaning}
+        if self.colour:
+            out["colour"] = self.colour
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,19 +137,22 @@ def chance_json(label: str, odds, result: str = "", p: Fraction | None = None) -
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """What the step-through view draws for one seat (None: a spectator)."""
+    """What the step-through view draws for one seat (None: a spectator). `legend` says what
+    the view's symbols and side colours mean."""
 
     title: str
     subtitle: str = ""
     trackers: Sequence[Stat] = ()
     board: Board | None = None
     zones: Sequence[Zone] = ()
+    legend: Sequence[Glyph] = ()
 
     def to_json(self) -> dict:
         board = self.board.to_json() if self.board is not None else {"svg": None, "targets": {}}
         return {"title": self.title, "subtitle": self.subtitle,
                 "trackers": [t.to_json() for t in self.trackers], **board,
-                "zones": [z.to_json() for z in self.zones]}
+                "zones": [z.to_json() for z in self.zones],
+                "legend": [g.to_json() for g in self.legend]}
 
     def _repr_html_(self) -> str:
         return html(self)
@@ -178,10 +202,15 @@ def _check(value, where: str, out: list[str]) -> None:
         if value.board is not None:
             _check(value.board, f"{where}.board", out)
         _each(value.zones, Zone, f"{where}.zones", out)
+        _each(value.legend, Glyph, f"{where}.legend", out)
     elif isinstance(value, Zone):
         _text(value.title, f"{where}.title", out)
         _flag(value.active, f"{where}.active", out)
+        _text(value.colour, f"{where}.colour", out)
         _each(value.cards, CardView, f"{where}.cards", out)
+    elif isinstance(value, Glyph):
+        for name in ("symbol", "meaning", "colour"):
+            _text(getattr(value, name), f"{where}.{name}", out)
     elif isinstance(value, CardView):
         for name in ("name", "kind", "subtitle", "text"):
             _text(getattr(value, name), f"{where}.{name}", out)
@@ -277,6 +306,15 @@ def _card_html(c: CardView) -> str:
     return "".join(parts) + "</div>"
 
 
+def _glyph_html(g: Glyph) -> str:
+    symbol = escape(g.symbol)
+    if g.colour:
+        symbol = (f"<span style='display:inline-block;min-width:1em;text-align:center;"
+                  f"border-radius:50%;border:1px solid #333;background:{g.colour}'>"
+                  f"{symbol}</span>")
+    return f"{symbol} {escape(g.meaning)}"
+
+
 def html(view: View) -> str:
     """A View as self-contained HTML (inline styles, no scripts), so a saved notebook shows
     the position wherever it is opened."""
@@ -286,15 +324,20 @@ def html(view: View) -> str:
     if view.trackers:
         parts.append("<div style='margin:4px 0'>" + "".join(_stat_html(t) for t in view.trackers)
                      + "</div>")
+    if view.legend:
+        parts.append("<div style='margin:4px 0;color:#555'>" + " · ".join(
+            _glyph_html(g) for g in view.legend) + "</div>")
     if view.board is not None:
         parts.append(f"<div>{view.board.svg}</div>")
     for zone in view.zones:
         mark = " ◀" if zone.active else ""
-        parts.append(f"<div style='margin-top:6px'><div><b>{escape(zone.title)}</b>{mark}</div>"
+        stripe = f";border-left:4px solid {zone.colour};padding-left:4px" if zone.colour else ""
+        parts.append(f"<div style='margin-top:6px{stripe}'>"
+                     f"<div><b>{escape(zone.title)}</b>{mark}</div>"
                      + "".join(_card_html(c) for c in zone.cards) + "</div>")
     return "".join(parts) + "</div>"
 
 
-__all__ = ["Board", "CardView", "ChanceSummary", "Result", "Stat", "View", "Zone", "html",
-           "problems"]
+__all__ = ["Board", "CardView", "ChanceSummary", "Glyph", "Result", "Stat", "View", "Zone",
+           "html", "problems"]
 

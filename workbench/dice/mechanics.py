@@ -1,8 +1,9 @@
 """Exact odds for the seed games' own dice mechanics.
 
-Rule numbers (R-n) and resolutions (A-n) refer to the specs in ``shared/rules/``:
-``armies.md`` (binary-dice contests), ``squad_combat.md`` (the v0.5 die contest),
-``sac_dungeon.md`` (d20 shots) and ``coop.md`` (attacks that wear Dodge down).
+Rule numbers (R-n) and resolutions (A-n) refer to each design's rules specification: the
+co-op game's ships as ``workbench/games/coop/rules.md`` (attacks that wear Dodge down); Armies
+(binary-dice contests), Squad Combat (the v0.5 die contest) and the SAC dungeon (d20 shots)
+have no engine here yet, so only their dice are.
 """
 
 from __future__ import annotations

@@ -183,6 +183,8 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                 if stop is not None and stop.is_set():
                     raise KeyboardInterrupt
                 for fut, result in wait_some(list(futures)):
+                    if fut not in futures:
+                        continue  # dropped below: its key stopped before this result came
                     key, start = futures.pop(fut)
                     if arrived(key, start, result):
                         for other, (k2, _) in list(futures.items()):

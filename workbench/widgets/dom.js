@@ -11,7 +11,7 @@ function h(tag, attrs = {}, ...children) {
     else if (key === "checked") node.checked = Boolean(value);
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

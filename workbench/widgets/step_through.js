@@ -7,6 +7,24 @@ function pct(p) {
   return v >= 1 || v === 0 ? `${v.toFixed(0)}%` : `${v.toPrecision(2)}%`;
 }
 
+// Rule ids as Python's workbench.core.rulesdoc.ID finds them ("RAT-1" is a card, not a rule).
+const RULE_ID = /(?<![A-Za-z0-9-])([RAT]-[A-Z]?\d+[a-z]?)(?![A-Za-z0-9])/g;
+
+// Text with every rule id it cites made a link to that rule's text (hover, or click to pin).
+function ruled(text, rules) {
+  const out = [];
+  let at = 0;
+  for (const m of String(text ?? "").matchAll(RULE_ID)) {
+    const body = rules && rules[m[0]];
+    if (!body) continue;
+    out.push(text.slice(at, m.index));
+    out.push(h("abbr", { className: "wb-rule", title: body, tabindex: "0", "data-rule": m[0] }, m[0]));
+    at = m.index + m[0].length;
+  }
+  out.push(String(text ?? "").slice(at));
+  return out;
+}
+
 function statLine(stat) {
   const max = stat.max !== undefined ? `/${stat.max}` : "";
   return h("span", { className: "wb-stat" }, h("b", {}, stat.label), ` ${stat.value}${max}`);
@@ -17,13 +35,19 @@ function card(c) {
   if (c.highlight) cls.push("wb-highlight");
   if (c.dim) cls.push("wb-dim");
   if (c.hidden) cls.push("wb-facedown");
-  return h("div", { className: cls.join(" "), "data-name": c.name },
-    h("div", { className: "wb-card-name" }, c.hidden ? "?" : c.name),
+  return h("div", { className: cls.join(" "), "data-name": c.name, "data-count": c.count || 1 },
+    h("div", { className: "wb-card-name" }, c.hidden ? "?" : c.name,
+      c.count > 1 ? h("span", { className: "wb-count", title: `${c.count} alike` }, ` ×${c.count}`) : null),
     c.subtitle ? h("div", { className: "wb-card-sub" }, c.subtitle) : null,
     (c.stats || []).length ? h("div", { className: "wb-card-stats" }, c.stats.map(statLine)) : null,
-    c.text ? h("div", { className: "wb-card-text" }, c.text) : null,
+    // Long rules text is clamped to two lines; all of it shows on hover.
+    c.text ? h("div", { className: "wb-card-text", title: c.text }, c.text) : null,
     (c.tags || []).length ? h("div", { className: "wb-tags" },
       c.tags.map((t) => h("span", { className: "wb-tag" }, t))) : null);
+}
+
+function swatch(colour) {
+  return h("span", { className: "wb-swatch", style: `background:${colour}` });
 }
 
 // A click on a highlighted square plays the legal action that ends there; when several do
@@ -38,31 +62,52 @@ function boardSvg(b, act) {
     else labels.forEach((label) => choices.append(h("button", {
       className: "wb-action", onclick: () => act({ type: "step", label }) }, label)));
   } });
-  return [svg, choices];
+  return h("div", { className: "wb-board-drawing" }, svg, choices);
 }
 
-function board(b, act) {
+function board(b, v, act) {
   return h("div", { className: "wb-board" },
     h("div", { className: "wb-board-head" },
       h("span", { className: "wb-board-title" }, b.title || ""),
-      h("span", { className: "wb-board-sub" }, b.subtitle || "")),
-    h("div", { className: "wb-trackers" }, (b.trackers || []).map(statLine)),
-    b.svg ? boardSvg(b, act) : null,
-    h("div", { className: "wb-zones" },
-      (b.zones || []).map((z) => h("section", { className: "wb-zone" + (z.active ? " wb-active" : "") },
-        h("div", { className: "wb-zone-title" }, z.title),
-        h("div", { className: "wb-zone-cards" }, (z.cards || []).map(card))))));
+      h("span", { className: "wb-board-sub" }, ruled(b.subtitle || "", v.rules_text)),
+      (b.trackers || []).map(statLine)),
+    (b.legend || []).length ? h("div", { className: "wb-legend" }, b.legend.map((g) =>
+      h("span", { className: "wb-glyph" },
+        !g.colour ? h("b", {}, g.symbol)
+          : g.symbol ? h("span", { className: "wb-swatch wb-swatch-symbol", style: `background:${g.colour}` }, g.symbol)
+            : swatch(g.colour), ` ${g.meaning}`))) : null,
+    h("div", { className: "wb-board-body" },
+      b.svg ? boardSvg(b, act) : null,
+      h("div", { className: "wb-zones" },
+        (b.zones || []).map((z) => h("section", {
+          className: "wb-zone" + (z.active ? " wb-active" : ""),
+          style: z.colour ? `border-left-color:${z.colour}` : null },
+          h("div", { className: "wb-zone-title" }, z.colour ? swatch(z.colour) : null, z.title),
+          h("div", { className: "wb-zone-cards" }, (z.cards || []).map(card)))))));
+}
+
+function oddsLines(odds) {
+  if (!odds) return null;
+  return h("span", { className: "wb-odds", title: odds.label || "" }, odds.lines.map((o, i) =>
+    [i ? " · " : "", h("span", { className: "wb-odds-line", "data-what": o.what, "data-value": o.value,
+      title: `exactly ${o.value}` }, o.text)]));
 }
 
 function render({ model, el }) {
   const { request, close } = requests(model);
   let clickedAt = null;
+  let typed = "";          // the text box keeps what was typed across redraws and errors
+  let typedFocus = false;
+  let rulePin = null;      // the rule whose text was clicked open
+  let logAway = false;     // the person scrolled the log up: leave it where they put it
   const root = h("div", { className: "wb-widget wb-step", tabindex: "0" });
   el.append(root);
 
   function showError(text) {
     const box = root.querySelector(".wb-error");
-    if (box) { box.textContent = text; box.hidden = !text; }
+    const msg = root.querySelector(".wb-message");
+    if (box) { box.replaceChildren(...ruled(text, (model.get("view") || {}).rules_text)); box.hidden = !text; }
+    if (msg && text) msg.hidden = true;  // never an old message beside a new error
   }
 
   async function act(content) {
@@ -72,104 +117,150 @@ function render({ model, el }) {
     return reply;
   }
 
+  function status(v) {
+    return h("div", { className: "wb-status" },
+      h("span", { className: "wb-message", hidden: !v.message }, ruled(v.message, v.rules_text)),
+      h("span", { className: "wb-error", hidden: !v.error }, ruled(v.error, v.rules_text)));
+  }
+
   function controls(v) {
-    const seedInput = h("input", { type: "number", className: "wb-seed", value: v.seed, title: "Seed" });
-    const slider = h("input", {
-      type: "range", className: "wb-timeline", min: 0, max: v.timeline, value: v.decisions,
-      title: "Timeline: drag to any earlier decision, then play on to branch",
-      onchange: (e) => act({ type: "goto", position: Number(e.target.value) }),
-    });
-    const viewSel = h("select", { className: "wb-view-seat", title: "Whose view of the table",
-      onchange: (e) => act({ type: "view_seat", seat: e.target.value }) },
-      h("option", { value: "follow", selected: v.follow }, "Seat to move"),
-      v.seats.map((name, i) => h("option", { value: i, selected: !v.follow && v.viewing === i }, name)));
+    const busy = Boolean(v.thinking);
     const fileInput = h("input", { type: "file", accept: ".json,application/json", hidden: true,
       onchange: async (e) => {
         const f = e.target.files[0];
         if (f) act({ type: "load", text: await f.text() });
       } });
+    const slider = h("input", {
+      type: "range", className: "wb-timeline", min: 0, max: v.timeline, value: v.decisions,
+      title: "Timeline: drag to any earlier decision, then play on to branch",
+      onchange: (e) => act({ type: "goto", position: Number(e.target.value) }),
+    });
     return h("div", { className: "wb-controls" },
-      h("button", { className: "wb-undo", title: "Undo (Ctrl+Z)", disabled: v.decisions === 0,
-        onclick: () => act({ type: "undo" }) }, "↶ Undo"),
+      h("button", { className: "wb-undo", title: "Undo (Ctrl+Z): your last decision and the bots' after it",
+        disabled: v.decisions === 0, onclick: () => act({ type: "undo" }) }, "↶ Undo"),
       h("button", { className: "wb-redo", title: "Redo (Ctrl+Y)", disabled: v.decisions >= v.timeline,
         onclick: () => act({ type: "redo" }) }, "↷ Redo"),
       slider,
       h("span", { className: "wb-position" }, `${v.decisions} / ${v.timeline}`),
-      h("button", { className: "wb-bot-step", title: "A bot makes the next decision (N)", disabled: v.over,
-        onclick: () => act({ type: "bot_step" }) }, "Bot step"),
-      h("button", { className: "wb-to-my-turn", disabled: v.over,
+      h("button", { className: "wb-bot-step", title: "A bot makes the next decision, whoever's it is (N)",
+        disabled: v.over || busy, onclick: () => act({ type: "bot_step" }) }, "Bot step"),
+      h("button", { className: "wb-to-my-turn", disabled: v.over || busy || !v.can_play_to_my_turn,
+        title: v.follow ? "Bots play until a person's seat is to decide"
+          : `Bots play until ${v.seats[v.viewing]} is to decide`,
         onclick: () => act({ type: "to_my_turn" }) }, "Play to my turn"),
-      h("button", { className: "wb-to-end", disabled: v.over,
+      h("button", { className: "wb-to-end", disabled: v.over || busy, title: "Bots play every seat to the end",
         onclick: () => act({ type: "to_end" }) }, "Play to end"),
-      h("label", {}, "Seed ", seedInput),
-      h("button", { className: "wb-restart",
-        onclick: () => act({ type: "restart", seed: seedInput.value }) }, "Restart"),
-      h("label", {}, "View ", viewSel),
-      h("button", { className: "wb-save", onclick: async () => {
+      h("span", { className: "wb-gap" }),
+      h("button", { className: "wb-save", title: "Save the match as a file", onclick: async () => {
         const reply = await act({ type: "save" });
         if (!reply.ok) return;
         const blob = new Blob([reply.json], { type: "application/json" });
         const a = h("a", { href: URL.createObjectURL(blob), download: `${v.game}-seed${v.seed}.json` });
         document.body.append(a); a.click(); a.remove();
       } }, "Save"),
-      h("button", { className: "wb-load", onclick: () => fileInput.click() }, "Load"),
+      h("button", { className: "wb-load", title: "Load a saved match", onclick: () => fileInput.click() }, "Load"),
       fileInput);
   }
 
-  function bots(v) {
-    return h("div", { className: "wb-bots" }, v.seats.map((name, i) =>
-      h("label", {}, `${name}: `,
-        h("select", { className: "wb-bot", "data-seat": i,
-          onchange: (e) => act({ type: "set_bot", seat: i, bot: e.target.value }) },
-          h("option", { value: "" }, "person"),
-          v.bot_choices.map((b) => h("option", { value: b, selected: v.bots[String(i)] === b }, b))))));
+  function setup(v) {
+    const seedInput = h("input", { type: "number", className: "wb-seed", value: v.seed, title: "Seed" });
+    const viewSel = h("select", { className: "wb-view-seat", title: "Whose view of the table",
+      onchange: (e) => act({ type: "view_seat", seat: e.target.value }) },
+      h("option", { value: "follow", selected: v.follow }, "seat to move"),
+      v.seats.map((name, i) => h("option", { value: i, selected: !v.follow && v.viewing === i }, name)));
+    return h("div", { className: "wb-setup" },
+      h("span", { className: "wb-bots" }, v.seats.map((name, i) =>
+        h("label", { className: "wb-seat" + (v.to_move === i ? " wb-seat-to-move" : "") }, `${name} `,
+          h("select", { className: "wb-bot", "data-seat": i,
+            onchange: (e) => act({ type: "set_bot", seat: i, bot: e.target.value }) },
+            h("option", { value: "" }, "person"),
+            // A bot given as a function in Python shows as "own" (it cannot be picked here).
+            v.bots[String(i)] && !v.bot_choices.includes(v.bots[String(i)])
+              ? h("option", { value: v.bots[String(i)], selected: true, disabled: true }, `${v.bots[String(i)]} bot`) : null,
+            v.bot_choices.map((b) => h("option", { value: b, selected: v.bots[String(i)] === b }, b)))))),
+      h("label", {}, "View ", viewSel),
+      h("label", {}, "Seed ", seedInput),
+      h("button", { className: "wb-restart",
+        onclick: () => act({ type: "restart", seed: seedInput.value }) }, "Restart"));
+  }
+
+  function typedBox() {
+    const box = h("input", { className: "wb-typed", value: typed,
+      placeholder: "or type an action (any case, no symbols needed, the start is enough) and press Enter" });
+    box.addEventListener("input", () => { typed = box.value; });
+    box.addEventListener("focus", () => { typedFocus = true; });
+    box.addEventListener("blur", () => { typedFocus = false; });
+    box.addEventListener("keydown", async (e) => {
+      if (e.key !== "Enter") return;
+      e.stopPropagation();
+      const reply = await act({ type: "step", label: box.value });
+      if (reply.ok) {
+        typed = "";
+        const now = root.querySelector(".wb-typed");
+        if (now) now.value = "";
+      }
+    });
+    return box;
   }
 
   function actions(v) {
     if (v.over) {
       const r = v.result || {};
-      return h("div", { className: "wb-actions wb-over" }, `Game over: ${r.outcome || ""}`);
+      return h("div", { className: "wb-actions wb-over" }, `Game over: ${r.outcome || ""}`,
+        r.reason ? ` (${r.reason})` : "");
     }
-    const groups = new Map();
-    for (const a of v.actions) {
-      if (!groups.has(a.kind)) groups.set(a.kind, []);
-      groups.get(a.kind).push(a);
+    if (v.thinking) {
+      return h("div", { className: "wb-actions wb-thinking" },
+        h("span", { className: "wb-spinner" }), ` ${v.thinking.text}`,
+        v.stopping ? " (stopping after this decision)" : "",
+        h("button", { className: "wb-stop", title: "Stop the bots after the decision they are making",
+          disabled: v.stopping, onclick: () => act({ type: "stop" }) }, "■ Stop"));
     }
-    const typed = h("input", { className: "wb-typed", placeholder: "or type an action and press Enter" });
-    typed.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") { e.stopPropagation(); act({ type: "step", label: typed.value }); }
-    });
+    if (v.waiting) {
+      return h("div", { className: "wb-actions wb-waiting" },
+        `${v.waiting.text} `,
+        h("button", { className: "wb-resume", onclick: () => act({ type: "resume" }) }, "▶ Resume"),
+        h("button", { onclick: () => act({ type: "bot_step" }) }, "One bot decision"));
+    }
     const mover = v.to_move === null ? "" : v.seats[v.to_move];
+    const rows = v.actions.map((row) => h("div", { className: "wb-row", "data-kind": row.kind },
+      row.head ? h("span", { className: "wb-row-head" }, row.head) : null,
+      row.odds ? oddsLines(row.odds) : null,
+      row.buttons.map((b) => h("button", { className: "wb-action", "data-label": b.label,
+        title: b.odds ? `${b.label}\n${b.odds.label}` : (row.odds ? `${b.label}\n${row.odds.label}` : b.label),
+        onclick: () => act({ type: "step", label: b.label }) },
+        b.text, b.odds ? h("span", { className: "wb-action-odds" }, oddsLines(b.odds)) : null))));
+    const blocked = v.blocked.length ? h("details", { className: "wb-blocked" },
+      h("summary", {}, `Not allowed now (${v.blocked.length})`),
+      h("ul", {}, v.blocked.map((a) => h("li", {},
+        // A disabled button swallows clicks, so its wrapper shows the reason when clicked.
+        h("span", { className: "wb-illegal-wrap", title: a.reason || "",
+          onclick: () => showError(`Not allowed: ${a.reason}`) },
+          h("button", { className: "wb-action wb-illegal", disabled: true, "data-label": a.label }, a.label)),
+        " ", h("span", { className: "wb-reason" }, ruled(a.reason, v.rules_text)))))) : null;
     return h("div", { className: "wb-actions" },
       h("div", { className: "wb-mover" }, `${mover} to decide`),
-      [...groups.entries()].map(([kind, list]) => h("div", { className: "wb-action-group" },
-        h("div", { className: "wb-action-kind" }, kind),
-        list.map((a) => a.legal
-          ? h("button", { className: "wb-action", "data-label": a.label,
-            onclick: () => act({ type: "step", label: a.label }) }, a.label)
-          // A disabled button swallows clicks, so its wrapper shows the reason when clicked.
-          : h("span", { className: "wb-illegal-wrap", title: a.reason || "",
-            onclick: () => showError(`Not allowed: ${a.reason}`) },
-            h("button", { className: "wb-action wb-illegal", disabled: true, "data-label": a.label,
-              title: a.reason || "" }, a.label))))),
-      typed);
+      rows, typedBox(), blocked);
   }
 
   function chance(v) {
     if (!v.recent_chance.length) return null;
-    return h("div", { className: "wb-chance" }, v.recent_chance.map((c) =>
-      h("div", { className: "wb-roll" },
-        h("span", { className: "wb-roll-label" }, c.label), ": ",
+    return h("div", { className: "wb-chance" },
+      v.recent_chance.map((c) => [c.skipped ? h("div", { className: "wb-earlier" },
+        `… ${c.skipped} more in the log`) : null, h("div", { className: "wb-roll" },
+        c.odds.length ? [oddsLines({ label: c.label, lines: c.odds }), " → "] : null,
+        h("span", { className: "wb-roll-label" }, ruled(c.label, v.rules_text)), ": ",
         h("b", { className: "wb-roll-result" }, c.result),
-        h("span", { className: "wb-roll-p", title: `exactly ${c.p}` }, ` (p ${pct(c.p_float)})`),
-        c.odds.map((o) => h("span", { className: "wb-odds", title: `exactly ${o.p}` },
-          ` · ${pct(o.p_float)} ${o.what}`)))));
+        h("span", { className: "wb-roll-p", title: `this result: exactly ${c.p}` }, ` (p ${pct(c.p_float)})`))]));
   }
 
   function log(v) {
-    const list = h("ol", { className: "wb-log", start: 0 }, v.log.map((e) =>
-      h("li", { className: `wb-log-${e.kind}` + (e.bot ? " wb-log-bot" : "") }, e.text)));
-    return list;
+    return h("ol", { className: "wb-log", start: 0, onscroll: (e) => {
+      const box = e.target;
+      logAway = box.scrollTop + box.clientHeight < box.scrollHeight - 4;
+    } }, v.log.map((e) =>
+      h("li", { className: `wb-log-${e.kind}` + (e.bot ? " wb-log-bot" : ""), title: e.bot ? "a bot's decision" : "" },
+        ruled(e.text, v.rules_text))));
   }
 
   function rules(v) {
@@ -179,30 +270,48 @@ function render({ model, el }) {
         h("td", {}, r.key), h("td", {}, String(r.value))))));
   }
 
+  function rulePop(v) {
+    if (!rulePin || !v.rules_text[rulePin]) return null;
+    return h("div", { className: "wb-rule-pop", role: "note" },
+      h("button", { className: "wb-rule-close", title: "Close", onclick: () => { rulePin = null; draw(); } }, "×"),
+      h("div", { className: "wb-rule-text" }, v.rules_text[rulePin]));
+  }
+
   function draw() {
     const v = model.get("view");
     if (!v || !v.seats) return;
-    const logBox = root.querySelector(".wb-log");
-    const stick = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
+    const away = logAway ? root.querySelector(".wb-log")?.scrollTop : null;
     root.replaceChildren(
       h("div", { className: "wb-head" },
-        h("b", {}, v.title), ` · seed ${v.seed} · cards v${v.cards_version}`,
-        v.message ? h("span", { className: "wb-message" }, v.message) : null),
-      h("div", { className: "wb-error", hidden: !v.error }, v.error),
-      controls(v), bots(v),
+        h("b", {}, v.title), h("span", { className: "wb-sub" }, ` · seed ${v.seed} · cards v${v.cards_version}`),
+        status(v)),
+      controls(v), setup(v),
       h("div", { className: "wb-main" },
-        h("div", { className: "wb-left" }, board(v.board, act), chance(v), actions(v)),
-        h("div", { className: "wb-right" }, log(v), rules(v))));
+        board(v.board, v, act),
+        h("div", { className: "wb-lower" },
+          h("div", { className: "wb-play" }, chance(v), actions(v)),
+          h("div", { className: "wb-side" }, log(v), rules(v))),
+        rulePop(v)));
     const newLog = root.querySelector(".wb-log");
-    if (stick && newLog) newLog.scrollTop = newLog.scrollHeight;
+    if (newLog) newLog.scrollTop = away === null || away === undefined ? newLog.scrollHeight : away;
+    if (typedFocus) {
+      const box = root.querySelector(".wb-typed");
+      if (box) { box.focus(); box.setSelectionRange(box.value.length, box.value.length); }
+    }
     if (clickedAt !== null) {
       // Click-to-view latency, read by the browser tests.
       root.dataset.lastLatencyMs = String(performance.now() - clickedAt);
       clickedAt = null;
     }
     root.dataset.decisions = String(v.decisions);
+    root.dataset.toMove = v.to_move === null ? "" : String(v.to_move);
+    root.dataset.thinking = v.thinking ? "yes" : "no";
   }
 
+  root.addEventListener("click", (e) => {
+    const rule = e.target.closest(".wb-rule");
+    if (rule) { rulePin = rule.dataset.rule; draw(); }
+  });
   root.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const ctrl = e.ctrlKey || e.metaKey;
@@ -210,6 +319,7 @@ function render({ model, el }) {
     else if (ctrl && (e.key.toLowerCase() === "y" || (e.shiftKey && e.key.toLowerCase() === "z"))) {
       e.preventDefault(); act({ type: "redo" });
     } else if (!ctrl && e.key.toLowerCase() === "n") { e.preventDefault(); act({ type: "bot_step" }); }
+    else if (e.key === "Escape" && rulePin) { rulePin = null; draw(); }
   });
 
   model.on("change:view", draw);

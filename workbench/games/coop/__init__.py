@@ -1,4 +1,4 @@
-"""Co-op Dungeon Cards (../shared/rules/coop.md)."""
+"""Co-op Dungeon Cards (rules.md)."""
 
 from typing import TYPE_CHECKING
 

@@ -1,4 +1,4 @@
-"""Card tables of Co-op Dungeon Cards (rules: shared/rules/coop.md, section 1).
+"""Card tables of Co-op Dungeon Cards (rules: rules.md, section 1).
 
 The numbers live in data/coop/*.csv; this module declares what each column means and which
 values the rules can handle, which columns name rows of other tables, and checks the rules that

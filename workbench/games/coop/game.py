@@ -1,9 +1,10 @@
-"""Co-op Dungeon Cards (../shared/rules/coop.md): the spec, and the opening position."""
+"""Co-op Dungeon Cards (rules.md): the spec, and the opening position."""
 
 from __future__ import annotations
 
 from ...core import Game, GameSpec, Option, SetupError, Traits, Variant, register
 from .catalog import catalog_for
+from .odds import ODDS
 from .rules import CoopState
 
 CLASS_ORDER = ("Melee", "Ranged")
@@ -98,7 +99,8 @@ SPEC = GameSpec(
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
     traits=Traits(cooperative=True, scored=True, can_stall=True),
-    rules_file="coop.md",
+    rules_file="rules.md",
+    odds=ODDS,
     # R-41 sets no limit on Rounds, and some positions never end (bare hands cannot get
     # through a Growler's 4 Armor, which recovers every Round, while a healer keeps the
     # party up). Past this many decisions a simulated game is reported as a time-out.

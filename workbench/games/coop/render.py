@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...core import CardView, Stat, View, Zone
-from .catalog import GLYPH, EncounterCard, Item
+from ...core import CardView, Glyph, Stat, View, Zone
+from .catalog import GLYPH, MELEE, RANGED, EncounterCard, Item
 from .rules import CoopState
+
+LEGEND = (Glyph(GLYPH[MELEE], "melee damage"), Glyph(GLYPH[RANGED], "ranged damage"))
 
 
 def _item_card(state: CoopState, item_id: str, where: str = "") -> CardView:
@@ -59,12 +61,22 @@ def card_view(table: str, row: Mapping) -> CardView | None:
     return None
 
 
+def _standing(state: CoopState) -> str:
+    """The encounter as it stands: "Rats ×4 of 6" once some have fallen."""
+    left = sum(1 for e in state.enemies if e.health > 0)
+    if not state.enemies:
+        return state.encounter_name
+    total = len(state.enemies)
+    name = state.enemies[0].kind.name
+    return f"{name} ×{left}" + (f" of {total}" if left != total else "")
+
+
 def render(state: CoopState, seat: int | None) -> View:
     cat = state.cat
     zones = []
     enemies = [e for e in state.enemies if e.health > 0]
     if enemies:
-        zones.append(Zone(f"Enemies · {state.encounter_name}", tuple(
+        zones.append(Zone(f"Enemies · {_standing(state)}", tuple(
             CardView(e.name, "enemy", attack(e.kind.dice, e.kind.damage, e.kind.dtype),
                      stats=(Stat("Health", e.health, e.kind.health),
                             Stat("Armor", e.armor, e.max_armor),
@@ -94,15 +106,19 @@ def render(state: CoopState, seat: int | None) -> View:
         zones.append(Zone("Party stash", tuple(_item_card(state, i) for i in state.stash)))
     sub = state.phase
     if state.encounter_name and state.enemies:
-        sub = f"{state.encounter_name} · round {state.round} · {state.phase}"
+        sub = f"{_standing(state)} · round {state.round} · {state.phase}"
+    trackers = [Stat("Battles won", state.battles_won, state.battles_needed),
+                Stat("Leader", f"Seat {state.leader + 1}"),
+                Stat("Encounter deck", len(state.encounter_deck)),
+                Stat("Loot deck", len(state.loot_deck))]
+    if state.battle_cards:  # this Battle's encounters: the one being fought, of all drawn
+        total = len(state.battle_cards)
+        trackers.append(Stat("Encounter", total - len(state.battle), total))
     return View(
         title=f"Battle {min(state.battles_won + 1, state.battles_needed)} of "
               f"{state.battles_needed}",
         subtitle=sub,
-        trackers=(Stat("Battles won", state.battles_won, state.battles_needed),
-                  Stat("Leader", f"Seat {state.leader + 1}"),
-                  Stat("Encounter deck", len(state.encounter_deck)),
-                  Stat("Loot deck", len(state.loot_deck)),
-                  Stat("Still to fight", len(state.battle))),
+        trackers=tuple(trackers),
         zones=tuple(zones),
+        legend=LEGEND,
     )

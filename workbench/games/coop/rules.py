@@ -1,4 +1,4 @@
-"""Co-op Dungeon Cards: the rules of ../shared/rules/coop.md as a state machine.
+"""Co-op Dungeon Cards: the rules of rules.md as a state machine.
 
 Rule numbers (R-n) and resolutions (A-n) refer to that file. The Encounter and Loot decks
 are the kit's Decks (every draw a chance point over the cards left), players and enemies

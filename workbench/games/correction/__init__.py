@@ -1,4 +1,4 @@
-"""Correction (../shared/rules/correction.md): a 6x6 chess-like game of spawning and Denial."""
+"""Correction (rules.md): a 6x6 chess-like game of spawning and Denial."""
 
 from typing import TYPE_CHECKING
 

@@ -1,4 +1,4 @@
-"""Card tables of Correction (rules: shared/rules/correction.md, section 1).
+"""Card tables of Correction (rules: rules.md, section 1).
 
 Correction has no cards, but its pieces and their movement lines are data a designer may want
 to change: data/correction/pieces.csv (the piece types), offsets.csv (table 1.2, one line per

@@ -1,4 +1,4 @@
-"""Correction (../shared/rules/correction.md): the spec, and the opening position."""
+"""Correction (rules.md): the spec, and the opening position."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ SPEC = GameSpec(
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
     traits=Traits(scored=True, turn_limit="cor.draw_after"),
-    rules_file="correction.md",
+    rules_file="rules.md",
     # Random playouts take a few hundred decisions; R-18 ends every game in finite time.
     max_decisions=5_000,
 )

@@ -6,14 +6,28 @@ Correction hides nothing, so every seat sees the same picture; `seat` only marks
 
 from __future__ import annotations
 
-from ...core import CardView, Stat, View, Zone
+from ...core import CardView, Glyph, Stat, View, Zone
 from ...core.kit import Mark, Piece, draw_board
-from .catalog import GRID, SEATS
+from ...core.kit.board import TARGET
+from .catalog import GRID, HOME, SEATS
 from .rules import FIRST, MOVING, OVER, RESPOND, SPAWN, CorrectionState
 
 COLOURS = (("#f7f7f2", "#3b3b3b"), ("#2f5d50", "#f2f2f2"))  # (disc, letter) South, North
 LAST = "#f2d15c"
 PENDING = "#d9534f"
+SPAWNED = "#c0392b"
+TOKEN = "#b22222"
+CELL = 48  # px per square: the board and both reserves fit side by side at 1,000 px
+
+
+def legend(state: CorrectionState) -> tuple[Glyph, ...]:
+    sides = tuple(Glyph("", f"{SEATS[s]} (home row {HOME[s] + 1})", COLOURS[s][0])
+                  for s in (0, 1))
+    pieces = tuple(Glyph(letter, kind) for letter, kind in zip(state.cat.letters,
+                                                               state.cat.kinds))
+    return (*sides, *pieces, Glyph("◆", "Denial Token"),
+            Glyph("", "last move", LAST), Glyph("", "a square to click: move or spawn there",
+                                                 TARGET))
 
 
 def _targets(state: CorrectionState) -> dict[int, list[str]]:
@@ -35,9 +49,9 @@ def board(state: CorrectionState):
             owner, kind = code & 1, code >> 1
             disc, ink = COLOURS[owner]
             pieces.append(Piece(sq, cat.letters[kind], disc, ink,
-                                "#c0392b" if sq in state.spawned else "#222",
+                                SPAWNED if sq in state.spawned else "#222",
                                 f"{SEATS[owner]} {cat.kinds[kind]}"))
-    marks = [Mark(sq, "#b22222" if placed == state.turn else "#7a1f5c",
+    marks = [Mark(sq, TOKEN if placed == state.turn else "#7a1f5c",
                   f"Denial Token (placed on turn {placed})")
              for sq, placed in enumerate(state.token) if placed >= 0]
     arrows, outlines = [], {}
@@ -46,7 +60,7 @@ def board(state: CorrectionState):
         outlines[state.pending[1]] = PENDING
     return draw_board(GRID, pieces=pieces, marks=marks,
                       fills={sq: LAST for sq in state.last or ()}, outlines=outlines,
-                      arrows=arrows, targets=_targets(state))
+                      arrows=arrows, targets=_targets(state), cell=CELL)
 
 
 def render(state: CorrectionState, seat: int | None) -> View:
@@ -58,13 +72,14 @@ def render(state: CorrectionState, seat: int | None) -> View:
         cards = [CardView(SEATS[s], "player", "home row 1" if s == 0 else "home row 6",
                           stats=(Stat("Denial Tokens", state.stock[s]),), tags=tuple(tags),
                           highlight=state.to_move == s)]
+        # Alike pieces lie side by side, so the view draws each kind once with its count.
         for kind, until in sorted(state.reserve[s]):
             waiting = until >= state.turn
-            cards.append(CardView(cat.kinds[kind], "piece",
+            cards.append(CardView(f"{cat.kinds[kind]} ({cat.letters[kind]})", "piece",
                                   f"laid down until after turn {until}" if waiting
-                                  else "in reserve", cat.text[kind], tags=(cat.letters[kind],),
-                                  dim=waiting))
-        zones.append(Zone(f"{SEATS[s]} reserve", tuple(cards), state.to_move == s))
+                                  else "in reserve", cat.text[kind], dim=waiting))
+        zones.append(Zone(f"{SEATS[s]} reserve", tuple(cards), state.to_move == s,
+                          COLOURS[s][0]))
     supply = "unlimited" if state.supply is None else state.supply
     return View(
         title="Correction",
@@ -77,6 +92,7 @@ def render(state: CorrectionState, seat: int | None) -> View:
                   Stat("Quiet turns", state.quiet, state.rules["cor.draw_after"])),
         board=board(state),
         zones=tuple(zones),
+        legend=legend(state),
     )
 
 

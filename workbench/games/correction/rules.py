@@ -1,4 +1,4 @@
-"""Correction: the rules of ../shared/rules/correction.md as a state machine.
+"""Correction: the rules of rules.md as a state machine.
 
 Rule numbers (R-n) and resolutions (A-n) refer to that file. One turn is a run of decisions:
 the active player spawns (0 to 2 "Spawn" actions), then declares moves; every declaration

@@ -1,4 +1,4 @@
-"""RFG Mod – Class Design (../shared/rules/other_systems.md, section 2): a class stat table
+"""RFG Mod – Class Design (rules.md): a class stat table
 and an unlock graph, as data and analyses, with no rules to play."""
 
 from typing import TYPE_CHECKING

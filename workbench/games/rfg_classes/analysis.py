@@ -1,4 +1,4 @@
-"""Analyses of the RFG Mod classes (shared/rules/other_systems.md, section 2): the checks a
+"""Analyses of the RFG Mod classes (rules.md): the checks a
 designer wants on the unlock graph, the health and speed budget, the graph drawn, and how many
 plays unlocking every class takes.
 

@@ -1,4 +1,4 @@
-"""Card tables of the RFG Mod classes (rules: shared/rules/other_systems.md, section 2).
+"""Card tables of the RFG Mod classes (rules: rules.md).
 
 data/rfg_classes/classes.csv holds the class stat table (health and speed as % of a baseline
 soldier, equipment, role, level-20 badge) and unlocks.csv the progression graph, one edge a

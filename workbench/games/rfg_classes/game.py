@@ -1,4 +1,4 @@
-"""RFG Mod – Class Design (../shared/rules/other_systems.md, section 2): multiplayer classes for
+"""RFG Mod – Class Design (rules.md): multiplayer classes for
 a Red Faction: Guerrilla mod, kept as data. The combat is real time and out of scope; the class
 stat table and the unlock graph are not."""
 
@@ -11,6 +11,7 @@ SPEC = DesignSpec(
     title="RFG Mod – Class Design",
     tables="workbench.games.rfg_classes.cards",
     analysis="workbench.games.rfg_classes.analysis",
+    rules_file="rules.md",
     doc="A class stat table and its unlock graph: validation, the health and speed budget, "
         "the graph drawn, and the plays needed to unlock every class.",
 )

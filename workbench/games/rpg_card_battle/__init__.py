@@ -1,4 +1,4 @@
-"""RPG Card Battle (../shared/rules/rpg_card_battle.md): two characters, decks built from
+"""RPG Card Battle (rules.md): two characters, decks built from
 equipment and a class set, a face-up hand of five that shifts left, simultaneous hidden picks."""
 
 from .game import RpgCardBattle

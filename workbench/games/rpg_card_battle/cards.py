@@ -1,4 +1,4 @@
-"""Card tables of RPG Card Battle (rules: shared/rules/rpg_card_battle.md, sections 1 and 6).
+"""Card tables of RPG Card Battle (rules: rules.md, sections 1 and 6).
 
 The numbers live in data/rpg_card_battle/*.csv; this module declares what each column means and
 which values the rules can handle, which columns name rows of other tables, and checks the rules

@@ -1,4 +1,4 @@
-"""RPG Card Battle (../shared/rules/rpg_card_battle.md): the spec (who fights with what, and
+"""RPG Card Battle (rules.md): the spec (who fights with what, and
 every rule variant), and the opening position."""
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ SPEC = GameSpec(
     analysis=f"{__package__}.analysis",
     traits=Traits(scored=True, turn_limit="rcb.turn_limit", hidden_information=True,
                   simultaneous=True),
-    rules_file="rpg_card_battle.md",
+    rules_file="rules.md",
     # A game lasts at most rcb.turn_limit turns of two decisions each; this bounds the
     # designer who switches the limit off (0) and builds two characters that cannot hurt
     # each other.

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...core import CardView, Stat, View, Zone
+from ...core import CardView, Glyph, Stat, View, Zone
 from .rules import BASIC, HAND_SIZE, BattleState
+
+SEAT_COLOURS = ("#1976d2", "#c62828")
 
 KIND_NAMES = {"attack": "ATTACK", "defend": "DEFEND", "shield_bash": "SHIELD BASH",
               "parry": "PARRY", "poison": "POISON", "item": "Item", "passive": "Passive"}
@@ -40,9 +42,17 @@ def card_view(table: str, row: Mapping) -> CardView | None:
                     id=row["name"])
 
 
-def _pile(name: str, count: int, text: str = "") -> CardView:
-    return CardView(name, "pile", f"{count} cards", text, stats=(Stat("cards", count),),
-                    dim=count == 0)
+PILES_TEXT = ("Draw: shuffled, drawn into the right of the hand. Recycle: reshuffled into a "
+              "new draw pile when hand and draw pile are empty. Spent: gone for good. "
+              "Ongoing: cards whose effect lasts.")
+
+
+def _piles(p, ongoing: list[str]) -> CardView:
+    """A seat's four piles as one card with their counts (R-2)."""
+    text = f"Ongoing: {', '.join(ongoing)}. {PILES_TEXT}" if ongoing else PILES_TEXT
+    return CardView("Piles", "pile", f"{p.draw_n} to draw", text,
+                    stats=(Stat("Draw", p.draw_n), Stat("Recycle", len(p.recycle)),
+                           Stat("Spent", len(p.spent)), Stat("Ongoing", len(ongoing))))
 
 
 def _choice_words(state: BattleState, choice) -> str:
@@ -85,12 +95,8 @@ def render(state: BattleState, seat: int | None) -> View:
             stats=(Stat("Attack", b.attack), Stat("Defence", b.defence), Stat("HP", p.hp, b.hp)),
             tags=tuple(tags), highlight=mover == p.seat, dim=p.hp <= 0)
         ongoing = [e.card for e in state.ongoing if e.owner == p.seat]
-        piles = [_pile("Draw pile", p.draw_n, "shuffled; drawn from the right"),
-                 _pile("Recycle", len(p.recycle), "reshuffled when hand and pile are empty"),
-                 _pile("Spent", len(p.spent), "gone for good"),
-                 _pile("Ongoing", len(ongoing), ", ".join(ongoing))]
-        zones.append(Zone(f"Seat {p.seat + 1} ({b.name})", (character, *piles),
-                          mover == p.seat))
+        zones.append(Zone(f"Seat {p.seat + 1} ({b.name})", (character, _piles(p, ongoing)),
+                          mover == p.seat, SEAT_COLOURS[p.seat]))
         # The hand as five slots, left to right. Only the owner sees which one is picked.
         picked = p.choice[1] if mine and p.choice is not None and p.choice[1] >= 0 else None
         slots = []
@@ -106,7 +112,7 @@ def render(state: BattleState, seat: int | None) -> View:
                 slots.append(CardView("", "empty", "empty slot", tags=(f"slot {i + 1}",),
                                       dim=True))
         zones.append(Zone(f"Seat {p.seat + 1} hand (left to right)", tuple(slots),
-                          mover == p.seat))
+                          mover == p.seat, SEAT_COLOURS[p.seat]))
     zones.append(Zone(f"Picks for turn {state.turn}",
                       tuple(_pick(state, p, seat) for p in state.players)))
     last = state.last_turn()
@@ -140,6 +146,8 @@ def render(state: BattleState, seat: int | None) -> View:
         trackers=(turn, Stat(f"Seat 1 HP ({p0.build.name})", p0.hp, p0.build.hp),
                   Stat(f"Seat 2 HP ({p1.build.name})", p1.hp, p1.build.hp)),
         zones=tuple(zones),
+        legend=tuple(Glyph("", f"Seat {p.seat + 1} ({p.build.name})", SEAT_COLOURS[p.seat])
+                     for p in state.players),
     )
 
 

@@ -1,4 +1,4 @@
-"""RPG Card Battle: the rules of ../shared/rules/rpg_card_battle.md as a state machine.
+"""RPG Card Battle: the rules of rules.md as a state machine.
 
 Rule numbers (R-n) and resolutions (A-n) refer to that file. The draw pile, Recycle and Spent
 are the kit's Decks: every card drawn is a chance point over the cards left. The simultaneous choice of R-4 is asked

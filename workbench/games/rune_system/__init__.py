@@ -1,4 +1,4 @@
-"""Rune System (../shared/rules/other_systems.md, section 3): runes combined into spells, as
+"""Rune System (rules.md): runes combined into spells, as
 data and analyses, with no rules to play."""
 
 from typing import TYPE_CHECKING

@@ -1,5 +1,5 @@
 """Analyses of the Rune System: the combination space and what is left to design, essence costs,
-and the two vulnerability models compared (shared/rules/other_systems.md, section 3).
+and the two vulnerability models compared (rules.md).
 
 Every function takes the CardSet (edited or shipped); frames are tidy polars tables and charts
 are Altair values built from them. Shares and multipliers are computed exactly (Fractions) and

@@ -1,4 +1,4 @@
-"""Card tables of the Rune System (rules: shared/rules/other_systems.md, section 3).
+"""Card tables of the Rune System (rules: rules.md).
 
 data/rune_system/runes.csv holds the runes (element, action, modifier), spells.csv the spells
 designed so far (the document's examples), and rules.csv the numbers: rune slots, how many

@@ -1,0 +1,46 @@
+"""Typed labels are matched forgivingly wherever a label is accepted (Match.step, the
+step-through view's text box): case, spaces and glyphs do not matter, a unique start is
+enough, and a miss names the closest labels."""
+
+from __future__ import annotations
+
+import pytest
+
+import workbench as wb
+from workbench.core.legality import closest, fold, match_label
+
+
+def test_folding_keeps_letters_and_digits_only():
+    assert fold("Attack Rats #3 with bare hands (1d6, 2■)") == "attackrats3withbarehands1d62"
+    assert fold("Pawn a1 → b2, captures Knight") == fold("pawn a1 b2 captures knight")
+    assert fold("Élan ×4") == "elan4"
+
+
+def test_typed_labels_forgive_case_spaces_and_glyphs():
+    m = wb.play("coop", seed=1, players=3, first_encounter="RAT-2")
+    label = m.legal_actions()[0].label
+    assert "■" in label
+    assert m.why_illegal("attack rats 3 with bare hands 1d6 2") is None
+    assert m.why_illegal("  ATTACK   rats #3 ") is None  # the unique start of a label
+    m.step("attack rats 3")
+    assert [e for e in m.log if e["kind"] == "action"][-1]["label"] == label
+
+
+def test_a_typed_miss_names_the_closest_labels_and_an_ambiguous_start_the_choices():
+    m = wb.play("coop", seed=1, players=3)
+    with pytest.raises(wb.IllegalAction, match="did you mean 'Start with RAT-2"):
+        m.step("start with rot-2")
+    assert m.decisions == 0
+    assert "could mean" in m.why_illegal("start with rat")
+    assert "R-7" in m.why_illegal("start with rat-5")  # a known card, not allowed first
+    assert closest(m.legal_actions(), "banana") == []
+    assert "legal actions: 'Start with RAT-1" in m.why_illegal("banana")
+
+
+def test_an_exact_label_wins_over_a_longer_one_it_begins():
+    actions = [wb.Action("a", (1,), "End"), wb.Action("a", (2,), "End turn")]
+    assert match_label(actions, "end")[0].args == (1,)
+    assert match_label(actions, "end t")[0].args == (2,)
+    assert match_label(actions, "e") == (None, actions)
+
+
