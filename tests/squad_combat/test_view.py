@@ -62,3 +62,22 @@ def test_cards_print_with_their_numbers():
     assert ember.tags == ("Alpha Resistance 1",)
     squad = game.card_view("squads", cards.row("squads", "Red"))
     assert squad.name == "Red"
+
+
+def test_a_refresh_shows_before_the_roll_whether_it_will_pay_the_cards_in_hand():
+    from fractions import Fraction
+
+    from workbench.core import get_game
+    from workbench.core.odds import action_odds
+    from workbench.games.squad_combat import analysis
+
+    st = position(hands={0: ["Brakka's Cleaver", "Haymaker"]}, dice={"Brakka": []})
+    refresh = next(a for a in st.legal_actions() if a.label.startswith("Refresh Brakka"))
+    odds = action_odds(st, refresh, get_game("squad_combat").spec.odds, 0)
+    lines = {line.what: line.value for line in odds.lines}
+    # Cleaver needs a [5], Haymaker a [4]: every card is paid exactly when a 5 is kept.
+    assert lines["to pay the dice of every card it holds"] == analysis.refresh_odds(
+        "RRR", (), "[5]")
+    assert lines["to hold a 5 or better"] == 1 - Fraction(2, 3) ** 3
+    pass_ = next(a for a in st.legal_actions() if a.kind == "pass")
+    assert action_odds(st, pass_, get_game("squad_combat").spec.odds, 0) is None

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from ...core import Game, GameSpec, Option, Traits, Variant, register
 from .catalog import catalog_for
+from .odds import ODDS
 from .rules import SquadState
 
 VARIANTS = (
     Variant("sc.ruleset", "v1",
             "The rulebook: v1 (17 Sep 2013), or v0.5 (6 Sep 2013): the attack die against the "
             "defence die, Life removed at death (no death effects), pools rolled whole, pools "
-            "set up before the first player is chosen.", "1.7", choices=("v1", "v0_5")),
+            "set up before the first player is chosen.", "A-48", choices=("v1", "v0_5")),
     Variant("sc.attack", "hit",
             "v1 attacks hit unless a reaction negates them; 'contest' plays v1 with v0.5's "
             "attack die + Hit modifier against defence die (v0.5 always contests).", "A-2",
@@ -95,6 +96,7 @@ SPEC = GameSpec(
     analysis=f"{__package__}.analysis",
     traits=Traits(scored=True, turn_limit="sc.turn_limit", hidden_information=True),
     rules_file="rules.md",
+    odds=ODDS,
     # A random game takes a few hundred decisions; sc.turn_limit ends every game.
     max_decisions=20_000,
 )
