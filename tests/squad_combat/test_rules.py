@@ -635,6 +635,28 @@ def test_turn_limit_ends_in_a_draw():
     assert m.state.turn == 2
 
 
+def test_play_with_no_setup_is_red_against_blue_and_random_bots_finish_it():
+    m = wb.play("squad_combat")
+    assert m.seats == 2 and m.decisions == 0 and not m.over
+    assert [c.d.name for c in m.state.chars] == ["Brakka", "Vell", "Corin", "Dessa", "Ember",
+                                                 "Gale"]
+    assert [len(p.hand) for p in m.state.players] == [5, 5]
+    for seed in range(3):
+        m = wb.play("squad_combat", seed=seed, bots={0: "random", 1: "random"})
+        m.auto()
+        assert m.over and m.result is not None, seed
+
+
+def test_the_search_bot_plays_from_play_and_simulate():
+    m = wb.play("squad_combat", seed=1, bots={0: "search", 1: "random"},
+                rules={"sc.turn_limit": 3})
+    m.auto()
+    assert m.over
+    games = wb.simulate("squad_combat", 2, seed=1, bots={0: "search", 1: "heuristic"},
+                        rules={"sc.turn_limit": 3})
+    assert games.height == 2
+
+
 def test_three_squads_play_to_the_end():
     m = wb.play("squad_combat", seed=2, bots="heuristic", squads=["Red", "Blue", "Red"])
     m.auto()

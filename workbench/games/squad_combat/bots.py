@@ -19,6 +19,21 @@ def heuristic(state, seat, actions, rng):
     return CHOOSERS.get(state.wait[0], _first)(state, seat, actions)
 
 
+def _searched(state, actions) -> bool:
+    return state.wait[0] in ("action", "target")
+
+
+def search(samples: int = 2, depth: int = 60):
+    """The heuristic with a look ahead: each option of an action phase or a target is played
+    on by the heuristic for every seat for `depth` decisions, `samples` times, and the option
+    whose positions score best (HP left against the opponent's) is chosen."""
+    from ...core.lookahead import LookaheadBot
+    from .game import SPEC
+
+    return LookaheadBot(heuristic, traits=SPEC.traits, samples=samples, depth=depth,
+                        searched=_searched)
+
+
 def _first(state, seat, actions):
     return actions[0]
 

@@ -128,6 +128,12 @@ class SquadCombat(Game):
 
         return heuristic
 
+    def named_bots(self) -> dict:
+        from .bots import search
+
+        # "search" plays each option of an action phase or a target on with the heuristic.
+        return {"search": search}
+
     def card_view(self, table, row):
         from .render import card_view
 
