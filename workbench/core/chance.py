@@ -60,7 +60,8 @@ class Chance:
 
     `label` says what is rolled or drawn ("3d6 vs Dodge 8"); `odds` lists the probabilities
     that matter to a person reading the log, e.g. (("to hit", Fraction(35, 54)),); `name`
-    turns an outcome into words ("rolled 9: hit").
+    turns an outcome into words ("rolled 9: hit"). `seen_by` is the one seat that sees the
+    result (a card drawn into a hidden hand); None means every seat does.
     """
 
     dist: Dist
@@ -69,6 +70,7 @@ class Chance:
     # fast simulation never pays for exact fractions it does not show.
     odds: object = ()
     names: object = None  # callable outcome -> str, or None for str(outcome)
+    seen_by: int | None = None
 
     def describe(self, outcome) -> str:
         return self.names(outcome) if self.names else str(outcome)

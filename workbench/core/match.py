@@ -84,6 +84,8 @@ class Match:
             # The log entry is a ChanceSummary in JSON form (see core.view).
             entry = chance_json(chance.label, odds, result, p)
             entry.update(i=len(self._records), kind="chance", seat=None, outcome=outcome)
+            if chance.seen_by is not None:
+                entry["seen_by"] = chance.seen_by
             shown = "; ".join(f"{_percent(q)} {what}" for what, q in odds)
             entry["text"] = f"{chance.label}: {result} (p {_percent(p)}" + (
                 f"; {shown})" if shown else ")")

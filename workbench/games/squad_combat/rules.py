@@ -146,7 +146,9 @@ class SquadState(Eligibility, Combat, State):
                 attacks = sum(n for card, n in counts.items() if cards[card].is_attack)
                 return (("an attack", Fraction(attacks, size)),)
 
-            return deck.draw(f"Seat {data + 1} draws from {len(deck)} cards", odds=odds)
+            # The card goes to a hidden hand: only its owner sees which it is.
+            return deck.draw(f"Seat {data + 1} draws from {len(deck)} cards", odds=odds,
+                             seen_by=data)
         if what == "first":
             n = self.num_seats
             return Chance(uniform(range(n)), "Who plays first (R-4)",
