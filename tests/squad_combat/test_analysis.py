@@ -116,9 +116,9 @@ def test_the_heuristic_beats_the_random_bot_and_never_loses_to_it():
     red = wb.simulate("squad_combat", 30, seed=5, bots={0: "heuristic", 1: "random"},
                       squads=["Red", "Blue"])
     assert (red["winner"] == 0).mean() >= 0.9
-    mirror = wb.simulate("squad_combat", 30, seed=5, bots={0: "random", 1: "heuristic"},
-                         squads=["Red", "Red"])
-    assert (mirror["winner"] == 1).mean() >= 0.9
+    mirror = A.head_to_head("heuristic", "random", 30, seed=5, squads=("Red",))
+    assert mirror["seat"].to_list() == [1, 2] and (mirror["games"] == 30).all()
+    assert (mirror["win_rate"] >= 0.9).all()
     blue = wb.simulate("squad_combat", 10, seed=5, bots={0: "heuristic", 1: "random"},
                        squads=["Blue", "Red"], rules={"sc.turn_limit": 15})
     assert (blue["winner"] == 1).sum() == 0

@@ -286,17 +286,16 @@ def _cost_note(src) -> str:
     return f"{src.damage} damage for {price}: as the notes price it"
 
 
-def heuristic_vs_random(n: int = 100, seed: int = 0, *, squads=("Red", "Blue"),
-                        rules=None, cards=None) -> pl.DataFrame:
-    """The heuristic bot in each seat against the random bot, for each squad pairing it is
-    given: wins, draws and losses of the heuristic seat."""
+def head_to_head(bot="heuristic", against="random", n: int = 100, seed: int = 0, *,
+                 squads=("Red", "Blue"), rules=None, cards=None,
+                 executor=None) -> pl.DataFrame:
+    """One bot against another, in each seat and for each pairing of the squads given: wins,
+    draws and losses of `bot`'s seat, its win rate with a 95% interval, and game length."""
     rows = []
     for a, b in product(squads, repeat=2):
         for seat in (0, 1):
-            bots = {seat: "heuristic", 1 - seat: "random"}
-            games = simulate(GAME, n, seed=seed, bots=bots, rules=rules, cards=cards,
-                             squads=[a, b])
-            rates = _rates(games, seat)
-            rows.append({"heuristic plays": [a, b][seat], "random plays": [a, b][1 - seat],
-                         "heuristic seat": seat + 1, **rates})
+            games = simulate(GAME, n, seed=seed, bots={seat: bot, 1 - seat: against},
+                             rules=rules, cards=cards, squads=[a, b], executor=executor)
+            rows.append({"plays": [a, b][seat], "against": [a, b][1 - seat],
+                         "seat": seat + 1, **_rates(games, seat)})
     return pl.DataFrame(rows)
