@@ -7,7 +7,7 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from .conftest import ARTIFACTS, open_and_run
+from .conftest import ARTIFACTS, open_and_run, window
 
 pytestmark = pytest.mark.ui
 
@@ -18,13 +18,7 @@ CELLS = ["import workbench as wb\n"
 
 @pytest.fixture
 def narrow(browser):
-    context = browser.new_context(viewport={"width": 1000, "height": 1000})
-    pg = context.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        yield pg
-    finally:
-        context.close()
+    yield from window(browser, {"width": 1000, "height": 1000})
 
 
 def _decisions(page) -> int:
@@ -51,7 +45,9 @@ def test_squad_combat_plays_by_clicking_at_1000_px(narrow, lab):
     page.wait_for_timeout(500)
     assert page.locator(".wb-card.wb-kind-character").count() == 6
     # The view follows the seat to move: its hand face up, the other seat's face down.
-    assert page.locator(".wb-card.wb-facedown").count() == 5
+    # The other hand is its five backs, drawn once with their count.
+    backs = page.locator(".wb-card.wb-facedown")
+    assert backs.count() == 1 and backs.first.get_attribute("data-count") == "5"
     assert "action phase" in page.locator(".wb-step").inner_text()
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "squad_combat_start.png"))
     for _ in range(6):  # windows at the start of the turn: decline until seat 1 acts
