@@ -143,13 +143,20 @@ ROLLS["overcharge"] = lambda state, ci, face: state.add_die(ci, face)
 @EFFECTS.keyword("Reroll", "Roll one die of the target again; the player who played the card "
                  "chooses which (Gamma, rules 4).", scopes=SCOPES, acts_on=CHARACTER)
 def reroll(state, play, effect, ci):
+    _one_die(state, play.seat, ci, "reroll", "Reroll {}'s {}",
+             lambda v: state.roll("reroll", (ci, v)))
+
+
+def _one_die(state, seat, ci, key, label, act):
+    """`seat` picks which die value of character `ci` to `act` on (nobody is asked when its
+    dice show one value; nothing happens when it has none)."""
     c = state.chars[ci]
     values = sorted(set(c.dice), reverse=True)
     if len(values) == 1:
-        state.roll("reroll", (ci, values[0]))
+        act(values[0])
     elif values:
-        options = [Action("choose", ("reroll", v), f"Reroll {c.d.name}'s {v}") for v in values]
-        state.ask(play.seat, "reroll", options, ci)
+        options = [Action("choose", (key, v), label.format(c.d.name, v)) for v in values]
+        state.ask(seat, key, options, ci)
 
 
 CHOICES["reroll"] = lambda state, ci, args: state.roll("reroll", (ci, args[1]))
@@ -166,13 +173,7 @@ ROLLS["reroll"] = _rerolled
 @EFFECTS.keyword("Drain", "The acting player removes one die of the target's, their choice "
                  "(Delta).", scopes=SCOPES, acts_on=CHARACTER)
 def drain(state, play, effect, ci):
-    c = state.chars[ci]
-    values = sorted(set(c.dice), reverse=True)
-    if len(values) == 1:
-        state.remove_die(ci, values[0])
-    elif values:
-        options = [Action("choose", ("drain", v), f"Remove {c.d.name}'s {v}") for v in values]
-        state.ask(play.seat, "drain", options, ci)
+    _one_die(state, play.seat, ci, "drain", "Remove {}'s {}", lambda v: state.remove_die(ci, v))
 
 
 CHOICES["drain"] = lambda state, ci, args: state.remove_die(ci, args[1])
