@@ -80,6 +80,21 @@ def test_dodge_odds_match_a_brute_force_count():
         assert A.dodge_odds(atk, dice) == Fraction(good, len(rolls)), (atk, dice)
 
 
+def test_the_contest_table_matches_a_brute_force_count_of_every_roll():
+    def faces(notation):  # every equally likely value of the die spent: 0 for declining
+        if notation == "decline":
+            return [0]
+        k = int(notation[0]) if notation != "d6" else 1
+        return [max(r) for r in itertools.product(range(1, 7), repeat=k)]
+
+    table = A.contest_odds()
+    assert table.height == 6 * 2 * 3
+    for row in table.iter_rows(named=True):
+        pairs = list(itertools.product(faces(row["attack_die"]), faces(row["defence_die"])))
+        hits = sum(a + row["hit_modifier"] >= d for a, d in pairs)  # ties hit
+        assert Fraction(row["probability"]) == Fraction(hits, len(pairs)), row
+
+
 def test_the_contest_table_is_the_dice_calculators():
     table = A.contest_odds(hit_modifiers=[-1], attack=["d6"], defence=[None, "d6"])
     assert table["p"].to_list() == [1.0, float(squad_hit("d6", "d6", hit_modifier=-1))]
