@@ -125,9 +125,10 @@ def test_damage_budgets_count_the_attack_cards_of_each_deck():
 
 # -- bots and simulated analyses --------------------------------------------------------------
 
-def test_the_heuristic_beats_the_random_bot_and_never_loses_to_it():
+def test_the_heuristic_beats_the_random_bot():
     # Red can win by damage (its deck carries 72 against 39 HP); Blue cannot in v1 (28
-    # against 40), so against Red the heuristic Blue can only hold the draw.
+    # against 40), so against Red the heuristic Blue can only hold the draw. It holds it in
+    # these games; over 400 games to the 40-turn limit random Red won 6 (1.5%).
     red = wb.simulate("squad_combat", 30, seed=5, bots={0: "heuristic", 1: "random"},
                       squads=["Red", "Blue"])
     assert (red["winner"] == 0).mean() >= 0.9
