@@ -34,3 +34,11 @@ def check(path: Path, lines: list[str]) -> None:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     expected = path.read_text(encoding="utf-8").splitlines()
     assert lines == expected, f"{path.name} changed; rerun with WORKBENCH_REGEN_GOLDEN=1 if intended"
+
+
+def check_replay(game: str, spec: dict) -> None:
+    """A bot-played match saved and loaded again gives the same log and result."""
+    m = wb.play(game, **spec)
+    m.auto()
+    back = wb.load_match(m.to_json())
+    assert back.log == m.log and back.result == m.result

@@ -27,6 +27,8 @@ CONFIGS = {
     "correction_heuristic": ("correction", {"bots": "heuristic"}),
     "rpg_card_battle_random": ("rpg_card_battle", {"bots": "random"}),
     "rpg_card_battle_heuristic": ("rpg_card_battle", {"bots": "heuristic"}),
+    "squad_combat_random": ("squad_combat", {"bots": "random"}),
+    "squad_combat_heuristic": ("squad_combat", {"bots": "heuristic"}),
 }
 
 

@@ -183,6 +183,26 @@ def test_secret_choices_are_hidden_until_revealed():
     assert not any(t.endswith("made a secret choice") for t in texts)
 
 
+@pytest.mark.parametrize("game", ["squad_combat", "rpg_card_battle", "armies"])
+def test_a_card_drawn_into_a_hidden_hand_is_named_only_to_its_seat(game):
+    m = wb.play(game, seed=3)
+    drawn = {e["i"]: e for e in m.log if e.get("seen_by") is not None}
+    assert {e["seen_by"] for e in drawn.values()} == {0, 1}
+    for seat in (0, 1):
+        s = Stepper(m, seat_view=seat)
+        view = s.view()
+        for e in view["log"]:
+            if e["i"] not in drawn:
+                continue
+            own = drawn[e["i"]]["seen_by"] == seat
+            assert (drawn[e["i"]]["result"] in e["text"]) == own, e["text"]
+            assert (e["p"] is not None) == own
+            assert own or e["text"].endswith(f"a card only {m.seat_names[1 - seat]} sees")
+        for c in view["recent_chance"]:
+            if c["i"] in drawn and drawn[c["i"]]["seen_by"] != seat:
+                assert c["p"] is None and drawn[c["i"]]["result"] not in c["result"]
+
+
 # -- bots play their seats ------------------------------------------------------------------
 
 

@@ -12,7 +12,8 @@ import pytest
 import workbench as wb
 from workbench.cards import CardDataError, data_dir
 
-GAMES = ["armies", "coop", "correction", "rpg_card_battle", "rfg_classes", "rune_system"]
+GAMES = ["armies", "coop", "correction", "rpg_card_battle", "rfg_classes", "rune_system",
+         "squad_combat"]
 TABLES = {g: importlib.import_module(f"workbench.games.{g}.cards").TABLES for g in GAMES}
 # No shipped spell holds four runes, so no cell of rune_4 names a rune to break; the column
 # is declared like rune_1 to rune_3, which are tested.
@@ -51,6 +52,12 @@ def test_the_references_the_rules_rely_on_are_declared():
         ("rfg_classes", "unlocks", "unlocks"): "classes.name",
         ("rune_system", "runes", "alias_of"): "runes.name",
         **runes,
+        ("squad_combat", "cards", "character"): "characters.name",
+        ("squad_combat", "abilities", "character"): "characters.name",
+        **{("squad_combat", "squads", p): "characters.name"
+           for p in ("left", "middle", "right")},
+        ("squad_combat", "decks", "squad"): "squads.name",
+        ("squad_combat", "decks", "card"): "cards.name",
     }
     assert TABLES["rpg_card_battle"]["class_pool"].refs["class"].also == ("any",)
 

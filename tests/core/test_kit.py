@@ -15,17 +15,23 @@ from workbench.core.kit import (
     KNIGHT,
     ROOK,
     Deck,
+    Effect,
     Grid,
+    KeywordError,
+    Keywords,
     Mark,
     Piece,
+    PriorityWindow,
     Vitals,
     Zones,
     dice_chance,
     draw_board,
     highest_of,
+    pool_of,
     roll,
     sum_of,
     through_armor,
+    turn_order,
 )
 from workbench.core.view import problems
 
@@ -407,3 +413,109 @@ def test_marks_in_each_corner_dots_and_piece_notes_are_drawn():
     assert problems(board) == []
     with pytest.raises(ValueError, match="corner is one of"):
         Mark(0, corner="up")
+
+# -- dice kept as values ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("n", "sides"), [(0, 6), (1, 6), (3, 6), (4, 6), (3, 4)])
+def test_a_pool_of_dice_kept_as_values_matches_every_ordered_roll(n, sides):
+    counted = Counter(tuple(sorted(roll_, reverse=True))
+                      for roll_ in itertools.product(range(1, sides + 1), repeat=n))
+    dist = pool_of(n, sides)
+    assert dict(zip(dist.outcomes, dist.weights)) == dict(counted)
+    assert dist.total == sides ** n and dist.outcomes[0] == (sides,) * n
+    with pytest.raises(ValueError, match="needs 0 or more dice"):
+        pool_of(-1)
+
+
+# -- keyword effects -------------------------------------------------------------------------
+
+
+def _registry():
+    kw = Keywords(qualifiers=("Fire", "Ice"))
+    calls = []
+    kw.add("Stun", "Take X energy.", number="required", scopes=("", "self", "each enemy"))
+    kw.add("Power Up", "Raise a die.", scopes=("", "self"))
+    kw.add("Draw", "Draw X.", number="optional", default=1)
+    kw.add("Resistance", "Take X less.", number="required", qualified=True)
+
+    @kw.keyword("Heal", "Remove a card worth X.", number="required", acts_on="character")
+    def heal(*args):
+        calls.append(args)
+
+    return kw, calls
+
+
+def test_keywords_read_cells_into_effects_in_order():
+    kw, calls = _registry()
+    assert kw.parse("Stun 2; Power Up self;  draw ; Fire Resistance 1") == (
+        Effect("Stun", 2), Effect("Power Up", None, "self"), Effect("Draw", 1),
+        Effect("Resistance", 1, "", "Fire"))
+    assert kw.parse("") == () and kw.parse(None) == ()
+    assert str(Effect("Resistance", 1, "", "Fire")) == "Fire Resistance 1"
+    kw["heal"].handler("state")
+    assert calls == [("state",)] and kw["Heal"].acts_on == "character"
+    assert [row["written"] for row in kw.describe()] == [
+        "Stun X", "Power Up", "Draw [X]", "<qualifier> Resistance X", "Heal X"]
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("Stun", "effect 1 'Stun': Stun needs a whole number after it, e.g. 'Stun 2'"),
+    ("Heal 2; Stunn 1", "effect 2 'Stunn 1': no keyword 'Stunn' (did you mean 'Stun'?)"),
+    ("Stun 1 everyone", "'everyone' is not a scope of Stun; write 'self', 'each enemy' or "
+                        "nothing"),
+    ("Power Up 2", "Power Up takes no number"),
+    ("Resistance 1", "Resistance needs one of Fire, Ice in front"),
+    ("Wind Resistance 1", "'Wind' is not one of Fire, Ice"),
+    ("Fire Stun 1", "Stun takes no word in front of it"),
+    ("Stun -1", "takes a number of 0 or more"),
+])
+def test_keyword_errors_say_which_effect_is_wrong_and_what_would_be_right(text, words):
+    kw, _ = _registry()
+    with pytest.raises(KeywordError) as err:
+        kw.parse(text)
+    assert words in str(err.value)
+
+
+def test_keywords_are_declared_once():
+    kw, _ = _registry()
+    with pytest.raises(ValueError, match="declared twice"):
+        kw.add("stun", "again")
+    with pytest.raises(ValueError, match="number is one of"):
+        kw.add("Bleed", "x", number="some")
+    with pytest.raises(KeyError, match="no keyword 'Bleed'"):
+        kw["Bleed"]
+
+
+# -- priority windows ------------------------------------------------------------------------
+
+
+def test_a_priority_window_closes_after_every_seat_declines_in_a_row():
+    window = PriorityWindow([1, 2, 0])
+    assert window.seat == 1
+    window.decline()
+    window.acted()  # seat 2 acts: seats 0, 1 and 2 must all decline again
+    for seat in (0, 1):
+        assert not window.closed and window.seat == seat
+        window.decline()
+    assert window.seat == 2 and not window.closed
+    window.decline()
+    assert window.closed
+
+
+def test_a_priority_window_passes_over_seats_with_nothing_to_do():
+    window = PriorityWindow([0, 1, 2])
+    assert window.next_seat(lambda s: s == 2) == 2
+    copy = window.copy()
+    window.decline()
+    assert window.next_seat(lambda s: s == 2) is None and window.closed
+    assert copy.next_seat(lambda s: s == 2) == 2  # a copy keeps its own place
+    window.reopen()
+    assert window.seat == 0 and not window.closed
+    with pytest.raises(ValueError):
+        PriorityWindow([])
+
+
+def test_turn_order_goes_round_from_a_seat_and_skips_seats_out():
+    assert turn_order(4, 2) == [2, 3, 0, 1]
+    assert turn_order(4, 2, lambda s: s == 3) == [2, 0, 1]

@@ -47,7 +47,4 @@ def test_golden_playthrough(name):
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_game_replays_from_its_save(name):
-    m = wb.play("rpg_card_battle", **GAMES[name])
-    m.auto()
-    back = wb.load_match(m.to_json())
-    assert back.log == m.log and back.result == m.result
+    golden.check_replay("rpg_card_battle", GAMES[name])

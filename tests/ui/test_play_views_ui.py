@@ -19,7 +19,7 @@ pytestmark = pytest.mark.ui
 
 SCREEN = {"width": 1000, "height": 1000}
 FITS = 1050  # px: "about one screen" at 1,000 px wide
-GAMES = ("armies", "coop", "correction", "rpg_card_battle")
+GAMES = ("armies", "coop", "correction", "rpg_card_battle", "squad_combat")
 SECTIONS = (".wb-head", ".wb-controls", ".wb-setup", ".wb-board", ".wb-chance", ".wb-actions",
             ".wb-side")
 

@@ -60,7 +60,8 @@ class Chance:
 
     `label` says what is rolled or drawn ("3d6 vs Dodge 8"); `odds` lists the probabilities
     that matter to a person reading the log, e.g. (("to hit", Fraction(35, 54)),); `name`
-    turns an outcome into words ("rolled 9: hit").
+    turns an outcome into words ("rolled 9: hit"). `seen_by` is the one seat that sees the
+    result (a card drawn into a hidden hand); None means every seat does.
     """
 
     dist: Dist
@@ -69,10 +70,9 @@ class Chance:
     # fast simulation never pays for exact fractions it does not show.
     odds: object = ()
     names: object = None  # callable outcome -> str, or None for str(outcome)
-    # The outcome is one seat's secret (a card drawn face down): the log says what it says of
-    # every outcome alike, and the chance of the exact outcome would hint at it, so the log
-    # gives the chance of what it says, 1.
-    secret: bool = False
+    # The seat whose hidden hand the outcome goes to (a card drawn face down), or None: the
+    # views show the other seats that something was drawn, not what, nor its chance.
+    seen_by: int | None = None
 
     def describe(self, outcome) -> str:
         return self.names(outcome) if self.names else str(outcome)

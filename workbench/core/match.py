@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-from fractions import Fraction
 from time import perf_counter
 
 from .actions import Action, action_key
@@ -169,12 +168,12 @@ class Match:
         else:
             chance = entry["_chance"]
             outcome, result = entry["outcome"], entry["result"]
-            odds = chance.odds_list()
-            # A secret outcome's own chance would tell the other seats which one it was.
-            p = Fraction(1) if chance.secret else chance.p(outcome)
+            odds, p = chance.odds_list(), chance.p(outcome)
             # The log entry is a ChanceSummary in JSON form (see core.view).
             full = chance_json(chance.label, odds, result, p)
             full.update(i=entry["i"], kind="chance", seat=None, outcome=outcome)
+            if chance.seen_by is not None:
+                full["seen_by"] = chance.seen_by
             shown = "; ".join(f"{_percent(q)} {what}" for what, q in odds)
             full["text"] = f"{chance.label}: {result} (p {_percent(p)}" + (
                 f"; {shown})" if shown else ")")

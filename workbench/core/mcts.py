@@ -17,7 +17,9 @@ from .game import CHANCE, TERMINAL
 from .spec import Traits
 
 
-def _value(state, seat: int, traits: Traits) -> float:
+def position_value(state, seat: int, traits: Traits) -> float:
+    """A position for `seat` in [0, 1]: 1 won, 0 lost, 0.5 drawn; while undecided the
+    state's score(seat) if the game is scored, else 0.5."""
     result = state.result()
     if result is not None:
         if not result.winners:
@@ -102,7 +104,7 @@ class MCTSBot:
                 continue
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
-        return _value(state, seat, self.traits)
+        return position_value(state, seat, self.traits)
 
 
 def _ucb(child: _Node, sign: float, log_n: float, c: float) -> float:

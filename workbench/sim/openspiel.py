@@ -113,9 +113,9 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
             if player == pyspiel.PlayerId.CHANCE:
                 chance = self.inner.chance()
                 outcome = chance.dist.outcomes[action]
-                # A secret outcome (a card drawn face down) reads alike in the log; OpenSpiel
-                # needs every outcome named apart.
-                words = str(outcome) if chance.secret else chance.describe(outcome)
+                # A card drawn into a hidden hand may be put in words alike for every card;
+                # OpenSpiel needs every outcome named apart.
+                words = str(outcome) if chance.seen_by is not None else chance.describe(outcome)
                 return f"{chance.label}: {words}"
             return self.inner.legal_actions()[action].label
 

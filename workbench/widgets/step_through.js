@@ -267,7 +267,7 @@ function render({ model, el }) {
         c.odds.length ? [oddsLines({ label: c.label, lines: c.odds }), " → "] : null,
         h("span", { className: "wb-roll-label" }, ruled(c.label, v.rules_text)), ": ",
         h("b", { className: "wb-roll-result" }, c.result),
-        h("span", { className: "wb-roll-p", title: `this result: exactly ${c.p}` }, ` (p ${pct(c.p_float)})`))]));
+        c.p_float == null ? null : h("span", { className: "wb-roll-p", title: `this result: exactly ${c.p}` }, ` (p ${pct(c.p_float)})`))]));
   }
 
   function log(v) {

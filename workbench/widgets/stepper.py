@@ -352,10 +352,16 @@ class Stepper:
                 out.append({"kind": kind, "head": head, "odds": shared, "buttons": buttons})
         return out, blocked
 
-    def _recent_chance(self) -> list[dict]:
+    def _hidden_from(self, entry: dict, seat: int | None) -> bool:
+        """A chance result only another seat sees (a card drawn into its hidden hand)."""
+        seen_by = entry.get("seen_by")
+        return seen_by is not None and seen_by != seat
+
+    def _recent_chance(self, seat: int | None) -> list[dict]:
         """The chance results since the person's last decision (the bots' too), each led by
         its odds: the roll's own, then the game's declared ones (see GameSpec.odds). Long
-        runs keep the first result (the person's own roll) and the latest ones."""
+        runs keep the first result (the person's own roll) and the latest ones. A result
+        only another seat sees is shown as a draw, without the card or its probability."""
         m = self.match
         log = m.log
         actions = [e["i"] for e in log if e["kind"] == "action"]
@@ -374,9 +380,12 @@ class Stepper:
                 lines = odds_at(m.state_before(e["i"]), declared, actor)
             else:
                 lines = [OddsLine(o["what"], Fraction(o["p"])) for o in e["odds"]]
-            out.append({"i": e["i"], "label": e["label"], "result": e["result"], "p": e["p"],
-                        "p_float": e["p_float"], "odds": [line.to_json() for line in lines],
-                        "skipped": skipped if n == 1 else 0})
+            row = {"i": e["i"], "label": e["label"], "result": e["result"], "p": e["p"],
+                   "p_float": e["p_float"], "odds": [line.to_json() for line in lines],
+                   "skipped": skipped if n == 1 else 0}
+            if self._hidden_from(e, seat):
+                row.update(result=_unseen(m.seat_names[e["seen_by"]]), p=None, p_float=None)
+            out.append(row)
         return out
 
     def _log(self, seat: int | None) -> list[dict]:
@@ -392,10 +401,13 @@ class Stepper:
         out = []
         for e in entries:
             text = e["text"]
+            p = e.get("p_float")
             if e["i"] in hidden and e["seat"] != seat:
                 text = f"{m.seat_names[e['seat']]} made a secret choice"
+            elif self._hidden_from(e, seat):
+                text, p = f"{e['label']}: {_unseen(m.seat_names[e['seen_by']])}", None
             out.append({"i": e["i"], "kind": e["kind"], "seat": e["seat"], "text": text,
-                        "p": e.get("p_float"), "bot": bool(e.get("bot"))})
+                        "p": p, "bot": bool(e.get("bot"))})
         return out
 
     def _rules_text(self, shown: dict) -> dict[str, str]:
@@ -441,7 +453,7 @@ class Stepper:
             "actions": actions,
             "blocked": blocked,
             "log": self._log(seat),
-            "recent_chance": self._recent_chance(),
+            "recent_chance": self._recent_chance(seat),
             "decisions": m.decisions,
             "timeline": m.timeline_length,
             "bots": {str(s): self.bot_names.get(s, "own") for s in m.bots},
@@ -486,3 +498,7 @@ def _alike_together(board: dict) -> dict:
                 cards.append(c)
         zones.append({**zone, "cards": cards})
     return {**board, "zones": zones}
+
+
+def _unseen(seat_name: str) -> str:
+    return f"a card only {seat_name} sees"

@@ -11,11 +11,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
 
 from ..chance import Chance, Dist, dice_highest, dice_sum
 
 sum_of = dice_sum
 highest_of = dice_highest
+
+
+@lru_cache(maxsize=64)
+def pool_of(n: int, sides: int = 6) -> Dist:
+    """n dice kept as separate values rather than added up (dice that stay on a character
+    until spent): each outcome is the faces sorted highest first, weighted by the number of
+    ordered rolls that show them, n! / (k1! k2! ...)."""
+    if n < 0 or sides < 1:
+        raise ValueError(f"pool_of: needs 0 or more dice with at least one side, got n={n}, "
+                         f"sides={sides}")
+    outcomes, weights = [], []
+    for faces in combinations_with_replacement(range(sides, 0, -1), n):
+        ways = factorial(n)
+        for face in set(faces):
+            ways //= factorial(faces.count(face))
+        outcomes.append(faces)
+        weights.append(ways)
+    return Dist(tuple(outcomes), tuple(weights))
 
 
 @lru_cache(maxsize=512)

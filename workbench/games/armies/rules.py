@@ -35,10 +35,6 @@ _FIRST_CHANCE = Chance(uniform((0, 1)), "Who goes first (R-4)",
                        names=lambda seat: f"{SEATS[seat]} goes first")
 
 
-def _face_down(card) -> str:
-    return "face down"
-
-
 class ArmiesState(Movement, Plays, Combats, State):
     num_seats = 2
 
@@ -172,9 +168,8 @@ class ArmiesState(Movement, Plays, Combats, State):
             return _FIRST_CHANCE
         if self.phase == DRAW:
             seat = self.draws[0]
-            # The card drawn is the drawer's secret: the log says only that one was drawn.
-            return self.decks[seat].draw(f"{SEATS[seat]} draws a card", names=_face_down,
-                                         secret=True)
+            # The card drawn is seen by the drawer only.
+            return self.decks[seat].draw(f"{SEATS[seat]} draws a card", seen_by=seat)
         return self.roll_chance()
 
     def apply_chance(self, outcome) -> None:

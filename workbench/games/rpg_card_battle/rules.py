@@ -178,7 +178,8 @@ class BattleState(State):
     def chance(self) -> Chance:
         p = self.players[self.pending[0]]
         what = {DEAL: "deals", DRAW: "draws", RESHUFFLE: "deals after a reshuffle"}[self.stage]
-        return p.draw.draw(f"Seat {p.seat + 1} ({p.build.name}) {what} from {p.draw_n} cards")
+        return p.draw.draw(f"Seat {p.seat + 1} ({p.build.name}) {what} from {p.draw_n} cards",
+                           seen_by=p.seat)
 
     def apply_chance(self, card) -> None:
         p = self.players[self.pending.pop(0)]
