@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import workbench as wb
+import workbench.core
 import workbench.games.coop as coop
 import workbench.games.correction as correction
 from workbench.core import Game, get_game, register
@@ -134,7 +135,7 @@ def test_lazy_names_resolve_and_are_listed():
 
     assert simulate is sim_simulate and wb.simulate is sim_simulate
     assert rounds_to_defeat is defined and coop.rounds_to_defeat is defined
-    for module in (wb, coop, correction):
+    for module in (wb, wb.core, coop, correction):
         assert set(module.__all__) <= set(dir(module))
         for name in module.__all__:
             assert getattr(module, name) is not None
