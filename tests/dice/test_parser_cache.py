@@ -69,3 +69,14 @@ def test_no_cache_folder_still_parses(fresh_parser, monkeypatch):
     parser._lark.cache_clear()
     assert cache_file() is None
     assert readings() == with_cache
+
+
+def test_a_relative_cache_folder_is_never_used(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache_file().startswith(str(tmp_path / "home" / ".cache" / "workbench"))
+    monkeypatch.delenv("HOME")
+    monkeypatch.setattr("os.path.expanduser", lambda path: path)  # no home folder to be found
+    assert cache_file() is None
+    assert not (tmp_path / "relative").exists()

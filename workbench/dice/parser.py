@@ -387,7 +387,11 @@ def cache_file() -> str | None:
     import sys
     from lark import __version__ as lark_version
 
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # unset, or relative, which the XDG specification says to ignore
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(base):
+        return None  # no home folder: never a cache relative to wherever Python was started
     folder = os.path.join(base, "workbench")
     try:
         os.makedirs(folder, exist_ok=True)
