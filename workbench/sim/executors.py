@@ -64,16 +64,19 @@ def _tasks(jobs, chunk, stopped=(), played=None):
 
 def _serial_tasks(jobs, first: int = CHUNK, grow: int = 8):
     """Tasks for playing in this process: the first of `first` games, then each `grow` times
-    the last while the last played in under SERIAL_STEP seconds (up to MAX_CHUNK). A stop or Ctrl+C is
-    noticed between tasks, yet a compiled game, which plays 250 games in milliseconds, is not
-    cut into hundreds of frames to join. The rows do not depend on the sizes."""
+    the last while the last played in under SERIAL_STEP seconds (up to MAX_CHUNK), and a job's
+    last few games joined to the task before them. A stop or Ctrl+C is noticed between tasks,
+    yet a compiled game, which plays 250 games in milliseconds, is not cut into many calls
+    and frames to join. The rows do not depend on the sizes."""
     size = first
     for key, batch, seeds in jobs:
         start = 0
         while start < len(seeds):
             began = time.perf_counter()
-            yield key, start, batch, seeds[start:start + size]
-            start += size
+            rest = len(seeds) - start
+            take = rest if rest <= min(2 * size, MAX_CHUNK) else size
+            yield key, start, batch, seeds[start:start + take]
+            start += take
             if time.perf_counter() - began < SERIAL_STEP:
                 size = min(grow * size, MAX_CHUNK)
 
