@@ -1,7 +1,11 @@
 """Games per second for every registered game: `simulate` (the batch path) beside `Match.auto`
 (the logged, undoable path) on the same seeds, random and heuristic bots, and random playouts
-through the OpenSpiel adapter, and each game's own search bots in self-play. Medians of 5 runs
-(3 for the search bots, on fewer games).
+through the OpenSpiel adapter (our rules driven through pyspiel's API), OpenSpiel's own C++
+games (hearts, backgammon) driven by the same random playout loop as the reference for what a
+game engine reaches from Python, and each game's own search bots in self-play. Medians of 5
+runs (3 for the search bots, on fewer games).
+
+    .venv/bin/python benchmarks/simulate.py --reference   # only OpenSpiel's own games
 
     .venv/bin/python benchmarks/simulate.py [games] [game ...]
     .venv/bin/python benchmarks/simulate.py --against PATH [--runs N] [games] [game ...]
@@ -52,19 +56,51 @@ def bench_openspiel(game: str, n: int) -> float:
 
     ps_game = openspiel_game(game)
     rng = random.Random(0)
+    return n / timed(lambda: _random_playouts(ps_game, n, rng))
 
-    def run():
-        for _ in range(n):
-            state = ps_game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(rng.choices([a for a, _ in outcomes],
-                                                   [p for _, p in outcomes])[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
 
-    return n / timed(run)
+def _random_playouts(ps_game, n: int, rng) -> int:
+    """n random playouts through OpenSpiel's API (chance sampled by its weights); returns the
+    number of decisions made."""
+    decisions = 0
+    for _ in range(n):
+        state = ps_game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes],
+                                               [p for _, p in outcomes])[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions
+
+
+REFERENCE = {"hearts": 200, "backgammon": 50}  # games per run
+
+
+def bench_reference() -> None:
+    """OpenSpiel's own games, in its C++ engine, driven from Python by the same random
+    playout loop: the reference for what decisions per second a game engine reaches from
+    Python. Median (min-max) of 5 runs, per CPU second."""
+    import random
+    import time
+
+    import pyspiel
+
+    from checkouts import summary
+
+    print(f"{'OpenSpiel (C++)':<16} {'games/s':>22} {'decisions/s':>26}")
+    for name, n in REFERENCE.items():
+        ps_game = pyspiel.load_game(name)
+        games, decisions = [], []
+        for run in range(5):
+            t = time.process_time()
+            d = _random_playouts(ps_game, n, random.Random(run))
+            dt = time.process_time() - t
+            games.append(n / dt)
+            decisions.append(d / dt)
+        print(f"{name:<16} {summary(games):>22} {summary(decisions):>26}")
 
 
 def bench_named(game: str, n: int) -> None:
@@ -137,6 +173,9 @@ def main() -> None:
         n = int(args[0]) if args else 500
         compare(other, n, args[1:] or wb.list_games(), runs)
         return
+    if "--reference" in args:
+        bench_reference()
+        return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     games = sys.argv[2:] or wb.list_games()
     print(f"{n} games per run, default setup, median of 5 runs")
@@ -145,11 +184,14 @@ def main() -> None:
     for game in games:
         bench(game, n)
     print()
-    print(f"{'game':<16} {'simulate/s':>10} {'OpenSpiel/s':>12} {'simulate/OpenSpiel':>19}")
+    # Our rules driven through pyspiel's API: what OpenSpiel's algorithms get from our games.
+    print(f"{'game':<16} {'simulate/s':>10} {'pyspiel API/s':>14} {'simulate/API':>13}")
     for game in games:
         ours = n / timed(lambda: wb.simulate(game, n, seed=0, bots="random"))
         theirs = bench_openspiel(game, n)
-        print(f"{game:<16} {ours:>10.0f} {theirs:>12.0f} {ours / theirs:>18.1f}x")
+        print(f"{game:<16} {ours:>10.0f} {theirs:>14.0f} {ours / theirs:>12.1f}x")
+    print()
+    bench_reference()
     searchers = [g for g in games if get_game(g).named_bots()]
     if searchers:
         k = min(n, 20)
