@@ -693,6 +693,11 @@ def hung_bot_on_dask(tmp):
 
 def _interrupted_sweep(executor):
     """Ctrl+C one second into a sweep whose bot hangs: the games played so far come back."""
+    import signal
+
+    # Ctrl+C as a notebook sends it, even where this process was started with SIGINT ignored
+    # (a background job), where interrupt_main would do nothing.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, _thread.interrupt_main)
     timer.start()
     try:
@@ -703,6 +708,7 @@ def _interrupted_sweep(executor):
         raise Lost("Ctrl+C lost every game played") from exc
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     check(out["status"][0] == "interrupted", "an interrupted sweep says it is done", Silent)
 
 
