@@ -145,15 +145,27 @@ function render({ model, el }) {
   }
 
   function toolbar(v) {
+    // Enter and the "change" that follows it would send the same text twice, and the second
+    // reply would redraw over whatever is typed next: the text sent last is remembered, as in
+    // a cell. A refused filter keeps the typed text in the box beside the reason.
+    const send = (e) => {
+      const text = e.target.value;
+      if (text === e.target.dataset.sent) return;
+      e.target.dataset.sent = text;
+      act({ type: "filter", table: v.table, text }).then((reply) => {
+        const box = root.querySelector(".wb-ce-filter");
+        if (reply && !reply.ok && box && box.value === v.filter) box.value = text;
+      });
+    };
     const filter = h("input", { className: "wb-ce-filter", type: "search", value: v.filter,
-      "data-focus-id": "filter",
+      "data-focus-id": "filter", "data-sent": v.filter,
       placeholder: "Filter: rat, or health >= 5 and dodge < 4",
       title: "Words to find, and comparisons (= != < <= > >= ~ for contains) joined by and / or",
-      onchange: (e) => act({ type: "filter", table: v.table, text: e.target.value }),
+      onchange: send,
       onkeydown: (e) => {
         if (e.key !== "Enter") return;
         e.preventDefault(); e.stopPropagation();
-        act({ type: "filter", table: v.table, text: e.target.value });
+        send(e);
       } });
     return h("div", { className: "wb-ce-toolbar" },
       h("span", { className: "wb-ce-doc" }, v.doc),
