@@ -1,0 +1,1 @@
+"""Soldiers! Aliens! Carnage!"""
