@@ -9,7 +9,7 @@ it, again one chance point each.
 from __future__ import annotations
 
 from ...core import CHANCE, TERMINAL, Action, Result, State
-from ...core.kit import Vitals, dice_chance, roll
+from ...core.kit import Vitals, dice_chance, sum_of
 from ...core.chance import Chance, Dist
 from . import cards52 as C
 from .catalog import Catalog
@@ -26,17 +26,21 @@ class Soldier(Vitals):
 
 
 class Enemy:
-    __slots__ = ("id", "card", "pos", "health", "most", "credits", "drops", "alive", "big")
+    __slots__ = ("id", "card", "pos", "health", "most", "credits", "drops", "alive", "big",
+                 "copy")
 
-    def __init__(self, id, card, pos, row):
-        self.id, self.card, self.pos = id, card, pos
+    def __init__(self, id, card, pos, row, copy=1):
+        self.id, self.card, self.pos, self.copy = id, card, pos, copy
         self.health = self.most = row["health"]
         self.credits, self.drops = row["credits"], row["drops"]
         self.alive, self.big = True, card == C.JOKER
 
     @property
     def name(self) -> str:
-        return "Big Bad" if self.big else C.name(self.card)
+        # Labels must be unique: the two Jokers (and any card dealt twice) are numbered.
+        if self.big:
+            return f"Big Bad {self.copy}"
+        return C.name(self.card) + (f" #{self.copy}" if self.copy > 1 else "")
 
 
 class SacState(State):
@@ -77,7 +81,8 @@ class SacState(State):
         and the first round starts once the opening build is done."""
         for pos, card in self.b.counters[len(self.enemies):]:
             row = self.cat.enemies[C.rank(card)]
-            self.enemies.append(Enemy(len(self.enemies), card, pos, row))
+            copy = 1 + sum(e.card == card for e in self.enemies)
+            self.enemies.append(Enemy(len(self.enemies), card, pos, row, copy))
         self.links = self.b.links()
         if self.b.need is None and self.round == 0:
             self._start_round()
@@ -97,16 +102,15 @@ class SacState(State):
         if kind[0] == "shot":
             e, dice = self.enemies[kind[1]], kind[2]
             cover = self._cover(e)
-            notation = f"{dice}d20"
             what = ("Salvo" if dice > 1 else "Shot") + f" at {e.name} on {self._sq(e.pos)}"
             extra = f", cover -{cover}" if cover else ""
-            return dice_chance(notation, f"{what} ({notation} vs health {e.health}{extra})",
+            return dice_chance(sum_of(dice, 20), f"{what} ({dice}d20 vs health {e.health}{extra})",
                                odds={"to kill": lambda s: s - cover >= e.health})
         if kind[0] == "loot":
-            return dice_chance("1d6", "Loot (1d6: 1-2 health, 3-4 armour, 5-6 ammunition)",
+            return dice_chance(sum_of(1, 6), "Loot (1d6: 1-2 health, 3-4 armour, 5-6 ammunition)",
                                names=lambda s: f"{s}: {LOOT[(s - 1) // 2]}")
         e = self.enemies[kind[1]]
-        return dice_chance("1d20", f"The Big Bad on {self._sq(e.pos)} attacks (1d20, R-22)",
+        return dice_chance(sum_of(1, 20), f"{e.name} on {self._sq(e.pos)} attacks (1d20, R-22)",
                            odds={"to kill the soldier": lambda s: self._would_kill(s)})
 
     def _placement(self, card) -> str:
