@@ -544,15 +544,20 @@ class Builder:
             for seg in reversed(self.segs):
                 if seg.ended == "dead end" and seg.id not in self.retried and seg.cells:
                     self.retried.add(seg.id)
-                    cells = [c for c in reversed(seg.cells) if self.cells[c].role != C.DOOR]
+                    # Its cells, most recent first, then those of the segments it grew from.
+                    cells, back = [], seg
+                    while back is not None:
+                        cells += [c for c in reversed(back.cells)
+                                  if self.cells[c].role != C.DOOR]
+                        back = self.segs[back.parent] if back.parent >= 0 else None
                     if not cells:
                         continue
                     room = self._new_segment("room", seg.id, cells[0], self.cells[cells[0]].dir
                                              or "L", seg.sense or CW)
                     room.backtrack_from = tuple(cells)
                     self._note("", 2, "A-31", f"every branch is closed: building starts again "
-                               f"from the dead end at {self.name_of(cells[0])}, trying each of "
-                               "its cells (stall = reshuffle)", cells[0], room.id)
+                               f"from the dead end at {self.name_of(cells[0])}, trying each cell "
+                               "back along the way it was built (stall = reshuffle)", cells[0], room.id)
                     return
         self.stalled = True
         where = self.last_room or self.cfg.start_cell()
