@@ -88,6 +88,11 @@ def act(st, label: str, outcomes=()) -> None:
     settle(st, outcomes)
 
 
+def start(st, label: str) -> None:
+    """Take an action and stop at the roll it starts."""
+    st.apply(resolve(st, label))
+
+
 def labels(st) -> list[str]:
     return [a.label for a in st.legal_actions()]
 

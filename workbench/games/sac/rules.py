@@ -125,8 +125,7 @@ class SacState(State):
 
     def apply_chance(self, outcome) -> None:
         if self.b.need is not None:
-            note = self.b.feed(outcome)
-            self._event(note.text)
+            self.b.feed(outcome)  # its note is the chance's own line in the log
             self._sync()
             if self.b.need is None and self.round and self.soldier.actions == 0:
                 self._end_round()
@@ -177,7 +176,8 @@ class SacState(State):
         room = self._room_cells(here)
         if room:
             left = sum(1 for p in room if p not in self.searched)
-            out.append(Action("search", (), f"Search the room ({left} cards left)"))
+            out.append(Action("search", (), f"Search the room ({left} card"
+                              f"{'' if left == 1 else 's'} left)"))
         role = self.b.cells[here].role
         if role == C.HEALING:
             heal = self.cat.params["heal"]
