@@ -61,11 +61,23 @@ def heuristic(state, seat, actions, rng):
         salvo = [a for a in kinds.get("salvo", ()) if a.args[0] == target.id]
         if salvo and (target.health > 8 or target.big):
             return salvo[0]
+        if target.big and target.health > 10:
+            # A single d20 rarely kills a Big Bad and its reply hurts: step back instead.
+            away = _away_from_big_bads(state, kinds)
+            if away is not None:
+                return away
         return next(a for a in kinds["shoot"] if a.args[0] == target.id)
     if "search" in kinds and s.actions >= 1:
         return kinds["search"][0]
     bigs = {e.pos for e in state.enemies if e.big and e.alive}
-    if bigs and s.ammo >= 3:
+    healing = {q for q, c in state.b.cells.items() if c.role == C.HEALING}
+    if s.health + s.armor < 25 and healing and s.pos not in healing:
+        step = _step_towards(state, healing)
+        if step is not None and _move(kinds, step):
+            return _move(kinds, step)
+    if "rest" in kinds and s.health + s.armor < 40 and bigs:
+        return kinds["rest"][0]
+    if bigs and s.ammo >= 3 and (s.health + s.armor >= 25 or not healing):
         goals = set()
         for b in bigs:
             goals |= state._within(b, state.rules["sac.range"]) - {b}
@@ -93,6 +105,18 @@ def heuristic(state, seat, actions, rng):
         if step is not None and _move(kinds, step):
             return _move(kinds, step)
     return kinds["end"][0]
+
+
+def _away_from_big_bads(state, kinds):
+    """A move to a card no living Big Bad can reach at the end of the round (R-22)."""
+    danger = set()
+    for e in state.enemies:
+        if e.big and e.alive:
+            danger |= {e.pos, *state.links.get(e.pos, ())}
+    for a in kinds.get("move", ()):
+        if tuple(a.args) not in danger:
+            return a
+    return None
 
 
 def _move(kinds, cell):

@@ -138,7 +138,8 @@ class SacState(State):
             gained = self._gain(stat, self.cat.params["drop_amount"])
             self._event(f"loot: +{gained} {WORDS[stat]} (R-21)")
         else:
-            self._hurt(outcome, f"the Big Bad hits for {outcome}")
+            e = self.enemies[kind[1]]
+            self._hurt(outcome, f"{e.name} hits for {outcome}", "R-22")
         if not self.rolls and not self.ended and self.soldier.actions == 0:
             self._end_round()
 
@@ -325,11 +326,11 @@ class SacState(State):
             back = e.health
         self._hurt(back, f"{e.name} survives with {e.health} health and hits back for {back}")
 
-    def _hurt(self, damage: int, why: str) -> None:
+    def _hurt(self, damage: int, why: str, rule: str = "R-18") -> None:
         s = self.soldier
         if s.take(damage):
             self.ended = "dead"
-        self._event(f"{why}: armour {s.armor}, health {s.health} (R-18)")
+        self._event(f"{why}: armour {s.armor}, health {s.health} ({rule})")
 
     def _gain(self, stat: str, amount: int) -> int:
         s, most = self.soldier, self.cat.params["most"]
