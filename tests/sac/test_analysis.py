@@ -84,3 +84,17 @@ def test_ammo_survival_is_a_seeded_sweep_with_intervals():
     for low, mid, high in a.select("survival_low", "survival", "survival_high").iter_rows():
         assert low - 1e-12 <= mid <= high + 1e-12
     assert a["win_rate"][0] <= a["win_rate"][1]
+
+
+@pytest.mark.parametrize("salvo", [False, True])
+def test_the_game_agrees_with_the_dice_calculators_sac_shot(salvo):
+    from workbench.dice.mechanics import sac_kill_probability, sac_shot
+
+    for health in (2, 7, 10, 20):
+        for rule, variant in (("remaining", "default"), ("miss_on_fail", "miss_on_fail")):
+            kill, back = shot(health, 3 if salvo else 1, 0, rule)
+            frame = sac_shot(health, salvo=salvo, variant=variant)
+            expected = sum(Fraction(p) * d for p, d in
+                           zip(frame["probability"], frame["shooter_damage"]))
+            assert kill == sac_kill_probability(health, salvo=salvo)
+            assert back == expected

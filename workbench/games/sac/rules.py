@@ -83,7 +83,8 @@ class SacState(State):
             row = self.cat.enemies[C.rank(card)]
             copy = 1 + sum(e.card == card for e in self.enemies)
             self.enemies.append(Enemy(len(self.enemies), card, pos, row, copy))
-        self.links = self.b.links()
+        if len(self.links) != len(self.b.cells):  # the build path only grows with cards
+            self.links = self.b.links()
         if self.b.need is None and self.round == 0:
             self._start_round()
 
