@@ -14,7 +14,7 @@ FILL = {C.CORRIDOR: "#e9e4d8", C.ROOM: "#cfe3f4", C.SHOP: "#f6d7a7", C.HEALING: 
         C.DOOR: "#8b5a2b", "open": "#d9c3a5", "discard": "#eee"}
 INK = {C.DOOR: "#fff"}
 SOLDIER, ENEMY, BIG_BAD, DEAD = "#1f5fa8", "#c0392b", "#6d1a7a", "#9e9e9e"
-CELL = 56  # 12 x 56 px: the map and the cards under it fit at 1,000 px
+CELL = 48  # 12 x 48 px: the map and the cards under it fit one screen at 1,000 px
 
 
 def legend() -> tuple[Glyph, ...]:
