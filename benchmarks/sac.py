@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 
@@ -22,22 +21,9 @@ from workbench.core import get_game
 from workbench.games.sac.catalog import catalog_for
 from workbench.games.sac.generate import build
 
+from timing import simulate_rates, spread  # benchmarks/timing.py, beside this script
+
 VARY = {"params.ammo.value": [4, 8, 12, 16, 20, 24, 28, 32, 36, 40]}
-
-
-def rates(n: int, bots: str) -> None:
-    cards = wb.load_cards("sac")
-    wb.simulate("sac", 5, seed=0, cards=cards, bots=bots)  # warm: cards and catalog
-    games, decisions = [], []
-    for _ in range(5):
-        t = time.perf_counter()
-        frame = wb.simulate("sac", n, seed=0, cards=cards, bots=bots)
-        elapsed = time.perf_counter() - t
-        games.append(n / elapsed)
-        decisions.append(int(frame["length"].sum()) / elapsed)
-    print(f"simulate, {bots:<9} bots, {n} games, one process: "
-          f"{_summary(games)} games/s, {_summary(decisions)} decisions/s "
-          f"({frame['length'].mean():.0f} decisions a game)", flush=True)
 
 
 def sweep(per_point: int, bots: str) -> float:
@@ -56,18 +42,14 @@ def deals(n: int = 2000) -> None:
         for seed in range(n):
             build(cat, random.Random(seed))
         runs.append(n / (time.perf_counter() - t))
-    print(f"generator alone, {n} deals, one process: {_summary(runs)} deals/s", flush=True)
-
-
-def _summary(values: list[float]) -> str:
-    return f"{statistics.median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+    print(f"generator alone, {n} deals, one process: {spread(runs)} deals/s", flush=True)
 
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     per_point = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
     for bots in ("random", "heuristic"):
-        rates(n, bots)
+        simulate_rates("sac", n, bots)
     deals()
     for bots in ("random", "heuristic"):
         wall = sweep(per_point, bots)

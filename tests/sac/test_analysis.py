@@ -73,7 +73,8 @@ def test_bigger_tables_are_enough_more_often():
     table = table_sufficiency(200, sizes=((8, 6), (12, 8), (20, 14)))
     enough = table["enough"].to_list()
     assert enough == sorted(enough) and enough[-1] > enough[0]
-    assert (table["ci_low"] <= table["enough"]).all() and (table["enough"] <= table["ci_high"]).all()
+    assert (table["ci_low"] <= table["enough"]).all()
+    assert (table["enough"] <= table["ci_high"]).all()
 
 
 def test_ammo_survival_is_a_seeded_sweep_with_intervals():

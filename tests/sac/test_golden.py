@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-import workbench as wb
 from tests import golden
 
 from .helpers import example
@@ -26,23 +25,9 @@ GAMES = {
 }
 
 
-def _lines(spec: dict) -> list[str]:
-    """The match log, with what happened (hits, kills, respawns) under the decision or roll
-    that caused it."""
-    m = wb.play("sac", **spec)
-    lines = [e["text"] for e in m.log]
-    seen, noted = len(m.log), m.state.noted
-    while m.bot_step() is not None:
-        lines += [e["text"] for e in m.log[seen:]]
-        new = m.state.noted - noted
-        lines += [f"  · {event}" for event in m.state.events[len(m.state.events) - new:]]
-        seen, noted = len(m.log), m.state.noted
-    return lines + [golden.result_line(m)]
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_playthrough(name):
-    golden.check(GOLDEN / f"{name}.txt", _lines(GAMES[name]))
+    golden.check(GOLDEN / f"{name}.txt", golden.event_lines("sac", GAMES[name]))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

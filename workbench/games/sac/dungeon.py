@@ -557,7 +557,8 @@ class Builder:
                     room.backtrack_from = tuple(cells)
                     self._note("", 2, "A-31", f"every branch is closed: building starts again "
                                f"from the dead end at {self.name_of(cells[0])}, trying each cell "
-                               "back along the way it was built (stall = reshuffle)", cells[0], room.id)
+                               "back along the way it was built (stall = reshuffle)",
+                               cells[0], room.id)
                     return
         self.stalled = True
         where = self.last_room or self.cfg.start_cell()
