@@ -102,17 +102,19 @@ class SacState(State):
         kind = self.rolls[0]
         if kind[0] == "shot":
             e, dice = self.enemies[kind[1]], kind[2]
-            cover = self._cover(e)
+            # The odds are read when someone reads them: they take the numbers of now.
+            cover, hp = self._cover(e), e.health
             what = ("Salvo" if dice > 1 else "Shot") + f" at {e.name} on {self._sq(e.pos)}"
             extra = f", cover -{cover}" if cover else ""
             return dice_chance(sum_of(dice, 20), f"{what} ({dice}d20 vs health {e.health}{extra})",
-                               odds={"to kill": lambda s: s - cover >= e.health})
+                               odds={"to kill": lambda s: s - cover >= hp})
         if kind[0] == "loot":
             return dice_chance(sum_of(1, 6), "Loot (1d6: 1-2 health, 3-4 armour, 5-6 ammunition)",
                                names=lambda s: f"{s}: {LOOT[(s - 1) // 2]}")
-        e = self.enemies[kind[1]]
+        e, me = self.enemies[kind[1]], self.soldier
+        armor, health = me.armor, me.health
         return dice_chance(sum_of(1, 20), f"{e.name} on {self._sq(e.pos)} attacks (1d20, R-22)",
-                           odds={"to kill the soldier": lambda s: self._would_kill(s)})
+                           odds={"to kill the soldier": lambda s: s - armor >= health})
 
     def _placement(self, card) -> str:
         """A card drawn, in words: where the generator puts it and why (read on a copy, so
@@ -143,10 +145,6 @@ class SacState(State):
             self._hurt(outcome, f"{e.name} hits for {outcome}", "R-22")
         if not self.rolls and not self.ended and self.soldier.actions == 0:
             self._end_round()
-
-    def _would_kill(self, damage) -> bool:
-        s = self.soldier
-        return max(0, damage - s.armor) >= s.health
 
     # -- decisions -------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
