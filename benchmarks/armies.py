@@ -13,28 +13,13 @@
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 
 import workbench as wb
+from timing import simulate_rates  # benchmarks/timing.py, beside this script
 
 VARY = {"cards.Shield Bearers.defense": list(range(10))}
-
-
-def rates(n: int, bots: str) -> None:
-    cards = wb.load_cards("armies")
-    wb.simulate("armies", 5, seed=0, cards=cards, bots=bots)  # warm: cards and catalog
-    games, decisions = [], []
-    for _ in range(5):
-        t = time.perf_counter()
-        frame = wb.simulate("armies", n, seed=0, cards=cards, bots=bots)
-        elapsed = time.perf_counter() - t
-        games.append(n / elapsed)
-        decisions.append(int(frame["length"].sum()) / elapsed)
-    print(f"simulate, {bots:<9} bots, {n} games, one process: "
-          f"{_summary(games)} games/s, {_summary(decisions)} decisions/s "
-          f"({int(frame['length'].mean())} decisions a game)", flush=True)
 
 
 def sweep(per_point: int, bots: str) -> float:
@@ -44,16 +29,12 @@ def sweep(per_point: int, bots: str) -> float:
     return time.perf_counter() - t
 
 
-def _summary(values: list[float]) -> str:
-    return f"{statistics.median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
-
-
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     heuristic_points = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     random_points = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
     for bots in ("random", "heuristic"):
-        rates(n, bots)
+        simulate_rates("armies", n, bots)
     for bots, per_point in (("random", random_points), ("heuristic", heuristic_points)):
         wall = sweep(per_point, bots)
         scaled = wall * 2000 / per_point

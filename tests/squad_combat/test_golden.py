@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import workbench as wb
 from tests import golden
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -24,24 +23,9 @@ GAMES = {
 }
 
 
-def _lines(spec: dict) -> list[str]:
-    """The match log, with what happened on the table (hits, deaths, discards) written
-    under the decision that caused it."""
-    m = wb.play("squad_combat", **spec)
-    lines = [e["text"] for e in m.log]
-    seen, noted = len(m.log), m.state.noted
-    while m.bot_step() is not None:
-        lines += [e["text"] for e in m.log[seen:]]
-        new = m.state.noted - noted
-        assert new <= len(m.state.events), "more happened than the state remembers"
-        lines += [f"  · {event}" for event in m.state.events[len(m.state.events) - new:]]
-        seen, noted = len(m.log), m.state.noted
-    return lines + [golden.result_line(m)]
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_playthrough(name):
-    golden.check(GOLDEN / f"{name}.txt", _lines(GAMES[name]))
+    golden.check(GOLDEN / f"{name}.txt", golden.event_lines("squad_combat", GAMES[name]))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

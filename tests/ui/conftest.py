@@ -84,6 +84,11 @@ UI_NOTEBOOKS = {
         "m = wb.play('rpg_card_battle', seed=2, bots={1: 'heuristic'})\n"
         "m",
     ],
+    "play_sac.ipynb": [
+        "import workbench as wb\n"
+        "m = wb.play('sac', seed=1)\n"
+        "m",
+    ],
     "play_squad_combat.ipynb": [
         "import workbench as wb\n"
         "m = wb.play('squad_combat', seed=4, first_player=0, bots={1: 'heuristic'})\n"

@@ -1,0 +1,63 @@
+"""Soldiers! Aliens! Carnage!'s speed, in one run:
+
+1. games and decisions per second through `simulate`, in one process, with random bots and
+   with the heuristic (the game's default bot), median (min-max) of 5 runs;
+2. the wall time of a 10-point sweep of the starting ammunition (params.ammo.value) with
+   2,000 games per point on local worker processes (goal: 5 s), with random bots and with the
+   heuristic (fewer games per point are scaled to 2,000);
+3. the generator alone: deals built per second (the 10,000-deal statistics of the notebook).
+
+    .venv/bin/python benchmarks/sac.py [games_per_run] [games_per_point]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import workbench as wb
+from workbench.core import get_game
+from workbench.games.sac.catalog import catalog_for
+from workbench.games.sac.generate import build
+
+from timing import simulate_rates, spread  # benchmarks/timing.py, beside this script
+
+VARY = {"params.ammo.value": [4, 8, 12, 16, 20, 24, 28, 32, 36, 40]}
+
+
+def sweep(per_point: int, bots: str) -> float:
+    t = time.perf_counter()
+    wb.sweep("sac", VARY, per_point, bots=bots, executor="processes", progress=False,
+             confirm=True)
+    return time.perf_counter() - t
+
+
+def deals(n: int = 2000) -> None:
+    g = get_game("sac")
+    cat = catalog_for(g.load_cards(), g.default_rules())
+    runs = []
+    for _ in range(5):
+        t = time.perf_counter()
+        for seed in range(n):
+            build(cat, random.Random(seed))
+        runs.append(n / (time.perf_counter() - t))
+    print(f"generator alone, {n} deals, one process: {spread(runs)} deals/s", flush=True)
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+    per_point = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    for bots in ("random", "heuristic"):
+        simulate_rates("sac", n, bots)
+    deals()
+    for bots in ("random", "heuristic"):
+        wall = sweep(per_point, bots)
+        scaled = wall * 2000 / per_point
+        print(f"10-point sweep of the starting ammunition, {bots} bots, local processes, "
+              f"{per_point:,} games per point: {wall:,.1f} s; at 2,000 games per point about "
+              f"{scaled:,.0f} s, {scaled / 5:,.1f} times the 5 s goal", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,622 @@
+"""The poker-deck dungeon generator (rules.md sections 2, 3.1-3.5 and 7), one card at a time.
+
+`Builder` is the algorithm of section 7 written as a machine that asks for one card at a
+time (`need` is the pile it wants, 1 or 2) and is fed the card drawn (`feed`), so that the
+same code builds a whole dungeon at once (generate.py), a dungeon step by step in a match
+(every card a chance point), and the rules file's worked example from fixed piles. Every card
+fed leaves a `Note`: the rule that handled it, where it went and which directions were refused
+and why.
+
+Coordinates are the rules file's: (x, y), x to the right and y growing downward, (0, 0) the
+top-left cell of a W x H table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.kit import Deck
+from . import cards52 as C
+
+DIRS = "URDL"  # clockwise as seen from above (A-22)
+DELTA = {"U": (0, -1), "R": (1, 0), "D": (0, 1), "L": (-1, 0)}
+WORD = {"U": "Up", "R": "Right", "D": "Down", "L": "Left"}
+CW, CCW = "CW", "CCW"
+DEFAULT_TABLE = "RULDLURRD"  # directions of ranks 2..10 (1.4)
+STARTS = ("top_right", "top_left", "bottom_right", "bottom_left", "centre")
+
+
+def rot(d: str, sense: str, k: int) -> str:
+    return DIRS[(DIRS.index(d) + (k if sense == CW else -k)) % 4]
+
+
+def sense_of(colour: str) -> str:
+    return CW if colour == "red" else CCW
+
+
+def square_name(x: int, y: int, height: int) -> str:
+    """The board's name of rules cell (x, y): files from a, row 1 at the bottom."""
+    return f"{'abcdefghijklmnopqrstuvwxyz'[x]}{height - y}"
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the generator reads from the rule variants."""
+
+    width: int = 12
+    height: int = 8
+    start: str = "top_right"
+    suits: str = "example"
+    dir_table: str = DEFAULT_TABLE
+    dir6: str = "table"
+    rotation: str = "segment"
+    shift_card: str = "discard"
+    corridor_dir: str = "door"
+    counter_timing: str = "segment_end"
+    dead_end: str = "close"
+    door_order: str = "fifo"
+    stall: str = "big_bad_room"
+
+    @classmethod
+    def from_rules(cls, rules: dict) -> Config:
+        return cls(**{f: rules[f"sac.{f}"] for f in cls.__dataclass_fields__})
+
+    def start_cell(self) -> tuple[int, int]:
+        w, h = self.width - 1, self.height - 1
+        return {"top_right": (w, 0), "top_left": (0, 0), "bottom_right": (w, h),
+                "bottom_left": (0, h), "centre": (w // 2, h // 2)}[self.start]
+
+    def direction(self, card: str, current: str | None) -> str:
+        """1.4: the direction a number card gives; a 6 keeps the current one under
+        `sac.dir6 = keep` (the first card of the game has none, and reads the table)."""
+        n = C.number(card)
+        if n == 6 and self.dir6 == "keep" and current is not None:
+            return current
+        return self.dir_table[n - 2]
+
+
+def check_dir_table(text) -> str:
+    """`sac.dir_table` as nine letters U, R, D or L for the ranks 2 to 10."""
+    if not isinstance(text, str) or len(text) != 9 or any(c not in DIRS for c in text.upper()):
+        raise ValueError(f"sac.dir_table: {text!r} is not a direction table; give nine letters "
+                         f"from U, R, D, L for the ranks 2 to 10, e.g. {DEFAULT_TABLE!r}")
+    return text.upper()
+
+
+class Pile:
+    """A pile the generator draws from: `top`, cards in a known order (a fixed deal); then
+    `deck`, shuffled cards drawn at random; then `bottom`, cards known to come last (the
+    Jokers, doors sent under pile 1 by R-3)."""
+
+    __slots__ = ("top", "deck", "bottom")
+
+    def __init__(self, top=(), deck: Deck | None = None, bottom=()):
+        self.top, self.deck, self.bottom = list(top), deck or Deck(), list(bottom)
+
+    def __len__(self) -> int:
+        return len(self.top) + len(self.deck) + len(self.bottom)
+
+    def known(self) -> str | None:
+        """The next card when it is not random, else None."""
+        if self.top:
+            return self.top[0]
+        if self.deck:
+            return None
+        return self.bottom[0] if self.bottom else None
+
+    def take(self, card: str) -> None:
+        if self.top:
+            if self.top[0] != card:
+                raise ValueError(f"the next card of this pile is {self.top[0]}, not {card}")
+            self.top.pop(0)
+        elif self.deck:
+            self.deck.take(card)
+        elif self.bottom and self.bottom[0] == card:
+            self.bottom.pop(0)
+        else:
+            raise ValueError(f"{card} is not the next card of this pile")
+
+    def cards(self) -> list[str]:
+        return [*self.top, *self.deck, *self.bottom]
+
+    def __deepcopy__(self, memo):
+        return Pile(self.top, self.deck.copy(), self.bottom)
+
+
+@dataclass(slots=True)
+class Placed:
+    card: str
+    role: str
+    seg: int
+    dir: str | None  # the direction it was placed in (None: the start cell)
+    order: int
+    rule: str
+    origin: tuple[int, int] | None  # the cell it was placed from (the build path)
+    door: int = -1  # index in Builder.doors
+
+
+@dataclass(slots=True)
+class Door:
+    pos: tuple[int, int]
+    dir: str
+    card: str
+    seg: int
+    leads_to: str  # "room" (ended a corridor) or "corridor" (ended or opened a room)
+    open: bool = False
+
+
+@dataclass(slots=True)
+class Segment:
+    id: int
+    kind: str  # "corridor", "room" or "stall"
+    parent: int  # the segment it grew from (-1 for the first corridor)
+    anchor: tuple[int, int] | None
+    dir: str | None  # corridor direction / room heading or next direction
+    sense: str | None
+    first: bool = False  # the first corridor of the game (R-3)
+    colour: str | None = None
+    cells: list = field(default_factory=list)  # every cell it placed, doors included
+    last: tuple[int, int] | None = None  # last non-door cell
+    entry: bool = True  # rooms: still in the entry phase (R-8)
+    pending: list = field(default_factory=list)  # enemy cards waiting for R-12
+    ended: str = ""  # why it ended: "door", "shift", "dead end", "pile empty"
+    backtrack_from: tuple = ()  # stall = reshuffle: anchors to try for the entry
+
+    @property
+    def pile(self) -> int:
+        return 1 if self.kind == "corridor" else 2
+
+
+@dataclass(slots=True)
+class Note:
+    """What one card (or one automatic step) did: the step-through's line and the frame's
+    row."""
+
+    step: int
+    card: str  # "" for a step that draws no card (a door opened, a pile run out)
+    pile: int
+    rule: str
+    text: str
+    pos: tuple[int, int] | None = None
+    seg: int = -1
+
+
+class Builder:
+    """The dungeon under construction; see the module doc. `mode` is "generator" (R-14: doors
+    open by themselves, first in first out) or "game" (R-15: a door opens when `open_door` is
+    called)."""
+
+    def __init__(self, cfg: Config, pile1: Pile, pile2: Pile, mode: str = "generator"):
+        self.cfg = cfg
+        self.piles = {1: pile1, 2: pile2}
+        self.mode = mode
+        self.cells: dict[tuple[int, int], Placed] = {}
+        self.doors: list[Door] = []
+        self.segs: list[Segment] = []
+        self.counters: list[tuple[tuple[int, int], str]] = []  # (cell, enemy card)
+        self.discards: list[str] = []
+        self.notes: list[Note] = []
+        self.cur: Segment | None = None
+        self.finished = False
+        self.stalled = False
+        self.last_room: tuple[int, int] | None = None  # last room or ace card placed
+        self.retried: set[int] = set()  # dead-end segments already resumed (stall = reshuffle)
+        self.need: int | None = None
+        self._new_segment("corridor", -1, None, None, None, first=True)
+        self.advance()
+
+    # -- what the table looks like -----------------------------------------------------
+    def inside(self, p) -> bool:
+        return 0 <= p[0] < self.cfg.width and 0 <= p[1] < self.cfg.height
+
+    def name_of(self, p) -> str:
+        return square_name(p[0], p[1], self.cfg.height)
+
+    def closed_doors(self) -> list[Door]:
+        return [d for d in self.doors if not d.open]
+
+    # -- the card it waits for -------------------------------------------------------------
+    def advance(self) -> None:
+        """Take every step that draws no card (a pile run out, a door opened in generator
+        mode, a stall) until a card is needed (`need` = its pile) or nothing is (None)."""
+        while True:
+            seg = self.cur
+            if seg is not None:
+                pile = self.piles[seg.pile]
+                if len(pile) and not self._only_recycled(seg, pile):
+                    self.need = seg.pile
+                    return
+                self._pile_empty(seg)
+                continue
+            self.need = None
+            if self.finished:
+                return
+            if not self.piles[2]:
+                self.finished = True
+                self._note("", 2, "R-11", "pile 2 is empty: the dungeon is complete")
+                return
+            closed = self.closed_doors()
+            if closed:
+                if self.mode == "game":
+                    return
+                self.open_door(closed[0] if self.cfg.door_order == "fifo" else closed[-1])
+                continue
+            self._stall()
+
+    def _only_recycled(self, seg: Segment, pile: Pile) -> bool:
+        # R-3 sends doors drawn before the first number card under pile 1; a pile holding
+        # nothing else would send them round for ever, so it counts as run out.
+        return (seg.first and seg.last is None and not pile.top and not pile.deck
+                and all(C.role(c, self.cfg.suits) == C.DOOR for c in pile.bottom))
+
+    def feed(self, card: str) -> Note:
+        """Handle one card drawn from pile `need`; returns its note."""
+        if self.need is None:
+            raise ValueError("the generator is not waiting for a card")
+        self.piles[self.need].take(card)
+        seg = self.cur
+        if seg.kind == "corridor":
+            self._corridor_card(seg, card)
+        elif seg.kind == "room":
+            self._room_card(seg, card)
+        else:
+            self._stall_card(card)
+        note = self.notes[-1]
+        self.advance()
+        return note
+
+    def open_door(self, door: Door) -> Note:
+        """R-13: a closed door opens (it is shot, or generator mode opens it) and building
+        goes on behind it."""
+        door.open = True
+        seg = self.segs[door.seg]
+        if door.leads_to == "corridor":
+            new = self._new_segment("corridor", seg.id, door.pos, door.dir, None)
+            rule = "R-4"
+            text = f"door {C.name(door.card)} on {self.name_of(door.pos)} opens: a corridor " \
+                   f"goes {WORD[door.dir]} behind it"
+        else:
+            new = self._new_segment("room", seg.id, door.pos, door.dir, CW)
+            rule = "R-5"
+            text = f"door {C.name(door.card)} on {self.name_of(door.pos)} opens: a room " \
+                   f"begins {WORD[door.dir]} of it, turning clockwise (the door is red)"
+        note = self._note("", new.pile, rule, text, door.pos, new.id)
+        if self.mode == "game":
+            self.advance()
+        return note
+
+    # -- segments ------------------------------------------------------------------------
+    def _new_segment(self, kind, parent, anchor, direction, sense, first=False) -> Segment:
+        seg = Segment(len(self.segs), kind, parent, anchor, direction, sense, first=first)
+        self.segs.append(seg)
+        self.cur = seg
+        return seg
+
+    def _end(self, seg: Segment, why: str) -> None:
+        """R-12: the segment's enemies become counters on its last non-door card."""
+        seg.ended = why
+        if seg.pending:
+            where = self._counter_cell(seg)
+            for card in seg.pending:
+                self.counters.append((where, card))
+            seg.pending = []
+        if self.cur is seg:
+            self.cur = None
+
+    def _counter_cell(self, seg: Segment) -> tuple[int, int]:
+        # R-12: the last non-door card of the segment, else of the segment before it, else
+        # the start cell.
+        while seg is not None:
+            if seg.last is not None:
+                return seg.last
+            seg = self.segs[seg.parent] if seg.parent >= 0 else None
+        return self.cfg.start_cell()
+
+    def _enemy(self, seg: Segment, card: str, rule: str) -> None:
+        if self.cfg.counter_timing == "immediate" and seg.last is not None:
+            self.counters.append((seg.last, card))
+            self._note(card, seg.pile, "R-12", f"{C.name(card)} is an enemy: its counter goes "
+                       f"on {self.name_of(seg.last)} at once (counter_timing = immediate)",
+                       seg.last, seg.id)
+            return
+        seg.pending.append(card)
+        self._note(card, seg.pile, rule, f"{C.name(card)} is an enemy: set aside, its counter "
+                   "goes on the segment's last card when the segment ends", None, seg.id)
+
+    def _room_after(self, seg: Segment, anchor, heading, sense, why: str) -> Segment:
+        self._end(seg, why)
+        return self._new_segment("room", seg.id, anchor, heading, sense)
+
+    # -- R-1 placement ---------------------------------------------------------------------
+    def _place(self, seg: Segment, anchor, want: str, sense: str):
+        """R-1, with R-2's backtrack variant: ((cell, dir, anchor used), refusals) or
+        (None, refusals)."""
+        anchors = [anchor]
+        if self.cfg.dead_end == "backtrack" or seg.backtrack_from:
+            extra = list(seg.backtrack_from) or [c for c in reversed(seg.cells)
+                                                 if self.cells[c].role != C.DOOR]
+            anchors += [c for c in extra if c != anchor]
+        refused = []
+        for a in anchors:
+            if a is None:  # nothing placed yet: the start cell itself (first corridor empty)
+                start = self.cfg.start_cell()
+                if start not in self.cells:
+                    return (start, want, None), refused
+                continue
+            for k in range(4):
+                d = rot(want, sense, k)
+                p = (a[0] + DELTA[d][0], a[1] + DELTA[d][1])
+                if not self.inside(p):
+                    refused.append(f"{WORD[d]} of {self.name_of(a)} is off the table")
+                elif p in self.cells:
+                    refused.append(f"{WORD[d]} of {self.name_of(a)} ({self.name_of(p)}) holds "
+                                   f"{C.name(self.cells[p].card)}")
+                else:
+                    return (p, d, a), refused
+        return None, refused
+
+    def _put(self, seg, card, p, d, origin, rule, role=None) -> Placed:
+        role = role or C.role(card, self.cfg.suits)
+        placed = Placed(card, role, seg.id, d, len(self.cells), rule, origin)
+        self.cells[p] = placed
+        seg.cells.append(p)
+        if role != C.DOOR:
+            seg.last = p
+            if role in (C.ROOM, *C.ACES):
+                self.last_room = p
+        return placed
+
+    def _put_door(self, seg, card, p, d, origin, rule, leads_to) -> None:
+        placed = self._put(seg, card, p, d, origin, rule, C.DOOR)
+        placed.door = len(self.doors)
+        self.doors.append(Door(p, d, card, seg.id, leads_to))
+
+    def _where(self, card, p, d, want, refused, rule_why) -> str:
+        text = f"{C.name(card)} goes on {self.name_of(p)}, {WORD[d]}"
+        if d != want or refused:
+            text += f" (wanted {WORD[want]}: " + "; ".join(refused) + ")"
+        return text + f"; {rule_why}"
+
+    def _blocked(self, seg, card, refused, rule) -> None:
+        self.discards.append(card)
+        self._note(card, seg.pile, "R-2", f"{C.name(card)} has nowhere to go ("
+                   + "; ".join(refused) + f"): discarded, and the {seg.kind} ends in a dead "
+                   f"end ({rule})", None, seg.id)
+        self._end(seg, "dead end")
+
+    def _sense(self, seg: Segment, card: str) -> str:
+        # R-10 / A-3: a room turns by its own sense; `per_card` by each card's colour.
+        if seg.kind == "room" and self.cfg.rotation == "per_card":
+            return sense_of(C.colour(card))
+        return seg.sense
+
+    # -- R-3 to R-6 corridors ------------------------------------------------------------
+    def _corridor_card(self, seg: Segment, card: str) -> None:
+        kind = C.role(card, self.cfg.suits)
+        pile = 1
+        if kind in (C.ENEMY, C.BIG_BAD):
+            self._enemy(seg, card, "R-5")
+            return
+        here = seg.last or seg.anchor
+        if kind == C.DOOR:
+            if seg.first and seg.last is None:
+                self.piles[1].bottom.append(card)
+                self._note(card, pile, "R-3", f"{C.name(card)} is a door before the first "
+                           "corridor card: it goes to the bottom of pile 1")
+                return
+            sense = sense_of(seg.colour) if seg.colour else CW
+            spot, refused = self._place(seg, here, seg.dir, sense)
+            if spot is None:
+                self._blocked(seg, card, refused, "R-5")
+                return
+            p, d, origin = spot
+            self._put_door(seg, card, p, d, origin, "R-5", "room")
+            self._note(card, pile, "R-5", self._where(card, p, d, seg.dir, refused,
+                       "a closed door ends the corridor; a room lies behind it"), p, seg.id)
+            self._end(seg, "door")
+            return
+        colour = C.colour(card)
+        if seg.first and seg.last is None:
+            start = self.cfg.start_cell()
+            seg.colour, seg.dir = colour, self.cfg.direction(card, None)
+            self._put(seg, card, start, None, None, "R-3")
+            self._note(card, pile, "R-3", f"{C.name(card)} starts the dungeon on "
+                       f"{self.name_of(start)}: the corridor is {colour} and goes "
+                       f"{WORD[seg.dir]} ({C.number(card)} → {WORD[seg.dir]})", start, seg.id)
+            return
+        if seg.colour is None:
+            seg.colour = colour
+            if self.cfg.corridor_dir == "first_card_each" or seg.dir is None:
+                seg.dir = self.cfg.direction(card, seg.dir)
+        elif colour != seg.colour:
+            self._shift(seg, card, here)
+            return
+        want = seg.dir
+        spot, refused = self._place(seg, here, want, sense_of(seg.colour))
+        if spot is None:
+            self._blocked(seg, card, refused, "R-5")
+            return
+        p, d, origin = spot
+        seg.dir = d  # A-8: straight on unless a blocked cell turned it
+        self._put(seg, card, p, d, origin, "R-5")
+        self._note(card, pile, "R-5", self._where(card, p, d, want, refused,
+                   f"{seg.colour} corridor, turning {sense_of(seg.colour)} when blocked"),
+                   p, seg.id)
+
+    def _shift(self, seg: Segment, card: str, here) -> None:
+        """R-5: a card of the other colour ends the corridor; a room starts at once."""
+        sense = sense_of(C.colour(card))
+        if self.cfg.shift_card == "place":
+            spot, refused = self._place(seg, here, seg.dir, sense_of(seg.colour))
+            if spot is not None:
+                p, d, origin = spot
+                seg.dir = d
+                self._put(seg, card, p, d, origin, "R-5")
+                here = p
+                text = self._where(card, p, d, d, refused, "the colour shift is placed as the "
+                                   "corridor's last card (shift_card = place)")
+            else:
+                self.discards.append(card)
+                text = f"{C.name(card)} shifts the colour but has nowhere to go: discarded"
+        else:
+            self.discards.append(card)
+            text = f"{C.name(card)} shifts the colour: discarded (A-5)"
+        room = self._room_after(seg, here, seg.dir, sense, "shift")
+        self._note(card, 1, "R-5", f"{text}; the corridor ends and a room starts from "
+                   f"{self.name_of(here) if here else 'the start'} heading {WORD[seg.dir]}, "
+                   f"turning {sense} ({C.colour(card)} card)", None, room.id)
+
+    def _pile_empty(self, seg: Segment) -> None:
+        if seg.kind == "corridor":
+            # R-6: as if a card of the other colour had shifted it; no colour counts as black.
+            sense = CCW if seg.colour == "red" else CW
+            here = seg.last or seg.anchor
+            room = self._room_after(seg, here, seg.dir or "L", sense, "pile empty")
+            self._note("", 1, "R-6", f"pile 1 is empty: the corridor ends and a room starts "
+                       f"heading {WORD[seg.dir or 'L']}, turning {sense}", None, room.id)
+            return
+        self._end(seg, "pile empty")
+        if seg.kind == "room":
+            self._note("", 2, "R-11", "pile 2 is empty: the room and the dungeon are complete",
+                       None, seg.id)
+        self.finished = True
+
+    # -- R-7 to R-9 rooms ----------------------------------------------------------------
+    def _room_card(self, seg: Segment, card: str) -> None:
+        kind = C.role(card, self.cfg.suits)
+        if kind in (C.ENEMY, C.BIG_BAD):
+            self._enemy(seg, card, "R-8" if seg.entry else "R-9")
+            return
+        sense = self._sense(seg, card)
+        if seg.entry:
+            anchor = seg.anchor
+            spot, refused = self._place(seg, anchor, seg.dir, sense)
+            if spot is None:
+                self._blocked(seg, card, refused, "R-8")
+                return
+            p, d, origin = spot
+            want = seg.dir
+            if kind == C.DOOR:
+                self._put_door(seg, card, p, d, origin, "R-8", "corridor")
+                seg.dir = rot(d, sense, 1)
+                self._note(card, 2, "R-8", self._where(card, p, d, want, refused,
+                           f"a door before the room's first card; the next card tries "
+                           f"{WORD[seg.dir]} of the same cell (A-9)"), p, seg.id)
+                return
+            seg.entry = False
+            self._put(seg, card, p, d, origin, "R-8")
+            seg.dir = self._next(card, kind, d)
+            self._note(card, 2, "R-8", self._where(card, p, d, want, refused,
+                       f"the room's first card; next: {self._why_next(card, kind)}"),
+                       p, seg.id)
+            return
+        want = seg.dir
+        spot, refused = self._place(seg, seg.last, want, sense)
+        if spot is None:
+            self._blocked(seg, card, refused, "R-9")
+            return
+        p, d, origin = spot
+        if kind == C.DOOR:
+            self._put_door(seg, card, p, d, origin, "R-9", "corridor")
+            self._note(card, 2, "R-9", self._where(card, p, d, want, refused,
+                       "a closed door ends the room; a corridor lies behind it"), p, seg.id)
+            self._end(seg, "door")
+            return
+        self._put(seg, card, p, d, origin, "R-9")
+        seg.dir = self._next(card, kind, d)
+        self._note(card, 2, "R-9", self._where(card, p, d, want, refused,
+                   f"next: {self._why_next(card, kind)}"), p, seg.id)
+
+    def _next(self, card, kind, placed_dir) -> str:
+        if kind in C.ACES:
+            return placed_dir  # "the ace keeps the direction it was given"
+        return self.cfg.direction(card, placed_dir)
+
+    def _why_next(self, card, kind) -> str:
+        if kind in C.ACES:
+            return f"{WORD[self.cur.dir]} (an ace keeps its direction)"
+        return f"{WORD[self.cur.dir]} ({C.number(card)} → {WORD[self.cur.dir]}, 1.4)"
+
+    # -- R-14a stalls ----------------------------------------------------------------------
+    def _stall(self) -> None:
+        """Every branch is closed while pile 2 still holds cards."""
+        if self.cfg.stall == "reshuffle":
+            for seg in reversed(self.segs):
+                if seg.ended == "dead end" and seg.id not in self.retried and seg.cells:
+                    self.retried.add(seg.id)
+                    # Its cells, most recent first, then those of the segments it grew from.
+                    cells, back = [], seg
+                    while back is not None:
+                        cells += [c for c in reversed(back.cells)
+                                  if self.cells[c].role != C.DOOR]
+                        back = self.segs[back.parent] if back.parent >= 0 else None
+                    if not cells:
+                        continue
+                    room = self._new_segment("room", seg.id, cells[0], self.cells[cells[0]].dir
+                                             or "L", seg.sense or CW)
+                    room.backtrack_from = tuple(cells)
+                    self._note("", 2, "A-31", f"every branch is closed: building starts again "
+                               f"from the dead end at {self.name_of(cells[0])}, trying each cell "
+                               "back along the way it was built (stall = reshuffle)",
+                               cells[0], room.id)
+                    return
+        self.stalled = True
+        where = self.last_room or self.cfg.start_cell()
+        seg = self._new_segment("stall", -1, where, None, None)
+        self._note("", 2, "R-14a", f"every branch is closed with {len(self.piles[2])} cards "
+                   f"left in pile 2: they are drawn, enemies and Big Bads go on "
+                   f"{self.name_of(where)}, the rest are discarded", where, seg.id)
+
+    def _stall_card(self, card: str) -> None:
+        seg = self.cur
+        kind = C.role(card, self.cfg.suits)
+        if kind in (C.ENEMY, C.BIG_BAD):
+            self.counters.append((seg.anchor, card))
+            self._note(card, 2, "R-14a", f"{C.name(card)}: its counter goes on "
+                       f"{self.name_of(seg.anchor)}", seg.anchor, seg.id)
+        else:
+            self.discards.append(card)
+            self._note(card, 2, "R-14a", f"{C.name(card)} is discarded", None, seg.id)
+
+    # -- notes -------------------------------------------------------------------------
+    def _note(self, card, pile, rule, text, pos=None, seg=-1) -> Note:
+        note = Note(len(self.notes), card, pile, rule, f"{text} ({rule})", pos, seg)
+        self.notes.append(note)
+        return note
+
+    # -- reading the result --------------------------------------------------------------
+    def links(self) -> dict[tuple[int, int], set]:
+        """The build path as a graph: each card is joined to the cell it was placed from,
+        and an open door to what was built behind it (A-20: touching is not joining)."""
+        out: dict = {p: set() for p in self.cells}
+        for p, placed in self.cells.items():
+            if placed.origin is not None and placed.origin in out:
+                out[p].add(placed.origin)
+                out[placed.origin].add(p)
+        return out
+
+    def text_map(self) -> list[str]:
+        """The table as the rules file prints it: `.` empty, `*` after an opened door."""
+        rows = []
+        for y in range(self.cfg.height):
+            row = []
+            for x in range(self.cfg.width):
+                placed = self.cells.get((x, y))
+                if placed is None:
+                    row.append(".")
+                    continue
+                text = placed.card[:-1] + placed.card[-1] if placed.card != C.JOKER else "BB"
+                if placed.door >= 0 and self.doors[placed.door].open:
+                    text += "*"
+                row.append(text)
+            rows.append(" ".join(f"{t:>4}" for t in row))
+        return rows
+
+
+def piles_for(deck: list[str], cfg: Config) -> tuple[Pile, Pile]:
+    """1.3: the two piles of a deck, shuffled (as Decks drawn at random); the Jokers at the
+    bottom of pile 2."""
+    one = [c for c in deck if C.pile_of(c, cfg.suits) == 1]
+    two = [c for c in deck if C.pile_of(c, cfg.suits) == 2]
+    jokers = [c for c in deck if C.pile_of(c, cfg.suits) == 0]
+    return Pile(deck=Deck(one)), Pile(deck=Deck(two), bottom=jokers)
