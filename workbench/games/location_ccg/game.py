@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core import Game, GameSpec, Option, SetupError, Traits, Variant, register
 from .catalog import catalog_for
+from .odds import ODDS
 from .rules import LocationState
 
 VARIANTS = (
@@ -117,6 +118,7 @@ SPEC = GameSpec(
     analysis=f"{__package__}.analysis",
     traits=Traits(scored=True, turn_limit="loc.turn_limit", hidden_information=True),
     rules_file="rules.md",
+    odds=ODDS,
     # loc.turn_limit ends every game; a random game takes a few thousand decisions at most.
     max_decisions=30_000,
 )
