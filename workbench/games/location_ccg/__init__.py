@@ -12,12 +12,14 @@ if TYPE_CHECKING:
         first_player_edge,
         location_matrix,
         pay_by_turn,
+        pay_chance,
         resource_curve,
         simulated_pay_rate,
+        three_point_cards,
     )
 
-ANALYSES = ["first_player_edge", "location_matrix", "pay_by_turn", "resource_curve",
-            "simulated_pay_rate"]
+ANALYSES = ["first_player_edge", "location_matrix", "pay_by_turn", "pay_chance",
+            "resource_curve", "simulated_pay_rate", "three_point_cards"]
 # The analyses bring in the simulation layer; playing a match never needs them.
 __getattr__, __dir__ = lazy_attributes(__name__, {".analysis": ANALYSES})
 

@@ -123,6 +123,8 @@ class LocationState(State):
         self.wait = None  # ("first",) or ("draw", seat)
         self.paying = None  # a play waiting for its payment: (seat, play, options)
         self.mulliganed = [False, False]
+        self.own_turns = [0, 0]  # turns each seat has begun
+        self.first_played: list[dict] = [{}, {}]  # card -> the seat's own turn it was first played
         self.used_names: list[set] = [set(), set()]  # abilities used this turn
         self.winner = None  # a seat, or -1 for a draw
         self.reason = ""
@@ -155,6 +157,8 @@ class LocationState(State):
         c.stack = list(self.stack)
         c.todo = list(self.todo)
         c.mulliganed = list(self.mulliganed)
+        c.own_turns = list(self.own_turns)
+        c.first_played = [dict(x) for x in self.first_played]
         c.used_names = [set(s) for s in self.used_names]
         c.events = list(self.events)
         c.counts = {k: list(v) for k, v in self.counts.items()}
@@ -240,6 +244,7 @@ class LocationState(State):
         if self.turn:
             self.active = 1 - self.active
         self.turn += 1
+        self.own_turns[self.active] += 1
         self.prod_left = 0
         steps = []
         for phase in PHASES:
@@ -795,6 +800,7 @@ class LocationState(State):
             self.used_names[seat].add(self.inplay[what].name)
         else:
             self.zones[seat, "hand"].remove(what)
+            self.first_played[seat].setdefault(what, self.own_turns[seat])
         d = self.card(what) if kind == "use" else self.cat.cards[what]
         if kind == "play" and d.type == "surprise":
             self._to_discard(seat, what)
