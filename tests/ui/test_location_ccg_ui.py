@@ -1,0 +1,67 @@
+"""The Location CCG in the step-through view, in a real JupyterLab in Chromium, about 1,000 px
+wide: the three Locations and each side's characters drawn as cards, the hand of the seat to
+move face up and the other face down, a turn played by clicking, screenshots kept as
+artifacts."""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from .conftest import ARTIFACTS, open_and_run, window
+
+pytestmark = pytest.mark.ui
+
+CELLS = ["import workbench as wb\n"
+         "m = wb.play('location_ccg', seed=4, first_player=1, bots={1: 'heuristic'},\n"
+         "            locations=['Old Cathedral', 'Radio Tower', 'Power Plant'])\n"
+         "m"]
+
+
+@pytest.fixture
+def narrow(browser):
+    yield from window(browser, {"width": 1000, "height": 1000})
+
+
+def _decisions(page) -> int:
+    return int(page.locator(".wb-step").get_attribute("data-decisions"))
+
+
+def _click(page, text: str) -> None:
+    before = _decisions(page)
+    page.locator("button.wb-action", has_text=text).first.click()
+    page.wait_for_function(
+        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+
+
+def test_location_ccg_plays_by_clicking_at_1000_px(narrow, lab):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    nbformat.write(nb, lab.root / "location.ipynb")
+    page = narrow
+    open_and_run(page, lab, "location.ipynb")
+    page.locator(".wb-step").wait_for(timeout=90_000)
+    page.evaluate("window.jupyterapp.shell.collapseLeft()")
+    page.wait_for_timeout(500)
+    assert page.locator(".wb-card.wb-kind-location").count() == 3
+    # Seat 1 keeps its opening hand: its seven cards face up, the bot's seven face down.
+    assert page.locator("button.wb-action", has_text="Keep this hand").count() == 1
+    backs = page.locator(".wb-card.wb-facedown")
+    assert backs.count() == 1 and backs.first.get_attribute("data-count") == "7"
+    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "location_ccg_start.png"))
+    _click(page, "Keep this hand")
+    # The bot's first turn passes by itself; seat 1's Production: bank two cards, draw one.
+    page.locator("button.wb-action", has_text="Bank ").first.wait_for(timeout=60_000)
+    _click(page, "Bank ")
+    _click(page, "Bank ")
+    draw = page.locator("button.wb-action", has_text="Draw a card")
+    assert "to draw a character" in draw.first.inner_text() or page.locator(
+        ".wb-step", has_text="to draw a character").count()
+    _click(page, "Draw a card")
+    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "location_ccg_turn.png"))
+    page.locator(".wb-step").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "location_ccg_screen.png"))
+    width = page.evaluate("document.querySelector('.wb-step').scrollWidth")
+    assert width <= 1000
