@@ -73,3 +73,16 @@ def play(st, label: str) -> None:
 
 def labels(st) -> list[str]:
     return [a.label for a in st.legal_actions()]
+
+
+def mission(st, loc: int, attackers, defenders=()) -> None:
+    """Seat 1 sends `attackers` to Location `loc`; seat 2 defends with `defenders`."""
+    run(st, [("mission",)], active=0)
+    do(st, f"Mission to {st.locs[loc].name}")
+    for uid in attackers:
+        do(st, f"Send {st.label(uid)}")
+    do(st, "Go with")
+    for uid in defenders:
+        do(st, f"Defend with {st.label(uid)}")
+    if st.ask and st.ask[1] == "defenders":
+        do(st, "No more defenders" if defenders else "Do not defend")

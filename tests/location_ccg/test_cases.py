@@ -4,7 +4,7 @@ from workbench.core import TERMINAL
 from workbench.games.location_ccg.costs import covers, parse_cost, payments
 from workbench.games.location_ccg.rules import Loc
 
-from .helpers import do, give, put, run, table
+from .helpers import do, give, mission, put, run, table
 
 
 def test_t1_payment_needs_points_and_the_typed_symbol():
@@ -29,24 +29,12 @@ def test_t2_mob_cost_never_drops_below_one():
     assert [str(c) for c in st.costs_of("Street Runner")] == ["1"]
 
 
-def _mission(st, loc, attackers, defenders):
-    run(st, [("mission",)], active=0)
-    do(st, f"Mission to {st.locs[loc].name}")
-    for uid in attackers:
-        do(st, f"Send {st.label(uid)}")
-    do(st, "Go with")
-    for uid in defenders:
-        do(st, f"Defend with {st.label(uid)}")
-    if st.ask and st.ask[1] == "defenders":
-        do(st, "No more defenders")
-
-
 def test_t3_pairing_gang_and_victory():
     st = table()
     muscle, enforcer, runner = (put(st, 0, n) for n in ("Hired Muscle", "Enforcer",
                                                          "Street Runner"))
     watchman = put(st, 1, "Watchman")
-    _mission(st, 0, [muscle, enforcer, runner], [watchman])
+    mission(st, 0, [muscle, enforcer, runner], [watchman])
     do(st, f"Challenge with {st.label(enforcer)}")
     assert st.ask[0] == 1 and [a.label for a in st.legal_actions()] == [
         f"Oppose {st.label(enforcer)} with {st.label(watchman)} (2/3/0)"]
@@ -64,7 +52,7 @@ def test_t4_long_range_deals_its_damage_when_paired():
     st = table()
     runner = put(st, 0, "Street Runner")
     mage = put(st, 1, "Battle Mage")
-    _mission(st, 0, [runner], [mage])
+    mission(st, 0, [runner], [mage])
     do(st, f"Challenge with {st.label(runner)}")
     do(st, f"Oppose {st.label(runner)} with {st.label(mage)}")
     assert runner not in st.inplay and "Street Runner" in st.zones[0, "void"]
@@ -75,7 +63,7 @@ def test_t4_long_range_deals_no_combat_damage():
     st = table()
     enforcer = put(st, 0, "Enforcer")
     sniper = put(st, 1, "Sniper")  # 2/1/1 Long Range: 2 to the Enforcer, then nothing
-    _mission(st, 0, [enforcer], [sniper])
+    mission(st, 0, [enforcer], [sniper])
     do(st, f"Challenge with {st.label(enforcer)}")
     do(st, "Oppose")
     assert sniper not in st.inplay  # the Enforcer's 4 in combat

@@ -7,7 +7,7 @@ from workbench.core import CHANCE, TERMINAL
 from workbench.games.location_ccg.costs import Cost, parse_cost, payments, reduced
 from workbench.games.location_ccg.rules import HQ, Combat
 
-from .helpers import do, give, labels, play, put, run, table
+from .helpers import do, give, labels, mission, play, put, run, table
 
 
 # -- set-up (R-7 .. R-10) --------------------------------------------------------------------
@@ -162,18 +162,6 @@ def test_r22_end_removes_damage_and_temporary_changes_and_trims_the_hand():
 
 # -- missions (R-23 .. R-29) -----------------------------------------------------------------
 
-def _attack(st, loc, attackers, defenders=()):
-    run(st, [("mission",)], active=0)
-    do(st, f"Mission to {st.locs[loc].name}")
-    for uid in attackers:
-        do(st, f"Send {st.label(uid)}")
-    do(st, "Go with")
-    for uid in defenders:
-        do(st, f"Defend with {st.label(uid)}")
-    if st.ask and st.ask[1] == "defenders":
-        do(st, "No more defenders" if defenders else "Do not defend")
-
-
 def test_r23_a_won_location_cannot_be_attacked():
     st = table()
     put(st, 0, "Fixer")
@@ -203,7 +191,7 @@ def test_r25_the_defender_chooses_the_second_challenger():
     st = table()
     a1, a2 = put(st, 0, "Fixer"), put(st, 0, "Lookout")
     d1, d2 = put(st, 1, "Scout"), put(st, 1, "Acolyte")
-    _attack(st, 0, [a1, a2], [d1, d2])
+    mission(st, 0, [a1, a2], [d1, d2])
     assert st.ask[:2] == (0, "challenger")
     do(st, f"Challenge with {st.label(a1)}")
     assert st.ask[:2] == (1, "opposer")
@@ -219,7 +207,7 @@ def test_r26_damage_is_simultaneous():
     st = table()
     a = put(st, 0, "Hired Muscle")  # 3/2/0
     d = put(st, 1, "Watchman")  # 2/3/0: both die at once
-    _attack(st, 0, [a], [d])
+    mission(st, 0, [a], [d])
     do(st, "Challenge")
     do(st, "Oppose")
     assert a not in st.inplay and d not in st.inplay
@@ -230,7 +218,7 @@ def test_r27_skill_count_variants():
         st = table({"loc.skill_count": variant})
         put(st, 1, "Oracle", where=0)  # left at the Location by an earlier mission: Skl 3
         a = put(st, 0, "Fixer")
-        _attack(st, 0, [a])
+        mission(st, 0, [a])
         assert st.locs[0].vp == expect, variant
 
 
@@ -238,7 +226,7 @@ def test_r32_gang_is_optional():
     st = table()
     muscle, fixer = put(st, 0, "Hired Muscle"), put(st, 0, "Fixer")
     watchman = put(st, 1, "Watchman")
-    _attack(st, 0, [muscle, fixer], [watchman])
+    mission(st, 0, [muscle, fixer], [watchman])
     do(st, f"Challenge with {st.label(fixer)}")
     do(st, "Oppose")
     do(st, f"{st.label(muscle)} stays out")
@@ -249,7 +237,7 @@ def test_r33_giant_challenger_takes_two_opposers_and_splits_its_atk():
     st = table()
     ogre = put(st, 0, "Ogre Bouncer")  # 4/6/0 Giant 2
     s1, s2 = put(st, 1, "Scout"), put(st, 1, "Militia")
-    _attack(st, 0, [ogre], [s1, s2])
+    mission(st, 0, [ogre], [s1, s2])
     do(st, f"Challenge with {st.label(ogre)}")
     do(st, f"Oppose {st.label(ogre)} with {st.label(s1)}")
     assert st.ask[:2] == (1, "opposer")  # min(2, 2) opposers
@@ -268,7 +256,7 @@ def test_r33_giant_opposer_can_be_paired_twice():
     st = table(decks=("Order", "Syndicate"))
     a1, a2 = put(st, 0, "Scout"), put(st, 0, "Acolyte")
     ogre = put(st, 1, "Ogre Bouncer")
-    _attack(st, 0, [a1, a2], [ogre])
+    mission(st, 0, [a1, a2], [ogre])
     do(st, f"Challenge with {st.label(a1)}")
     do(st, "Oppose")
     # D still holds the Giant: the defender picks the next challenger from it.
@@ -281,7 +269,7 @@ def test_r33_ignore_variant_makes_giant_plain():
     st = table({"loc.giant": "ignore"})
     ogre = put(st, 0, "Ogre Bouncer")
     s1, s2 = put(st, 1, "Scout"), put(st, 1, "Militia")
-    _attack(st, 0, [ogre], [s1, s2])
+    mission(st, 0, [ogre], [s1, s2])
     do(st, f"Challenge with {st.label(ogre)}")
     do(st, f"Oppose {st.label(ogre)} with {st.label(s1)}")
     assert st.ask is None or st.ask[1] != "opposer"
@@ -380,7 +368,7 @@ def test_r30_payoff_cannot_target_a_shielded_defender():
     d = put(st, 1, "Oracle")
     give(st, 0, "hand", "Payoff")
     give(st, 0, "bank", "Fixer", "Street Runner")
-    _attack(st, 0, [a], [d])
+    mission(st, 0, [a], [d])
     # The Oracle is Shielded: Payoff has no target, so no window asks seat 1.
     assert st.ask[:2] == (0, "challenger")
 
@@ -391,7 +379,7 @@ def test_r30_payoff_on_an_unshielded_defender():
     d = put(st, 1, "Watchman")
     give(st, 0, "hand", "Payoff")
     give(st, 0, "bank", "Fixer", "Street Runner")
-    _attack(st, 0, [a], [d])
+    mission(st, 0, [a], [d])
     assert st.ask[:2] == (0, "window") and st.window_tag == "after R-24"
     do(st, f"Play Payoff on {st.label(d)}")
     assert st.inplay[d].where == HQ
@@ -447,7 +435,7 @@ def test_sanctuary_prevents_combat_damage():
     scout = put(st, 0, "Scout")
     muscle = put(st, 1, "Hired Muscle")
     st.inplay[scout].prevent = True
-    _attack(st, 0, [scout], [muscle])
+    mission(st, 0, [scout], [muscle])
     do(st, "Challenge")
     do(st, "Oppose")
     assert scout in st.inplay and muscle in st.inplay and st.inplay[muscle].damage == 1
@@ -537,7 +525,7 @@ def test_a11_long_range_at_combat_start_still_strikes_first():
     st = table({"loc.long_range": "combat_start"})
     runner = put(st, 0, "Street Runner")
     mage = put(st, 1, "Battle Mage")
-    _attack(st, 0, [runner], [mage])
+    mission(st, 0, [runner], [mage])
     do(st, "Challenge")
     do(st, "Oppose")
     assert runner not in st.inplay and st.inplay[mage].damage == 0
@@ -547,7 +535,7 @@ def test_a10_full_each_giant_deals_its_atk_to_each():
     st = table({"loc.giant": "full_each"})
     ogre = put(st, 0, "Ogre Bouncer")
     w1, w2 = put(st, 1, "Watchman"), put(st, 1, "Paladin")
-    _attack(st, 0, [ogre], [w1, w2])
+    mission(st, 0, [ogre], [w1, w2])
     do(st, "Challenge")
     do(st, f"Oppose {st.label(ogre)} with {st.label(w1)}")
     do(st, f"Oppose {st.label(ogre)} with {st.label(w2)}")

@@ -247,6 +247,25 @@ def page(browser):
     yield from window(browser, {"width": 1500, "height": 1100})
 
 
+@pytest.fixture
+def narrow(browser):
+    """A page about 1,000 px wide, the width a view must fit."""
+    yield from window(browser, {"width": 1000, "height": 1000})
+
+
+def decisions(page) -> int:
+    """Decisions taken in the step-through view on the page."""
+    return int(page.locator(".wb-step").get_attribute("data-decisions"))
+
+
+def click_action(page, text: str) -> None:
+    """Click the first action button holding `text` and wait for the view to take it."""
+    before = decisions(page)
+    page.locator("button.wb-action", has_text=text).first.click()
+    page.wait_for_function(
+        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+
+
 def open_and_run(page, lab: Lab, name: str) -> None:
     """Open a notebook, wait for an idle kernel, run every cell."""
     page.goto(lab.notebook_url(name))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from .conftest import ARTIFACTS, open_and_run, window
+from .conftest import ARTIFACTS, click_action, open_and_run
 
 pytestmark = pytest.mark.ui
 
@@ -16,22 +16,6 @@ CELLS = ["import workbench as wb\n"
          "m = wb.play('location_ccg', seed=4, first_player=1, bots={1: 'heuristic'},\n"
          "            locations=['Old Cathedral', 'Radio Tower', 'Power Plant'])\n"
          "m"]
-
-
-@pytest.fixture
-def narrow(browser):
-    yield from window(browser, {"width": 1000, "height": 1000})
-
-
-def _decisions(page) -> int:
-    return int(page.locator(".wb-step").get_attribute("data-decisions"))
-
-
-def _click(page, text: str) -> None:
-    before = _decisions(page)
-    page.locator("button.wb-action", has_text=text).first.click()
-    page.wait_for_function(
-        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
 
 
 def test_location_ccg_plays_by_clicking_at_1000_px(narrow, lab):
@@ -51,15 +35,15 @@ def test_location_ccg_plays_by_clicking_at_1000_px(narrow, lab):
     backs = page.locator(".wb-card.wb-facedown")
     assert backs.count() == 1 and backs.first.get_attribute("data-count") == "7"
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "location_ccg_start.png"))
-    _click(page, "Keep this hand")
+    click_action(page, "Keep this hand")
     # The bot's first turn passes by itself; seat 1's Production: bank two cards, draw one.
     page.locator("button.wb-action", has_text="Bank ").first.wait_for(timeout=60_000)
-    _click(page, "Bank ")
-    _click(page, "Bank ")
+    click_action(page, "Bank ")
+    click_action(page, "Bank ")
     draw = page.locator("button.wb-action", has_text="Draw a card")
     assert "to draw a character" in draw.first.inner_text() or page.locator(
         ".wb-step", has_text="to draw a character").count()
-    _click(page, "Draw a card")
+    click_action(page, "Draw a card")
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "location_ccg_turn.png"))
     page.locator(".wb-step").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "location_ccg_screen.png"))
