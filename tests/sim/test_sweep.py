@@ -318,3 +318,15 @@ def test_setup_sweep_keys_are_checked_up_front():
                  progress=False)
     with pytest.raises(wb.SetupError, match="in a sweep only"):
         wb.solve("location_ccg", "setup.first_player", 0.5, (0, 1), max_games=2)
+
+
+def test_first_player_share_counts_decided_games():
+    import polars as pl
+
+    from workbench.sim import first_player_share
+
+    games = pl.DataFrame({"winner": [0, 1, 1, -1, 0], "first": [0, 0, 1, 1, 1]})
+    share = first_player_share(games)
+    assert share["decided"] == 4 and share["first_wins"] == 0.5
+    assert share["draw_rate"] == pytest.approx(0.2)
+    assert share["ci_low"] < 0.5 < share["ci_high"]

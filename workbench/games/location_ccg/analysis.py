@@ -25,7 +25,7 @@ from math import comb
 import polars as pl
 
 from ...core import get_game
-from ...sim import sweep, wilson
+from ...sim import first_player_share, sweep, wilson
 from .costs import Cost, covers
 
 GAME = "location_ccg"
@@ -183,13 +183,7 @@ def first_player_edge(n: int = 400, seed: int = 0, *, bots="heuristic", rules=No
     summary, games = sweep(GAME, {"setup.first_player": [0, 1]}, n, seed=seed, bots=bots,
                            rules=rules, cards=cards, executor=executor, progress=False,
                            games=True, decks=list(decks))
-    decided = games.filter(pl.col("winner") >= 0)
-    firsts = int((decided["winner"] == decided["setup.first_player"]).sum())
-    low, high = wilson(firsts, decided.height)
-    return {"games": games.height, "decided": decided.height,
-            "first_wins": firsts / decided.height if decided.height else 0.0,
-            "ci_low": low, "ci_high": high,
-            "draw_rate": 1 - decided.height / games.height if games.height else 0.0,
+    return {**first_player_share(games, "setup.first_player"),
             "seat1_when_first": summary["win_rate"][0],
             "seat1_when_second": summary["win_rate"][1]}
 
