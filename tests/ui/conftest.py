@@ -258,10 +258,15 @@ def decisions(page) -> int:
     return int(page.locator(".wb-step").get_attribute("data-decisions"))
 
 
-def click_action(page, text: str) -> None:
-    """Click the first action button holding `text` and wait for the view to take it."""
+def click_action(page, text: str, *, label: bool = False) -> None:
+    """Click the first action button holding `text` (with `label`, the first whose whole
+    action label starts with it: buttons of a group show only the words after the group's
+    head) and wait for the view to take it."""
     before = decisions(page)
-    page.locator("button.wb-action", has_text=text).first.click()
+    if label:
+        page.locator(f'button.wb-action[data-label^="{text}"]').first.click()
+    else:
+        page.locator("button.wb-action", has_text=text).first.click()
     page.wait_for_function(
         f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
 

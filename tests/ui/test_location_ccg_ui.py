@@ -36,14 +36,15 @@ def test_location_ccg_plays_by_clicking_at_1000_px(narrow, lab):
     assert backs.count() == 1 and backs.first.get_attribute("data-count") == "7"
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "location_ccg_start.png"))
     click_action(page, "Keep this hand")
-    # The bot's first turn passes by itself; seat 1's Production: bank two cards, draw one.
-    page.locator("button.wb-action", has_text="Bank ").first.wait_for(timeout=60_000)
-    click_action(page, "Bank ")
-    click_action(page, "Bank ")
-    draw = page.locator("button.wb-action", has_text="Draw a card")
-    assert "to draw a character" in draw.first.inner_text() or page.locator(
-        ".wb-step", has_text="to draw a character").count()
-    click_action(page, "Draw a card")
+    # The bot's mulligan passes by itself; seat 1 takes the first turn (R-10): bank two cards
+    # and draw one, whose odds the button shows before it is taken.
+    page.locator('button.wb-action[data-label^="Bank "]').first.wait_for(timeout=60_000)
+    click_action(page, "Bank ", label=True)
+    click_action(page, "Bank ", label=True)
+    draw = page.locator('button.wb-action[data-label^="Draw a card"]').first
+    assert "to draw a character" in draw.inner_text()
+    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "location_ccg_draw.png"))
+    click_action(page, "Draw a card", label=True)
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "location_ccg_turn.png"))
     page.locator(".wb-step").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "location_ccg_screen.png"))
