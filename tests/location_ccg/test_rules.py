@@ -585,3 +585,12 @@ def test_a21_per_name_ability_limit():
                 st.apply(st.legal_actions()[0])
             used += 1
         assert used == uses and st.def_(fixer) == 2 + 2 * uses, variant
+
+
+def test_decks_option_names_what_is_wrong():
+    with pytest.raises(wb.SetupError, match="no deck called 'Nope'"):
+        wb.play("location_ccg", decks=["Syndicate", "Nope"])
+    with pytest.raises(wb.SetupError, match=r"two deck names from decks.csv \(seat 1's"):
+        wb.play("location_ccg", decks=["Syndicate"])
+    mirror = wb.play("location_ccg", decks="Order", seed=1)
+    assert mirror.state.decks == ["Order", "Order"]

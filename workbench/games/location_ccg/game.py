@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from ...core import Game, GameSpec, Option, SetupError, Traits, Variant, register
+from ...core import (
+    Game,
+    GameSpec,
+    Option,
+    SetupError,
+    Traits,
+    Variant,
+    known_decks,
+    register,
+    two_decks,
+)
 from .catalog import catalog_for
 from .odds import ODDS
 from .rules import LocationState
@@ -68,13 +78,7 @@ DEFAULT_DECKS = ("Syndicate", "Order")
 
 
 def _decks(value) -> list[str]:
-    if isinstance(value, str):
-        value = [value, value]
-    if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(d, str) for d in value)):
-        raise ValueError(f"give two deck names from decks.csv (seat 1's, then seat 2's), or "
-                         f"one for both, not {value!r}")
-    return list(value)
+    return two_decks(value, "seat 1's, then seat 2's")
 
 
 def _first(value):
@@ -134,10 +138,7 @@ class LocationCCG(Game):
     def new_state(self, cards, rules: dict, setup: dict) -> LocationState:
         cat = catalog_for(cards, rules)
         decks = setup["decks"]
-        for d in decks:
-            if d not in cat.decks:
-                raise SetupError(f"decks: no deck called {d!r}; decks.csv has "
-                                 f"{', '.join(map(repr, cat.decks))}")
+        known_decks(decks, cat.decks)
         first = setup["first_player"]
         picks = setup["locations"]
         if picks:
