@@ -94,3 +94,10 @@ def test_first_player_edge_and_location_matrix_run_on_the_same_seeds():
     assert matrix.height == 9 and set(matrix["Syndicate picks"]) == {
         "Dockside Warehouse", "Radio Tower", "City Hall"}
     assert set(matrix["games"]) == {2}
+
+
+def test_head_to_head_reports_each_seat():
+    table = analysis.head_to_head("heuristic", "random", 4, seed=1)
+    assert table["seat"].to_list() == [1, 2] and table["games"].to_list() == [4, 4]
+    for row in table.iter_rows(named=True):
+        assert row["ci_low"] <= row["win_rate"] <= row["ci_high"]

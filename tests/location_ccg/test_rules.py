@@ -594,3 +594,30 @@ def test_decks_option_names_what_is_wrong():
         wb.play("location_ccg", decks=["Syndicate"])
     mirror = wb.play("location_ccg", decks="Order", seed=1)
     assert mirror.state.decks == ["Order", "Order"]
+
+
+def test_r34_a_giant_challenger_killed_at_range_takes_no_more_opposers():
+    st = table(decks=("Syndicate", "Order"))
+    ogre = put(st, 0, "Ogre Bouncer")  # Def 6
+    st.inplay[ogre].damage = 4
+    mage, scout = put(st, 1, "Battle Mage"), put(st, 1, "Scout")
+    mission(st, 0, [ogre], [mage, scout])
+    do(st, f"Challenge with {st.label(ogre)}")
+    do(st, f"Oppose {st.label(ogre)} with {st.label(mage)}")  # 3 at range: 7 >= 6
+    assert ogre not in st.inplay
+    assert st.ask is None or st.ask[1] != "opposer"
+    assert scout in st.inplay and st.inplay[scout].damage == 0
+
+
+def test_a5_lifo_a_play_whose_card_has_gone_does_nothing():
+    st = table({"loc.stack": "lifo"})
+    give(st, 0, "hand", "Scavenge", "Scavenge")
+    give(st, 0, "discard", "Fixer")
+    run(st, [("production",), ("window", "end of Production")], active=0, phase="Production")
+    do(st, "Play Scavenge: return Fixer")
+    do(st, "Play Scavenge: return Fixer")
+    assert "Fixer" not in st.zones[0, "hand"]  # both wait on the stack
+    do(st, "End production")
+    # The newest resolves first and takes the Fixer; the older finds it gone.
+    assert st.zones[0, "hand"].count("Fixer") == 1 and st.zones[0, "discard"] == [
+        "Scavenge", "Scavenge"]

@@ -10,6 +10,7 @@ from .rules import LocationState
 if TYPE_CHECKING:
     from .analysis import (
         first_player_edge,
+        head_to_head,
         location_matrix,
         pay_by_turn,
         pay_chance,
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
         three_point_cards,
     )
 
-ANALYSES = ["first_player_edge", "location_matrix", "pay_by_turn", "pay_chance",
+ANALYSES = ["first_player_edge", "head_to_head", "location_matrix", "pay_by_turn", "pay_chance",
             "resource_curve", "simulated_pay_rate", "three_point_cards"]
 # The analyses bring in the simulation layer; playing a match never needs them.
 __getattr__, __dir__ = lazy_attributes(__name__, {".analysis": ANALYSES})

@@ -206,3 +206,21 @@ def location_matrix(n: int = 200, seed: int = 0, *, first_player: int = 0, bots=
         "games": summary["n"], f"seat 1 ({decks[0]}) wins": summary["win_rate"],
         "ci_low": summary["ci_low"], "ci_high": summary["ci_high"]})
 
+
+
+def head_to_head(bot: str = "search", against: str = "heuristic", n: int = 12, seed: int = 0,
+                 *, decks=("Syndicate", "Order"), rules=None, cards=None,
+                 executor=None) -> pl.DataFrame:
+    """One bot against another, `n` games with the bot in each seat: its wins with a 95%
+    interval, seat by seat."""
+    from ...sim import simulate
+
+    rows = []
+    for seat in (0, 1):
+        games = simulate(GAME, n, seed=seed + seat, bots={seat: bot, 1 - seat: against},
+                         rules=rules, cards=cards, decks=list(decks), executor=executor)
+        wins = int((games["winner"] == seat).sum())
+        low, high = wilson(wins, n)
+        rows.append({"bot": bot, "plays": decks[seat], "seat": seat + 1, "games": n,
+                     "wins": wins, "win_rate": wins / n, "ci_low": low, "ci_high": high})
+    return pl.DataFrame(rows)

@@ -74,7 +74,8 @@ def destroy(state, seat, effect, target):
 @EFFECTS.keyword("Return From Discard", "The chosen card of your discard pile goes to your "
                  "hand.", acts_on=PLAYER)
 def return_from_discard(state, seat, effect, target):
-    state.zones.move(seat, target, "discard", "hand")
+    if target in state.zones[seat, "discard"]:  # it may have left since (loc.stack = lifo)
+        state.zones.move(seat, target, "discard", "hand")
 
 
 @EFFECTS.keyword("Draw", "Draw X cards.", number="required", acts_on=PLAYER)

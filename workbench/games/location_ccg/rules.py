@@ -353,6 +353,8 @@ class LocationState(State):
     def _do_pairing(self) -> None:
         c = self.combat
         c.step = "R-25"
+        if c.challenger is not None and c.challenger not in self.inplay:
+            c.to_oppose = 0  # a Long Range opposer destroyed it before its last opposer
         if c.challenger is not None and c.to_oppose > 0:
             pool = self._opposer_pool()
             if pool:
