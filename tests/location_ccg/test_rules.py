@@ -5,7 +5,7 @@ import pytest
 import workbench as wb
 from workbench.core import CHANCE, TERMINAL
 from workbench.games.location_ccg.costs import Cost, parse_cost, payments, reduced
-from workbench.games.location_ccg.rules import HQ, Combat
+from workbench.games.location_ccg.rules import HQ
 
 from .helpers import do, give, labels, mission, play, put, run, table
 

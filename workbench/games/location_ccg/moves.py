@@ -7,7 +7,7 @@ from itertools import product
 
 from ...core import Action
 from .costs import Cost
-from .rules import HQ, MISSION_STEPS
+from .rules import HQ, Combat
 
 
 def payment_words(state, option: tuple) -> str:
@@ -229,8 +229,6 @@ def perform(state, seat: int, kind: str, data, action: Action) -> None:
             state.prod_left = 0
     elif kind == "mission":
         if a == "mission":
-            from .rules import Combat
-
             state.combat = Combat(args[0], seat)
             state.counts["missions"][seat] += 1
             state.todo.insert(0, ("attackers",))
@@ -270,7 +268,7 @@ def perform(state, seat: int, kind: str, data, action: Action) -> None:
         uid, shares = args
         state.combat.split[uid] = dict(zip(state.alive_facing(uid), shares))
     elif kind == "pay":
-        seat_, play, costs = state.paying
+        _, play, costs = state.paying
         state.paying = None
         state.pay(seat, args, costs)
         state._after_payment(seat, play)

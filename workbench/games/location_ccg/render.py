@@ -101,8 +101,9 @@ def render(state, seat: int | None) -> View:
         piles = [_asset(state, u) for u in state.assets[s]]
         bank = state.zones[s, "bank"]
         rows = " ".join(state.row(n) for n in bank)
+        points = len(rows.replace(" ", ""))
         piles.append(CardView(name="Bank", kind="pile", subtitle=f"{len(bank)} cards",
-                              text=rows or "empty", stats=(Stat("points", len(rows.replace(" ", ""))),)))
+                              text=rows or "empty", stats=(Stat("points", points),)))
         deck = len(state.deck[s]) + len(state.bottom[s])
         piles.append(CardView(name="Deck", kind="pile", subtitle=f"{deck} cards",
                               stats=(Stat("cards", deck),), dim=deck == 0))

@@ -15,8 +15,6 @@ from .effects import EFFECTS
 
 HQ = -1
 PHASES = ("Begin", "Production", "Mission", "Deploy", "End")
-# The mission steps after which a priority window opens.
-MISSION_STEPS = ("R-23", "R-24", "R-25", "R-26", "R-27")
 
 
 class Inst:
