@@ -25,6 +25,8 @@ CONFIGS = {
                                    "players": 4}),
     "correction_random": ("correction", {"bots": "random"}),
     "correction_heuristic": ("correction", {"bots": "heuristic"}),
+    "location_ccg_random": ("location_ccg", {"bots": "random"}),
+    "location_ccg_heuristic": ("location_ccg", {"bots": "heuristic"}),
     "rpg_card_battle_random": ("rpg_card_battle", {"bots": "random"}),
     "rpg_card_battle_heuristic": ("rpg_card_battle", {"bots": "heuristic"}),
     "squad_combat_random": ("squad_combat", {"bots": "random"}),

@@ -26,7 +26,7 @@ from .sim.testgames import SPEC as COIN_SPEC
 from .sim.testgames import CoinGame
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ["armies", "coop", "correction", "rpg_card_battle", "sac", "squad_combat"]
+GAMES = ["armies", "coop", "correction", "location_ccg", "rpg_card_battle", "sac", "squad_combat"]
 # Designs that are data and analyses, with no rules to play.
 DESIGNS = ["rfg_classes", "rune_system"]
 # Starting a match needs none of these: the simulation layer, views, charts, the dice notation
@@ -92,8 +92,8 @@ def test_an_unknown_game_is_named_with_the_known_ones_without_importing_them():
         "import workbench as wb\n"
         "try:\n    wb.play('chess')\n"
         "except wb.UnknownGame as e:\n"
-        "    assert ('armies, coop, correction, rfg_classes, rpg_card_battle, rune_system, "
-        "sac, squad_combat') in str(e)\n"
+        "    assert ('armies, coop, correction, location_ccg, rfg_classes, rpg_card_battle, "
+        "rune_system, sac, squad_combat') in str(e)\n"
         "else:\n    raise AssertionError('no error')\n"
     )
     assert [m for m in modules if m.startswith("workbench.games.")] == []

@@ -299,3 +299,34 @@ def test_a_long_run_starts_workers_for_the_rest_with_the_same_rows(coin, monkeyp
     played_here.clear()
     assert serial.equals(wb.simulate("testcoin", 3000, seed=3, executor="processes"))
     assert started and 0 < sum(played_here) < 3000
+
+
+def test_sweep_varies_a_setup_option_like_simulate_would_play_it():
+    frame = wb.sweep("location_ccg", {"setup.first_player": [0, 1]}, 6, seed=2,
+                     executor=None, progress=False, bots="random")
+    assert frame["setup.first_player"].to_list() == [0, 1]
+    for first, rate in zip([0, 1], frame["win_rate"].to_list()):
+        games = wb.simulate("location_ccg", 6, seed=2, bots="random", first_player=first)
+        assert rate == (games["winner"] == 0).sum() / 6
+
+
+def test_setup_sweep_keys_are_checked_up_front():
+    with pytest.raises(wb.SetupError, match="no setup option 'nope'"):
+        wb.sweep("location_ccg", {"setup.nope": [1]}, 2, executor=None, progress=False)
+    with pytest.raises(wb.SetupError, match="first_player"):
+        wb.sweep("location_ccg", {"setup.first_player": [0, 7]}, 2, executor=None,
+                 progress=False)
+    with pytest.raises(wb.SetupError, match="in a sweep only"):
+        wb.solve("location_ccg", "setup.first_player", 0.5, (0, 1), max_games=2)
+
+
+def test_first_player_share_counts_decided_games():
+    import polars as pl
+
+    from workbench.sim import first_player_share
+
+    games = pl.DataFrame({"winner": [0, 1, 1, -1, 0], "first": [0, 0, 1, 1, 1]})
+    share = first_player_share(games)
+    assert share["decided"] == 4 and share["first_wins"] == 0.5
+    assert share["draw_rate"] == pytest.approx(0.2)
+    assert share["ci_low"] < 0.5 < share["ci_high"]

@@ -252,6 +252,30 @@ def page(browser):
     yield from window(browser, {"width": 1500, "height": 1100})
 
 
+@pytest.fixture
+def narrow(browser):
+    """A page about 1,000 px wide, the width a view must fit."""
+    yield from window(browser, {"width": 1000, "height": 1000})
+
+
+def decisions(page) -> int:
+    """Decisions taken in the step-through view on the page."""
+    return int(page.locator(".wb-step").get_attribute("data-decisions"))
+
+
+def click_action(page, text: str, *, label: bool = False) -> None:
+    """Click the first action button holding `text` (with `label`, the first whose whole
+    action label starts with it: buttons of a group show only the words after the group's
+    head) and wait for the view to take it."""
+    before = decisions(page)
+    if label:
+        page.locator(f'button.wb-action[data-label^="{text}"]').first.click()
+    else:
+        page.locator("button.wb-action", has_text=text).first.click()
+    page.wait_for_function(
+        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+
+
 def open_and_run(page, lab: Lab, name: str) -> None:
     """Open a notebook, wait for an idle kernel, run every cell."""
     page.goto(lab.notebook_url(name))

@@ -7,29 +7,13 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from .conftest import ARTIFACTS, open_and_run, window
+from .conftest import ARTIFACTS, click_action, open_and_run
 
 pytestmark = pytest.mark.ui
 
 CELLS = ["import workbench as wb\n"
          "m = wb.play('squad_combat', seed=4, first_player=0, squads=['Red', 'Red'])\n"
          "m"]
-
-
-@pytest.fixture
-def narrow(browser):
-    yield from window(browser, {"width": 1000, "height": 1000})
-
-
-def _decisions(page) -> int:
-    return int(page.locator(".wb-step").get_attribute("data-decisions"))
-
-
-def _click(page, text: str) -> None:
-    before = _decisions(page)
-    page.locator("button.wb-action", has_text=text).first.click()
-    page.wait_for_function(
-        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
 
 
 def test_squad_combat_plays_by_clicking_at_1000_px(narrow, lab):
@@ -53,15 +37,15 @@ def test_squad_combat_plays_by_clicking_at_1000_px(narrow, lab):
     for _ in range(6):  # windows at the start of the turn: decline until seat 1 acts
         if not page.locator("button.wb-action", has_text="Decline").count():
             break
-        _click(page, "Decline")
+        click_action(page, "Decline")
     # An attack, its target, and the reaction window of the defending seat.
     attack = page.locator("button.wb-action", has_text=" with ").first
     attack.wait_for()
-    _click(page, attack.inner_text().strip())
+    click_action(page, attack.inner_text().strip())
     while page.locator("button.wb-action", has_text="Pay ").count():
-        _click(page, "Pay ")
+        click_action(page, "Pay ")
     if page.locator("button.wb-action", has_text="Target ").count():
-        _click(page, "Target ")
+        click_action(page, "Target ")
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "squad_combat_attack.png"))
     page.locator(".wb-step").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "squad_combat_screen.png"))

@@ -16,7 +16,8 @@ __getattr__, __dir__ = lazy_attributes(__name__, {
     ".match": ["Match", "load_match"],
     ".registry": ["get_design", "get_game", "list_designs", "list_games", "register"],
     ".seeds": ["bot_seed", "game_seeds"],
-    ".spec": ["DesignSpec", "GameSpec", "Odds", "Option", "Traits", "Variant"],
+    ".spec": ["DesignSpec", "GameSpec", "Odds", "Option", "Traits", "Variant", "known_decks",
+              "two_decks"],
     ".view": ["Board", "CardView", "ChanceSummary", "Glyph", "Result", "Stat", "View", "Zone"],
 })
 
@@ -25,7 +26,7 @@ __all__ = [
     "DesignSpec", "Dist", "Game", "GameSpec", "Glyph", "IllegalAction", "Match",
     "MatchFileError", "Odds", "Option", "Result", "SetupError", "Stat", "State", "TERMINAL",
     "Traits", "UnknownGame", "Variant", "View", "Zone", "bot_seed", "counted", "dice_highest",
-    "dice_sum", "game_seeds", "get_design", "get_game", "list_designs", "list_games",
-    "load_match", "make_bot", "make_bots", "random_bot", "register", "resolve", "uniform",
-    "why_illegal",
+    "dice_sum", "game_seeds", "get_design", "get_game", "known_decks", "list_designs",
+    "list_games", "load_match", "make_bot", "make_bots", "random_bot", "register", "resolve",
+    "two_decks", "uniform", "why_illegal",
 ]

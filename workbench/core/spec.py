@@ -90,6 +90,26 @@ class _Setting:
                 "minimum": self.minimum, "maximum": self.maximum, "doc": self.doc}
 
 
+def two_decks(value, seats: str = "seat 1's, then seat 2's") -> list[str]:
+    """A setup option's reader for a deck per seat of a two-seat game: two names from
+    decks.csv, or one name for both (a mirror match). `seats` names the order in words."""
+    if isinstance(value, str):
+        value = [value, value]
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(d, str) for d in value)):
+        raise ValueError(f"give two deck names from decks.csv ({seats}), or one for both, "
+                         f"not {value!r}")
+    return list(value)
+
+
+def known_decks(decks, known) -> None:
+    """SetupError naming the first deck the card tables do not have."""
+    for d in decks:
+        if d not in known:
+            raise SetupError(f"decks: no deck called {d!r}; decks.csv has "
+                             f"{', '.join(map(repr, known))}")
+
+
 @dataclass(frozen=True)
 class Variant(_Setting):
     """A rule variant: one RESOLUTION of the rules file that a designer can switch.

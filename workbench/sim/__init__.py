@@ -1,7 +1,7 @@
 """Batch simulation and what-if analysis."""
 
 from .executors import run_batches
-from .metrics import card_usage, summarize
+from .metrics import card_usage, first_player_share, summarize
 from .report import readable, sensitivity_table, sweep_table
 from .sensitivity import sensitivity
 from .simulate import game_seeds, play_out, simulate
@@ -9,5 +9,6 @@ from .solve import solve
 from .stats import wilson
 from .sweep import sweep
 
-__all__ = ["card_usage", "game_seeds", "play_out", "readable", "run_batches", "sensitivity",
-           "sensitivity_table", "simulate", "solve", "summarize", "sweep", "sweep_table", "wilson"]
+__all__ = ["card_usage", "first_player_share", "game_seeds", "play_out", "readable",
+           "run_batches", "sensitivity", "sensitivity_table", "simulate", "solve", "summarize",
+           "sweep", "sweep_table", "wilson"]

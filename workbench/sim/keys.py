@@ -1,4 +1,5 @@
-"""Sweep keys: "<table>.<card>.<column>" for a card stat, "rules.<variant>" for a rule."""
+"""Sweep keys: "<table>.<card>.<column>" for a card stat, "rules.<variant>" for a rule, and
+(in a sweep) "setup.<option>" for how a match is set up (decks, who goes first)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,26 @@ from ..core.errors import SetupError
 @dataclass(frozen=True)
 class Key:
     text: str
-    kind: str  # "card" or "rule"
+    kind: str  # "card", "rule" or "setup"
     table: str = ""
     card: str = ""
     column: str = ""
     rule: str = ""
 
 
-def parse_key(text: str, game, cards) -> Key:
+def parse_key(text: str, game, cards, *, setup: bool = False) -> Key:
+    """A key read and checked; `setup` allows "setup.<option>" keys (a sweep's)."""
     if not isinstance(text, str) or not text:
         raise SetupError(f"sweep key {text!r}: write '<table>.<card>.<column>' or 'rules.<key>'")
+    if text.startswith("setup."):
+        name = text[len("setup."):]
+        options = [o.key for o in game.spec.options]
+        if not setup:
+            raise SetupError(f"key {text!r}: setup options can be varied in a sweep only")
+        if name not in options:
+            raise SetupError(f"sweep key {text!r}: {game.name} has no setup option {name!r}; "
+                             f"options: {', '.join(options) or 'none'}")
+        return Key(text, "setup", rule=name)
     if text.startswith("rules."):
         name = text[len("rules."):]
         variants = {v.key: v for v in game.variants} | {v.short: v for v in game.variants}
@@ -45,11 +56,23 @@ def apply(keys: list[Key], values: tuple, cards, rules: dict, game):
     """The cards and rules of one sweep point (validated: a bad value raises)."""
     rules = dict(rules)
     for key, value in zip(keys, values):
+        if key.kind == "setup":
+            continue  # see point_setup
         if key.kind == "rule":
             rules = game.resolve_rules({**rules, key.rule: value})
         else:
             cards = cards.set(key.table, key.card, key.column, value)
     return cards, rules
+
+
+def point_setup(keys: list[Key], values: tuple, setup: dict, game) -> dict:
+    """The checked setup of one sweep point: the sweep's own setup arguments with the point's
+    setup keys put in (SetupError names the option of a bad value)."""
+    given = dict(setup)
+    for key, value in zip(keys, values):
+        if key.kind == "setup":
+            given[key.rule] = value
+    return game.check_setup(given)
 
 
 def current(key: Key, cards, rules: dict):
@@ -64,6 +87,8 @@ def key_label(text: str) -> str:
     "rules.token_supply" -> "rule: token supply". Text that is not a key comes back as it is."""
     if text.startswith("rules."):
         return "rule: " + _words(text[len("rules."):])
+    if text.startswith("setup."):
+        return _words(text[len("setup."):])
     parts = split_card_key(text)
     if parts is None:
         return text

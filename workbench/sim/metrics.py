@@ -48,6 +48,18 @@ def summarize(games: pl.DataFrame, *, seats: int, cooperative: bool) -> dict:
     return out
 
 
+def first_player_share(games: pl.DataFrame, first: str = "first") -> dict:
+    """How much going first is worth in a batch of two-seat games whose column `first` names
+    the first player: its share of the decided games with a 95% interval, and the draws."""
+    decided = games.filter(pl.col("winner") >= 0)
+    firsts = int((decided["winner"] == decided[first]).sum())
+    low, high = wilson(firsts, decided.height)
+    return {"games": games.height, "decided": decided.height,
+            "first_wins": firsts / decided.height if decided.height else 0.0,
+            "ci_low": low, "ci_high": high,
+            "draw_rate": 1 - decided.height / games.height if games.height else 0.0}
+
+
 def card_usage(games: pl.DataFrame, column: str = "used") -> pl.DataFrame:
     """Per card: the share of games it was used in, and the win rate when it was."""
     if column not in games.columns:

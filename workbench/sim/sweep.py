@@ -13,7 +13,7 @@ import polars as pl
 from ..core.errors import SetupError
 from ..core.registry import get_game
 from .executors import CHUNK, run_batches
-from .keys import apply, parse_key
+from .keys import apply, parse_key, point_setup
 from .metrics import summarize
 from ..core.seeds import Seeds, check_seed
 from . import guard
@@ -32,7 +32,8 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
           confirm=False, stop=None, **setup) -> pl.DataFrame:
     """One row per combination of the values in `vary`.
 
-    Keys are "<table>.<card name>.<column>" (e.g. "enemies.Brutes.health") or "rules.<key>";
+    Keys are "<table>.<card name>.<column>" (e.g. "enemies.Brutes.health"), "rules.<key>" or
+    "setup.<option>" (e.g. "setup.first_player": who goes first);
     several keys make a grid. Every point plays the same `n` seeds (common random numbers, so
     differences between points are not luck of the draw); with `precision`, a point stops once
     its 95% interval is at most that wide on either side (checked every 250 games). Columns: the
@@ -53,7 +54,7 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots,
                    max_decisions, setup, bot_time_limit)
-    keys = [parse_key(k, g, base.cards) for k in vary]
+    keys = [parse_key(k, g, base.cards, setup=True) for k in vary]
     values = []
     for key, (k, vs) in zip(keys, vary.items(), strict=True):
         if isinstance(vs, (str, bytes)) or not hasattr(vs, "__iter__"):
@@ -63,13 +64,15 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
             raise SetupError(f"vary[{k!r}]: give at least one value")
         for v in vs:  # each value alone, up front: a bad one is named before any game
             apply([key], (v,), base.cards, base.rules, g)
+            point_setup([key], (v,), setup, g)
         values.append(vs)
     count = math.prod(len(vs) for vs in values)
     seeds = Seeds(seed, n)
     guard.check_size(count * n, lambda k: base.run(seeds[:k]), confirm=confirm,
                      what=f"this sweep ({count:,} points x {n:,} games)")
     points = list(itertools.product(*values))
-    jobs = [(i, partial(_point, keys, point, base, g), seeds) for i, point in enumerate(points)]
+    jobs = [(i, partial(_point, keys, point, base, g, setup), seeds)
+            for i, point in enumerate(points)]
     cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)
     if tension is None:
@@ -78,7 +81,7 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
         if not g.traits.scored or seats != 2:
             raise SetupError("tension metrics need a two-seat game whose spec says it is "
                              "scored")
-        jobs = [(i, partial(_point, keys, point, base, g, True), s)
+        jobs = [(i, partial(_point, keys, point, base, g, setup, True), s)
                 for (i, _, s), point in zip(jobs, points, strict=True)]
 
     def rate_of(rows):
@@ -116,10 +119,13 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     return result
 
 
-def _point(keys, point, base, g, trace=False) -> Batch:
+def _point(keys, point, base, g, setup, trace=False) -> Batch:
     """The Batch of one grid point, made where and when its games are played."""
     point_cards, point_rules = apply(keys, point, base.cards, base.rules, g)
-    return replace(base, cards=point_cards, rules=point_rules, trace=trace)
+    batch = replace(base, cards=point_cards, rules=point_rules, trace=trace)
+    if any(k.kind == "setup" for k in keys):
+        batch = replace(batch, setup=point_setup(keys, point, setup, g))
+    return batch
 
 
 def _first_precise_prefix(rows, precision, rate_of):

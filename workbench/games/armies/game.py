@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from ...core import Game, GameSpec, Option, SetupError, Traits, Variant, register
+from ...core import (
+    Game,
+    GameSpec,
+    Option,
+    SetupError,
+    Traits,
+    Variant,
+    known_decks,
+    register,
+    two_decks,
+)
 from .catalog import SEATS, catalog_for
 from .odds import ODDS
 from .rules import ArmiesState
@@ -50,13 +60,7 @@ def _first(value) -> str:
 
 
 def _decks(value) -> list[str]:
-    if isinstance(value, str):
-        value = [value, value]
-    if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(d, str) for d in value)):
-        raise ValueError(f"give two deck names from decks.csv (White's, then Black's), or one "
-                         f"for both, not {value!r}")
-    return list(value)
+    return two_decks(value, "White's, then Black's")
 
 
 def _generals(value) -> list[str | None]:
@@ -111,10 +115,7 @@ class Armies(Game):
     def new_state(self, cards, rules: dict, setup: dict) -> ArmiesState:
         cat = catalog_for(cards, rules)
         decks = setup["decks"]
-        for d in decks:
-            if d not in cat.decks:
-                raise SetupError(f"decks: no deck called {d!r}; decks.csv has "
-                                 f"{', '.join(map(repr, cat.decks))}")
+        known_decks(decks, cat.decks)
         generals = []
         for seat, spread in enumerate(setup["generals"]):
             if spread is None:

@@ -19,7 +19,7 @@ import polars as pl
 
 from ...core import get_game
 from ...core.kit import pool_of
-from ...sim import card_usage, simulate, wilson
+from ...sim import card_usage, first_player_share, simulate, wilson
 from .notation import can_pay, parse_cost, parse_pool
 
 GAME = "squad_combat"
@@ -199,13 +199,7 @@ def first_player_edge(n: int = 400, seed: int = 0, *, squads=("Red", "Red"),
 
 
 def _first_edge(games: pl.DataFrame) -> dict:
-    decided = games.filter(pl.col("winner") >= 0)
-    firsts = int((decided["winner"] == decided["first"]).sum())
-    low, high = wilson(firsts, decided.height)
-    return {"games": games.height, "decided": decided.height,
-            "first_wins": firsts / decided.height if decided.height else 0.0,
-            "ci_low": low, "ci_high": high,
-            "draw_rate": 1 - decided.height / games.height if games.height else 0.0}
+    return first_player_share(games)
 
 
 RULESETS = {"v1": {}, "v1 with the die contest": {"sc.attack": "contest"},
