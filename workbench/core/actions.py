@@ -20,6 +20,9 @@ class Action:
     label: str = field(default="", compare=False)
     # A choice made in secret (simultaneous play): other seats see only that a choice was made.
     secret: bool = field(default=False, compare=False)
+    # What other seats are told of it, for an action whose label names a card they may never
+    # see (a card banked face down, one put back under a deck); empty: the label is public.
+    public: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return self.label or f"{self.kind}{self.args}"

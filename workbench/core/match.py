@@ -165,6 +165,8 @@ class Match:
             full = {"i": entry["i"], "kind": "action", "seat": seat, "label": action.label,
                     "action": action.to_json(), "secret": action.secret,
                     "text": f"{self.seat_names[seat]}: {action.label}"}
+            if action.public:
+                full["public"] = action.public
         else:
             chance = entry["_chance"]
             outcome, result = entry["outcome"], entry["result"]

@@ -193,6 +193,15 @@ class Stepper:
         """Why a typed label cannot be played (None if it can), without playing it."""
         return self.match.why_illegal(text)
 
+    def _told(self, entry: dict, seat: int | None) -> str:
+        """An action's label as `seat` may read it: another seat's secret choice still to be
+        revealed, or a card it may never see, is not named."""
+        if entry["seat"] == seat:
+            return entry["label"]
+        if entry.get("secret") and entry["seat"] in self.match.state.hidden_choices():
+            return "a secret choice"
+        return entry.get("public") or entry["label"]
+
     def _last_decision(self) -> dict | None:
         return next((e for e in reversed(self.match.log) if e["kind"] == "action"), None)
 
@@ -270,7 +279,7 @@ class Stepper:
             self._say("The game is over.")
             return False
         self._decide(mover)
-        self._say(f"Bot played: {self._last_decision()['label']}")
+        self._say(f"Bot played: {self._told(self._last_decision(), self.viewing())}")
         self._settle()
         return True
 
@@ -404,6 +413,8 @@ class Stepper:
             p = e.get("p_float")
             if e["i"] in hidden and e["seat"] != seat:
                 text = f"{m.seat_names[e['seat']]} made a secret choice"
+            elif e.get("public") and e["seat"] != seat:
+                text = f"{m.seat_names[e['seat']]}: {e['public']}"
             elif self._hidden_from(e, seat):
                 text, p = f"{e['label']}: {_unseen(m.seat_names[e['seen_by']])}", None
             out.append({"i": e["i"], "kind": e["kind"], "seat": e["seat"], "text": text,

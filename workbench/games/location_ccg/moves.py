@@ -37,7 +37,8 @@ def _pick(state, seat, data):
 
 def _mulligan(state, seat, data):
     hand = state.zones[seat, "hand"]
-    out = [Action("bottom", (n,), f"Mulligan: put {n} on the bottom of the deck")
+    out = [Action("bottom", (n,), f"Mulligan: put {n} on the bottom of the deck",
+                  public="Mulligan: put a card on the bottom of the deck")
            for n in dict.fromkeys(hand)]
     missing = state.cat.hand_size - len(hand)
     out.append(Action("keep", (), f"Keep the hand and draw {missing}" if missing
@@ -72,7 +73,9 @@ def _produce(state, seat, data):
     out = [Action("draw", (), f"Draw a card ({left} production point{'s' if left > 1 else ''} "
                               "left)")]
     for name in dict.fromkeys(state.zones[seat, "hand"]):
-        out.append(Action("bank", (name,), f"Bank {name} ({state.row(name)})"))
+        # a bank is face up but textless, so the opponent learns the points, not the card.
+        out.append(Action("bank", (name,), f"Bank {name} ({state.row(name)})",
+                          public=f"Bank a card ({state.row(name)})"))
     out += _star_plays(state, seat)
     out.append(Action("end", (), f"End production ({left} point{'s' if left > 1 else ''} lost)"))
     return out
@@ -163,7 +166,8 @@ def _discard(state, seat, data):
 
 
 def _bottom(state, seat, data):
-    return [Action("bottom", (n,), f"Put {n} on the bottom of the deck")
+    return [Action("bottom", (n,), f"Put {n} on the bottom of the deck",
+                   public="Put a card on the bottom of the deck")
             for n in dict.fromkeys(state.zones[seat, "hand"])]
 
 
