@@ -14,29 +14,19 @@
 from __future__ import annotations
 
 import sys
-import time
 
-import workbench as wb
-from timing import simulate_rates  # benchmarks/timing.py, beside this script
+from game_speed import rates, sweep_time  # benchmarks/game_speed.py, beside this script
 
 VARY = {"cards.Shield Bearers.defense": list(range(10))}
-
-
-def sweep(per_point: int, bots: str) -> float:
-    t = time.perf_counter()
-    wb.sweep("armies", VARY, per_point, bots=bots, executor="processes", progress=False,
-             confirm=True)
-    return time.perf_counter() - t
 
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     heuristic_points = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     random_points = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
-    for bots in ("random", "heuristic"):
-        simulate_rates("armies", n, bots)
+    rates("armies", n, 5)
     for bots, per_point in (("random", random_points), ("heuristic", heuristic_points)):
-        wall = sweep(per_point, bots)
+        wall, _ = sweep_time("armies", VARY, per_point, bots)
         scaled = wall * 2000 / per_point
         print(f"10-point sweep of Shield Bearers' defense, {bots} bots, local processes, "
               f"{per_point:,} games per point: {wall:,.0f} s; at 2,000 games per point about "

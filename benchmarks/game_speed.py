@@ -9,23 +9,19 @@ sweep runs once in this process and once on local worker processes, on the same 
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 
 import workbench as wb
+from timing import spread  # benchmarks/timing.py, beside this script
 
 
-def _spread(values: list[float]) -> str:
-    return f"{statistics.median(values):8.1f} ({min(values):.1f}-{max(values):.1f})"
-
-
-def rates(game: str, n: int, runs: int) -> None:
+def rates(game: str, n: int, runs: int, bot_kinds=("random", "heuristic")) -> None:
     cards = wb.load_cards(game)
     print(f"simulate, {n} games per run, default setup, {runs} runs: median (min-max)")
     print(f"{'bots':<10} {'games/s wall':>24} {'games/s CPU':>24} {'decisions/s CPU':>26} "
           f"{'decisions/game':>15}")
-    for bots in ("random", "heuristic"):
+    for bots in bot_kinds:
         wb.simulate(game, 5, seed=0, cards=cards, bots=bots)  # warm: cards, caches
         wall, cpu, decisions = [], [], []
         for _ in range(runs):
@@ -35,17 +31,22 @@ def rates(game: str, n: int, runs: int) -> None:
             wall.append(n / t)
             cpu.append(n / c)
             decisions.append(int(frame["length"].sum()) / c)
-        print(f"{bots:<10} {_spread(wall):>24} {_spread(cpu):>24} {_spread(decisions):>26} "
+        print(f"{bots:<10} {spread(wall):>24} {spread(cpu):>24} {spread(decisions):>26} "
               f"{int(frame['length'].sum()) / n:>15.0f}")
+
+
+def sweep_time(game: str, vary: dict, per_point: int, bots: str = "random",
+               executor: str = "processes") -> tuple[float, float]:
+    """Wall time and this process's CPU time of one 10-point sweep."""
+    t, c = time.perf_counter(), time.process_time()
+    wb.sweep(game, vary, per_point, bots=bots, executor=executor, progress=False, confirm=True)
+    return time.perf_counter() - t, time.process_time() - c
 
 
 def sweep(game: str, vary: dict, what: str, per_point: int) -> None:
     print(f"\n10-point sweep of {what}, {per_point:,} games per point, random bots (aim: 5 s)")
     for executor in ("serial", "processes"):
-        t, c = time.perf_counter(), time.process_time()
-        wb.sweep(game, vary, per_point, bots="random", executor=executor, progress=False,
-                 confirm=True)
-        t, c = time.perf_counter() - t, time.process_time() - c
+        t, c = sweep_time(game, vary, per_point, executor=executor)
         # CPU time is this process's own: the whole sweep when serial, little with workers.
         print(f"{executor:<10} {t:8.1f} s wall ({10 * per_point / t:,.0f} games/s), "
               f"{t / 5:.0f} times the aim; {c:.1f} s CPU in this process")
