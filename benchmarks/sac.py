@@ -1,7 +1,10 @@
 """Soldiers! Aliens! Carnage!'s speed, in one run:
 
 1. games and decisions per second through `simulate`, in one process, with random bots and
-   with the heuristic (the game's default bot), median (min-max) of 5 runs;
+   with the heuristic (the game's default bot), median (min-max) of 5 runs; then the
+   look-ahead search bot ("search") on a fortieth as many games, 3 runs (it plays each
+   option of a fight or a door to the end of the game with the heuristic, so it is far
+   slower);
 2. the wall time of a 10-point sweep of the starting ammunition (params.ammo.value) with
    2,000 games per point on local worker processes (goal: 5 s), with random bots and with the
    heuristic (fewer games per point are scaled to 2,000);
@@ -50,6 +53,7 @@ def main() -> None:
     per_point = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
     for bots in ("random", "heuristic"):
         simulate_rates("sac", n, bots)
+    simulate_rates("sac", max(1, n // 40), "search", runs=3)
     deals()
     for bots in ("random", "heuristic"):
         wall = sweep(per_point, bots)

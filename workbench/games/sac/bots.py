@@ -124,3 +124,23 @@ def _move(kinds, cell):
         if tuple(a.args) == cell:
             return a
     return None
+
+
+def _worth_searching(state, actions) -> bool:
+    """Where ammunition and health are spent: an enemy in range (shoot, salvo, or step
+    away), a closed door that can be shot open, a rest. The heuristic's losses are mostly
+    rounds run out with the ammunition gone, or deaths in a fight. Walking and shopping are
+    left to the heuristic's paths."""
+    return any(a.kind in ("shoot", "salvo", "door", "rest") for a in actions)
+
+
+def search(samples: int = 4, depth: int = 400):
+    """The heuristic with a look ahead: each option of a fight, a door or a rest is played on
+    by the heuristic `samples` times for up to `depth` decisions, and the option that wins
+    most often is chosen. The default depth plays to the end of the game (40 rounds of a few
+    decisions each), so a playout is judged by its result and the spec need not be scored."""
+    from ...core.lookahead import LookaheadBot
+    from .game import SPEC
+
+    return LookaheadBot(heuristic, traits=SPEC.traits, samples=samples, depth=depth,
+                        searched=_worth_searching)

@@ -90,3 +90,8 @@ class Sac(Game):
         from .bots import heuristic
 
         return heuristic
+
+    def named_bots(self) -> dict:
+        from .bots import search
+
+        return {"search": search}
