@@ -19,21 +19,14 @@ import random
 import sys
 import time
 
-import workbench as wb
 from workbench.core import get_game
 from workbench.games.sac.catalog import catalog_for
 from workbench.games.sac.generate import build
 
-from timing import simulate_rates, spread  # benchmarks/timing.py, beside this script
+from game_speed import rates, sweep_time  # benchmarks/game_speed.py, beside this script
+from timing import spread  # benchmarks/timing.py, beside this script
 
 VARY = {"params.ammo.value": [4, 8, 12, 16, 20, 24, 28, 32, 36, 40]}
-
-
-def sweep(per_point: int, bots: str) -> float:
-    t = time.perf_counter()
-    wb.sweep("sac", VARY, per_point, bots=bots, executor="processes", progress=False,
-             confirm=True)
-    return time.perf_counter() - t
 
 
 def deals(n: int = 2000) -> None:
@@ -51,12 +44,11 @@ def deals(n: int = 2000) -> None:
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     per_point = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
-    for bots in ("random", "heuristic"):
-        simulate_rates("sac", n, bots)
-    simulate_rates("sac", max(1, n // 40), "search", runs=3)
+    rates("sac", n, 5)
+    rates("sac", max(1, n // 40), 3, ("search",))
     deals()
     for bots in ("random", "heuristic"):
-        wall = sweep(per_point, bots)
+        wall, _ = sweep_time("sac", VARY, per_point, bots)
         scaled = wall * 2000 / per_point
         print(f"10-point sweep of the starting ammunition, {bots} bots, local processes, "
               f"{per_point:,} games per point: {wall:,.1f} s; at 2,000 games per point about "

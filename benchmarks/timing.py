@@ -16,25 +16,11 @@ def timed(fn, repeats: int = 5) -> float:
     return statistics.median(times)
 
 
+def _figure(value: float) -> str:
+    # Three significant figures for small rates, so 0.7 games/s is not printed as 1.
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
+
+
 def spread(values: list[float]) -> str:
     """Median (min-max), as the benchmark lines print it."""
-    return f"{statistics.median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
-
-
-def simulate_rates(game: str, n: int, bots: str, runs: int = 5) -> None:
-    """Print games and decisions per second of `n` games through `simulate` in one process,
-    median (min-max) of `runs` runs, after a warm-up that loads the cards and catalog."""
-    import workbench as wb
-
-    cards = wb.load_cards(game)
-    wb.simulate(game, 5, seed=0, cards=cards, bots=bots)
-    games, decisions = [], []
-    for _ in range(runs):
-        t = time.perf_counter()
-        frame = wb.simulate(game, n, seed=0, cards=cards, bots=bots)
-        elapsed = time.perf_counter() - t
-        games.append(n / elapsed)
-        decisions.append(int(frame["length"].sum()) / elapsed)
-    print(f"simulate, {bots:<9} bots, {n} games, one process: {spread(games)} games/s, "
-          f"{spread(decisions)} decisions/s ({frame['length'].mean():.0f} decisions a game)",
-          flush=True)
+    return f"{_figure(statistics.median(values))} ({_figure(min(values))}-{_figure(max(values))})"
