@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from game_speed import rates, sweep_time  # benchmarks/game_speed.py, beside this script
+from game_speed import rates, scaled_sweeps  # benchmarks/game_speed.py, beside this script
 
 VARY = {"cards.Shield Bearers.defense": list(range(10))}
 
@@ -25,12 +25,8 @@ def main() -> None:
     heuristic_points = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     random_points = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
     rates("armies", n, 5)
-    for bots, per_point in (("random", random_points), ("heuristic", heuristic_points)):
-        wall, _ = sweep_time("armies", VARY, per_point, bots)
-        scaled = wall * 2000 / per_point
-        print(f"10-point sweep of Shield Bearers' defense, {bots} bots, local processes, "
-              f"{per_point:,} games per point: {wall:,.0f} s; at 2,000 games per point about "
-              f"{scaled:,.0f} s, {scaled / 5:,.0f} times the 5 s goal", flush=True)
+    scaled_sweeps("armies", VARY, "Shield Bearers' defense",
+                  [("random", random_points), ("heuristic", heuristic_points)])
 
 
 if __name__ == "__main__":

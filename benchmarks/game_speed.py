@@ -43,6 +43,17 @@ def sweep_time(game: str, vary: dict, per_point: int, bots: str = "random",
     return time.perf_counter() - t, time.process_time() - c
 
 
+def scaled_sweeps(game: str, vary: dict, what: str, plan) -> None:
+    """One 10-point sweep on local processes per (bots, games per point) of `plan`; fewer
+    games than 2,000 a point are scaled to 2,000 for the 5 s goal."""
+    for bots, per_point in plan:
+        wall, _ = sweep_time(game, vary, per_point, bots)
+        scaled = wall * 2000 / per_point
+        print(f"10-point sweep of {what}, {bots} bots, local processes, {per_point:,} games "
+              f"per point: {wall:,.1f} s; at 2,000 games per point about {scaled:,.0f} s, "
+              f"{scaled / 5:,.1f} times the 5 s goal", flush=True)
+
+
 def sweep(game: str, vary: dict, what: str, per_point: int) -> None:
     print(f"\n10-point sweep of {what}, {per_point:,} games per point, random bots (aim: 5 s)")
     for executor in ("serial", "processes"):

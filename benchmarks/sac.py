@@ -23,7 +23,7 @@ from workbench.core import get_game
 from workbench.games.sac.catalog import catalog_for
 from workbench.games.sac.generate import build
 
-from game_speed import rates, sweep_time  # benchmarks/game_speed.py, beside this script
+from game_speed import rates, scaled_sweeps  # benchmarks/game_speed.py, beside this script
 from timing import spread  # benchmarks/timing.py, beside this script
 
 VARY = {"params.ammo.value": [4, 8, 12, 16, 20, 24, 28, 32, 36, 40]}
@@ -47,12 +47,8 @@ def main() -> None:
     rates("sac", n, 5)
     rates("sac", max(1, n // 40), 3, ("search",))
     deals()
-    for bots in ("random", "heuristic"):
-        wall, _ = sweep_time("sac", VARY, per_point, bots)
-        scaled = wall * 2000 / per_point
-        print(f"10-point sweep of the starting ammunition, {bots} bots, local processes, "
-              f"{per_point:,} games per point: {wall:,.1f} s; at 2,000 games per point about "
-              f"{scaled:,.0f} s, {scaled / 5:,.1f} times the 5 s goal", flush=True)
+    scaled_sweeps("sac", VARY, "the starting ammunition",
+                  [("random", per_point), ("heuristic", per_point)])
 
 
 if __name__ == "__main__":

@@ -17,18 +17,24 @@ def log_lines(game: str, spec: dict) -> list[str]:
     return [e["text"] for e in m.log] + [result_line(m)]
 
 
+def _noted(state) -> int:
+    # States that keep only their latest events count them all in `noted`; the others keep
+    # every event.
+    return getattr(state, "noted", len(state.events))
+
+
 def event_lines(game: str, spec: dict) -> list[str]:
     """A bot-played match's log with what happened on the table (hits, deaths, discards: the
-    state's `events`, counted by `noted`) written under the decision or roll that caused it."""
+    state's `events`) written under the decision or roll that caused it."""
     m = wb.play(game, **spec)
     lines = [e["text"] for e in m.log]
-    seen, noted = len(m.log), m.state.noted
+    seen, noted = len(m.log), _noted(m.state)
     while m.bot_step() is not None:
         lines += [e["text"] for e in m.log[seen:]]
-        new = m.state.noted - noted
+        new = _noted(m.state) - noted
         assert new <= len(m.state.events), "more happened than the state remembers"
         lines += [f"  · {event}" for event in m.state.events[len(m.state.events) - new:]]
-        seen, noted = len(m.log), m.state.noted
+        seen, noted = len(m.log), _noted(m.state)
     return lines + [result_line(m)]
 
 

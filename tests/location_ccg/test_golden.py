@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import workbench as wb
 from tests import golden
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -25,22 +24,9 @@ GAMES = {
 }
 
 
-def _lines(spec: dict) -> list[str]:
-    """The match log, with what happened on the table (damage, VP tokens, Locations won)
-    written under the decision that caused it."""
-    m = wb.play("location_ccg", **spec)
-    lines = [e["text"] for e in m.log]
-    seen, noted = len(m.log), len(m.state.events)
-    while m.bot_step() is not None:
-        lines += [e["text"] for e in m.log[seen:]]
-        lines += [f"  · {event}" for event in m.state.events[noted:]]
-        seen, noted = len(m.log), len(m.state.events)
-    return lines + [golden.result_line(m)]
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_playthrough(name):
-    golden.check(GOLDEN / f"{name}.txt", _lines(GAMES[name]))
+    golden.check(GOLDEN / f"{name}.txt", golden.event_lines("location_ccg", GAMES[name]))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
+import workbench as wb
 from workbench.games.sac import cards52 as C
 from workbench.games.sac import generate_dungeon
 from workbench.games.sac.catalog import catalog_for
@@ -151,3 +153,15 @@ def test_every_step_of_a_deal_is_a_note_with_a_rule():
     assert d.steps.height >= d.cards.height
     assert d.steps["rule"].str.contains(r"^(R-\d+a?|A-\d+)$").all()
     assert d.steps["what"].str.ends_with(")").all()
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"seed": "x"}, "seed: give a whole number"),
+    ({"seed": 1.5}, "seed: give a whole number"),
+    ({"piles": "4C 7C"}, "piles: give two lists of cards"),
+    ({"piles": (["4C"],)}, "piles: give two lists of cards"),
+    ({"piles": (["4C"], ["2S", "ZZ"])}, "pile 2, card 2: 'ZZ' is not a card of cards.csv"),
+])
+def test_a_bad_seed_or_pile_is_named(kw, words):
+    with pytest.raises(wb.SetupError, match=re.escape(words)):
+        generate_dungeon(**kw)

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from ...core.errors import SetupError
 from ...core.registry import get_game
+from ...core.seeds import check_seed
 from . import cards52 as C
 from .catalog import catalog_for
 from .dungeon import Builder, Pile, piles_for
@@ -63,14 +65,30 @@ def generate_dungeon(seed: int = 0, rules: dict | None = None, cards=None,
     """A whole dungeon, dealt from the shipped deck (or `cards`) with `seed`, under the rule
     variants `rules` (keys as in `workbench.rules("sac")`, with or without "sac."). `piles`
     deals fixed piles instead, top card first: (pile 1, pile 2); pile 2 lists its Jokers last."""
+    seed = check_seed(seed)
     game = get_game("sac")
     resolved = game.resolve_rules(rules)
     cat = catalog_for(cards if cards is not None else game.load_cards(), resolved)
     fixed = None
     if piles is not None:
-        fixed = (Pile(piles[0]), Pile(piles[1]))
+        fixed = tuple(Pile(p) for p in _checked_piles(piles, set(cat.deck)))
     b = build(cat, random.Random(seed), fixed)
     return describe(b)
+
+
+def _checked_piles(piles, deck: set) -> tuple[list, list]:
+    """The two fixed piles, every card named as in cards.csv."""
+    def is_list(x):
+        return isinstance(x, tuple | list)
+
+    if not is_list(piles) or len(piles) != 2 or not all(is_list(p) for p in piles):
+        raise SetupError(f"piles: give two lists of cards, (pile 1, pile 2), not {piles!r:.80}")
+    for i, pile in enumerate(piles):
+        for j, card in enumerate(pile):
+            if card not in deck:
+                raise SetupError(f"piles: pile {i + 1}, card {j + 1}: {card!r} is not a card of "
+                                 "cards.csv; write cards as 4C, 10S, QH, AD or Joker")
+    return list(piles[0]), list(piles[1])
 
 
 def describe(b: Builder) -> Dungeon:
