@@ -8,6 +8,7 @@ from itertools import product
 
 import pytest
 
+import workbench as wb
 from workbench.games.sac import generate_dungeon
 from workbench.games.sac.analysis import (ammo_survival, deal_stats, kill_within, shot,
                                           shot_odds, summary, table_sufficiency)
@@ -99,3 +100,13 @@ def test_the_game_agrees_with_the_dice_calculators_sac_shot(salvo):
                            zip(frame["probability"], frame["shooter_damage"]))
             assert kill == sac_kill_probability(health, salvo=salvo)
             assert back == expected
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"n": "10"}, "n: give a whole number from 0"),
+    ({"n": -1}, "n: give a whole number from 0"),
+    ({"seed": "x"}, "seed: give a whole number"),
+])
+def test_deal_stats_names_a_bad_count_or_seed(kw, words):
+    with pytest.raises(wb.SetupError, match=words):
+        deal_stats(**kw)

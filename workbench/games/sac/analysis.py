@@ -17,8 +17,10 @@ from functools import lru_cache
 import polars as pl
 
 from ...core import get_game
+from ...core.seeds import check_seed
 from ...core.kit import sum_of
 from ...sim import sweep, wilson
+from ...sim.guard import whole
 from . import cards52 as C
 from .catalog import catalog_for
 from .generate import build
@@ -90,6 +92,7 @@ def deal_stats(n: int = 10_000, seed: int = 0, rules: dict | None = None,
     segments, doors, enemies, enemies per segment that has any, dead ends, stalls (R-14a),
     cards left in pile 1, how often the table's edge turned a card, and the dungeon's extent
     (the smallest rectangle holding it). Deal i uses random.Random(seed + i)."""
+    n, seed = whole(n, "n"), check_seed(seed)
     game = get_game(GAME)
     cat = catalog_for(cards if cards is not None else game.load_cards(),
                       game.resolve_rules(rules))
