@@ -161,7 +161,7 @@ class CardSet(Mapping):
             .then(pl.lit(typed[column][0], dtype=spec.dtype(column)))
             .otherwise(pl.col(column)).alias(column)
         )
-        return self._replaced(table, new, context, edited=index)
+        return self._replaced(table, new, context, edited=index, columns=(column,))
 
     def with_row(self, table: str, row: Mapping) -> CardSet:
         """A new CardSet with one card added at the end of `table`."""
@@ -358,9 +358,10 @@ class CardSet(Mapping):
         return typed
 
     def _replaced(self, table: str, frame: pl.DataFrame, context: str,
-                  edited: int | None = None) -> CardSet:
+                  edited: int | None = None, columns: tuple[str, ...] | None = None) -> CardSet:
         spec = self.specs[table]
-        problems = check(frame, spec, table, edited=edited) + _too_few(frame, spec, table)
+        problems = (check(frame, spec, table, edited=edited, columns=columns)
+                    + _too_few(frame, spec, table))
         if problems:
             raise CardDataError(problems, context=context)
         tables = {**self._tables, table: frame}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 import random
 import secrets
+import sys
 import warnings
 
 from .errors import SetupError
@@ -53,6 +54,19 @@ def game_seeds(seed: int, n: int) -> list[int]:
     return Seeds(seed, n)[:]
 
 
+def _draws(rng: random.Random, n: int) -> list[int]:
+    """[rng.getrandbits(48) for _ in range(n)], from one call: getrandbits(48) takes two 32-bit
+    words, the first as the low word and the top 16 bits of the second as the high bits, and
+    randbytes(8 * n) is the same 2n words in the same order, little-endian. A sweep's client
+    would otherwise spend a tenth of a second per 200,000 games on the loop."""
+    if n < 64 or sys.byteorder != "little":
+        return [rng.getrandbits(48) for _ in range(n)]
+    import numpy as np
+
+    words = np.frombuffer(rng.randbytes(8 * n), dtype="<u4").astype(np.uint64)
+    return ((words[1::2] >> np.uint64(16)) << np.uint64(32) | words[::2]).tolist()
+
+
 class Seeds:
     """`game_seeds(seed, n)` made on demand: a long run never holds all its seeds at once.
 
@@ -86,9 +100,9 @@ class Seeds:
             else:
                 rng.seed(self.seed)
                 skip = start
-            for _ in range(skip):
-                rng.getrandbits(48)
-            out = [rng.getrandbits(48) for _ in range(stop - start)]
+            if skip:
+                rng.randbytes(8 * skip)  # the very words `skip` getrandbits(48) draw
+            out = _draws(rng, stop - start)
             self._at, self._state = stop, rng.getstate()
             return out
         i = operator.index(index)
