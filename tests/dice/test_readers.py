@@ -42,7 +42,7 @@ def same_tree(a, b, where: str = "") -> str | None:
     if type(a) is not type(b):
         return f"{where or 'top'}: {type(a).__name__} != {type(b).__name__}"
     if isinstance(a, Node):
-        for name in ("pos", *a.__dataclass_fields__):
+        for name in ("pos", *a._fields):
             found = same_tree(getattr(a, name), getattr(b, name), f"{where}.{name}")
             if found:
                 return found
