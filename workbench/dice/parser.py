@@ -404,6 +404,8 @@ _AFTER_FACE = _AFTER_GROUP | {"COMMA", "RBRACE", "COLON"}
 _AFTER_REROLL = frozenset({"MINUS", "INT", "CMP"})
 _FACE = frozenset({"MINUS", "INT"})
 _INT = frozenset({"INT"})
+_AFTER_D = frozenset({"INT", "LBRACE"})
+_LPAR = frozenset({"LPAR"})
 
 _DIGITS = frozenset("0123456789")  # only ASCII digits, like the grammar's [0-9]
 _SPACE = frozenset(" \t\f\r\n")  # lark's common.WS
@@ -566,9 +568,8 @@ class _Reader:
             inner = self.comparison()
             return self.build.paren(lpar, inner, self._take("RPAR", _FOLLOW_ATOM))
         if kind == "FUNC":
-            parts = [self._take("FUNC", frozenset({"LPAR"})), None]
-            parts[1] = self._take("LPAR", _OPERAND)
-            parts.append(self.comparison())
+            name = self._take("FUNC", _LPAR)
+            parts = [name, self._take("LPAR", _OPERAND), self.comparison()]
             while self.tok.type == "COMMA":
                 parts.append(self._take("COMMA", _OPERAND))
                 parts.append(self.comparison())
@@ -614,7 +615,7 @@ class _Reader:
             return self.build.fudge_die(self._take("DF", _AFTER_GROUP))
         if kind == "DPCT":
             return self.build.pct_die(self._take("DPCT", _AFTER_GROUP))
-        d = self._take("D", frozenset({"INT", "LBRACE"}))
+        d = self._take("D", _AFTER_D)
         if self.tok.type == "INT":
             return self.build.std_die(d, self._take("INT", _AFTER_GROUP))
         parts = [d, self._take("LBRACE", _FACE), self.face()]
@@ -677,8 +678,8 @@ _BUILD = _Build()
 def _lark():
     from lark import Lark
 
-    # Analysing the grammar into LALR tables takes 30-120 ms, most of a designer's first answer
-    # in a new kernel. lark's cache keeps the tables in a file and checks them against the
+    # Analysing the grammar into LALR tables takes 30-120 ms, which a designer's first typo in a
+    # new kernel should not wait for (well-formed text never gets here). lark's cache keeps the tables in a file and checks them against the
     # grammar, the options and the lark and Python versions, rebuilding (and rewriting) when any
     # differs; a cache it cannot read or write costs only the rebuild.
     return Lark(
