@@ -1,5 +1,6 @@
-"""The parser's tables come ready-made from lark's cache in the user's cache folder, and a
-folder that cannot be used only costs building them again."""
+"""lark's parser (which reads what the recursive-descent reader cannot, and says what is wrong)
+comes ready-made from lark's cache in the user's cache folder, and a
+folder that cannot be used only costs building it again."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ checks (a zero-sided die, a reroll that can never stop) can point at the right p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from operator import attrgetter
 
 __all__ = [
     "Node",
@@ -30,17 +30,69 @@ __all__ = [
 DEFAULT_EXPLODE_DEPTH = 3
 
 
-@dataclass(frozen=True)
 class Node:
-    pos: int = field(default=0, compare=False, kw_only=True)
+    """An immutable value: the fields annotated on each class, in order (a base class's first),
+    given by position or name, with the class attribute of that name as default, and ``pos``
+    by name only. Two nodes are equal when their types and fields are equal; ``pos`` takes no
+    part.
+
+    Written out rather than made with dataclasses: importing dataclasses and generating the
+    methods of every node class was a third of the wait for a first answer in a new kernel.
+    """
+
+    _fields: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._fields = cls._fields + tuple(cls.__dict__.get("__annotations__", ()))
+        cls.__match_args__ = cls._fields
+        # The field values as a tuple, for equality and hashing.
+        getter = attrgetter(*cls._fields) if cls._fields else (lambda node: ())
+        cls._values = staticmethod(
+            (lambda node: (getter(node),)) if len(cls._fields) == 1 else getter)
+
+    def __init__(self, *args, pos: int = 0, **given):
+        names = self._fields
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__}() takes {len(names)} fields, "
+                            f"{len(args)} were given")
+        put = object.__setattr__
+        put(self, "pos", pos)
+        for name, value in zip(names, args):
+            put(self, name, value)
+        for name in names[len(args):]:
+            if name in given:
+                put(self, name, given.pop(name))
+            elif hasattr(type(self), name):
+                put(self, name, getattr(type(self), name))
+            else:
+                raise TypeError(f"{type(self).__name__}() is missing the field {name!r}")
+        if given:
+            raise TypeError(f"{type(self).__name__}() has no field {next(iter(given))!r}")
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values(self) == other._values(other)
+
+    def __hash__(self):
+        return hash(self._values(self))
+
+    def __repr__(self):
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in ("pos", *self._fields))
+        return f"{type(self).__name__}({fields})"
 
 
-@dataclass(frozen=True)
 class Const(Node):
     value: int
 
 
-@dataclass(frozen=True)
 class Explode(Node):
     """Roll again and add while the new roll matches; ``op``/``value`` None means the top face."""
 
@@ -49,7 +101,6 @@ class Explode(Node):
     depth: int = DEFAULT_EXPLODE_DEPTH
 
 
-@dataclass(frozen=True)
 class Reroll(Node):
     """Reroll faces matching ``op value``: once (``r``) or until they stop matching (``rr``)."""
 
@@ -58,7 +109,6 @@ class Reroll(Node):
     once: bool = True
 
 
-@dataclass(frozen=True)
 class DieSpec(Node):
     """One die: its faces (with repeats) and per-die modifiers applied left to right."""
 
@@ -67,19 +117,16 @@ class DieSpec(Node):
     mods: tuple[Explode | Reroll, ...] = ()
 
 
-@dataclass(frozen=True)
 class Group(Node):
     count: int
     die: DieSpec
 
 
-@dataclass(frozen=True)
 class Keep(Node):
     kind: str  # kh, kl, dh, dl
     n: int
 
 
-@dataclass(frozen=True)
 class Pool(Node):
     """Dice rolled together (``4d6kh3``, ``[8d6, 8d8]kh2``); its value is the sum of kept dice.
 
@@ -109,7 +156,6 @@ def _mod_text(mod: Explode | Reroll) -> str:
     return f"!{cond}:{mod.depth}"
 
 
-@dataclass(frozen=True)
 class Count(Node):
     """Number of (kept) dice in ``pool`` whose face satisfies ``op threshold``."""
 
@@ -118,22 +164,18 @@ class Count(Node):
     threshold: int
 
 
-@dataclass(frozen=True)
 class Sum(Node):
     terms: tuple[tuple[int, Node], ...]  # (+1 or -1, term)
 
 
-@dataclass(frozen=True)
 class Product(Node):
     factors: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
 class Neg(Node):
     inner: Node
 
 
-@dataclass(frozen=True)
 class Compare(Node):
     """Yes/no (1/0) result of comparing two whole expressions."""
 
@@ -142,13 +184,11 @@ class Compare(Node):
     right: Node
 
 
-@dataclass(frozen=True)
 class Func(Node):
     name: str  # max or min
     args: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
 class Repeat(Node):
     """``n#expr``: the sum of ``n`` independent rolls of ``expr``."""
 

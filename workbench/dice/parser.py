@@ -1,4 +1,4 @@
-"""Dice notation -> nodes, with a lark LALR grammar.
+"""Dice notation -> nodes. The grammar is ``_GRAMMAR`` below, in lark's notation.
 
 Notation (whitespace is ignored except inside the explode condition ``!>=5``):
 
@@ -32,14 +32,20 @@ is a *success count*: each die is compared on its own, giving 0..N. Every other 
 *yes/no* test of the two whole values, giving 0 or 1. So ``20d6>=5`` counts fives and sixes,
 ``(20d6)>=5`` asks whether the total reaches 5, and ``3d6 > 2d8+2`` compares totals. Counting
 dice after a bare explode needs the depth written out: ``4d6!3>=5`` (``4d6!>=5`` explodes on 5s).
+
+**Two readers, one grammar.** Well-formed text is read by ``_Reader``, a recursive-descent
+reader written against ``_GRAMMAR`` rule by rule, because importing lark is most of the wait
+for a designer's first answer in a new kernel. Anything that reader cannot read goes to lark's
+LALR parser built from ``_GRAMMAR``, which decides: it names where and what is wrong, and should
+the two ever disagree about well-formed text, lark's reading is the one returned. Both hand the
+same ``_Build`` methods the same tokens, so they make the same nodes; tests/dice/test_readers.py
+runs both over the test suite's expressions and generated ones and compares every node and
+position.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import DiceSyntaxError
 from .nodes import (
@@ -173,16 +179,20 @@ _START_OF_TERM = {"INT", "NDS", "DS", "D", "DF", "DPCT", "LPAR", "LSQB", "FUNC",
 
 
 def _pos(x) -> int:
-    return x.start_pos if isinstance(x, Token) else x.pos
+    return x.pos if isinstance(x, Node) else x.start_pos
 
 
-class _Build(Transformer):
-    """Builds nodes while parsing (no parse tree, so long input cannot overflow the stack)."""
+class _Build:
+    """Builds nodes while parsing (no parse tree, so long input cannot overflow the stack).
+
+    One method per aliased rule of ``_GRAMMAR``, taking that rule's children in order: tokens
+    (strings with ``type`` and ``start_pos``, as lark makes them) and what earlier calls built.
+    """
 
     def _fail(self, pos: int, expected: str):
         raise _BuildError(pos, expected)
 
-    def _int(self, tok: Token, what: str, limit: int = 10**18) -> int:
+    def _int(self, tok, what: str, limit: int = 10**18) -> int:
         value = int(tok)
         if value > limit:
             self._fail(tok.start_pos, f"{what} is too big (at most {limit})")
@@ -231,7 +241,7 @@ class _Build(Transformer):
         return inner
 
     def func(self, name, _lpar, *rest):
-        args = tuple(x for x in rest if not isinstance(x, Token))
+        args = tuple(x for x in rest if isinstance(x, Node))
         return Func(str(name).lower(), args, pos=name.start_pos)
 
     def compare(self, left, op, right):
@@ -255,7 +265,7 @@ class _Build(Transformer):
         return Keep(str(kind).lower(), count, pos=kind.start_pos)
 
     def group(self, *parts):
-        if isinstance(parts[0], Token):
+        if not isinstance(parts[0], _Faces):
             count_tok, die, mods = parts[0], parts[1], parts[2:]
             count = self._int(count_tok, "a dice count", 10**9)
             start = count_tok.start_pos
@@ -331,17 +341,20 @@ class _Build(Transformer):
 
 def _children_as_arguments(method):
     # Lark hands parser callbacks the list of children. Unpacking it here is much cheaper per
-    # reduction than lark's generic v_args wrapper, and parsing is most of a small roll's cost.
-    def callback(self, children):
-        return method(self, *children)
+    # reduction than lark's generic v_args wrapper.
+    def callback(children):
+        return method(*children)
 
-    callback.__name__ = method.__name__
     return callback
 
 
-for _name, _method in list(vars(_Build).items()):
-    if callable(_method) and not _name.startswith("_"):
-        setattr(_Build, _name, _children_as_arguments(_method))
+class _LarkCallbacks:
+    """The builder's methods as lark's parser calls them, by rule alias."""
+
+    def __init__(self, build: _Build):
+        for name in dir(_Build):
+            if not name.startswith("_"):
+                setattr(self, name, _children_as_arguments(getattr(build, name)))
 
 
 class _BuildError(Exception):
@@ -363,10 +376,310 @@ class _Faces:
         self.pos = pos
 
 
+# ---- the recursive-descent reader ----------------------------------------------------------
+#
+# It follows _GRAMMAR rule by rule and tokenizes as lark's contextual lexer does: each token is
+# read with only the terminals the parser could take at that point, and where several match,
+# the one lark tries first wins (higher priority, then the wider pattern): "3d6" is NDS where
+# NDS may come and INT "3" where it may not; "d6" is DS, not D then INT; after dice, "!=" is
+# a comparison and "!>=" an explode condition. lark's LALR states merge lookaheads, so its sets
+# hold terminals that cannot follow in well-formed text (a comparison after the dice inside
+# [...]); such a terminal still wins the match, and lark then refuses the text, so the sets
+# below hold them too. A set wider than lark's can only turn a reading into a refusal, which
+# lark then overrules; test_readers.py would show it.
+
+_END = "$END"
+_FOLLOW_ATOM = frozenset({"STAR", "PLUS", "MINUS", "CMP", "RPAR", "COMMA", _END})
+_AFTER_GROUP = _FOLLOW_ATOM | {"BANG", "BANG_CMP", "REROLL", "KEEP", "RSQB"}
+_DIE = frozenset({"DS", "D", "DF", "DPCT"})
+_GROUP_START = _DIE | {"NDS", "INT"}
+_ATOM_START = _GROUP_START | {"LSQB", "LPAR", "FUNC"}
+_OPERAND = _ATOM_START | {"MINUS", "PLUS"}
+_AFTER_COUNT = _DIE | {"HASH"} | _FOLLOW_ATOM  # after a number where a term starts
+_AFTER_INT_IN_ATOM = _DIE | _FOLLOW_ATOM  # after a number that follows '#'
+_AFTER_KEEP = _FOLLOW_ATOM | {"INT"}
+_AFTER_RSQB = _FOLLOW_ATOM | {"KEEP"}
+_AFTER_BANG = _AFTER_GROUP | {"INT", "COLON"}
+_AFTER_FACE = _AFTER_GROUP | {"COMMA", "RBRACE", "COLON"}
+_AFTER_REROLL = frozenset({"MINUS", "INT", "CMP"})
+_FACE = frozenset({"MINUS", "INT"})
+_INT = frozenset({"INT"})
+_AFTER_D = frozenset({"INT", "LBRACE"})
+_LPAR = frozenset({"LPAR"})
+
+_DIGITS = frozenset("0123456789")  # only ASCII digits, like the grammar's [0-9]
+_SPACE = frozenset(" \t\f\r\n")  # lark's common.WS
+_SINGLE = {":": "COLON", "#": "HASH", "+": "PLUS", "-": "MINUS", "*": "STAR", "(": "LPAR",
+           ")": "RPAR", "[": "LSQB", "]": "RSQB", "{": "LBRACE", "}": "RBRACE", ",": "COMMA"}
+_D_NEXT = {"f": "DF", "F": "DF", "%": "DPCT", "h": "KEEP", "H": "KEEP", "l": "KEEP",
+           "L": "KEEP"}
+# FUNC is /max|min/i; Python's case-insensitive matching also takes the dotted and dotless i.
+_FUNC_I = frozenset("iIİı")
+
+
+class _Unread(Exception):
+    """The reader cannot read the text; lark's parser reads it instead."""
+
+
+class _Token(str):
+    """A token as lark makes one: the text, with its terminal's name and where it starts."""
+
+    def __new__(cls, kind: str, text: str, start: int):
+        self = str.__new__(cls, text)
+        self.type = kind
+        self.value = text
+        self.start_pos = start
+        return self
+
+
+class _Reader:
+    def __init__(self, text: str):
+        self.text = text
+        self.at = 0  # where the next token is looked for
+        self.tok: _Token | None = None
+        self.build = _BUILD
+
+    # ---- tokens ----
+
+    def _scan(self, allowed: frozenset) -> None:
+        """Read the next token, trying only the terminals in ``allowed``."""
+        text, i, n = self.text, self.at, len(self.text)
+        while i < n and text[i] in _SPACE:
+            i += 1
+        if i == n:
+            self.at = i
+            self.tok = _Token(_END, "", i)
+            return
+        c = text[i]
+        kind, end = None, i + 1
+        if c in _DIGITS:
+            j = i + 1
+            while j < n and text[j] in _DIGITS:
+                j += 1
+            if "NDS" in allowed and j + 1 < n and text[j] in "dD" and text[j + 1] in _DIGITS:
+                kind, end = "NDS", j + 2
+                while end < n and text[end] in _DIGITS:
+                    end += 1
+            elif "INT" in allowed:
+                kind, end = "INT", j
+        elif c in "dD":
+            nxt = text[i + 1] if i + 1 < n else ""
+            if nxt in _DIGITS and "DS" in allowed:
+                kind, end = "DS", i + 2
+                while end < n and text[end] in _DIGITS:
+                    end += 1
+            elif nxt in _D_NEXT and _D_NEXT[nxt] in allowed:
+                kind, end = _D_NEXT[nxt], i + 2
+            elif "D" in allowed:
+                kind = "D"
+        elif c in "kK":
+            if i + 1 < n and text[i + 1] in "hHlL" and "KEEP" in allowed:
+                kind, end = "KEEP", i + 2
+        elif c in "rR":
+            if "REROLL" in allowed:
+                kind, end = "REROLL", i + 2 if i + 1 < n and text[i + 1] in "rR" else i + 1
+        elif c in "mM":
+            if "FUNC" in allowed and i + 2 < n and (
+                    (text[i + 1] in "aA" and text[i + 2] in "xX")
+                    or (text[i + 1] in _FUNC_I and text[i + 2] in "nN")):
+                kind, end = "FUNC", i + 3
+        elif c == "!":
+            nxt = text[i + 1] if i + 1 < n else ""
+            if nxt in ("<", ">") and "BANG_CMP" in allowed:
+                kind, end = "BANG_CMP", i + 3 if i + 2 < n and text[i + 2] == "=" else i + 2
+            elif nxt == "=" and "CMP" in allowed:
+                kind, end = "CMP", i + 2
+            elif "BANG" in allowed:
+                kind = "BANG"
+        elif c in "<>=":
+            if "CMP" in allowed:
+                kind, end = "CMP", i + 2 if i + 1 < n and text[i + 1] == "=" else i + 1
+        elif c in _SINGLE and _SINGLE[c] in allowed:
+            kind = _SINGLE[c]
+        if kind is None:
+            raise _Unread
+        self.at = end
+        self.tok = _Token(kind, text[i:end], i)
+
+    def _take(self, kind: str, then: frozenset) -> _Token:
+        tok = self.tok
+        if tok.type != kind:
+            raise _Unread
+        self._scan(then)
+        return tok
+
+    # ---- rules, in the order of _GRAMMAR ----
+
+    def read(self) -> Node:
+        self._scan(_OPERAND)
+        node = self.comparison()
+        if self.tok.type != _END:
+            raise _Unread
+        return node
+
+    def comparison(self):
+        left = self.sum()
+        if self.tok.type != "CMP":
+            return left
+        op = self._take("CMP", _OPERAND)
+        return self.build.compare(left, op, self.sum())
+
+    def sum(self):
+        left = self.term()
+        while self.tok.type in ("PLUS", "MINUS"):
+            op = self._take(self.tok.type, _OPERAND)
+            right = self.term()
+            left = (self.build.add if op.type == "PLUS" else self.build.sub)(left, op, right)
+        return left
+
+    def term(self):
+        left = self.unary()
+        while self.tok.type == "STAR":
+            op = self._take("STAR", _OPERAND)
+            left = self.build.mul(left, op, self.unary())
+        return left
+
+    def unary(self):
+        # Signs are gathered in a loop, not by recursion, so a long run of them is no deeper.
+        signs = []
+        while self.tok.type in ("MINUS", "PLUS"):
+            signs.append(self._take(self.tok.type, _OPERAND))
+        if self.tok.type == "INT":
+            count = self._take("INT", _AFTER_COUNT)
+            if self.tok.type == "HASH":
+                hash_ = self._take("HASH", _ATOM_START)
+                node = self.build.repeat(count, hash_, self.atom())
+            else:
+                node = self._after_number(count)
+        else:
+            node = self.atom()
+        for sign in reversed(signs):
+            node = (self.build.neg if sign.type == "MINUS" else self.build.pos)(sign, node)
+        return node
+
+    def atom(self):
+        kind = self.tok.type
+        if kind == "INT":
+            return self._after_number(self._take("INT", _AFTER_INT_IN_ATOM))
+        if kind == "LSQB":
+            return self.bracket_pool()
+        if kind == "LPAR":
+            lpar = self._take("LPAR", _OPERAND)
+            inner = self.comparison()
+            return self.build.paren(lpar, inner, self._take("RPAR", _FOLLOW_ATOM))
+        if kind == "FUNC":
+            name = self._take("FUNC", _LPAR)
+            parts = [name, self._take("LPAR", _OPERAND), self.comparison()]
+            while self.tok.type == "COMMA":
+                parts.append(self._take("COMMA", _OPERAND))
+                parts.append(self.comparison())
+            parts.append(self._take("RPAR", _FOLLOW_ATOM))
+            return self.build.func(*parts)
+        return self._single_pool(self.group())
+
+    def _after_number(self, number: _Token):
+        """A number read where a term starts: dice if a die follows ("3 d6"), else a constant."""
+        if self.tok.type in _DIE:
+            return self._single_pool(self.build.group(number, self.die(), *self.mods()))
+        return self.build.const(number)
+
+    def _single_pool(self, group):
+        if self.tok.type == "KEEP":
+            return self.build.single_pool(group, self.keep())
+        return self.build.single_pool(group)
+
+    def bracket_pool(self):
+        parts = [self._take("LSQB", _GROUP_START), self.group()]
+        while self.tok.type == "COMMA":
+            parts.append(self._take("COMMA", _GROUP_START))
+            parts.append(self.group())
+        parts.append(self._take("RSQB", _AFTER_RSQB))
+        if self.tok.type == "KEEP":
+            parts.append(self.keep())
+        return self.build.bracket_pool(*parts)
+
+    def group(self):
+        kind = self.tok.type
+        if kind == "NDS":
+            return self.build.group_nds(self._take("NDS", _AFTER_GROUP), *self.mods())
+        if kind == "INT":
+            count = self._take("INT", _DIE)
+            return self.build.group(count, self.die(), *self.mods())
+        return self.build.group(self.die(), *self.mods())
+
+    def die(self):
+        kind = self.tok.type
+        if kind == "DS":
+            return self.build.std_die_token(self._take("DS", _AFTER_GROUP))
+        if kind == "DF":
+            return self.build.fudge_die(self._take("DF", _AFTER_GROUP))
+        if kind == "DPCT":
+            return self.build.pct_die(self._take("DPCT", _AFTER_GROUP))
+        d = self._take("D", _AFTER_D)
+        if self.tok.type == "INT":
+            return self.build.std_die(d, self._take("INT", _AFTER_GROUP))
+        parts = [d, self._take("LBRACE", _FACE), self.face()]
+        while self.tok.type == "COMMA":
+            parts.append(self._take("COMMA", _FACE))
+            parts.append(self.face())
+        parts.append(self._take("RBRACE", _AFTER_GROUP))
+        return self.build.face_die(*parts)
+
+    def face(self):
+        if self.tok.type == "MINUS":
+            minus = self._take("MINUS", _INT)
+            return self.build.face(minus, self._take("INT", _AFTER_FACE))
+        return self.build.face(self._take("INT", _AFTER_FACE))
+
+    def mods(self) -> list:
+        out = []
+        while True:
+            kind = self.tok.type
+            if kind == "BANG":
+                bang = self._take("BANG", _AFTER_BANG)
+                if self.tok.type == "INT":
+                    out.append(self.build.explode_depth(bang, self._take("INT", _AFTER_GROUP)))
+                elif self.tok.type == "COLON":
+                    colon = self._take("COLON", _INT)
+                    out.append(self.build.explode_depth(bang, colon,
+                                                        self._take("INT", _AFTER_GROUP)))
+                else:
+                    out.append(self.build.explode(bang))
+            elif kind == "BANG_CMP":
+                bang_cmp = self._take("BANG_CMP", _FACE)
+                value = self.face()
+                if self.tok.type == "COLON":
+                    colon = self._take("COLON", _INT)
+                    out.append(self.build.explode_on(bang_cmp, value, colon,
+                                                     self._take("INT", _AFTER_GROUP)))
+                else:
+                    out.append(self.build.explode_on(bang_cmp, value))
+            elif kind == "REROLL":
+                r = self._take("REROLL", _AFTER_REROLL)
+                if self.tok.type == "CMP":
+                    op = self._take("CMP", _FACE)
+                    out.append(self.build.reroll_cmp(r, op, self.face()))
+                else:
+                    out.append(self.build.reroll_eq(r, self.face()))
+            else:
+                return out
+
+    def keep(self):
+        kind = self._take("KEEP", _AFTER_KEEP)
+        if self.tok.type == "INT":
+            return self.build.keep(kind, self._take("INT", _FOLLOW_ATOM))
+        return self.build.keep(kind)
+
+
+_BUILD = _Build()
+
+
 @lru_cache(maxsize=1)
-def _lark() -> Lark:
-    # Analysing the grammar into LALR tables takes 30-120 ms, most of a designer's first answer
-    # in a new kernel. lark's cache keeps the tables in a file and checks them against the
+def _lark():
+    from lark import Lark
+
+    # Analysing the grammar into LALR tables takes 30-120 ms, which a designer's first typo in a
+    # new kernel should not wait for (well-formed text never gets here). lark's cache keeps the tables in a file and checks them against the
     # grammar, the options and the lark and Python versions, rebuilding (and rewriting) when any
     # differs; a cache it cannot read or write costs only the rebuild.
     return Lark(
@@ -374,7 +687,7 @@ def _lark() -> Lark:
         parser="lalr",
         lexer="contextual",
         maybe_placeholders=False,
-        transformer=_Build(),
+        transformer=_LarkCallbacks(_Build()),
         cache=cache_file() or False,
     )
 
@@ -416,7 +729,9 @@ def _expected_text(expected: set[str] | frozenset[str]) -> str:
     return ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
-def _syntax_error(text: str, err: UnexpectedInput) -> DiceSyntaxError:
+def _syntax_error(text: str, err) -> DiceSyntaxError:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(err, UnexpectedCharacters):
         pos = err.pos_in_stream
         found = repr(text[pos]) if pos < len(text) else "the end"
@@ -452,6 +767,16 @@ def parse(text: str) -> Node:
         raise DiceSyntaxError(text, 0, "an empty expression; expected a number, a die or '('")
     _check_nesting(text)
     try:
+        return _frozen(_Reader(text).read())
+    except (_Unread, _BuildError, RecursionError):
+        pass  # lark reads it again and says where and what is wrong
+    return _parse_with_lark(text)
+
+
+def _parse_with_lark(text: str) -> Node:
+    from lark.exceptions import UnexpectedInput
+
+    try:
         return _frozen(_lark().parse(text))
     except UnexpectedInput as err:
         raise _syntax_error(text, err) from None
@@ -482,7 +807,8 @@ def _frozen(node):
 
 
 def _check_nesting(text: str) -> None:
-    # Checked on the raw text so pathological input fails before lark builds a deep tree.
+    # Checked on the raw text so pathological input fails before either reader builds a deep
+    # tree (the recursive-descent reader recurses once per bracket).
     if len(text) <= MAX_NESTING:
         return
     depth = 0
