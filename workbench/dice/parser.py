@@ -36,8 +36,8 @@ dice after a bare explode needs the depth written out: ``4d6!3>=5`` (``4d6!>=5``
 **Two readers, one grammar.** Well-formed text is read by ``_Reader``, a recursive-descent
 reader written against ``_GRAMMAR`` rule by rule, because importing lark is most of the wait
 for a designer's first answer in a new kernel. Anything that reader cannot read goes to lark's
-LALR parser built from ``_GRAMMAR``, which decides: it names where and what is wrong, and should
-the two ever disagree about well-formed text, lark's reading is the one returned. Both hand the
+LALR parser built from ``_GRAMMAR``, which decides: it names where and what is wrong, and
+should the reader refuse text lark can read, lark's reading is the one returned. Both hand the
 same ``_Build`` methods the same tokens, so they make the same nodes; tests/dice/test_readers.py
 runs both over the test suite's expressions and generated ones and compares every node and
 position.
