@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .catalog import HOME, SIZE
-from .evaluate import WIN, evaluate
+from .evaluate import WIN, after_spawns, evaluate
 from .rules import ALLOW, BANISH, DENY, OVER, RESPOND, SPAWN
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
@@ -25,11 +25,12 @@ def respond(state) -> tuple:
     return _reply(state)[0]
 
 
-def _reply(state, spend: bool = False) -> tuple:
+def _reply(state, spend: bool = False, options=None) -> tuple:
     """(answer, the position after it, and the mover's evaluation of that position), the
     last two None when no position was looked at. With `spend`, `state` itself may become
-    one of those positions."""
-    options = state._options()
+    one of those positions. `options` are state._options(), when known."""
+    if options is None:
+        options = state._options()
     if len(options) == 1:
         return options[0], None, None
     f, t = state.pending
@@ -78,20 +79,31 @@ def greedy(state, rng, noise: float = NOISE) -> tuple:
     return _greedy(state, rng, noise)[0]
 
 
-def _greedy(state, rng, noise: float = NOISE) -> tuple:
+def _greedy(state, rng, noise: float = NOISE, options=None) -> tuple:
     """(greedy's decision, and when it looked there, the position after it and the
-    opponent's answer (else None), and whether the opponent answered)."""
-    options = state._options()
+    opponent's answer (else None), and whether the opponent answered). `options` are
+    state._options(), when known."""
+    if options is None:
+        options = state._options()
     if len(options) == 1:
         return options[0], None, False
     if state.phase == RESPOND:
-        return respond(state), None, False
+        return _reply(state, options=options)[0], None, False
     seat = state.active
+    # Spawns, which come first, are scored without being played (most options of a Spawn
+    # phase are spawns, and a copy of the state for each was most of their cost).
+    spawns = 0
+    while spawns < len(options) and options[spawns][0] == "s":
+        spawns += 1
+    values = after_spawns(state, seat, options[:spawns]) if spawns else ()
     best, best_value, best_after, best_answered = options[0], None, None, False
-    for o in options:
-        after, answered, value = _answered(state, o)
-        if value is None:
-            value = evaluate(after, seat)
+    for n, o in enumerate(options):
+        if n < spawns:
+            after, answered, value = None, False, values[n]
+        else:
+            after, answered, value = _answered(state, o)
+            if value is None:
+                value = evaluate(after, seat)
         if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
             value += noise * rng.random()
         if best_value is None or value > best_value:
@@ -103,7 +115,15 @@ def heuristic(state, seat, actions, rng):
     """Greedy: the action whose result (after the opponent's likely response) scores best."""
     if len(actions) == 1:
         return actions[0]
-    return state._action(greedy(state, rng))
+    options = state._options()
+    o = _greedy(state, rng, NOISE, options)[0]
+    # The legal actions are the options in order: handing back the very Action spares
+    # building one, and the caller's search for its equal.
+    if len(actions) == len(options):
+        a = actions[options.index(o)]
+        if state._decode(a) == o:
+            return a
+    return state._action(o)
 
 
 class RolloutBot:
