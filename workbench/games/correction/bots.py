@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .catalog import HOME, SIZE
-from .evaluate import WIN, after_spawns, evaluate
+from .evaluate import WIN, after_spawns, evaluate, evaluate_near, scan
 from .rules import ALLOW, BANISH, DENY, OVER, RESPOND, SPAWN
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
@@ -25,10 +25,12 @@ def respond(state) -> tuple:
     return _reply(state)[0]
 
 
-def _reply(state, spend: bool = False, options=None) -> tuple:
+def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
     """(answer, the position after it, and the mover's evaluation of that position), the
     last two None when no position was looked at. With `spend`, `state` itself may become
-    one of those positions. `options` are state._options(), when known."""
+    one of those positions. `options` are state._options(), and `seen` the scan() of the
+    position the move was declared in (or of `state`: declaring changes neither board nor
+    reserves), when known."""
     if options is None:
         options = state._options()
     if len(options) == 1:
@@ -38,12 +40,14 @@ def _reply(state, spend: bool = False, options=None) -> tuple:
     if t // SIZE == HOME[me]:
         # A declared winning move: stop it if at all possible (T-3).
         return (BANISH if BANISH in options else DENY if DENY in options else ALLOW), None, None
+    if seen is None:
+        seen = scan(state)
     best, best_value, best_after, best_raw = ALLOW, None, None, None
     last = options[-1]
     for o in options:
         c = state if spend and o is last else state.clone()
         c.do(o)
-        raw = value = evaluate(c, me)
+        raw = value = evaluate_near(c, me, seen, f, t)
         if o == DENY:
             value -= DENY_DISCOUNT
         elif o == BANISH:
@@ -60,18 +64,27 @@ def _after(state, o) -> object:
     return _answered(state, o)[0]
 
 
-def _answered(state, o) -> tuple:
-    """(_after(state, o), whether the opponent answered, and the mover's evaluation of that
-    position when the answer already gave it, else None)."""
+def _answered(state, o, seen=None) -> tuple:
+    """(_after(state, o), the opponent's answer or None if there was none to give, and the
+    mover's evaluation of that position when the answer already gave it, else None).
+    `seen` is scan(state), when known."""
     c = state.clone()
     c.do(o)
     if c.phase != RESPOND:
-        return c, False, None
-    answer, after, value = _reply(c, spend=True)
+        return c, None, None
+    answer, after, value = _reply(c, spend=True, seen=seen)
     if after is None:
         c.do(answer)
-        return c, True, None
-    return after, True, value
+        return c, answer, None
+    return after, answer, value
+
+
+def _value(after, seat, seen, o) -> float:
+    """evaluate(after, seat) where `after` follows decision `o` (not a spawn) in the position
+    of scan `seen`."""
+    if o[0] == "m":
+        return evaluate_near(after, seat, seen, o[1], o[2])
+    return evaluate(after, seat)
 
 
 def greedy(state, rng, noise: float = NOISE) -> tuple:
@@ -81,34 +94,41 @@ def greedy(state, rng, noise: float = NOISE) -> tuple:
 
 def _greedy(state, rng, noise: float = NOISE, options=None) -> tuple:
     """(greedy's decision, and when it looked there, the position after it and the
-    opponent's answer (else None), and whether the opponent answered). `options` are
-    state._options(), when known."""
+    opponent's answer (else None), and that answer (None if there was none to give)).
+    `options` are state._options(), when known."""
     if options is None:
         options = state._options()
     if len(options) == 1:
-        return options[0], None, False
+        return options[0], None, None
     if state.phase == RESPOND:
-        return _reply(state, options=options)[0], None, False
+        return _reply(state, options=options)[0], None, None
     seat = state.active
+    seen = scan(state)
     # Spawns, which come first, are scored without being played (most options of a Spawn
     # phase are spawns, and a copy of the state for each was most of their cost).
     spawns = 0
     while spawns < len(options) and options[spawns][0] == "s":
         spawns += 1
-    values = after_spawns(state, seat, options[:spawns]) if spawns else ()
-    best, best_value, best_after, best_answered = options[0], None, None, False
+    values = after_spawns(state, seat, options[:spawns], seen) if spawns else ()
+    best, best_value, best_after, best_answer = options[0], None, None, None
     for n, o in enumerate(options):
         if n < spawns:
-            after, answered, value = None, False, values[n]
+            after, answer, value = None, None, values[n]
         else:
-            after, answered, value = _answered(state, o)
+            after, answer, value = _answered(state, o, seen)
             if value is None:
-                value = evaluate(after, seat)
+                value = _value(after, seat, seen, o)
         if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
             value += noise * rng.random()
         if best_value is None or value > best_value:
-            best, best_value, best_after, best_answered = o, value, after, answered
-    return best, best_after, best_answered
+            best, best_value, best_after, best_answer = o, value, after, answer
+    return best, best_after, best_answer
+
+
+# The answer greedy expected to the move the heuristic declared last: (catalog, rules,
+# position with that move pending, answer). One tuple, read and replaced whole, so that
+# games played side by side in threads never mix two entries.
+_ANSWER: list = [(None, None, None, None)]
 
 
 def heuristic(state, seat, actions, rng):
@@ -116,7 +136,19 @@ def heuristic(state, seat, actions, rng):
     if len(actions) == 1:
         return actions[0]
     options = state._options()
-    o = _greedy(state, rng, NOISE, options)[0]
+    if state.phase == RESPOND:
+        # Usually the answer this bot worked out for the opponent a decision ago, when it
+        # chose to declare this very move.
+        cat, rules, position, answer = _ANSWER[0]
+        if cat is not state.cat or rules != state.rules or position != state.position():
+            answer = _reply(state, options=options)[0]
+        o = answer
+    else:
+        o, _, answer = _greedy(state, rng, NOISE, options)
+        if answer is not None:
+            c = state.clone()
+            c.do(o)
+            _ANSWER[0] = state.cat, dict(state.rules), c.position(), answer
     # The legal actions are the options in order: handing back the very Action spares
     # building one, and the caller's search for its equal.
     if len(actions) == len(options):
@@ -174,10 +206,12 @@ class RolloutBot:
         # positions the rollouts then start from (the opponent's answer, when there is one,
         # is a rollout's first step).
         after = []
+        seen = scan(state)
         for o in state._options():
-            first, answered, value = _answered(state, o)
-            after.append((-(evaluate(first, seat) if value is None else value), o, first,
-                          answered))
+            first, answer, value = _answered(state, o, seen)
+            if value is None:
+                value = evaluate(first, seat) if o[0] == "s" else _value(first, seat, seen, o)
+            after.append((-value, o, first, answer is not None))
         liked = sorted(after, key=lambda item: item[0])
         scored = []
         for _, o, first, answered in liked[:self.width]:
@@ -205,7 +239,7 @@ class RolloutBot:
                 if end is not None:
                     break
                 path.append((key, steps))
-            o, after, answered = _greedy(state, rng, self.noise)
+            o, after, answer = _greedy(state, rng, self.noise)
             if after is None:
                 state.do(o)
                 steps += 1
@@ -213,7 +247,7 @@ class RolloutBot:
                 # Greedy already played the option and the opponent's answer (the answer
                 # the opponent's own greedy turn would give: respond() does not draw).
                 state = after
-                steps += 1 + answered
+                steps += 1 if answer is None else 2
         if end is None:
             value, steps = evaluate(state, seat), steps
         else:

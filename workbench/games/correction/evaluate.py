@@ -167,24 +167,18 @@ def evaluate(state, seat: int) -> float:
     return total if seat == 0 else 0.0 - total
 
 
-def after_spawns(state, seat: int, spawns) -> list[float]:
-    """evaluate(after, seat) for each ("s", kind, sq) decision of `spawns`, legal now, where
-    `after` is the state once that spawn is made; without making it.
-
-    A spawn adds one piece on the spawner's home row, takes it from the reserve and gives
-    the other seat tokens; nothing else the evaluation reads changes. So the board is looked
-    at once: the running total of the pieces' points in square order is continued from just
-    before the new piece (the very additions evaluate makes), and of the threats only those
-    of the pieces whose lines the new piece stands on are looked at again."""
+def scan(state) -> tuple:
+    """What the evaluations of positions one decision on from `state` (a game not over) can
+    take from it: its pieces in square order with their points and the running total of
+    those points, the pieces with lines to the goal row and whether each reaches it now,
+    and each reserve's points and length. For after_spawns and evaluate_near."""
     cat = state.cat
-    points, goal, seen, reserve, enters = _LAST[1] if _LAST[0] is cat else _tables(cat)
+    points, goal, _, reserve, enters = _LAST[1] if _LAST[0] is cat else _tables(cat)
     board, token, turn = state.board, state.token, state.turn
-    active = state.active
-    squares = []  # occupied squares in order, with each piece's points and the totals so far
+    squares = []
     values = []
     totals = [0.0]
-    lookers = []  # pieces with lines to the goal row: (index, owner, reaches now)
-    counts = [0, 0]
+    lookers = []  # (square, table index, owner, reaches now)
     total = 0.0
     at = -1
     for code in board:
@@ -197,15 +191,43 @@ def after_spawns(state, seat: int, spawns) -> list[float]:
             totals.append(total)
             lines = goal[i]
             if lines:
-                reaches = _reaches(board, token, turn, enters[code], code & 1, lines)
-                lookers.append((i, code & 1, reaches))
-                counts[code & 1] += reaches
+                lookers.append((at, i, code & 1,
+                                _reaches(board, token, turn, enters[code], code & 1, lines)))
+    held = []
+    for s in (0, 1):
+        h = 0.0
+        for k, _ in state.reserve[s]:
+            h += reserve[k]
+        held.append(h)
+    return (cat, squares, values, totals, lookers, held,
+            (len(state.reserve[0]), len(state.reserve[1])))
+
+
+def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> list[float]:
+    """evaluate(after, seat) for each ("s", kind, sq) decision of `spawns`, legal now, where
+    `after` is the state once that spawn is made; without making it. `seen_state` is
+    scan(state), when known.
+
+    A spawn adds one piece on the spawner's home row, takes it from the reserve and gives
+    the other seat tokens; nothing else the evaluation reads changes. So the board is looked
+    at once: the running total of the pieces' points in square order is continued from just
+    before the new piece (the very additions evaluate makes), and of the threats only those
+    of the pieces whose lines the new piece stands on are looked at again."""
+    cat = state.cat
+    points, goal, seen, reserve, enters = _LAST[1] if _LAST[0] is cat else _tables(cat)
+    _, squares, values, totals, lookers, _, _ = seen_state or scan(state)
+    board, token, turn = state.board, state.token, state.turn
+    active = state.active
+    counts = [0, 0]
+    for _, _, owner, reaches in lookers:
+        counts[owner] += reaches
     stock = state.stock[:]
     gain = cat.spawn_tokens if state.supply is None else min(cat.spawn_tokens, state.supply)
     stock[1 - active] += gain
     cost = cat.banish_cost
     kept = {}
     out = []
+    pieces = len(squares)
     for _, kind, sq in spawns:
         pair = kept.get(kind)
         if pair is None:
@@ -222,18 +244,18 @@ def after_spawns(state, seat: int, spawns) -> list[float]:
         code = 2 * kind + active
         new = code * SQUARES + sq
         n = 0
-        while n < len(squares) and squares[n] < sq:
+        while n < pieces and squares[n] < sq:
             n += 1
         total = totals[n] + points[new]
-        for j in range(n, len(values)):
-            total += values[j]
+        while n < pieces:
+            total += values[n]
+            n += 1
         south, north = counts
         board[sq] = code
         try:
-            for i, owner, reaches in lookers:
+            for _, i, owner, reaches in lookers:
                 if sq in seen[i]:
-                    now = _reaches(board, token, turn, enters[i // SQUARES], owner,
-                                   goal[i])
+                    now = _reaches(board, token, turn, enters[i // SQUARES], owner, goal[i])
                     if now != reaches:
                         change = 1 if now else -1
                         if owner:
@@ -252,6 +274,70 @@ def after_spawns(state, seat: int, spawns) -> list[float]:
                         state.pending)
         out.append(total if seat == 0 else 0.0 - total)
     return out
+
+
+def evaluate_near(state, seat: int, seen_state: tuple, f: int, t: int) -> float:
+    """evaluate(state, seat) for a position reached from the one `seen_state` (its scan())
+    holds by decisions that changed the board only on squares f and t, and the reserves
+    only by pieces put at their ends: a move declared from f to t, and the answer to it.
+
+    The running total of the pieces' points is continued from before the first of the two
+    squares, and only the threats of the pieces with lines to the goal row are looked at
+    again (a token or a new turn may have changed those of pieces that did not move)."""
+    if state.phase == OVER:
+        if state.winner < 0:
+            return 0.0
+        return WIN if state.winner == seat else -WIN
+    cat, squares, values, totals, lookers, held, sizes = seen_state
+    points, goal, _, reserve, enters = _LAST[1] if _LAST[0] is cat else _tables(cat)
+    board, token, turn = state.board, state.token, state.turn
+    lo, hi = (f, t) if f < t else (t, f)
+    pieces = len(squares)
+    n = 0
+    while n < pieces and squares[n] < lo:
+        n += 1
+    total = totals[n]
+    for sq in (lo, hi):
+        while n < pieces and squares[n] < sq:
+            total += values[n]
+            n += 1
+        if n < pieces and squares[n] == sq:
+            n += 1  # the piece that stood there, if one still does, is added below
+        code = board[sq]
+        if code >= 0:
+            total += points[code * SQUARES + sq]
+    while n < pieces:
+        total += values[n]
+        n += 1
+    south = north = 0
+    for sq, i, owner, _ in lookers:
+        if sq != lo and sq != hi and _reaches(board, token, turn, enters[i // SQUARES],
+                                              owner, goal[i]):
+            if owner:
+                north += 1
+            else:
+                south += 1
+    for sq in (lo, hi):
+        code = board[sq]
+        if code >= 0:
+            lines = goal[code * SQUARES + sq]
+            if lines and _reaches(board, token, turn, enters[code], code & 1, lines):
+                if code & 1:
+                    north += 1
+                else:
+                    south += 1
+    # Pieces only ever join the ends of the reserves here (captured or banished), and a new
+    # turn keeps their order: the sums so far go on over the new ones.
+    kept = []
+    for s in (0, 1):
+        h = held[s]
+        r = state.reserve[s]
+        for x in range(sizes[s], len(r)):
+            h += reserve[r[x][0]]
+        kept.append(_kept(h, state.stock[s], cat.banish_cost))
+    total = _finish(total, kept[0], kept[1], south, north, state.stock, cat.banish_cost,
+                    state.active, state.pending)
+    return total if seat == 0 else 0.0 - total
 
 
 def win_chance(state, seat: int) -> float:
