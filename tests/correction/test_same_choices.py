@@ -21,6 +21,8 @@ from workbench.games.correction.rules import ALLOW, BANISH, DENY, OVER, RESPOND,
 VARIANTS = {"token_supply": 20, "deny_occupied": False, "banish": "captured",
             "knight_side_L_capture_only": True, "no_token_rows": "own_only",
             "spear_reach": "over"}
+# Games drawn after a few quiet turns, with a small token supply.
+SHORT = {"draw_after": 3, "token_supply": 5, "no_token_rows": "goal_only"}
 
 
 # -- the plain algorithm ------------------------------------------------------------------
@@ -215,7 +217,7 @@ def test_heuristic_self_play_chooses_as_the_plain_algorithm():
     assert sum(_play_side_by_side(seed, both, plain) for seed in range(300)) > 5000
 
 
-@pytest.mark.parametrize("rules", [None, VARIANTS], ids=["default", "variants"])
+@pytest.mark.parametrize("rules", [None, VARIANTS, SHORT], ids=["default", "variants", "short"])
 def test_heuristic_against_random_chooses_as_the_plain_algorithm(rules):
     compared = 0
     for seed in range(100):
@@ -225,10 +227,11 @@ def test_heuristic_against_random_chooses_as_the_plain_algorithm(rules):
     assert compared > 1000
 
 
-def test_heuristic_self_play_with_variants_chooses_as_the_plain_algorithm():
+@pytest.mark.parametrize("rules", [VARIANTS, SHORT], ids=["variants", "short"])
+def test_heuristic_self_play_with_variants_chooses_as_the_plain_algorithm(rules):
     both = {0: heuristic, 1: heuristic}
     plain = {0: plain_heuristic, 1: plain_heuristic}
-    assert sum(_play_side_by_side(seed, both, plain, VARIANTS) for seed in range(100)) > 1000
+    assert sum(_play_side_by_side(seed, both, plain, rules) for seed in range(100)) > 1000
 
 
 @pytest.mark.parametrize("make", [RolloutBot, lambda: RolloutBot(samples=3, noise=0.3)],

@@ -11,7 +11,7 @@ import random
 
 from .catalog import HOME, SIZE
 from .evaluate import WIN, after_spawns, evaluate, evaluate_near, scan
-from .rules import ALLOW, BANISH, DENY, OVER, RESPOND, SPAWN
+from .rules import ALLOW, BANISH, DENY, MOVING, OVER, RESPOND, SINGLE, SPAWN
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
 # next-best move, which a one-ply look does not see.
@@ -27,10 +27,10 @@ def respond(state) -> tuple:
 
 def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
     """(answer, the position after it, and the mover's evaluation of that position), the
-    last two None when no position was looked at. With `spend`, `state` itself may become
-    one of those positions. `options` are state._options(), and `seen` the scan() of the
-    position the move was declared in (or of `state`: declaring changes neither board nor
-    reserves), when known."""
+    last two None when no position was looked at. The position after it is given only
+    with `spend`, and is `state` itself. `options` are state._options(), and `seen` the
+    scan() of the position the move was declared in (or of `state`: declaring changes
+    neither board nor reserves), when known."""
     if options is None:
         options = state._options()
     if len(options) == 1:
@@ -42,21 +42,84 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
         return (BANISH if BANISH in options else DENY if DENY in options else ALLOW), None, None
     if seen is None:
         seen = scan(state)
-    best, best_value, best_after, best_raw = ALLOW, None, None, None
-    last = options[-1]
+    best, best_value, best_raw = ALLOW, None, None
     for o in options:
-        c = state if spend and o is last else state.clone()
-        c.do(o)
-        raw = value = evaluate_near(c, me, seen, f, t)
+        raw = value = _answer_value(state, o, me, seen)
         if o == DENY:
             value -= DENY_DISCOUNT
         elif o == BANISH:
             value -= BANISH_DISCOUNT
         if best_value is None or value > best_value:
-            best, best_value, best_after, best_raw = o, value, c, raw
+            best, best_value, best_raw = o, value, raw
+    if spend:
+        state.do(best)
     # The evaluation is zero-sum to the last bit (evaluate's docstring), so the mover's
     # value needs no second look.
-    return best, best_after, -best_raw
+    return best, state if spend else None, -best_raw
+
+
+def _answer_value(state, o, seat: int, seen) -> float:
+    """evaluate(after, seat), `after` being `state` (a declared move pending) once answer `o`
+    is given, without giving it: `state` takes on only what the evaluation and the rule for
+    the turn's end (may the mover declare again?) read, and gets its own back after. A copy
+    of the state per answer, and all the answer does besides, were most of an answer's cost.
+    `seen` is as for _reply."""
+    pending = f, t = state.pending
+    active = state.active
+    board, token, stock = state.board, state.token, state.stock
+    code, occ, placed = board[f], board[t], token[t]
+    cat = state.cat
+    turn, phase, spawned, must = state.turn, state.phase, state.spawned, state.must
+    progressed = state.progressed
+    stock_before = stock[:]
+    reserve = None  # the reserve a piece goes to
+    kind = o[0]
+    if kind == "a":  # _carry_out
+        if t // SIZE == HOME[1 - active]:
+            return WIN if active == seat else -WIN
+        board[f] = -1
+        board[t] = code
+        if occ >= 0:
+            reserve = state.reserve[occ & 1]
+            reserve.append((occ >> 1, turn + 1))
+            progressed = True
+        if placed >= 0 and cat.enters_tokens[code >> 1]:
+            token[t] = -1
+            stock[active] += 1
+            progressed = True
+        ends = state.option == SINGLE
+    elif kind == "d":  # _move_denial
+        stock[1 - active] -= cat.deny_cost
+        token[t] = turn
+        ends = False
+    else:  # _piece_denial
+        stock[1 - active] -= cat.banish_cost
+        board[f] = -1
+        reserve = state.reserve[active]
+        reserve.append((code >> 1, -1))
+        ends = False
+    try:
+        state.pending = None
+        state.must = f if kind == "d" else -1
+        if not ends:  # _continue
+            state.phase = MOVING
+            if kind != "d" and f in spawned:
+                state.spawned = [sq for sq in spawned if sq != f]
+            ends = not state._can_declare()
+        if ends:  # _end_turn
+            quiet = 0 if progressed else state.quiet + 1
+            if quiet >= state.rules["cor.draw_after"]:
+                return 0.0
+            state.turn = turn + 1
+            state.active = 1 - active
+        return evaluate_near(state, seat, seen, f, t)
+    finally:
+        board[f], board[t], token[t] = code, occ, placed
+        stock[:] = stock_before
+        if reserve is not None:
+            reserve.pop()
+        state.pending, state.must = pending, must
+        state.phase, state.turn, state.active, state.spawned = phase, turn, active, spawned
 
 
 def _after(state, o) -> object:
@@ -64,16 +127,17 @@ def _after(state, o) -> object:
     return _answered(state, o)[0]
 
 
-def _answered(state, o, seen=None) -> tuple:
+def _answered(state, o, seen=None, keep: bool = True) -> tuple:
     """(_after(state, o), the opponent's answer or None if there was none to give, and the
     mover's evaluation of that position when the answer already gave it, else None).
-    `seen` is scan(state), when known."""
+    `seen` is scan(state), when known. Without `keep`, the position is None when the
+    evaluation is given (only the evaluation is wanted)."""
     c = state.clone()
     c.do(o)
     if c.phase != RESPOND:
         return c, None, None
-    answer, after, value = _reply(c, spend=True, seen=seen)
-    if after is None:
+    answer, after, value = _reply(c, spend=keep, seen=seen)
+    if value is None:
         c.do(answer)
         return c, answer, None
     return after, answer, value
@@ -92,10 +156,11 @@ def greedy(state, rng, noise: float = NOISE) -> tuple:
     return _greedy(state, rng, noise)[0]
 
 
-def _greedy(state, rng, noise: float = NOISE, options=None) -> tuple:
+def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -> tuple:
     """(greedy's decision, and when it looked there, the position after it and the
     opponent's answer (else None), and that answer (None if there was none to give)).
-    `options` are state._options(), when known."""
+    `options` are state._options(), when known; without `keep`, positions after are not
+    kept (only the decision is wanted)."""
     if options is None:
         options = state._options()
     if len(options) == 1:
@@ -115,7 +180,7 @@ def _greedy(state, rng, noise: float = NOISE, options=None) -> tuple:
         if n < spawns:
             after, answer, value = None, None, values[n]
         else:
-            after, answer, value = _answered(state, o, seen)
+            after, answer, value = _answered(state, o, seen, keep)
             if value is None:
                 value = _value(after, seat, seen, o)
         if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
@@ -144,7 +209,7 @@ def heuristic(state, seat, actions, rng):
             answer = _reply(state, options=options)[0]
         o = answer
     else:
-        o, _, answer = _greedy(state, rng, NOISE, options)
+        o, _, answer = _greedy(state, rng, NOISE, options, keep=False)
         if answer is not None:
             c = state.clone()
             c.do(o)
