@@ -88,16 +88,19 @@ def _answer_value(state, o, seat: int, seen) -> float:
             stock[active] += 1
             progressed = True
         ends = state.option == SINGLE
+        changed = (f, t) if f < t else (t, f)
     elif kind == "d":  # _move_denial
         stock[1 - active] -= cat.deny_cost
         token[t] = turn
         ends = False
+        changed = ()
     else:  # _piece_denial
         stock[1 - active] -= cat.banish_cost
         board[f] = -1
         reserve = state.reserve[active]
         reserve.append((code >> 1, -1))
         ends = False
+        changed = (f,)
     try:
         state.pending = None
         state.must = f if kind == "d" else -1
@@ -112,7 +115,7 @@ def _answer_value(state, o, seat: int, seen) -> float:
                 return 0.0
             state.turn = turn + 1
             state.active = 1 - active
-        return evaluate_near(state, seat, seen, f, t)
+        return evaluate_near(state, seat, seen, changed)
     finally:
         board[f], board[t], token[t] = code, occ, placed
         stock[:] = stock_before
@@ -147,7 +150,8 @@ def _value(after, seat, seen, o) -> float:
     """evaluate(after, seat) where `after` follows decision `o` (not a spawn) in the position
     of scan `seen`."""
     if o[0] == "m":
-        return evaluate_near(after, seat, seen, o[1], o[2])
+        f, t = o[1], o[2]
+        return evaluate_near(after, seat, seen, (f, t) if f < t else (t, f))
     return evaluate(after, seat)
 
 

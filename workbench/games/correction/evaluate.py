@@ -276,13 +276,14 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     return out
 
 
-def evaluate_near(state, seat: int, seen_state: tuple, f: int, t: int) -> float:
+def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
     """evaluate(state, seat) for a position reached from the one `seen_state` (its scan())
-    holds by decisions that changed the board only on squares f and t, and the reserves
-    only by pieces put at their ends: a move declared from f to t, and the answer to it.
+    holds by decisions that changed the board only on the squares `changed` (in increasing
+    order), and the reserves only by pieces put at their ends: a move declared and the
+    answer to it.
 
-    The running total of the pieces' points is continued from before the first of the two
-    squares, and only the threats of the pieces with lines to the goal row are looked at
+    The running total of the pieces' points is continued from before the first changed
+    square, and only the threats of the pieces with lines to the goal row are looked at
     again (a token or a new turn may have changed those of pieces that did not move)."""
     if state.phase == OVER:
         if state.winner < 0:
@@ -291,52 +292,54 @@ def evaluate_near(state, seat: int, seen_state: tuple, f: int, t: int) -> float:
     cat, squares, values, totals, lookers, held, sizes = seen_state
     points, goal, _, reserve, enters = _LAST[1] if _LAST[0] is cat else _tables(cat)
     board, token, turn = state.board, state.token, state.turn
-    lo, hi = (f, t) if f < t else (t, f)
     pieces = len(squares)
-    n = 0
-    while n < pieces and squares[n] < lo:
-        n += 1
-    total = totals[n]
-    for sq in (lo, hi):
-        while n < pieces and squares[n] < sq:
+    south = north = 0
+    if changed:
+        n = 0
+        first = changed[0]
+        while n < pieces and squares[n] < first:
+            n += 1
+        total = totals[n]
+        for sq in changed:
+            while n < pieces and squares[n] < sq:
+                total += values[n]
+                n += 1
+            if n < pieces and squares[n] == sq:
+                n += 1  # the piece that stood there, if one still does, is added here
+            code = board[sq]
+            if code >= 0:
+                i = code * SQUARES + sq
+                total += points[i]
+                lines = goal[i]
+                if lines and _reaches(board, token, turn, enters[code], code & 1, lines):
+                    if code & 1:
+                        north += 1
+                    else:
+                        south += 1
+        while n < pieces:
             total += values[n]
             n += 1
-        if n < pieces and squares[n] == sq:
-            n += 1  # the piece that stood there, if one still does, is added below
-        code = board[sq]
-        if code >= 0:
-            total += points[code * SQUARES + sq]
-    while n < pieces:
-        total += values[n]
-        n += 1
-    south = north = 0
+    else:
+        total = totals[pieces]
     for sq, i, owner, _ in lookers:
-        if sq != lo and sq != hi and _reaches(board, token, turn, enters[i // SQUARES],
-                                              owner, goal[i]):
+        if sq not in changed and _reaches(board, token, turn, enters[i // SQUARES], owner,
+                                          goal[i]):
             if owner:
                 north += 1
             else:
                 south += 1
-    for sq in (lo, hi):
-        code = board[sq]
-        if code >= 0:
-            lines = goal[code * SQUARES + sq]
-            if lines and _reaches(board, token, turn, enters[code], code & 1, lines):
-                if code & 1:
-                    north += 1
-                else:
-                    south += 1
     # Pieces only ever join the ends of the reserves here (captured or banished), and a new
     # turn keeps their order: the sums so far go on over the new ones.
-    kept = []
-    for s in (0, 1):
-        h = held[s]
-        r = state.reserve[s]
-        for x in range(sizes[s], len(r)):
-            h += reserve[r[x][0]]
-        kept.append(_kept(h, state.stock[s], cat.banish_cost))
-    total = _finish(total, kept[0], kept[1], south, north, state.stock, cat.banish_cost,
-                    state.active, state.pending)
+    stock, cost = state.stock, cat.banish_cost
+    held_south, held_north = held
+    r = state.reserve[0]
+    for x in range(sizes[0], len(r)):
+        held_south += reserve[r[x][0]]
+    r = state.reserve[1]
+    for x in range(sizes[1], len(r)):
+        held_north += reserve[r[x][0]]
+    total = _finish(total, _kept(held_south, stock[0], cost), _kept(held_north, stock[1], cost),
+                    south, north, stock, cost, state.active, state.pending)
     return total if seat == 0 else 0.0 - total
 
 
