@@ -13,6 +13,7 @@ import pytest
 
 import workbench as wb
 from workbench.games.correction import evaluate as ev
+from workbench.games.correction import bots
 from workbench.games.correction.bots import (BANISH_DISCOUNT, DENY_DISCOUNT, NOISE, RolloutBot,
                                              heuristic)
 from workbench.games.correction.catalog import HOME, SIZE, progress
@@ -209,6 +210,59 @@ def _play_side_by_side(seed, bots, plain, rules=None, look_ahead=False) -> int:
         compared += 1
         state.apply(got)
     return compared
+
+
+def _positions(rules, games):
+    """Every position of `games` games, the heuristic playing South and random play North."""
+    for seed in range(games):
+        state = wb.play("correction", seed=seed, rules=rules).state.clone()
+        rng = random.Random(seed)
+        while not state.over:
+            yield state
+            if state.to_move == 0:
+                state.do(bots.greedy(state, rng))
+            else:
+                options = state._options()
+                state.do(options[int(rng.random() * len(options))])
+
+
+@pytest.mark.parametrize("rules", [None, VARIANTS, SHORT], ids=["default", "variants", "short"])
+def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
+    """The evaluations the bots make without playing a decision out (spawns, answers to a
+    declared move, moves no one may answer) give the very float of the position played out;
+    a choice that happens not to change is not enough."""
+    spawns = answers = moves = 0
+    for state in _positions(rules, 40):
+        if state.phase not in ("spawn", "move"):
+            continue
+        seat = state.active
+        seen = ev.scan(state)
+        options = state._options()
+        spawned = [o for o in options if o[0] == "s"]
+        for o, value in zip(spawned, ev.after_spawns(state, seat, spawned, seen)):
+            after = state.clone()
+            after.do(o)
+            assert _same_float(value, plain_evaluate(after, seat)), o
+            spawns += 1
+        for o in options:
+            if o[0] != "m":
+                continue
+            declared = state.clone()
+            declared.do(o)
+            if declared.phase != RESPOND:
+                assert _same_float(bots._value(declared, seat, seen, o),
+                                   plain_evaluate(declared, seat)), o
+                moves += 1
+                continue
+            for answer in declared._options():
+                record = _record(declared)
+                value = bots._answer_value(declared, answer, 1 - seat, seen)
+                assert _record(declared) == record
+                after = declared.clone()
+                after.do(answer)
+                assert _same_float(value, plain_evaluate(after, 1 - seat)), (o, answer)
+                answers += 1
+    assert spawns > 500 and answers > 200 and moves > 20
 
 
 def test_heuristic_self_play_chooses_as_the_plain_algorithm():
