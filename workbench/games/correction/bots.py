@@ -35,6 +35,10 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
         options = state._options()
     if len(options) == 1:
         return options[0], None, None
+    if not spend:
+        # _answer_value writes on the state it scores: never on a match's own, which a view
+        # may be reading from another thread.
+        state = state.clone()
     f, t = state.pending
     me = 1 - state.active
     if t // SIZE == HOME[me]:

@@ -216,7 +216,9 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     cat = state.cat
     points, goal, seen, reserve, enters = _LAST[1] if _LAST[0] is cat else _tables(cat)
     _, squares, values, totals, lookers, _, _ = seen_state or scan(state)
-    board, token, turn = state.board, state.token, state.turn
+    # A copy to stand each new piece on: the state itself is only read (a view may be
+    # reading a match's state from another thread while a bot decides).
+    board, token, turn = state.board[:], state.token, state.turn
     active = state.active
     counts = [0, 0]
     for _, _, owner, reaches in lookers:
@@ -252,24 +254,22 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
             n += 1
         south, north = counts
         board[sq] = code
-        try:
-            for _, i, owner, reaches in lookers:
-                if sq in seen[i]:
-                    now = _reaches(board, token, turn, enters[i // SQUARES], owner, goal[i])
-                    if now != reaches:
-                        change = 1 if now else -1
-                        if owner:
-                            north += change
-                        else:
-                            south += change
-            lines = goal[new]
-            if lines and _reaches(board, token, turn, enters[code], active, lines):
-                if active:
-                    north += 1
-                else:
-                    south += 1
-        finally:
-            board[sq] = -1
+        for _, i, owner, reaches in lookers:
+            if sq in seen[i]:
+                now = _reaches(board, token, turn, enters[i // SQUARES], owner, goal[i])
+                if now != reaches:
+                    change = 1 if now else -1
+                    if owner:
+                        north += change
+                    else:
+                        south += change
+        lines = goal[new]
+        if lines and _reaches(board, token, turn, enters[code], active, lines):
+            if active:
+                north += 1
+            else:
+                south += 1
+        board[sq] = -1
         total = _finish(total, pair[0], pair[1], south, north, stock, cost, active,
                         state.pending)
         out.append(total if seat == 0 else 0.0 - total)

@@ -218,12 +218,15 @@ class CorrectionState(State):
         return [sq for sq in home_squares(self.active) if board[sq] < 0 and token[sq] < 0]
 
     def _spawn_gives_move(self, kinds, squares) -> bool:
-        board = self.board
+        # Each spawn is tried on a copy: listing the legal actions only reads the state, which
+        # a view may be drawing from another thread while a bot decides.
+        probe = self.clone()
+        board = probe.board
         for kind in kinds:
             code = 2 * kind + self.active
             for sq in squares:
                 board[sq] = code
-                found = bool(self.targets(sq))
+                found = bool(probe.targets(sq, first=True))
                 board[sq] = -1
                 if found:
                     return True
