@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from .catalog import HOME, SIZE
-from .evaluate import WIN, evaluate
-from .rules import ALLOW, BANISH, DENY, OVER, RESPOND, SPAWN
+from .evaluate import WIN, after_spawns, evaluate, evaluate_near, scan
+from .rules import ALLOW, BANISH, DENY, MOVING, OVER, RESPOND, SINGLE, SPAWN
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
 # next-best move, which a one-ply look does not see.
@@ -25,33 +25,108 @@ def respond(state) -> tuple:
     return _reply(state)[0]
 
 
-def _reply(state, spend: bool = False) -> tuple:
+def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
     """(answer, the position after it, and the mover's evaluation of that position), the
-    last two None when no position was looked at. With `spend`, `state` itself may become
-    one of those positions."""
-    options = state._options()
+    last two None when no position was looked at. The position after it is given only
+    with `spend`, and is `state` itself. `options` are state._options(), and `seen` the
+    scan() of the position the move was declared in (or of `state`: declaring changes
+    neither board nor reserves), when known."""
+    if options is None:
+        options = state._options()
     if len(options) == 1:
         return options[0], None, None
+    if not spend:
+        # _answer_value writes on the state it scores: never on a match's own, which a view
+        # may be reading from another thread.
+        state = state.clone()
     f, t = state.pending
     me = 1 - state.active
     if t // SIZE == HOME[me]:
         # A declared winning move: stop it if at all possible (T-3).
         return (BANISH if BANISH in options else DENY if DENY in options else ALLOW), None, None
-    best, best_value, best_after, best_raw = ALLOW, None, None, None
-    last = options[-1]
+    if seen is None:
+        seen = scan(state)
+    best, best_value, best_raw = ALLOW, None, None
     for o in options:
-        c = state if spend and o is last else state.clone()
-        c.do(o)
-        raw = value = evaluate(c, me)
+        raw = value = _answer_value(state, o, me, seen)
         if o == DENY:
             value -= DENY_DISCOUNT
         elif o == BANISH:
             value -= BANISH_DISCOUNT
         if best_value is None or value > best_value:
-            best, best_value, best_after, best_raw = o, value, c, raw
+            best, best_value, best_raw = o, value, raw
+    if spend:
+        state.do(best)
     # The evaluation is zero-sum to the last bit (evaluate's docstring), so the mover's
     # value needs no second look.
-    return best, best_after, -best_raw
+    return best, state if spend else None, -best_raw
+
+
+def _answer_value(state, o, seat: int, seen) -> float:
+    """evaluate(after, seat), `after` being `state` (a declared move pending) once answer `o`
+    is given, without giving it: `state` takes on only what the evaluation and the rule for
+    the turn's end (may the mover declare again?) read, and gets its own back after. A copy
+    of the state per answer, and all the answer does besides, were most of an answer's cost.
+    `seen` is as for _reply."""
+    pending = f, t = state.pending
+    active = state.active
+    board, token, stock = state.board, state.token, state.stock
+    code, occ, placed = board[f], board[t], token[t]
+    cat = state.cat
+    turn, phase, spawned, must = state.turn, state.phase, state.spawned, state.must
+    progressed = state.progressed
+    stock_before = stock[:]
+    reserve = None  # the reserve a piece goes to
+    kind = o[0]
+    if kind == "a":  # _carry_out
+        if t // SIZE == HOME[1 - active]:
+            return WIN if active == seat else -WIN
+        board[f] = -1
+        board[t] = code
+        if occ >= 0:
+            reserve = state.reserve[occ & 1]
+            reserve.append((occ >> 1, turn + 1))
+            progressed = True
+        if placed >= 0 and cat.enters_tokens[code >> 1]:
+            token[t] = -1
+            stock[active] += 1
+            progressed = True
+        ends = state.option == SINGLE
+        changed = (f, t) if f < t else (t, f)
+    elif kind == "d":  # _move_denial
+        stock[1 - active] -= cat.deny_cost
+        token[t] = turn
+        ends = False
+        changed = ()
+    else:  # _piece_denial
+        stock[1 - active] -= cat.banish_cost
+        board[f] = -1
+        reserve = state.reserve[active]
+        reserve.append((code >> 1, -1))
+        ends = False
+        changed = (f,)
+    try:
+        state.pending = None
+        state.must = f if kind == "d" else -1
+        if not ends:  # _continue
+            state.phase = MOVING
+            if kind != "d" and f in spawned:
+                state.spawned = [sq for sq in spawned if sq != f]
+            ends = not state._can_declare()
+        if ends:  # _end_turn
+            quiet = 0 if progressed else state.quiet + 1
+            if quiet >= state.rules["cor.draw_after"]:
+                return 0.0
+            state.turn = turn + 1
+            state.active = 1 - active
+        return evaluate_near(state, seat, seen, changed)
+    finally:
+        board[f], board[t], token[t] = code, occ, placed
+        stock[:] = stock_before
+        if reserve is not None:
+            reserve.pop()
+        state.pending, state.must = pending, must
+        state.phase, state.turn, state.active, state.spawned = phase, turn, active, spawned
 
 
 def _after(state, o) -> object:
@@ -59,18 +134,29 @@ def _after(state, o) -> object:
     return _answered(state, o)[0]
 
 
-def _answered(state, o) -> tuple:
-    """(_after(state, o), whether the opponent answered, and the mover's evaluation of that
-    position when the answer already gave it, else None)."""
+def _answered(state, o, seen=None, keep: bool = True) -> tuple:
+    """(_after(state, o), the opponent's answer or None if there was none to give, and the
+    mover's evaluation of that position when the answer already gave it, else None).
+    `seen` is scan(state), when known. Without `keep`, the position is None when the
+    evaluation is given (only the evaluation is wanted)."""
     c = state.clone()
     c.do(o)
     if c.phase != RESPOND:
-        return c, False, None
-    answer, after, value = _reply(c, spend=True)
-    if after is None:
+        return c, None, None
+    answer, after, value = _reply(c, spend=keep, seen=seen)
+    if value is None:
         c.do(answer)
-        return c, True, None
-    return after, True, value
+        return c, answer, None
+    return after, answer, value
+
+
+def _value(after, seat, seen, o) -> float:
+    """evaluate(after, seat) where `after` follows decision `o` (not a spawn) in the position
+    of scan `seen`."""
+    if o[0] == "m":
+        f, t = o[1], o[2]
+        return evaluate_near(after, seat, seen, (f, t) if f < t else (t, f))
+    return evaluate(after, seat)
 
 
 def greedy(state, rng, noise: float = NOISE) -> tuple:
@@ -78,32 +164,71 @@ def greedy(state, rng, noise: float = NOISE) -> tuple:
     return _greedy(state, rng, noise)[0]
 
 
-def _greedy(state, rng, noise: float = NOISE) -> tuple:
+def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -> tuple:
     """(greedy's decision, and when it looked there, the position after it and the
-    opponent's answer (else None), and whether the opponent answered)."""
-    options = state._options()
+    opponent's answer (else None), and that answer (None if there was none to give)).
+    `options` are state._options(), when known; without `keep`, positions after are not
+    kept (only the decision is wanted)."""
+    if options is None:
+        options = state._options()
     if len(options) == 1:
-        return options[0], None, False
+        return options[0], None, None
     if state.phase == RESPOND:
-        return respond(state), None, False
+        return _reply(state, options=options)[0], None, None
     seat = state.active
-    best, best_value, best_after, best_answered = options[0], None, None, False
-    for o in options:
-        after, answered, value = _answered(state, o)
-        if value is None:
-            value = evaluate(after, seat)
+    seen = scan(state)
+    # Spawns, which come first, are scored without being played (most options of a Spawn
+    # phase are spawns, and a copy of the state for each was most of their cost).
+    spawns = 0
+    while spawns < len(options) and options[spawns][0] == "s":
+        spawns += 1
+    values = after_spawns(state, seat, options[:spawns], seen) if spawns else ()
+    best, best_value, best_after, best_answer = options[0], None, None, None
+    for n, o in enumerate(options):
+        if n < spawns:
+            after, answer, value = None, None, values[n]
+        else:
+            after, answer, value = _answered(state, o, seen, keep)
+            if value is None:
+                value = _value(after, seat, seen, o)
         if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
             value += noise * rng.random()
         if best_value is None or value > best_value:
-            best, best_value, best_after, best_answered = o, value, after, answered
-    return best, best_after, best_answered
+            best, best_value, best_after, best_answer = o, value, after, answer
+    return best, best_after, best_answer
+
+
+# The answer greedy expected to the move the heuristic declared last: (catalog, rules,
+# position with that move pending, answer). One tuple, read and replaced whole, so that
+# games played side by side in threads never mix two entries.
+_ANSWER: list = [(None, None, None, None)]
 
 
 def heuristic(state, seat, actions, rng):
     """Greedy: the action whose result (after the opponent's likely response) scores best."""
     if len(actions) == 1:
         return actions[0]
-    return state._action(greedy(state, rng))
+    options = state._options()
+    if state.phase == RESPOND:
+        # Usually the answer this bot worked out for the opponent a decision ago, when it
+        # chose to declare this very move.
+        cat, rules, position, answer = _ANSWER[0]
+        if cat is not state.cat or rules != state.rules or position != state.position():
+            answer = _reply(state, options=options)[0]
+        o = answer
+    else:
+        o, _, answer = _greedy(state, rng, NOISE, options, keep=False)
+        if answer is not None:
+            c = state.clone()
+            c.do(o)
+            _ANSWER[0] = state.cat, dict(state.rules), c.position(), answer
+    # The legal actions are the options in order: handing back the very Action spares
+    # building one, and the caller's search for its equal.
+    if len(actions) == len(options):
+        a = actions[options.index(o)]
+        if state._decode(a) == o:
+            return a
+    return state._action(o)
 
 
 class RolloutBot:
@@ -154,10 +279,12 @@ class RolloutBot:
         # positions the rollouts then start from (the opponent's answer, when there is one,
         # is a rollout's first step).
         after = []
+        seen = scan(state)
         for o in state._options():
-            first, answered, value = _answered(state, o)
-            after.append((-(evaluate(first, seat) if value is None else value), o, first,
-                          answered))
+            first, answer, value = _answered(state, o, seen)
+            if value is None:
+                value = evaluate(first, seat) if o[0] == "s" else _value(first, seat, seen, o)
+            after.append((-value, o, first, answer is not None))
         liked = sorted(after, key=lambda item: item[0])
         scored = []
         for _, o, first, answered in liked[:self.width]:
@@ -185,7 +312,7 @@ class RolloutBot:
                 if end is not None:
                     break
                 path.append((key, steps))
-            o, after, answered = _greedy(state, rng, self.noise)
+            o, after, answer = _greedy(state, rng, self.noise)
             if after is None:
                 state.do(o)
                 steps += 1
@@ -193,7 +320,7 @@ class RolloutBot:
                 # Greedy already played the option and the opponent's answer (the answer
                 # the opponent's own greedy turn would give: respond() does not draw).
                 state = after
-                steps += 1 + answered
+                steps += 1 if answer is None else 2
         if end is None:
             value, steps = evaluate(state, seat), steps
         else:

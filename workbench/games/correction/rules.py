@@ -135,9 +135,10 @@ class CorrectionState(State):
         self.phase = SPAWN
 
     # -- movement (table 1.2 and R-14) ------------------------------------------------------
-    def targets(self, sq: int, lines: tuple | None = None) -> list[int]:
+    def targets(self, sq: int, lines: tuple | None = None, first: bool = False) -> list[int]:
         """Squares the piece on `sq` may legally move to now; `lines`, a part of the piece's
-        lines from `sq` (catalog.targets), limits the look to those."""
+        lines from `sq` (catalog.targets), limits the look to those. With `first`, only the
+        first such square (for whether there is one)."""
         code = self.board[sq]
         board, token, turn = self.board, self.token, self.turn
         owner = code & 1
@@ -158,6 +159,8 @@ class CorrectionState(State):
             if between and any(board[b] >= 0 for b in between):
                 continue
             out.append(dest)
+            if first:
+                break
         return out
 
     def _movers(self) -> list[int]:
@@ -180,7 +183,22 @@ class CorrectionState(State):
 
     def _can_declare(self) -> bool:
         """Whether any declaration is legal now (stops at the first)."""
-        return any(self.targets(f) for f in self._movers())
+        # _movers narrows its pool to the denied piece only when that piece has a legal
+        # move, so whether any piece of the pool has one decides; the pool is not listed.
+        active, board = self.active, self.board
+        if self.phase == SPAWN:
+            spawned = ()
+        elif self.option == SPAWNED:
+            return any(self.targets(f, first=True) for f in self.spawned)
+        else:
+            spawned = self.spawned
+        at = -1
+        for code in board:
+            at += 1
+            if (code >= 0 and code & 1 == active and at not in spawned
+                    and self.targets(at, first=True)):
+                return True
+        return False
 
     def _spawn_kinds(self) -> list[int]:
         """Kinds the active player may spawn now (R-5, R-6), once each."""
@@ -200,12 +218,15 @@ class CorrectionState(State):
         return [sq for sq in home_squares(self.active) if board[sq] < 0 and token[sq] < 0]
 
     def _spawn_gives_move(self, kinds, squares) -> bool:
-        board = self.board
+        # Each spawn is tried on a copy: listing the legal actions only reads the state, which
+        # a view may be drawing from another thread while a bot decides.
+        probe = self.clone()
+        board = probe.board
         for kind in kinds:
             code = 2 * kind + self.active
             for sq in squares:
                 board[sq] = code
-                found = bool(self.targets(sq))
+                found = bool(probe.targets(sq, first=True))
                 board[sq] = -1
                 if found:
                     return True
