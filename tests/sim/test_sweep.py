@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
@@ -257,6 +258,37 @@ def test_long_runs_go_to_workers_in_few_equal_tasks():
         assert size % CHUNK == 0 and size >= CHUNK
         assert -(-games // size) <= max(1, -(-games // CHUNK))
     assert task_size(100, 100) == CHUNK
+    # Slow games (a search bot's) are cut into tasks of about TASK_SECONDS, in equal parts.
+    size = task_size(200, 200, per_game=0.04)
+    assert size * 0.04 <= executors.TASK_SECONDS and -(-200 // size) * size - 200 < size
+    assert task_size(20_000, 200_000, per_game=1e-5) == 10_000  # quick games: as before
+
+
+def _slow_bot(state, seat, actions, rng):
+    time.sleep(0.004)
+    return actions[int(rng.random() * len(actions))]
+
+
+def test_slow_games_are_shared_among_the_workers_in_small_tasks(coin, monkeypatch):
+    import os
+
+    sizes = []
+    real_play = executors._play
+
+    def counting_play(batch, seeds, run=None, parent=None):
+        sizes.append(len(seeds))
+        return real_play(batch, seeds, run, parent)
+
+    monkeypatch.setattr(executors, "_workers_running", lambda: True)
+    monkeypatch.setattr(executors, "local_processes", lambda: ThreadPoolExecutor(2))
+    monkeypatch.setattr(executors, "TASK_SECONDS", 0.05)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    serial = wb.simulate("testcoin", 60, seed=3, bots=_slow_bot, executor="serial")
+    monkeypatch.setattr(executors, "_play", counting_play)
+    assert serial.equals(wb.simulate("testcoin", 60, seed=3, bots=_slow_bot,
+                                     executor="processes"))
+    # A few games here to time one, then tasks far smaller than CHUNK (once: 250 games).
+    assert sum(sizes) == 60 and len(sizes) >= 6 and max(sizes) < 30, sizes
 
 
 def test_a_short_run_on_processes_plays_here_without_starting_workers(coin, monkeypatch):

@@ -17,18 +17,28 @@ MAX_CHUNK = 10_000
 TASKS_PER_RUN = 16
 
 
-def task_size(games: int, total: int) -> int:
+def task_size(games: int, total: int, per_game: float | None = None) -> int:
     """Games per task for a job of `games` games in a run of `total`, on worker processes.
 
     With a compiled game a chunk of 250 plays in milliseconds, and sending tasks and results
     would cost more than a second worker gains. So a long run goes in about 16 tasks (at most
     10,000 games each), each job split into equal parts: a short last part would leave one
-    worker idle at the end. Always a multiple of CHUNK."""
+    worker idle at the end; a multiple of CHUNK. But a search bot can take a second a game,
+    and 200 of its games in one task would leave every other worker idle: given `per_game`,
+    the seconds a game took in this process, no task is planned to last much over
+    TASK_SECONDS."""
     if games <= CHUNK:
-        return CHUNK
-    target = max(CHUNK, min(MAX_CHUNK, total // TASKS_PER_RUN))
-    parts = _ceil(games, target)
-    return _ceil(_ceil(games, parts), CHUNK) * CHUNK
+        size = CHUNK
+    else:
+        target = max(CHUNK, min(MAX_CHUNK, total // TASKS_PER_RUN))
+        size = _ceil(_ceil(games, _ceil(games, target)), CHUNK) * CHUNK
+    if per_game and min(size, games) * per_game > TASK_SECONDS:
+        quick = max(1, int(TASK_SECONDS / per_game))
+        return _ceil(games, _ceil(games, quick))  # equal parts, as above
+    return size
+
+
+TASK_SECONDS = 0.5
 
 
 def _ceil(a: int, b: int) -> int:
@@ -90,19 +100,21 @@ SERIAL_STEP = 0.25
 START_WORKERS = 2.0
 
 
-def _here_first(jobs, total: int, stop, arrived, run: str) -> tuple[dict, bool]:
-    """Play a run's first games in this process while local workers are not running yet, and
-    say whether the rest is worth starting them for.
+def _here_first(jobs, total: int, stop, arrived, run: str,
+                starting: float) -> tuple[dict, bool, float | None]:
+    """Play a run's first games in this process, and say whether the rest is worth local
+    workers, `starting` being the seconds they take to start (0 when they are running).
 
     Tasks start at one game and double while they are quick. The first pays this process's
     warm-up (cards, compiled kernels), and a task of under PROBE seconds is mostly overhead,
     so the estimate comes from the first later task that took PROBE or more: the rest goes
-    to workers when it would take longer here than START_WORKERS plus its share on them.
-    Returns the games played per key (from its first seed on) and whether to go on with
-    workers."""
+    to workers when it would take longer here than `starting` plus its share on them.
+    Returns the games played per key (from its first seed on), whether to go on with
+    workers, and the seconds a game took in that estimate (None if there was none)."""
     workers = os.cpu_count() or 1
     played: dict = {}
     done = 0
+    per_game = None
     for i, (key, start, batch, seeds) in enumerate(_serial_tasks(jobs, first=1, grow=2)):
         if stop is not None and stop.is_set():
             raise KeyboardInterrupt
@@ -111,10 +123,12 @@ def _here_first(jobs, total: int, stop, arrived, run: str) -> tuple[dict, bool]:
         took = time.perf_counter() - began
         played[key] = start + len(seeds)
         done += len(seeds)
-        left = (total - done) * took / len(seeds)
-        if i >= 1 and took >= PROBE and workers > 1 and left > START_WORKERS + left / workers:
-            return played, True
-    return played, False
+        if i >= 1 and took >= PROBE:
+            per_game = took / len(seeds)
+            left = (total - done) * per_game
+            if workers > 1 and left > starting + left / workers:
+                return played, True, per_game
+    return played, False, per_game
 
 
 PROBE = 0.02
@@ -145,6 +159,7 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
     from . import stopping
 
     jobs = list(jobs)
+    sized = chunk is None  # sizes are ours to choose
     if chunk is None:
         run_games = sum(len(seeds) for _, _, seeds in jobs)
         # A run that may stop early (on_result) keeps small tasks, so it plays few games
@@ -187,10 +202,16 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                 arrived(key, start, _play(batch, seeds, run))
         else:
             go_on = True
-            if ours and on_result is None and not _workers_running():
+            if ours and on_result is None:
                 # A short run ends here sooner than workers start (and its rows are the
-                # same): play here, and start workers only for what is worth it.
-                played, go_on = _here_first(jobs, total, stop, arrived, run)
+                # same): play here, and start workers only for what is worth it. The games
+                # played here also time a game, which sizes the workers' tasks.
+                starting = 0.0 if _workers_running() else START_WORKERS
+                played, go_on, per_game = _here_first(jobs, total, stop, arrived, run,
+                                                      starting)
+                if per_game is not None and sized:
+                    def chunk(games):
+                        return task_size(games, total, per_game)
                 tasks = _tasks(jobs, chunk, stopped, played)
             if ours and go_on:
                 executor = local_processes()
