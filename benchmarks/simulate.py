@@ -212,7 +212,7 @@ def main() -> None:
           f"(goal {GOAL_SHARE:.0%})")
     for game, share in HEURISTIC_SHARE:
         verdict = "met" if share >= GOAL_SHARE else "missed"
-        print(f"{game:<16} {share:>6.0%}  {verdict}")
+        print(f"{game:<16} {share:>6.1%}  {verdict}")
     print()
     # Our rules driven through pyspiel's API: what OpenSpiel's algorithms get from our games.
     print(f"{'game':<16} {'simulate/s':>10} {'pyspiel API/s':>14} {'simulate/API':>13}")

@@ -13,6 +13,7 @@ top-left cell of a W x H table.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from ...core.kit import Deck
@@ -204,6 +205,30 @@ class Builder:
         self.need: int | None = None
         self._new_segment("corridor", -1, None, None, None, first=True)
         self.advance()
+
+    def __deepcopy__(self, memo):
+        # The rules try every card drawn on a copy, to say where it goes before it is played;
+        # a generic deep copy was most of a logged game's time. What a step changes is
+        # copied (piles, placed cells, doors, segments and every list); cards, squares and
+        # notes are never changed once made, so the copy shares them.
+        new = Builder.__new__(Builder)
+        new.__dict__.update(self.__dict__)
+        new.piles = {k: copy.deepcopy(p, memo) for k, p in self.piles.items()}
+        new.cells = {p: copy.copy(c) for p, c in self.cells.items()}
+        new.doors = [copy.copy(d) for d in self.doors]
+        segs = {}
+        for seg in self.segs:
+            twin = segs[id(seg)] = copy.copy(seg)
+            twin.cells, twin.pending = list(seg.cells), list(seg.pending)
+        new.segs = list(segs.values())
+        if self.cur is not None:
+            new.cur = segs.get(id(self.cur))
+            if new.cur is None:
+                new.cur = copy.copy(self.cur)
+                new.cur.cells, new.cur.pending = list(self.cur.cells), list(self.cur.pending)
+        new.counters, new.discards = list(self.counters), list(self.discards)
+        new.notes, new.retried = list(self.notes), set(self.retried)
+        return new
 
     # -- what the table looks like -----------------------------------------------------
     def inside(self, p) -> bool:
