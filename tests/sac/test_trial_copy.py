@@ -1,5 +1,6 @@
 """The generator's copy (each card drawn is tried on one, to say where it goes before it is
-played) says what the real generator then does, and leaves the real one as it was."""
+played) says what the real generator then does, and leaves the real one as it was; a copy of
+the whole state (a logged match's snapshot) plays on as the state itself would."""
 
 from __future__ import annotations
 
@@ -49,3 +50,37 @@ def test_a_trial_on_the_copy_says_what_the_real_generator_does():
                 actions = state.legal_actions()
                 state.apply(actions[rng.randrange(len(actions))])
     assert tried > 100, tried
+
+
+def _play_on(state, rng, steps: int):
+    for _ in range(steps):
+        if state.to_move is None:
+            break
+        if state.to_move == CHANCE:
+            state.apply_chance(state.chance().dist.pick(rng.random()))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    return (state.events, state.soldier.health, state.soldier.ammo, state.round,
+            [(e.pos, e.health, e.alive) for e in state.enemies], _fingerprint(state.b))
+
+
+def test_a_cloned_state_plays_on_alone_as_a_full_copy_does():
+    game = get_game("sac")
+    cards = wb.load_cards("sac")
+    compared = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_state(cards, game.default_rules(), {})
+        for step in range(400):
+            if state.to_move is None:
+                break
+            if step % 7 == 0:
+                before = _play_on(copy.deepcopy(state), random.Random(step), 0)
+                clone = state.clone()
+                assert (_play_on(clone, random.Random(step), 60)
+                        == _play_on(copy.deepcopy(state), random.Random(step), 60))
+                assert _play_on(state, None, 0) == before  # the original is untouched
+                compared += 1
+            _play_on(state, rng, 1)
+    assert compared > 40, compared

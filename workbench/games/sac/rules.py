@@ -8,6 +8,8 @@ it, again one chance point each.
 
 from __future__ import annotations
 
+import copy
+
 from ...core import CHANCE, TERMINAL, Action, Result, State
 from ...core.kit import Vitals, dice_chance, sum_of
 from ...core.chance import Chance, Dist
@@ -67,6 +69,19 @@ class SacState(State):
         self.noted = 0
         self._sync()
 
+    def clone(self) -> SacState:
+        # The catalog, rules and configuration never change in play and the path graph is
+        # only ever replaced, so they are shared; a generic deep copy of them made logged
+        # play's snapshots slow.
+        new = SacState.__new__(SacState)
+        new.__dict__.update(self.__dict__)
+        new.b = copy.deepcopy(self.b)
+        new.soldier = copy.copy(self.soldier)
+        new.enemies = [copy.copy(e) for e in self.enemies]
+        new.visited, new.searched = set(self.visited), set(self.searched)
+        new.rolls, new.events = list(self.rolls), list(self.events)
+        return new
+
     # -- who moves -----------------------------------------------------------------------
     @property
     def to_move(self) -> int:
@@ -121,8 +136,6 @@ class SacState(State):
         the log can say it before the card is played)."""
         if card not in self.b.piles[self.b.need].cards():
             return C.name(card)
-        import copy
-
         trial = copy.deepcopy(self.b)
         return trial.feed(card).text
 
