@@ -125,11 +125,19 @@ def bench_reference() -> None:
 
 
 def bench_named(game: str, n: int) -> None:
-    """Each of the game's named bots (search bots, much slower) playing itself."""
+    """Each of the game's named bots (search bots, much slower) playing itself: wall time,
+    as a designer waits for it, median of 3 runs on new games each."""
     for name in get_game(game).named_bots():
-        frame = wb.simulate(game, n, seed=0, bots=name)
-        t = timed(lambda: wb.simulate(game, n, seed=0, bots=name), repeats=3)
-        print(f"{game:<16} {name:<10} {n / t:>10.1f} {int(frame['length'].sum()) / t:>12.0f}")
+        wb.simulate(game, max(1, n // 10), seed=0, bots=name)  # warm
+        games, decisions = [], []
+        for run in range(1, 4):
+            t = time.perf_counter()
+            frame = wb.simulate(game, n, seed=run, bots=name)
+            dt = time.perf_counter() - t
+            games.append(n / dt)
+            decisions.append(int(frame["length"].sum()) / dt)
+        print(f"{game:<16} {name:<10} {statistics.median(games):>10.1f} "
+              f"{statistics.median(decisions):>12.0f}")
 
 
 CHILD = """\
@@ -217,7 +225,8 @@ def main() -> None:
     # Our rules driven through pyspiel's API: what OpenSpiel's algorithms get from our games.
     print(f"{'game':<16} {'simulate/s':>10} {'pyspiel API/s':>14} {'simulate/API':>13}")
     for game in games:
-        ours = n / timed(lambda: wb.simulate(game, n, seed=0, bots="random"))
+        seeds = iter(range(1, 1000))  # new games each run, as in bench()
+        ours = n / timed(lambda: wb.simulate(game, n, seed=next(seeds), bots="random"))
         theirs = bench_openspiel(game, n)
         print(f"{game:<16} {ours:>10.0f} {theirs:>14.0f} {ours / theirs:>12.1f}x")
     print()
