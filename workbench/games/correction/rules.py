@@ -135,12 +135,16 @@ class CorrectionState(State):
         self.phase = SPAWN
 
     # -- movement (table 1.2 and R-14) ------------------------------------------------------
-    def targets(self, sq: int, lines: tuple | None = None, first: bool = False) -> list[int]:
+    def targets(self, sq: int, lines: tuple | None = None, first: bool = False,
+                board: list | None = None) -> list[int]:
         """Squares the piece on `sq` may legally move to now; `lines`, a part of the piece's
         lines from `sq` (catalog.targets), limits the look to those. With `first`, only the
-        first such square (for whether there is one)."""
-        code = self.board[sq]
-        board, token, turn = self.board, self.token, self.turn
+        first such square (for whether there is one); with `board`, on that board instead of
+        the state's."""
+        if board is None:
+            board = self.board
+        code = board[sq]
+        token, turn = self.token, self.turn
         owner = code & 1
         enters = self.cat.enters_tokens[code >> 1]
         out = []
@@ -218,15 +222,14 @@ class CorrectionState(State):
         return [sq for sq in home_squares(self.active) if board[sq] < 0 and token[sq] < 0]
 
     def _spawn_gives_move(self, kinds, squares) -> bool:
-        # Each spawn is tried on a copy: listing the legal actions only reads the state, which
-        # a view may be drawing from another thread while a bot decides.
-        probe = self.clone()
-        board = probe.board
+        # Each spawn is tried on a copy of the board: listing the legal actions only reads the
+        # state, which a view may be drawing from another thread while a bot decides.
+        board = self.board[:]
         for kind in kinds:
             code = 2 * kind + self.active
             for sq in squares:
                 board[sq] = code
-                found = bool(probe.targets(sq, first=True))
+                found = bool(self.targets(sq, first=True, board=board))
                 board[sq] = -1
                 if found:
                     return True
