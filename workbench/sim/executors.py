@@ -6,7 +6,9 @@ results are put back in seed order before they are returned.
 
 from __future__ import annotations
 
+import io
 import os
+import pickle
 import time
 from concurrent.futures import Executor
 
@@ -52,6 +54,48 @@ def _play(batch, seeds, run=None, parent=None):
     if callable(batch):
         batch = batch()
     return batch.run(seeds.tolist() if hasattr(seeds, "tolist") else seeds, run=run)
+
+
+def _play_far(batch, seeds, run=None, parent=None):
+    """_play in another process. The batch may come pickled already (by the client, once per
+    point: a Dask scheduler then passes bytes on rather than unpickling and pickling every
+    task's cards), and the rows go back packed."""
+    if isinstance(batch, bytes):
+        batch = pickle.loads(batch)
+    return _pack(_play(batch, seeds, run, parent))
+
+
+def _pack(rows):
+    """A frame of rows as compressed Arrow IPC: game rows are small integers and a few
+    repeated strings, a tenth of the size once compressed, and it is the receiving client's
+    CPU (and a shared network's bytes) that a run of many tasks spends on them."""
+    buf = io.BytesIO()
+    try:
+        rows.write_ipc(buf, compression="zstd")
+    except Exception:  # a column IPC cannot hold (a Python object) goes as it is
+        return rows
+    return Packed(buf.getvalue())
+
+
+class Packed:
+    """Rows packed by _pack (not a bytes subclass: Dask sends bytes as bytes, dropping the
+    class)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def __reduce__(self):
+        return Packed, (self.data,)
+
+
+def _unpack(rows):
+    if isinstance(rows, Packed):
+        import polars as pl
+
+        return pl.read_ipc(io.BytesIO(rows.data))
+    return rows
 
 
 def _is_dask(executor) -> bool:
@@ -180,6 +224,7 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
         stopping.stop_on(stop, run)
 
     def arrived(key, start, rows) -> bool:
+        rows = _unpack(rows)
         pieces[key][start] = rows
         if bar is not None:
             bar.update(len(rows))
@@ -226,15 +271,22 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                 arrivals = distributed.as_completed(loop=executor.loop, with_results=True,
                                                     raise_errors=False)
 
+                import cloudpickle
+
+                pickled = {}
+
                 def submit(b, s):
                     # Each task carries its configuration (a few tens of KB; tasks are few
                     # and large) rather than depending on a scattered copy: tasks without
                     # dependencies are queued and handed to whichever worker is free, where a
                     # dependency present on every worker let the scheduler load one worker
-                    # with most of them. Seeds go as an array: Dask would look inside a list,
-                    # item by item, for futures to resolve.
-                    future = executor.submit(_play, b, np.asarray(s, np.int64), run, parent,
-                                             pure=False)
+                    # with most of them. It goes pickled, once per batch (the tasks of a job
+                    # come one after another). Seeds go as an array: Dask would look inside
+                    # a list, item by item, for futures to resolve.
+                    if pickled.get("batch") is not b:
+                        pickled.update(batch=b, blob=cloudpickle.dumps(b))
+                    future = executor.submit(_play_far, pickled["blob"],
+                                             np.asarray(s, np.int64), run, parent, pure=False)
                     arrivals.add(future)
                     return future
 
@@ -257,8 +309,10 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                 parent = os.getpid() if not _is_threads(executor) else None
                 window = 4 * _workers(executor) + 4
 
+                far = not _is_threads(executor)
+
                 def submit(b, s):
-                    return executor.submit(_play, b, s, run, parent)
+                    return executor.submit(_play_far if far else _play, b, s, run, parent)
 
                 def wait_some(fs):
                     done, _ = cf.wait(fs, timeout=WAIT, return_when=cf.FIRST_COMPLETED)
