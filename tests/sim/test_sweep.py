@@ -362,3 +362,21 @@ def test_first_player_share_counts_decided_games():
     assert share["decided"] == 4 and share["first_wins"] == 0.5
     assert share["draw_rate"] == pytest.approx(0.2)
     assert share["ci_low"] < 0.5 < share["ci_high"]
+
+
+def test_a_one_key_sweep_plays_the_cards_it_checked_without_making_them_again(monkeypatch):
+    import importlib
+
+    sweep_module = importlib.import_module("workbench.sim.sweep")
+
+    kwargs = dict(seed=2, players=3, bots="random", progress=False, executor="serial")
+    one = sweep("coop", {"enemies.Brutes.health": [6, 12]}, 200, **kwargs)
+    # A second key of one value makes the same points, each made when it is played.
+    two = sweep("coop", {"enemies.Brutes.health": [6, 12],
+                         "rules.coop.group_by": ["dice_and_type"]}, 200, **kwargs)
+    assert one.equals(two.drop("rules.coop.group_by"))
+    calls = []
+    real = sweep_module.apply
+    monkeypatch.setattr(sweep_module, "apply", lambda *a: calls.append(a) or real(*a))
+    again = sweep("coop", {"enemies.Brutes.health": [6, 12]}, 200, **kwargs)
+    assert again.equals(one) and len(calls) == 2  # once per value, when checked

@@ -62,8 +62,9 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
         vs = list(vs)
         if not vs:
             raise SetupError(f"vary[{k!r}]: give at least one value")
+        made = []  # each value's cards and rules, checked
         for v in vs:  # each value alone, up front: a bad one is named before any game
-            apply([key], (v,), base.cards, base.rules, g)
+            made.append(apply([key], (v,), base.cards, base.rules, g))
             point_setup([key], (v,), setup, g)
         values.append(vs)
     count = math.prod(len(vs) for vs in values)
@@ -73,6 +74,11 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     points = list(itertools.product(*values))
     jobs = [(i, partial(_point, keys, point, base, g, setup), seeds)
             for i, point in enumerate(points)]
+    if len(keys) == 1:
+        # With one key the points are the values just checked: their cards are made already
+        # (a table edited once each, sharing the rest), and are not made again.
+        jobs = [(i, partial(_point, keys, point, base, g, setup, made=m), seeds)
+                for (i, _, seeds), point, m in zip(jobs, points, made, strict=True)]
     cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)
     if tension is None:
@@ -81,8 +87,8 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
         if not g.traits.scored or seats != 2:
             raise SetupError("tension metrics need a two-seat game whose spec says it is "
                              "scored")
-        jobs = [(i, partial(_point, keys, point, base, g, setup, True), s)
-                for (i, _, s), point in zip(jobs, points, strict=True)]
+        jobs = [(i, partial(job.func, *job.args, **{**job.keywords, "trace": True}), s)
+                for i, job, s in jobs]
 
     def rate_of(rows):
         if cooperative:
@@ -119,9 +125,10 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     return result
 
 
-def _point(keys, point, base, g, setup, trace=False) -> Batch:
-    """The Batch of one grid point, made where and when its games are played."""
-    point_cards, point_rules = apply(keys, point, base.cards, base.rules, g)
+def _point(keys, point, base, g, setup, trace=False, made=None) -> Batch:
+    """The Batch of one grid point, made where and when its games are played (from `made`,
+    its cards and rules, when they are made already)."""
+    point_cards, point_rules = made or apply(keys, point, base.cards, base.rules, g)
     batch = replace(base, cards=point_cards, rules=point_rules, trace=trace)
     if any(k.kind == "setup" for k in keys):
         batch = replace(batch, setup=point_setup(keys, point, setup, g))
