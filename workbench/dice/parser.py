@@ -693,22 +693,17 @@ def _lark():
 
 
 def cache_file() -> str | None:
-    """Where the parser tables are kept: the user's cache folder, never the installed package
-    (site-packages may be read-only, as on Binder) and never the shared temporary folder (the
-    file is a pickle, so only its owner may write it). None when no such folder can be made."""
+    """Where the parser tables are kept (core/cache_folder.py says where, and why there);
+    None when there is no such folder."""
     import os
     import sys
+
     from lark import __version__ as lark_version
 
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):  # unset, or relative, which the XDG specification says to ignore
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(base):
-        return None  # no home folder: never a cache relative to wherever Python was started
-    folder = os.path.join(base, "workbench")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
+    from ..core.cache_folder import cache_folder
+
+    folder = cache_folder()
+    if folder is None:
         return None
     version = f"{sys.version_info[0]}{sys.version_info[1]}"
     return os.path.join(folder, f"dice-parser-lark{lark_version}-py{version}.pickle")
