@@ -380,3 +380,31 @@ def test_a_one_key_sweep_plays_the_cards_it_checked_without_making_them_again(mo
     monkeypatch.setattr(sweep_module, "apply", lambda *a: calls.append(a) or real(*a))
     again = sweep("coop", {"enemies.Brutes.health": [6, 12]}, 200, **kwargs)
     assert again.equals(one) and len(calls) == 2  # once per value, when checked
+
+
+def test_a_dask_run_stops_when_asked_and_keeps_what_arrived(coin):
+    import threading
+
+    from distributed import Client, LocalCluster
+
+    stop = threading.Event()
+    done = []
+
+    def stop_after_first_results(key, rows):
+        done.append(len(rows))
+        stop.set()  # a view's stop button, pressed once games arrive
+        return False
+
+    from workbench.sim.executors import run_batches
+    from workbench.sim.simulate import game_seeds, prepare
+
+    batch = prepare("testcoin", bots=_slow_bot)
+    seeds = game_seeds(0, 4000)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster, \
+            Client(cluster, set_as_default=False) as client:
+        rows, complete = run_batches([(0, batch, seeds)], client, chunk=20,
+                                     on_result=stop_after_first_results, stop=stop)
+    assert not complete and done
+    played = rows[0]["seed"].to_list()
+    assert 20 <= len(played) < 4000 and played == seeds[:len(played)]

@@ -290,10 +290,19 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                     arrivals.add(future)
                     return future
 
+                # Woken when a result arrives (as_completed signals this condition), else
+                # after WAIT; a blocking wait would not see Ctrl+C.
+                arrived_signal = getattr(arrivals, "thread_condition", None)
+
                 def wait_some(fs):
-                    deadline = time.monotonic() + WAIT
-                    while not arrivals.has_ready() and time.monotonic() < deadline:
-                        time.sleep(0.01)
+                    if arrived_signal is not None:
+                        with arrived_signal:
+                            if not arrivals.has_ready():
+                                arrived_signal.wait(WAIT)
+                    else:
+                        deadline = time.monotonic() + WAIT
+                        while not arrivals.has_ready() and time.monotonic() < deadline:
+                            time.sleep(0.01)
                     out, live = [], set(fs)
                     for f, value in arrivals.next_batch(block=False):
                         if f not in live:
