@@ -14,7 +14,7 @@
    process and charge its work to the client); the client's CPU is given for the whole process
    (our code and Dask's communication thread) and for our code's thread alone.
 
-    .venv/bin/python benchmarks/sweep.py [--runs N] [--dask-games G] [game ...]
+    .venv/bin/python benchmarks/sweep.py [--runs N] [--dask-games G] [--parts P] [game ...]
 """
 
 from __future__ import annotations
@@ -188,13 +188,19 @@ def main() -> None:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dask-games", type=int, default=20_000, help="games per point")
+    parser.add_argument("--parts", default="kernel,sweeps,dask",
+                        help="which of the three parts to run, e.g. 'sweeps' or 'sweeps,dask'")
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
     cards = wb.load_cards("coop")
-    engine_vs_kernel(cards)
-    print()
-    game_sweeps(args.games or wb.list_games(), args.runs)
-    print()
-    dask_speedup(cards, args.dask_games, args.runs)
+    if "kernel" in parts:
+        engine_vs_kernel(cards)
+        print()
+    if "sweeps" in parts:
+        game_sweeps(args.games or wb.list_games(), args.runs)
+        print()
+    if "dask" in parts:
+        dask_speedup(cards, args.dask_games, args.runs)
 
 
 if __name__ == "__main__":
