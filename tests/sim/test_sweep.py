@@ -408,3 +408,27 @@ def test_a_dask_run_stops_when_asked_and_keeps_what_arrived(coin):
     assert not complete and done
     played = rows[0]["seed"].to_list()
     assert 20 <= len(played) < 4000 and played == seeds[:len(played)]
+
+
+def test_a_runs_last_tasks_are_cut_small_so_no_worker_waits_long(coin, monkeypatch):
+    from workbench.sim.executors import run_batches
+    from workbench.sim.simulate import game_seeds, prepare
+
+    sizes = []
+    real_play = executors._play
+
+    def counting_play(batch, seeds, run=None, parent=None):
+        sizes.append(len(seeds))
+        return real_play(batch, seeds, run, parent)
+
+    monkeypatch.setattr(executors, "_play", counting_play)
+    batch = prepare("testcoin")
+    jobs = [(0, batch, game_seeds(0, 2000)), (1, batch, game_seeds(1, 1000))]
+    serial, _ = run_batches(jobs, "serial")
+    sizes.clear()
+    with ThreadPoolExecutor(2) as pool:
+        rows, complete = run_batches(jobs, pool)
+    assert complete and all(rows[k].equals(serial[k]) for k in (0, 1))
+    # Tasks of 250 games, but the last 2 x 250 games (two workers) in quarters.
+    assert sorted(sizes, reverse=True)[:10] == [250] * 10
+    assert sum(sizes) == 3000 and max(sorted(sizes, reverse=True)[10:]) == 63
