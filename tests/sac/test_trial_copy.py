@@ -1,6 +1,7 @@
-"""The generator's copy (each card drawn is tried on one, to say where it goes before it is
-played) says what the real generator then does, and leaves the real one as it was; a copy of
-the whole state (a logged match's snapshot) plays on as the state itself would."""
+"""The generator's copy (a card that may be drawn is tried on one, to say where it would go)
+says what the real generator then does, and leaves the real one as it was; the card drawn,
+which a logged match words from the real generator's note, is said as its trial says it; a
+copy of the whole state (a logged match's snapshot) plays on as the state itself would."""
 
 from __future__ import annotations
 
@@ -116,3 +117,15 @@ def test_a_logged_match_says_each_card_drawn_as_the_state_before_it_words_it():
                 assert entry["result"] == state.chance().describe(entry["outcome"])
                 checked += 1
     assert checked > 40, checked
+
+
+def test_a_logged_match_tries_no_card_on_a_copy(monkeypatch):
+    # Trials are for outcomes someone lists; a logged game lists none of them.
+    from workbench.games.sac.rules import SacState
+
+    tried = []
+    monkeypatch.setattr(SacState, "_placement", lambda self, card: tried.append(card) or "")
+    match = wb.play("sac", seed=7, bots="heuristic")
+    match.auto()
+    assert any(e["label"].startswith("Pile ") for e in match.log if e["kind"] == "chance")
+    assert tried == []
