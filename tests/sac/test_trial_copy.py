@@ -1,6 +1,7 @@
-"""The generator's copy (each card drawn is tried on one, to say where it goes before it is
-played) says what the real generator then does, and leaves the real one as it was; a copy of
-the whole state (a logged match's snapshot) plays on as the state itself would."""
+"""The generator's copy (a card that may be drawn is tried on one, to say where it would go)
+says what the real generator then does, and leaves the real one as it was; the card drawn,
+which a logged match words from the real generator's note, is said as its trial says it; a
+copy of the whole state (a logged match's snapshot) plays on as the state itself would."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pickle
 import random
 
 import workbench as wb
-from workbench.core import CHANCE, get_game
+from workbench.core import CHANCE, TERMINAL, get_game
 
 
 def _fingerprint(builder) -> bytes:
@@ -81,3 +82,50 @@ def test_a_cloned_state_plays_on_alone_as_a_full_copy_does():
                 compared += 1
             _play_on(state, rng, 1)
     assert compared > 40, compared
+
+
+def test_a_card_drawn_is_said_as_its_trial_said_it():
+    # The log words a card drawn from the generator's note after the card is played; a trial
+    # copy words it beforehand. Both must agree, and the trial must leave the state alone.
+    drawn = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = _new_game()
+        while state.to_move != TERMINAL:
+            if state.to_move == CHANCE and state.b.need is not None:
+                chance = state.chance()
+                outcome = chance.dist.pick(rng.random())
+                before = _play_on(state, None, 0)
+                tried = chance.describe(outcome)
+                assert _play_on(state, None, 0) == before
+                state.apply_chance(outcome)
+                assert chance.said() == tried
+                drawn += 1
+            else:
+                _play_on(state, rng, 1)
+    assert drawn > 400, drawn
+
+
+def test_a_logged_match_says_each_card_drawn_as_the_state_before_it_words_it():
+    checked = 0
+    for seed, bots in ((3, "heuristic"), (4, "random")):
+        match = wb.play("sac", seed=seed, bots=bots)
+        match.auto()
+        for entry in match.log:
+            if entry["kind"] == "chance" and entry["label"].startswith("Pile "):
+                state = match.state_before(entry["i"])
+                assert entry["result"] == state.chance().describe(entry["outcome"])
+                checked += 1
+    assert checked > 40, checked
+
+
+def test_a_logged_match_tries_no_card_on_a_copy(monkeypatch):
+    # Trials are for outcomes someone lists; a logged game lists none of them.
+    from workbench.games.sac.rules import SacState
+
+    tried = []
+    monkeypatch.setattr(SacState, "_placement", lambda self, card: tried.append(card) or "")
+    match = wb.play("sac", seed=7, bots="heuristic")
+    match.auto()
+    assert any(e["label"].startswith("Pile ") for e in match.log if e["kind"] == "chance")
+    assert tried == []

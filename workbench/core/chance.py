@@ -73,6 +73,11 @@ class Chance:
     # The seat whose hidden hand the outcome goes to (a card drawn face down), or None: the
     # views show the other seats that something was drawn, not what, nor its chance.
     seen_by: int | None = None
+    # Optional, for rules whose own step puts the outcome in words: a callable with no
+    # arguments that, called just after the outcome is applied, gives the words `names` gives
+    # for it beforehand. A logged match words the outcome drawn with it, so `names` (which
+    # may have to try an outcome on a copy to word it) runs only for outcomes someone lists.
+    said: object = None
 
     def describe(self, outcome) -> str:
         return self.names(outcome) if self.names else str(outcome)

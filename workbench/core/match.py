@@ -91,13 +91,15 @@ class Match:
                         f"{chance.describe(saved)}, but seed {self.seed} gives "
                         f"{chance.describe(outcome)} there; the seed or the recorded results "
                         "were changed, so this is not the match that was saved")
-            # The result is put in words now, while the state is the one it describes; the
-            # odds and the line of text wait until someone reads the log (_written).
-            entry = {"i": len(self._records), "kind": "chance", "seat": None,
-                     "outcome": outcome, "result": chance.describe(outcome),
-                     "_chance": chance}
+            # The result is put in words now, while the state is the one it describes (or
+            # just after, by the rules' own words for it); the odds and the line of text wait
+            # until someone reads the log (_written).
+            result = chance.describe(outcome) if chance.said is None else None
             state.apply_chance(outcome)
-            self._records.append(entry)
+            if result is None:
+                result = chance.said()
+            self._records.append({"i": len(self._records), "kind": "chance", "seat": None,
+                                  "outcome": outcome, "result": result, "_chance": chance})
 
     def _maybe_snapshot(self):
         """After every SNAPSHOT_EVERY-th decision, keep the position with both generators'

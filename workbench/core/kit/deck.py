@@ -82,15 +82,17 @@ class Deck:
             raise ValueError("the deck is empty: nothing to draw")
         return Dist(tuple(self.counts), tuple(self.counts.values()))
 
-    def draw(self, label: str, names=None, odds=(), seen_by: int | None = None) -> Chance:
+    def draw(self, label: str, names=None, odds=(), seen_by: int | None = None,
+             said=None) -> Chance:
         """Drawing one card as a chance point; the rules `take` the card it produced.
-        `seen_by`: the seat whose hidden hand the card goes to (others see only a draw)."""
+        `seen_by`: the seat whose hidden hand the card goes to (others see only a draw);
+        `said`: see Chance."""
         counts = self.counts  # built inline: this runs for every card of every simulated game
         if not counts:
             raise ValueError("the deck is empty: nothing to draw")
         # Counts are never zero, so the trusted constructor's checks would find nothing.
         return Chance(Dist._ordered(tuple(counts), tuple(counts.values())), label, odds, names,
-                      seen_by)
+                      seen_by, said)
 
     def take(self, card) -> None:
         """Remove one copy of `card` (the result of a draw, or a card searched out)."""

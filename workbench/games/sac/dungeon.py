@@ -207,14 +207,15 @@ class Builder:
         self.advance()
 
     def __deepcopy__(self, memo):
-        # The rules try every card drawn on a copy, to say where it goes before it is played;
-        # a generic deep copy was most of a logged game's time. What a step changes is
-        # copied (piles, placed cells, doors, segments and every list); cards, squares and
-        # notes are never changed once made, so the copy shares them.
+        # The rules try a card on a copy to say where it would go, and a logged match keeps
+        # copies of the state; a generic deep copy was most of a logged game's time. What a
+        # step changes is copied (piles, doors, segments and every list); cards, squares,
+        # notes and placed cells (a cell's door is set in the step that places it) are never
+        # changed once their step is over, so the copy shares them.
         new = Builder.__new__(Builder)
         new.__dict__.update(self.__dict__)
         new.piles = {k: copy.deepcopy(p, memo) for k, p in self.piles.items()}
-        new.cells = {p: copy.copy(c) for p, c in self.cells.items()}
+        new.cells = dict(self.cells)
         new.doors = [copy.copy(d) for d in self.doors]
         segs = {}
         for seg in self.segs:

@@ -67,6 +67,7 @@ class SacState(State):
         self.biting = False  # the Big Bads' attacks of this round's end are rolled or done
         self.events: list[str] = []
         self.noted = 0
+        self.fed = None  # the note of the last card drawn, which the log says
         self._sync()
 
     def clone(self) -> SacState:
@@ -110,10 +111,10 @@ class SacState(State):
             label = (f"Pile {self.b.need} ({len(pile)} cards): the next card for the "
                      f"{self.b.cur.kind}")
             known = pile.known()
-            names = self._placement
+            names, said = self._placement, self._fed_text
             if known is not None:
-                return Chance(Dist._ordered((known,), (1,)), label, (), names)
-            return pile.deck.draw(label, names=names)
+                return Chance(Dist._ordered((known,), (1,)), label, (), names, said=said)
+            return pile.deck.draw(label, names=names, said=said)
         kind = self.rolls[0]
         if kind[0] == "shot":
             e, dice = self.enemies[kind[1]], kind[2]
@@ -132,16 +133,21 @@ class SacState(State):
                            odds={"to kill the soldier": lambda s: s - armor >= health})
 
     def _placement(self, card) -> str:
-        """A card drawn, in words: where the generator puts it and why (read on a copy, so
-        the log can say it before the card is played)."""
+        """A card that may be drawn, in words: where the generator would put it and why
+        (tried on a copy, so the state stays as it is)."""
         if card not in self.b.piles[self.b.need].cards():
             return C.name(card)
         trial = copy.deepcopy(self.b)
         return trial.feed(card).text
 
+    def _fed_text(self) -> str:
+        # The card drawn in words once it is played: the generator's own note says what the
+        # trial copy would have said, without the copy (most of a logged game's time).
+        return self.fed.text
+
     def apply_chance(self, outcome) -> None:
         if self.b.need is not None:
-            self.b.feed(outcome)  # its note is the chance's own line in the log
+            self.fed = self.b.feed(outcome)
             self._sync()
             if self.b.need is None and self.round and self.soldier.actions == 0:
                 self._end_round()
