@@ -11,7 +11,7 @@ import random
 
 from .catalog import HOME, SIZE
 from .evaluate import WIN, after_spawns, evaluate, evaluate_near, scan
-from .rules import ALLOW, BANISH, DENY, MOVING, OVER, RESPOND, SINGLE, SPAWN
+from .rules import ALLOW, BANISH, DENY, MOVING, OVER, RESPOND, SINGLE, SPAWN, SPAWNED
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
 # next-best move, which a one-ply look does not see.
@@ -46,6 +46,18 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
         return (BANISH if BANISH in options else DENY if DENY in options else ALLOW), None, None
     if seen is None:
         seen = scan(state)
+    best, best_raw = _best_answer(state, options, me, seen)
+    if spend:
+        state.do(best)
+    # The evaluation is zero-sum to the last bit (evaluate's docstring), so the mover's
+    # value needs no second look.
+    return best, state if spend else None, -best_raw
+
+
+def _best_answer(state, options, me: int, seen) -> tuple:
+    """(the answer of `options` that `me` likes best, and its evaluation for `me` before the
+    discount), for a declaration pending on `state`, a private copy _answer_value may write
+    on. Not for a declared winning move (_reply stops those first)."""
     best, best_value, best_raw = ALLOW, None, None
     for o in options:
         raw = value = _answer_value(state, o, me, seen)
@@ -55,11 +67,7 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
             value -= BANISH_DISCOUNT
         if best_value is None or value > best_value:
             best, best_value, best_raw = o, value, raw
-    if spend:
-        state.do(best)
-    # The evaluation is zero-sum to the last bit (evaluate's docstring), so the mover's
-    # value needs no second look.
-    return best, state if spend else None, -best_raw
+    return best, best_raw
 
 
 def _answer_value(state, o, seat: int, seen) -> float:
@@ -184,9 +192,32 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
         spawns += 1
     values = after_spawns(state, seat, options[:spawns], seen) if spawns else ()
     best, best_value, best_after, best_answer = options[0], None, None, None
+    # Declarations the opponent may answer are scored on one private copy of the state, the
+    # declaration written on it only for as long as its answers are scored: a copy and a
+    # declaration played per option were most of what a Move phase cost.
+    scratch = None
+    phase, option, pending, spawned = state.phase, state.option, state.pending, state.spawned
+    goal = HOME[1 - seat]
     for n, o in enumerate(options):
         if n < spawns:
             after, answer, value = None, None, values[n]
+        elif o[0] == "m" and o[2] // SIZE != goal:
+            f, t = o[1], o[2]
+            answers = state._answers((f, t))
+            if len(answers) == 1:  # no window opens: the move is carried out at once
+                after, answer, value = _answered(state, o, seen, keep)
+                if value is None:
+                    value = _value(after, seat, seen, o)
+            else:
+                if scratch is None:
+                    scratch = state.clone()
+                # What _declare writes when the window opens.
+                scratch.phase, scratch.pending = RESPOND, (f, t)
+                if phase == SPAWN:
+                    scratch.option = SPAWNED if f in spawned else SINGLE
+                answer, raw = _best_answer(scratch, answers, 1 - seat, seen)
+                scratch.phase, scratch.pending, scratch.option = phase, pending, option
+                after, value = None, -raw
         else:
             after, answer, value = _answered(state, o, seen, keep)
             if value is None:
@@ -195,6 +226,11 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
             value += noise * rng.random()
         if best_value is None or value > best_value:
             best, best_value, best_after, best_answer = o, value, after, answer
+    if keep and best_after is None and best_answer is not None:
+        # Played out only for the option chosen.
+        best_after = state.clone()
+        best_after.do(best)
+        best_after.do(best_answer)
     return best, best_after, best_answer
 
 

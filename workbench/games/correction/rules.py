@@ -239,12 +239,7 @@ class CorrectionState(State):
         """The legal decisions as internal tuples."""
         phase = self.phase
         if phase == RESPOND:
-            out = [ALLOW]
-            if self._deny_problem() is None:
-                out.append(DENY)
-            if self.stock[1 - self.active] >= self.cat.banish_cost:
-                out.append(BANISH)
-            return out
+            return self._answers(self.pending)
         if phase not in (SPAWN, MOVING):
             return []
         out = [("m", f, t) for f, t in self._declarations()]
@@ -256,6 +251,16 @@ class CorrectionState(State):
             if not out and not (spawns and self._spawn_gives_move(kinds, squares)):
                 spawns.append(END)
             out = spawns + out
+        return out
+
+    def _answers(self, pending: tuple[int, int]) -> list[tuple]:
+        """The inactive player's answers to the declaration `pending` (from, to): those of a
+        response window on it, which opens only when there is more than ALLOW (R-13)."""
+        out = [ALLOW]
+        if self._deny_problem(pending) is None:
+            out.append(DENY)
+        if self.stock[1 - self.active] >= self.cat.banish_cost:
+            out.append(BANISH)
         return out
 
     # -- decisions ------------------------------------------------------------------------
@@ -364,9 +369,10 @@ class CorrectionState(State):
         else:
             self._carry_out()
 
-    def _deny_problem(self) -> tuple[str, str] | None:
-        """Why the inactive player cannot place a Move Denial on the pending move, or None."""
-        f, t = self.pending
+    def _deny_problem(self, pending: tuple[int, int] | None = None) -> tuple[str, str] | None:
+        """Why the inactive player cannot place a Move Denial on the pending move (or on the
+        declaration `pending`, were it made now), or None."""
+        f, t = self.pending if pending is None else pending
         cost = self.cat.deny_cost
         if self.stock[1 - self.active] < cost:
             return "R-13b", (f"a Move Denial costs {cost} token{'s' if cost != 1 else ''}; "
