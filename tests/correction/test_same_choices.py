@@ -265,6 +265,26 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
     assert spawns > 500 and answers > 200 and moves > 20
 
 
+@pytest.mark.parametrize("rules", [None, VARIANTS], ids=["default", "variants"])
+def test_the_position_after_a_declaration_is_the_one_played_out(rules):
+    """The heuristic remembers the answer it expects under the position a declaration
+    opens a response window in, worked out without declaring; a wrong one would only be
+    missed, so it is compared with the declaration played out here."""
+    declared = 0
+    for state in _positions(rules, 20):
+        if state.phase not in ("spawn", "move"):
+            continue
+        for o in state._options():
+            if o[0] != "m":
+                continue
+            after = state.clone()
+            after.do(o)
+            if after.phase == RESPOND:
+                assert bots._declared_position(state, o) == after.position(), o
+                declared += 1
+    assert declared > 200
+
+
 def test_heuristic_self_play_chooses_as_the_plain_algorithm():
     both = {0: heuristic, 1: heuristic}
     plain = {0: plain_heuristic, 1: plain_heuristic}

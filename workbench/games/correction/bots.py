@@ -240,6 +240,18 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
 _ANSWER: list = [(None, None, None, None)]
 
 
+def _declared_position(state, o) -> tuple:
+    """The position once move `o` is declared in `state` and a response window opens on it,
+    without a copy to declare it on: _declare then writes only the phase, the R-9 option
+    and the pending move (position() holds them at 9, 12 and 14)."""
+    f, t = o[1], o[2]
+    p = state.position()
+    option = state.option
+    if state.phase == SPAWN:
+        option = SPAWNED if f in state.spawned else SINGLE
+    return p[:9] + (RESPOND,) + p[10:12] + (option,) + p[13:14] + ((f, t),) + p[15:]
+
+
 def heuristic(state, seat, actions, rng):
     """Greedy: the action whose result (after the opponent's likely response) scores best."""
     if len(actions) == 1:
@@ -255,9 +267,7 @@ def heuristic(state, seat, actions, rng):
     else:
         o, _, answer = _greedy(state, rng, NOISE, options, keep=False)
         if answer is not None:
-            c = state.clone()
-            c.do(o)
-            _ANSWER[0] = state.cat, dict(state.rules), c.position(), answer
+            _ANSWER[0] = state.cat, dict(state.rules), _declared_position(state, o), answer
     # The legal actions are the options in order: handing back the very Action spares
     # building one, and the caller's search for its equal.
     if len(actions) == len(options):
