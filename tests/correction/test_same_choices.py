@@ -285,6 +285,33 @@ def test_the_position_after_a_declaration_is_the_one_played_out(rules):
     assert declared > 200
 
 
+@pytest.mark.parametrize("rules", [None, VARIANTS, SHORT], ids=["default", "variants", "short"])
+def test_whether_a_denied_mover_may_declare_again_is_the_played_out_one(rules):
+    """The heuristic tells from the declarations listed whether the mover may declare again
+    after a Move Denial (bots._destinations); here the denial is played out."""
+    denials = again = 0
+    for state in _positions(rules, 40):
+        if state.phase not in ("spawn", "move"):
+            continue
+        options = state._options()
+        dests = bots._destinations(state, options)
+        if dests is None:
+            continue
+        for o in options:
+            if o[0] != "m":
+                continue
+            declared = state.clone()
+            declared.do(o)
+            if declared.phase != RESPOND or DENY not in declared._options():
+                continue
+            declared.do(DENY)
+            expected = declared.phase == "move"
+            assert (len(dests[o[1] in state.spawned]) > 1) == expected, o
+            denials += 1
+            again += expected
+    assert denials > 100 and 0 < again < denials
+
+
 def test_heuristic_self_play_chooses_as_the_plain_algorithm():
     both = {0: heuristic, 1: heuristic}
     plain = {0: plain_heuristic, 1: plain_heuristic}

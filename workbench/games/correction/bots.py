@@ -54,13 +54,14 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
     return best, state if spend else None, -best_raw
 
 
-def _best_answer(state, options, me: int, seen) -> tuple:
+def _best_answer(state, options, me: int, seen, again: bool | None = None) -> tuple:
     """(the answer of `options` that `me` likes best, and its evaluation for `me` before the
     discount), for a declaration pending on `state`, a private copy _answer_value may write
-    on. Not for a declared winning move (_reply stops those first)."""
+    on. Not for a declared winning move (_reply stops those first). `again` is as for
+    _answer_value's Move Denial, when known."""
     best, best_value, best_raw = ALLOW, None, None
     for o in options:
-        raw = value = _answer_value(state, o, me, seen)
+        raw = value = _answer_value(state, o, me, seen, again if o == DENY else None)
         if o == DENY:
             value -= DENY_DISCOUNT
         elif o == BANISH:
@@ -70,12 +71,13 @@ def _best_answer(state, options, me: int, seen) -> tuple:
     return best, best_raw
 
 
-def _answer_value(state, o, seat: int, seen) -> float:
+def _answer_value(state, o, seat: int, seen, again: bool | None = None) -> float:
     """evaluate(after, seat), `after` being `state` (a declared move pending) once answer `o`
     is given, without giving it: `state` takes on only what the evaluation and the rule for
     the turn's end (may the mover declare again?) read, and gets its own back after. A copy
     of the state per answer, and all the answer does besides, were most of an answer's cost.
-    `seen` is as for _reply."""
+    `seen` is as for _reply; `again`, when known, whether the mover may declare again once
+    the answer is given (else the rules are asked)."""
     pending = f, t = state.pending
     active = state.active
     board, token, stock = state.board, state.token, state.stock
@@ -120,7 +122,7 @@ def _answer_value(state, o, seat: int, seen) -> float:
             state.phase = MOVING
             if kind != "d" and f in spawned:
                 state.spawned = [sq for sq in spawned if sq != f]
-            ends = not state._can_declare()
+            ends = not (state._can_declare() if again is None else again)
         if ends:  # _end_turn
             quiet = 0 if progressed else state.quiet + 1
             if quiet >= state.rules["cor.draw_after"]:
@@ -172,6 +174,25 @@ def greedy(state, rng, noise: float = NOISE) -> tuple:
     return _greedy(state, rng, noise)[0]
 
 
+def _destinations(state, options, start: int = 0) -> tuple | None:
+    """The squares the declarations among `options[start:]` lead to, as two sets: of the
+    pieces not spawned this turn, and of those spawned. None when they are not all the
+    declarations of those pieces (a denied piece that must move again has only its own).
+
+    After a Move Denial the board is as it was and only the denied square is closed for the
+    rest of the turn, so the mover may declare again exactly when the pieces it may then
+    move (the spawned ones, or the others, by the R-9 option the declaration fixed) have a
+    destination besides that square: when their set holds more than it."""
+    if state.phase != SPAWN and state.must >= 0:
+        return None
+    spawned = state.spawned
+    dests = (set(), set())
+    for o in options[start:]:
+        if o[0] == "m":
+            dests[o[1] in spawned].add(o[2])
+    return dests
+
+
 def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -> tuple:
     """(greedy's decision, and when it looked there, the position after it and the
     opponent's answer (else None), and that answer (None if there was none to give)).
@@ -198,6 +219,7 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
     scratch = None
     phase, option, pending, spawned = state.phase, state.option, state.pending, state.spawned
     goal = HOME[1 - seat]
+    dests = _destinations(state, options, spawns)
     for n, o in enumerate(options):
         if n < spawns:
             after, answer, value = None, None, values[n]
@@ -215,7 +237,8 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
                 scratch.phase, scratch.pending = RESPOND, (f, t)
                 if phase == SPAWN:
                     scratch.option = SPAWNED if f in spawned else SINGLE
-                answer, raw = _best_answer(scratch, answers, 1 - seat, seen)
+                again = None if dests is None else len(dests[f in spawned]) > 1
+                answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again)
                 scratch.phase, scratch.pending, scratch.option = phase, pending, option
                 after, value = None, -raw
         else:
