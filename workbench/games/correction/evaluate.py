@@ -178,7 +178,7 @@ def scan(state) -> tuple:
     squares = []
     values = []
     totals = [0.0]
-    lookers = []  # (square, table index, owner, reaches now)
+    lookers = []  # (square, table index, owner, reaches now, enters tokens, goal lines)
     total = 0.0
     at = -1
     for code in board:
@@ -191,8 +191,10 @@ def scan(state) -> tuple:
             totals.append(total)
             lines = goal[i]
             if lines:
+                enter = enters[code]
                 lookers.append((at, i, code & 1,
-                                _reaches(board, token, turn, enters[code], code & 1, lines)))
+                                _reaches(board, token, turn, enter, code & 1, lines), enter,
+                                lines))
     held = []
     for s in (0, 1):
         h = 0.0
@@ -221,13 +223,14 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     board, token, turn = state.board[:], state.token, state.turn
     active = state.active
     counts = [0, 0]
-    for _, _, owner, reaches in lookers:
+    for _, _, owner, reaches, _, _ in lookers:
         counts[owner] += reaches
     stock = state.stock[:]
     gain = cat.spawn_tokens if state.supply is None else min(cat.spawn_tokens, state.supply)
     stock[1 - active] += gain
     cost = cat.banish_cost
     kept = {}
+    near = {}  # by square: where the new piece joins the pieces, and the threats then
     out = []
     pieces = len(squares)
     for _, kind, sq in spawns:
@@ -245,24 +248,29 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
             pair = kept[kind] = (_kept(held[0], stock[0], cost), _kept(held[1], stock[1], cost))
         code = 2 * kind + active
         new = code * SQUARES + sq
-        n = 0
-        while n < pieces and squares[n] < sq:
-            n += 1
-        total = totals[n] + points[new]
-        while n < pieces:
-            total += values[n]
-            n += 1
-        south, north = counts
         board[sq] = code
-        for _, i, owner, reaches in lookers:
-            if sq in seen[i]:
-                now = _reaches(board, token, turn, enters[i // SQUARES], owner, goal[i])
-                if now != reaches:
-                    change = 1 if now else -1
-                    if owner:
-                        north += change
-                    else:
-                        south += change
+        at = near.get(sq)
+        if at is None:
+            n = 0
+            while n < pieces and squares[n] < sq:
+                n += 1
+            # The other pieces' threats see only that a piece of the spawner stands on sq,
+            # whatever its kind.
+            south, north = counts
+            for _, i, owner, reaches, enter, lines in lookers:
+                if sq in seen[i]:
+                    now = _reaches(board, token, turn, enter, owner, lines)
+                    if now != reaches:
+                        change = 1 if now else -1
+                        if owner:
+                            north += change
+                        else:
+                            south += change
+            at = near[sq] = (n, south, north)
+        n, south, north = at
+        total = totals[n] + points[new]
+        for x in range(n, pieces):
+            total += values[x]
         lines = goal[new]
         if lines and _reaches(board, token, turn, enters[code], active, lines):
             if active:
@@ -321,9 +329,8 @@ def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
             n += 1
     else:
         total = totals[pieces]
-    for sq, i, owner, _ in lookers:
-        if sq not in changed and _reaches(board, token, turn, enters[i // SQUARES], owner,
-                                          goal[i]):
+    for sq, _, owner, _, enter, lines in lookers:
+        if sq not in changed and _reaches(board, token, turn, enter, owner, lines):
             if owner:
                 north += 1
             else:
