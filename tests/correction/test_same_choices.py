@@ -312,6 +312,28 @@ def test_whether_a_denied_mover_may_declare_again_is_the_played_out_one(rules):
     assert denials > 100 and 0 < again < denials
 
 
+def test_the_heuristic_reads_only_the_listing_of_the_actions_it_is_handed():
+    """The heuristic takes the decisions behind `actions` from the rules' last listing only
+    when that listing is `actions` itself: here the position before is listed in between."""
+    previous, compared = None, 0
+    for state in _positions(None, 20):
+        seat = state.to_move
+        actions = state.legal_actions()
+        if (len(actions) > 1 and previous is not None
+                and previous._options() != state._options()):
+            rng = random.Random(compared)
+            expected = heuristic(state, seat, actions, rng)
+            drawn = rng.getstate()
+            actions = state.legal_actions()
+            previous.legal_actions()
+            rng = random.Random(compared)
+            assert heuristic(state, seat, actions, rng) == expected
+            assert rng.getstate() == drawn
+            compared += 1
+        previous = state.clone()
+    assert compared > 300
+
+
 def test_heuristic_self_play_chooses_as_the_plain_algorithm():
     both = {0: heuristic, 1: heuristic}
     plain = {0: plain_heuristic, 1: plain_heuristic}

@@ -11,7 +11,8 @@ import random
 
 from .catalog import HOME, SIZE
 from .evaluate import WIN, after_spawns, evaluate, evaluate_near, scan
-from .rules import ALLOW, BANISH, DENY, MOVING, OVER, RESPOND, SINGLE, SPAWN, SPAWNED
+from .rules import (ALLOW, BANISH, DENY, LISTED, MOVING, OVER, RESPOND, SINGLE, SPAWN,
+                    SPAWNED)
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
 # next-best move, which a one-ply look does not see.
@@ -279,7 +280,11 @@ def heuristic(state, seat, actions, rng):
     """Greedy: the action whose result (after the opponent's likely response) scores best."""
     if len(actions) == 1:
         return actions[0]
-    options = state._options()
+    # Bots are handed the list the state's legal_actions() has just returned (a list made
+    # since would be another object), so its options are the ones it was made from.
+    listed, options = LISTED[0]
+    if listed is not actions:
+        options = state._options()
     if state.phase == RESPOND:
         # Usually the answer this bot worked out for the opponent a decision ago, when it
         # chose to declare this very move.

@@ -31,6 +31,12 @@ _FIRST_CHANCE = Chance(uniform((0, 1)), "Who starts (R-2)",
                        names=lambda seat: f"{SEATS[seat]} starts")
 
 
+# The list legal_actions() returned last and the internal decisions it was made from, so a
+# bot handed that very list need not work them out again. One tuple, read and replaced
+# whole, so that games played side by side in threads never mix two listings.
+LISTED: list = [(None, None)]
+
+
 class CorrectionState(State):
     __slots__ = ("cat", "rules", "board", "token", "reserve", "stock", "supply", "active",
                  "turn", "phase", "spawned", "spawn_count", "option", "must", "pending",
@@ -265,7 +271,10 @@ class CorrectionState(State):
 
     # -- decisions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        return [self._action(o) for o in self._options()]
+        options = self._options()
+        actions = [self._action(o) for o in options]
+        LISTED[0] = actions, options
+        return actions
 
     def _action(self, o: tuple) -> Action:
         kind = o[0]
