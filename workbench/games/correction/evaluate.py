@@ -8,6 +8,7 @@ whether the opponent holds enough tokens to banish every such threat.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
 from .catalog import CAPTURE, MOVE, SIZE, progress
 from .rules import OVER
@@ -231,6 +232,10 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     cost = cat.banish_cost
     kept = {}
     near = {}  # by square: where the new piece joins the pieces, and the threats then
+    # By where the new piece joins the pieces and its points: the total of all of them. On
+    # the home row a kind's points are the same on every square, so squares with no piece
+    # between them give the very same additions.
+    sums = {}
     out = []
     pieces = len(squares)
     for _, kind, sq in spawns:
@@ -251,9 +256,7 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
         board[sq] = code
         at = near.get(sq)
         if at is None:
-            n = 0
-            while n < pieces and squares[n] < sq:
-                n += 1
+            n = bisect_left(squares, sq)
             # The other pieces' threats see only that a piece of the spawner stands on sq,
             # whatever its kind.
             south, north = counts
@@ -268,9 +271,13 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
                             south += change
             at = near[sq] = (n, south, north)
         n, south, north = at
-        total = totals[n] + points[new]
-        for x in range(n, pieces):
-            total += values[x]
+        value = points[new]
+        total = sums.get((n, value))
+        if total is None:
+            total = totals[n] + value
+            for x in range(n, pieces):
+                total += values[x]
+            sums[n, value] = total
         lines = goal[new]
         if lines and _reaches(board, token, turn, enters[code], active, lines):
             if active:
@@ -303,10 +310,7 @@ def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
     pieces = len(squares)
     south = north = 0
     if changed:
-        n = 0
-        first = changed[0]
-        while n < pieces and squares[n] < first:
-            n += 1
+        n = bisect_left(squares, changed[0])
         total = totals[n]
         for sq in changed:
             while n < pieces and squares[n] < sq:
@@ -324,9 +328,8 @@ def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
                         north += 1
                     else:
                         south += 1
-        while n < pieces:
-            total += values[n]
-            n += 1
+        for x in range(n, pieces):
+            total += values[x]
     else:
         total = totals[pieces]
     for sq, _, owner, _, enter, lines in lookers:
