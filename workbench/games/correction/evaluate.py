@@ -236,6 +236,7 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     # the home row a kind's points are the same on every square, so squares with no piece
     # between them give the very same additions.
     sums = {}
+    done = {}  # the evaluations, by all they are made of
     out = []
     pieces = len(squares)
     for _, kind, sq in spawns:
@@ -271,13 +272,6 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
                             south += change
             at = near[sq] = (n, south, north)
         n, south, north = at
-        value = points[new]
-        total = sums.get((n, value))
-        if total is None:
-            total = totals[n] + value
-            for x in range(n, pieces):
-                total += values[x]
-            sums[n, value] = total
         lines = goal[new]
         if lines and _reaches(board, token, turn, enters[code], active, lines):
             if active:
@@ -285,8 +279,18 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
             else:
                 south += 1
         board[sq] = -1
-        total = _finish(total, pair[0], pair[1], south, north, stock, cost, active,
-                        state.pending)
+        value = points[new]
+        key = (n, value, kind, south, north)
+        total = done.get(key)
+        if total is None:
+            total = sums.get((n, value))
+            if total is None:
+                total = totals[n] + value
+                for x in range(n, pieces):
+                    total += values[x]
+                sums[n, value] = total
+            total = done[key] = _finish(total, pair[0], pair[1], south, north, stock, cost,
+                                        active, state.pending)
         out.append(total if seat == 0 else 0.0 - total)
     return out
 
