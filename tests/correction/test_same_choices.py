@@ -238,6 +238,7 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
         seat = state.active
         seen = ev.scan(state)
         options = state._options()
+        banished = {}  # a Piece Denial's evaluation by the square of the piece (_greedy's)
         spawned = [o for o in options if o[0] == "s"]
         for o, value in zip(spawned, ev.after_spawns(state, seat, spawned, seen)):
             after = state.clone()
@@ -261,6 +262,8 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
                 after = declared.clone()
                 after.do(answer)
                 assert _same_float(value, plain_evaluate(after, 1 - seat)), (o, answer)
+                if answer == BANISH and declared.pending[1] // SIZE != HOME[1 - seat]:
+                    assert _same_float(banished.setdefault(o[1], value), value), o
                 answers += 1
     assert spawns > 500 and answers > 200 and moves > 20
 

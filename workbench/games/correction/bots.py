@@ -55,14 +55,24 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
     return best, state if spend else None, -best_raw
 
 
-def _best_answer(state, options, me: int, seen, again: bool | None = None) -> tuple:
+def _best_answer(state, options, me: int, seen, again: bool | None = None,
+                 banished: dict | None = None) -> tuple:
     """(the answer of `options` that `me` likes best, and its evaluation for `me` before the
     discount), for a declaration pending on `state`, a private copy _answer_value may write
     on. Not for a declared winning move (_reply stops those first). `again` is as for
-    _answer_value's Move Denial, when known."""
+    _answer_value's Move Denial, when known. `banished` holds the evaluations of Piece
+    Denials of other declarations in the same position, by the square of the piece: a
+    banished piece leaves the same position wherever it was going."""
     best, best_value, best_raw = ALLOW, None, None
     for o in options:
-        raw = value = _answer_value(state, o, me, seen, again if o == DENY else None)
+        if o == BANISH and banished is not None:
+            f = state.pending[0]
+            raw = banished.get(f)
+            if raw is None:
+                raw = banished[f] = _answer_value(state, o, me, seen)
+            value = raw
+        else:
+            raw = value = _answer_value(state, o, me, seen, again if o == DENY else None)
         if o == DENY:
             value -= DENY_DISCOUNT
         elif o == BANISH:
@@ -221,6 +231,7 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
     phase, option, pending, spawned = state.phase, state.option, state.pending, state.spawned
     goal = HOME[1 - seat]
     dests = _destinations(state, options, spawns)
+    banished = {}
     for n, o in enumerate(options):
         if n < spawns:
             after, answer, value = None, None, values[n]
@@ -239,7 +250,7 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
                 if phase == SPAWN:
                     scratch.option = SPAWNED if f in spawned else SINGLE
                 again = None if dests is None else len(dests[f in spawned]) > 1
-                answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again)
+                answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again, banished)
                 scratch.phase, scratch.pending, scratch.option = phase, pending, option
                 after, value = None, -raw
         else:
