@@ -231,7 +231,7 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
     """The evaluations the bots make without playing a decision out (spawns, answers to a
     declared move, moves no one may answer) give the very float of the position played out;
     a choice that happens not to change is not enough."""
-    spawns = answers = moves = 0
+    spawns = answers = moves = declarations = 0
     for state in _positions(rules, 40):
         if state.phase not in ("spawn", "move"):
             continue
@@ -245,9 +245,22 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
             after.do(o)
             assert _same_float(value, plain_evaluate(after, seat)), o
             spawns += 1
+        dests = bots._destinations(state, options)
+        scratch = state.clone()
         for o in options:
             if o[0] != "m":
                 continue
+            if o[2] // SIZE != HOME[1 - seat]:
+                # As the heuristic scores it: on a copy, with the answer it expects.
+                record = _record(scratch)
+                answer, value = bots._declared(scratch, o, seen, dests, {})
+                assert _record(scratch) == record
+                after, answered, expected = plain_answered(state, o)
+                if expected is None:
+                    expected = plain_evaluate(after, seat)
+                assert _same_float(value, expected), o
+                assert (answer is not None) == answered, o
+                declarations += 1
             declared = state.clone()
             declared.do(o)
             if declared.phase != RESPOND:
@@ -265,7 +278,7 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
                 if answer == BANISH and declared.pending[1] // SIZE != HOME[1 - seat]:
                     assert _same_float(banished.setdefault(o[1], value), value), o
                 answers += 1
-    assert spawns > 500 and answers > 200 and moves > 20
+    assert spawns > 500 and answers > 200 and moves > 20 and declarations > 300
 
 
 @pytest.mark.parametrize("rules", [None, VARIANTS], ids=["default", "variants"])

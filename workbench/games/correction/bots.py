@@ -204,6 +204,31 @@ def _destinations(state, options, start: int = 0) -> tuple | None:
     return dests
 
 
+def _declared(scratch, o, seen, dests=None, banished=None) -> tuple:
+    """(the opponent's answer to declaration `o`, None if there is none to give, and the
+    mover's evaluation of the position after it and its answer) for `o` (not a winning
+    move), legal in `scratch`: a private copy of the state, which the declaration is written
+    on only while it is scored. `seen` is scan(scratch); `dests` is _destinations() of the
+    position, and `banished` as for _best_answer, when known."""
+    f, t = o[1], o[2]
+    phase, option, pending = scratch.phase, scratch.option, scratch.pending
+    seat = scratch.active
+    answers = scratch._answers((f, t))
+    # What _declare writes.
+    scratch.phase, scratch.pending = RESPOND, (f, t)
+    if phase == SPAWN:
+        scratch.option = SPAWNED if f in scratch.spawned else SINGLE
+    try:
+        if len(answers) == 1:
+            # No window opens: the move is carried out at once, as an allowed one is.
+            return None, _answer_value(scratch, ALLOW, seat, seen)
+        again = None if dests is None else len(dests[f in scratch.spawned]) > 1
+        answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again, banished)
+        return answer, -raw
+    finally:
+        scratch.phase, scratch.pending, scratch.option = phase, pending, option
+
+
 def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -> tuple:
     """(greedy's decision, and when it looked there, the position after it and the
     opponent's answer (else None), and that answer (None if there was none to give)).
@@ -224,11 +249,10 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
         spawns += 1
     values = after_spawns(state, seat, options[:spawns], seen) if spawns else ()
     best, best_value, best_after, best_answer = options[0], None, None, None
-    # Declarations the opponent may answer are scored on one private copy of the state, the
-    # declaration written on it only for as long as its answers are scored: a copy and a
-    # declaration played per option were most of what a Move phase cost.
+    # Declarations (but winning ones) are scored on one private copy of the state, the
+    # declaration written on it only for as long as it and its answers are scored: a copy
+    # and a declaration played per option were most of what a Move phase cost.
     scratch = None
-    phase, option, pending, spawned = state.phase, state.option, state.pending, state.spawned
     goal = HOME[1 - seat]
     dests = _destinations(state, options, spawns)
     banished = {}
@@ -236,23 +260,10 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
         if n < spawns:
             after, answer, value = None, None, values[n]
         elif o[0] == "m" and o[2] // SIZE != goal:
-            f, t = o[1], o[2]
-            answers = state._answers((f, t))
-            if len(answers) == 1:  # no window opens: the move is carried out at once
-                after, answer, value = _answered(state, o, seen, keep)
-                if value is None:
-                    value = _value(after, seat, seen, o)
-            else:
-                if scratch is None:
-                    scratch = state.clone()
-                # What _declare writes when the window opens.
-                scratch.phase, scratch.pending = RESPOND, (f, t)
-                if phase == SPAWN:
-                    scratch.option = SPAWNED if f in spawned else SINGLE
-                again = None if dests is None else len(dests[f in spawned]) > 1
-                answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again, banished)
-                scratch.phase, scratch.pending, scratch.option = phase, pending, option
-                after, value = None, -raw
+            if scratch is None:
+                scratch = state.clone()
+            answer, value = _declared(scratch, o, seen, dests, banished)
+            after = None
         else:
             after, answer, value = _answered(state, o, seen, keep)
             if value is None:
@@ -261,11 +272,12 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
             value += noise * rng.random()
         if best_value is None or value > best_value:
             best, best_value, best_after, best_answer = o, value, after, answer
-    if keep and best_after is None and best_answer is not None:
+    if keep and best_after is None and best[0] == "m":
         # Played out only for the option chosen.
         best_after = state.clone()
         best_after.do(best)
-        best_after.do(best_answer)
+        if best_answer is not None:
+            best_after.do(best_answer)
     return best, best_after, best_answer
 
 
