@@ -260,6 +260,12 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
                     expected = plain_evaluate(after, seat)
                 assert _same_float(value, expected), o
                 assert (answer is not None) == answered, o
+                if answered:
+                    # What the heuristic gives up a declaration on: the mover does at most
+                    # as well whatever the answer as when the move is allowed.
+                    allowed = bots._declared(scratch, o, seen, dests, {}, float("inf"))
+                    assert allowed[0] == ALLOW and value <= allowed[1], o
+                    assert _record(scratch) == record
                 declarations += 1
             declared = state.clone()
             declared.do(o)

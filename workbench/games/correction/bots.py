@@ -56,13 +56,21 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
 
 
 def _best_answer(state, options, me: int, seen, again: bool | None = None,
-                 banished: dict | None = None) -> tuple:
+                 banished: dict | None = None, beat: float | None = None,
+                 extra: float | None = None) -> tuple:
     """(the answer of `options` that `me` likes best, and its evaluation for `me` before the
     discount), for a declaration pending on `state`, a private copy _answer_value may write
     on. Not for a declared winning move (_reply stops those first). `again` is as for
     _answer_value's Move Denial, when known. `banished` holds the evaluations of Piece
     Denials of other declarations in the same position, by the square of the piece: a
-    banished piece leaves the same position wherever it was going."""
+    banished piece leaves the same position wherever it was going.
+
+    With `beat`, once ALLOW (always the first option) is scored: if the mover's value of
+    it, plus `extra` if given, is not above `beat`, ALLOW and its evaluation, the others
+    not looked at. Another answer is chosen only when it scores above ALLOW's evaluation
+    even after its discount, so the mover's value of the chosen answer is at most that of
+    ALLOW, and adding `extra` keeps the order (rounding is monotonic): the declaration
+    could not score above `beat` whatever the answer."""
     best, best_value, best_raw = ALLOW, None, None
     for o in options:
         if o == BANISH and banished is not None:
@@ -79,6 +87,10 @@ def _best_answer(state, options, me: int, seen, again: bool | None = None,
             value -= BANISH_DISCOUNT
         if best_value is None or value > best_value:
             best, best_value, best_raw = o, value, raw
+        if beat is not None and o == ALLOW:
+            mine = -raw if extra is None else -raw + extra
+            if mine <= beat:
+                return ALLOW, raw
     return best, best_raw
 
 
@@ -204,12 +216,13 @@ def _destinations(state, options, start: int = 0) -> tuple | None:
     return dests
 
 
-def _declared(scratch, o, seen, dests=None, banished=None) -> tuple:
+def _declared(scratch, o, seen, dests=None, banished=None, beat=None, extra=None) -> tuple:
     """(the opponent's answer to declaration `o`, None if there is none to give, and the
     mover's evaluation of the position after it and its answer) for `o` (not a winning
     move), legal in `scratch`: a private copy of the state, which the declaration is written
     on only while it is scored. `seen` is scan(scratch); `dests` is _destinations() of the
-    position, and `banished` as for _best_answer, when known."""
+    position, and `banished`, `beat` and `extra` as for _best_answer, when known (with
+    `beat`, the answer and evaluation of a declaration that cannot beat it may be ALLOW's)."""
     f, t = o[1], o[2]
     phase, option, pending = scratch.phase, scratch.option, scratch.pending
     seat = scratch.active
@@ -223,7 +236,8 @@ def _declared(scratch, o, seen, dests=None, banished=None) -> tuple:
             # No window opens: the move is carried out at once, as an allowed one is.
             return None, _answer_value(scratch, ALLOW, seat, seen)
         again = None if dests is None else len(dests[f in scratch.spawned]) > 1
-        answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again, banished)
+        answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again, banished, beat,
+                                   extra)
         return answer, -raw
     finally:
         scratch.phase, scratch.pending, scratch.option = phase, pending, option
@@ -262,8 +276,17 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
         elif o[0] == "m" and o[2] // SIZE != goal:
             if scratch is None:
                 scratch = state.clone()
-            answer, value = _declared(scratch, o, seen, dests, banished)
+            # The noise is drawn first (one draw per option, in order, as ever), so that a
+            # declaration that cannot beat the best so far even if allowed is given up
+            # once that is scored.
+            extra = noise * rng.random() if noise else None
+            answer, value = _declared(scratch, o, seen, dests, banished, best_value, extra)
+            if noise:
+                value += extra
             after = None
+            if best_value is None or value > best_value:
+                best, best_value, best_after, best_answer = o, value, after, answer
+            continue
         else:
             after, answer, value = _answered(state, o, seen, keep)
             if value is None:
