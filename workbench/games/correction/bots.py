@@ -261,8 +261,15 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
     spawns = 0
     while spawns < len(options) and options[spawns][0] == "s":
         spawns += 1
-    values = after_spawns(state, seat, options[:spawns], seen) if spawns else ()
     best, best_value, best_after, best_answer = options[0], None, None, None
+    if spawns:
+        n = 0
+        for value in after_spawns(state, seat, options[:spawns], seen):
+            if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
+                value += noise * rng.random()
+            if best_value is None or value > best_value:
+                best, best_value = options[n], value
+            n += 1
     # Declarations (but winning ones) are scored on one private copy of the state, the
     # declaration written on it only for as long as it and its answers are scored: a copy
     # and a declaration played per option were most of what a Move phase cost.
@@ -270,10 +277,9 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
     goal = HOME[1 - seat]
     dests = _destinations(state, options, spawns)
     banished = {}
-    for n, o in enumerate(options):
-        if n < spawns:
-            after, answer, value = None, None, values[n]
-        elif o[0] == "m" and o[2] // SIZE != goal:
+    for x in range(spawns, len(options)):
+        o = options[x]
+        if o[0] == "m" and o[2] // SIZE != goal:
             if scratch is None:
                 scratch = state.clone()
             # The noise is drawn first (one draw per option, in order, as ever), so that a

@@ -263,9 +263,11 @@ class CorrectionState(State):
         """The inactive player's answers to the declaration `pending` (from, to): those of a
         response window on it, which opens only when there is more than ALLOW (R-13)."""
         out = [ALLOW]
-        if self._deny_problem(pending) is None:
+        stock = self.stock[1 - self.active]
+        # The stock is looked at first: _deny_problem words the reason when it is short.
+        if stock >= self.cat.deny_cost and self._deny_problem(pending) is None:
             out.append(DENY)
-        if self.stock[1 - self.active] >= self.cat.banish_cost:
+        if stock >= self.cat.banish_cost:
             out.append(BANISH)
         return out
 
