@@ -108,7 +108,7 @@ def _answer_value(state, o, seat: int, seen, again: bool | None = None) -> float
     cat = state.cat
     turn, phase, spawned, must = state.turn, state.phase, state.spawned, state.must
     progressed = state.progressed
-    stock_before = stock[:]
+    south_stock, north_stock = stock
     reserve = None  # the reserve a piece goes to
     kind = o[0]
     if kind == "a":  # _carry_out
@@ -155,7 +155,7 @@ def _answer_value(state, o, seat: int, seen, again: bool | None = None) -> float
         return evaluate_near(state, seat, seen, changed)
     finally:
         board[f], board[t], token[t] = code, occ, placed
-        stock[:] = stock_before
+        stock[0], stock[1] = south_stock, north_stock
         if reserve is not None:
             reserve.pop()
         state.pending, state.must = pending, must

@@ -239,19 +239,25 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     done = {}  # the evaluations, by all they are made of
     out = []
     pieces = len(squares)
+    other = 1 - active
+    held_other = 0.0  # the other seat's reserve, as it is
+    for k, _ in state.reserve[other]:
+        held_other += reserve[k]
+    kept_other = _kept(held_other, stock[other], cost)
+    pending = state.pending
     for _, kind, sq in spawns:
         pair = kept.get(kind)
         if pair is None:
             # The reserve without the piece _spawn takes: the first of its kind standing.
-            held = [0.0, 0.0]
-            for s in (0, 1):
-                taken = s != active
-                for k, until in state.reserve[s]:
-                    if not taken and k == kind and until < turn:
-                        taken = True
-                        continue
-                    held[s] += reserve[k]
-            pair = kept[kind] = (_kept(held[0], stock[0], cost), _kept(held[1], stock[1], cost))
+            held = 0.0
+            taken = False
+            for k, until in state.reserve[active]:
+                if not taken and k == kind and until < turn:
+                    taken = True
+                    continue
+                held += reserve[k]
+            mine = _kept(held, stock[active], cost)
+            pair = kept[kind] = (kept_other, mine) if active else (mine, kept_other)
         code = 2 * kind + active
         new = code * SQUARES + sq
         board[sq] = code
@@ -290,7 +296,7 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
                     total += values[x]
                 sums[n, value] = total
             total = done[key] = _finish(total, pair[0], pair[1], south, north, stock, cost,
-                                        active, state.pending)
+                                        active, pending)
         out.append(total if seat == 0 else 0.0 - total)
     return out
 
