@@ -277,8 +277,7 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
     goal = HOME[1 - seat]
     dests = _destinations(state, options, spawns)
     banished = {}
-    for x in range(spawns, len(options)):
-        o = options[x]
+    for o in options[spawns:]:
         if o[0] == "m" and o[2] // SIZE != goal:
             if scratch is None:
                 scratch = state.clone()
@@ -287,18 +286,15 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
             # once that is scored.
             extra = noise * rng.random() if noise else None
             answer, value = _declared(scratch, o, seen, dests, banished, best_value, extra)
+            after = None
             if noise:
                 value += extra
-            after = None
-            if best_value is None or value > best_value:
-                best, best_value, best_after, best_answer = o, value, after, answer
-            continue
         else:
             after, answer, value = _answered(state, o, seen, keep)
             if value is None:
                 value = _value(after, seat, seen, o)
-        if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
-            value += noise * rng.random()
+            if noise:
+                value += noise * rng.random()
         if best_value is None or value > best_value:
             best, best_value, best_after, best_answer = o, value, after, answer
     if keep and best_after is None and best[0] == "m":
