@@ -231,22 +231,42 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
     """The evaluations the bots make without playing a decision out (spawns, answers to a
     declared move, moves no one may answer) give the very float of the position played out;
     a choice that happens not to change is not enough."""
-    spawns = answers = moves = 0
+    spawns = answers = moves = declarations = 0
     for state in _positions(rules, 40):
         if state.phase not in ("spawn", "move"):
             continue
         seat = state.active
         seen = ev.scan(state)
         options = state._options()
+        banished = {}  # a Piece Denial's evaluation by the square of the piece (_greedy's)
         spawned = [o for o in options if o[0] == "s"]
         for o, value in zip(spawned, ev.after_spawns(state, seat, spawned, seen)):
             after = state.clone()
             after.do(o)
             assert _same_float(value, plain_evaluate(after, seat)), o
             spawns += 1
+        dests = bots._destinations(state, options)
+        scratch = state.clone()
         for o in options:
             if o[0] != "m":
                 continue
+            if o[2] // SIZE != HOME[1 - seat]:
+                # As the heuristic scores it: on a copy, with the answer it expects.
+                record = _record(scratch)
+                answer, value = bots._declared(scratch, o, seen, dests, {})
+                assert _record(scratch) == record
+                after, answered, expected = plain_answered(state, o)
+                if expected is None:
+                    expected = plain_evaluate(after, seat)
+                assert _same_float(value, expected), o
+                assert (answer is not None) == answered, o
+                if answered:
+                    # What the heuristic gives up a declaration on: the mover does at most
+                    # as well whatever the answer as when the move is allowed.
+                    allowed = bots._declared(scratch, o, seen, dests, {}, float("inf"))
+                    assert allowed[0] == ALLOW and value <= allowed[1], o
+                    assert _record(scratch) == record
+                declarations += 1
             declared = state.clone()
             declared.do(o)
             if declared.phase != RESPOND:
@@ -261,8 +281,79 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
                 after = declared.clone()
                 after.do(answer)
                 assert _same_float(value, plain_evaluate(after, 1 - seat)), (o, answer)
+                if answer == BANISH and declared.pending[1] // SIZE != HOME[1 - seat]:
+                    assert _same_float(banished.setdefault(o[1], value), value), o
                 answers += 1
-    assert spawns > 500 and answers > 200 and moves > 20
+    assert spawns > 500 and answers > 200 and moves > 20 and declarations > 300
+
+
+@pytest.mark.parametrize("rules", [None, VARIANTS], ids=["default", "variants"])
+def test_the_position_after_a_declaration_is_the_one_played_out(rules):
+    """The heuristic remembers the answer it expects under the position a declaration
+    opens a response window in, worked out without declaring; a wrong one would only be
+    missed, so it is compared with the declaration played out here."""
+    declared = 0
+    for state in _positions(rules, 20):
+        if state.phase not in ("spawn", "move"):
+            continue
+        for o in state._options():
+            if o[0] != "m":
+                continue
+            after = state.clone()
+            after.do(o)
+            if after.phase == RESPOND:
+                assert bots._declared_position(state, o) == after.position(), o
+                declared += 1
+    assert declared > 200
+
+
+@pytest.mark.parametrize("rules", [None, VARIANTS, SHORT], ids=["default", "variants", "short"])
+def test_whether_a_denied_mover_may_declare_again_is_the_played_out_one(rules):
+    """The heuristic tells from the declarations listed whether the mover may declare again
+    after a Move Denial (bots._destinations); here the denial is played out."""
+    denials = again = 0
+    for state in _positions(rules, 40):
+        if state.phase not in ("spawn", "move"):
+            continue
+        options = state._options()
+        dests = bots._destinations(state, options)
+        if dests is None:
+            continue
+        for o in options:
+            if o[0] != "m":
+                continue
+            declared = state.clone()
+            declared.do(o)
+            if declared.phase != RESPOND or DENY not in declared._options():
+                continue
+            declared.do(DENY)
+            expected = declared.phase == "move"
+            assert (len(dests[o[1] in state.spawned]) > 1) == expected, o
+            denials += 1
+            again += expected
+    assert denials > 100 and 0 < again < denials
+
+
+def test_the_heuristic_reads_only_the_listing_of_the_actions_it_is_handed():
+    """The heuristic takes the decisions behind `actions` from the rules' last listing only
+    when that listing is `actions` itself: here the position before is listed in between."""
+    previous, compared = None, 0
+    for state in _positions(None, 20):
+        seat = state.to_move
+        actions = state.legal_actions()
+        if (len(actions) > 1 and previous is not None
+                and previous._options() != state._options()):
+            rng = random.Random(compared)
+            expected = heuristic(state, seat, actions, rng)
+            drawn = rng.getstate()
+            actions = state.legal_actions()
+            previous.legal_actions()
+            rng = random.Random(compared)
+            assert heuristic(state, seat, actions, rng) == expected
+            assert rng.getstate() == drawn
+            compared += 1
+        previous = state.clone()
+    assert compared > 300
 
 
 def test_heuristic_self_play_chooses_as_the_plain_algorithm():

@@ -11,7 +11,8 @@ import random
 
 from .catalog import HOME, SIZE
 from .evaluate import WIN, after_spawns, evaluate, evaluate_near, scan
-from .rules import ALLOW, BANISH, DENY, MOVING, OVER, RESPOND, SINGLE, SPAWN
+from .rules import (ALLOW, BANISH, DENY, LISTED, MOVING, OVER, RESPOND, SINGLE, SPAWN,
+                    SPAWNED)
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
 # next-best move, which a one-ply look does not see.
@@ -46,15 +47,7 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
         return (BANISH if BANISH in options else DENY if DENY in options else ALLOW), None, None
     if seen is None:
         seen = scan(state)
-    best, best_value, best_raw = ALLOW, None, None
-    for o in options:
-        raw = value = _answer_value(state, o, me, seen)
-        if o == DENY:
-            value -= DENY_DISCOUNT
-        elif o == BANISH:
-            value -= BANISH_DISCOUNT
-        if best_value is None or value > best_value:
-            best, best_value, best_raw = o, value, raw
+    best, best_raw = _best_answer(state, options, me, seen)
     if spend:
         state.do(best)
     # The evaluation is zero-sum to the last bit (evaluate's docstring), so the mover's
@@ -62,12 +55,52 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
     return best, state if spend else None, -best_raw
 
 
-def _answer_value(state, o, seat: int, seen) -> float:
+def _best_answer(state, options, me: int, seen, again: bool | None = None,
+                 banished: dict | None = None, beat: float | None = None,
+                 extra: float | None = None) -> tuple:
+    """(the answer of `options` that `me` likes best, and its evaluation for `me` before the
+    discount), for a declaration pending on `state`, a private copy _answer_value may write
+    on. Not for a declared winning move (_reply stops those first). `again` is as for
+    _answer_value's Move Denial, when known. `banished` holds the evaluations of Piece
+    Denials of other declarations in the same position, by the square of the piece: a
+    banished piece leaves the same position wherever it was going.
+
+    With `beat`, once ALLOW (always the first option) is scored: if the mover's value of
+    it, plus `extra` if given, is not above `beat`, ALLOW and its evaluation, the others
+    not looked at. Another answer is chosen only when it scores above ALLOW's evaluation
+    even after its discount, so the mover's value of the chosen answer is at most that of
+    ALLOW, and adding `extra` keeps the order (rounding is monotonic): the declaration
+    could not score above `beat` whatever the answer."""
+    best, best_value, best_raw = ALLOW, None, None
+    for o in options:
+        if o == BANISH and banished is not None:
+            f = state.pending[0]
+            raw = banished.get(f)
+            if raw is None:
+                raw = banished[f] = _answer_value(state, o, me, seen)
+            value = raw
+        else:
+            raw = value = _answer_value(state, o, me, seen, again if o == DENY else None)
+        if o == DENY:
+            value -= DENY_DISCOUNT
+        elif o == BANISH:
+            value -= BANISH_DISCOUNT
+        if best_value is None or value > best_value:
+            best, best_value, best_raw = o, value, raw
+        if beat is not None and o == ALLOW:
+            mine = -raw if extra is None else -raw + extra
+            if mine <= beat:
+                return ALLOW, raw
+    return best, best_raw
+
+
+def _answer_value(state, o, seat: int, seen, again: bool | None = None) -> float:
     """evaluate(after, seat), `after` being `state` (a declared move pending) once answer `o`
     is given, without giving it: `state` takes on only what the evaluation and the rule for
     the turn's end (may the mover declare again?) read, and gets its own back after. A copy
     of the state per answer, and all the answer does besides, were most of an answer's cost.
-    `seen` is as for _reply."""
+    `seen` is as for _reply; `again`, when known, whether the mover may declare again once
+    the answer is given (else the rules are asked)."""
     pending = f, t = state.pending
     active = state.active
     board, token, stock = state.board, state.token, state.stock
@@ -75,7 +108,7 @@ def _answer_value(state, o, seat: int, seen) -> float:
     cat = state.cat
     turn, phase, spawned, must = state.turn, state.phase, state.spawned, state.must
     progressed = state.progressed
-    stock_before = stock[:]
+    south_stock, north_stock = stock
     reserve = None  # the reserve a piece goes to
     kind = o[0]
     if kind == "a":  # _carry_out
@@ -112,7 +145,7 @@ def _answer_value(state, o, seat: int, seen) -> float:
             state.phase = MOVING
             if kind != "d" and f in spawned:
                 state.spawned = [sq for sq in spawned if sq != f]
-            ends = not state._can_declare()
+            ends = not (state._can_declare() if again is None else again)
         if ends:  # _end_turn
             quiet = 0 if progressed else state.quiet + 1
             if quiet >= state.rules["cor.draw_after"]:
@@ -122,7 +155,7 @@ def _answer_value(state, o, seat: int, seen) -> float:
         return evaluate_near(state, seat, seen, changed)
     finally:
         board[f], board[t], token[t] = code, occ, placed
-        stock[:] = stock_before
+        stock[0], stock[1] = south_stock, north_stock
         if reserve is not None:
             reserve.pop()
         state.pending, state.must = pending, must
@@ -164,6 +197,52 @@ def greedy(state, rng, noise: float = NOISE) -> tuple:
     return _greedy(state, rng, noise)[0]
 
 
+def _destinations(state, options, start: int = 0) -> tuple | None:
+    """The squares the declarations among `options[start:]` lead to, as two sets: of the
+    pieces not spawned this turn, and of those spawned. None when they are not all the
+    declarations of those pieces (a denied piece that must move again has only its own).
+
+    After a Move Denial the board is as it was and only the denied square is closed for the
+    rest of the turn, so the mover may declare again exactly when the pieces it may then
+    move (the spawned ones, or the others, by the R-9 option the declaration fixed) have a
+    destination besides that square: when their set holds more than it."""
+    if state.phase != SPAWN and state.must >= 0:
+        return None
+    spawned = state.spawned
+    dests = (set(), set())
+    for o in options[start:]:
+        if o[0] == "m":
+            dests[o[1] in spawned].add(o[2])
+    return dests
+
+
+def _declared(scratch, o, seen, dests=None, banished=None, beat=None, extra=None) -> tuple:
+    """(the opponent's answer to declaration `o`, None if there is none to give, and the
+    mover's evaluation of the position after it and its answer) for `o` (not a winning
+    move), legal in `scratch`: a private copy of the state, which the declaration is written
+    on only while it is scored. `seen` is scan(scratch); `dests` is _destinations() of the
+    position, and `banished`, `beat` and `extra` as for _best_answer, when known (with
+    `beat`, the answer and evaluation of a declaration that cannot beat it may be ALLOW's)."""
+    f, t = o[1], o[2]
+    phase, option, pending = scratch.phase, scratch.option, scratch.pending
+    seat = scratch.active
+    answers = scratch._answers((f, t))
+    # What _declare writes.
+    scratch.phase, scratch.pending = RESPOND, (f, t)
+    if phase == SPAWN:
+        scratch.option = SPAWNED if f in scratch.spawned else SINGLE
+    try:
+        if len(answers) == 1:
+            # No window opens: the move is carried out at once, as an allowed one is.
+            return None, _answer_value(scratch, ALLOW, seat, seen)
+        again = None if dests is None else len(dests[f in scratch.spawned]) > 1
+        answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again, banished, beat,
+                                   extra)
+        return answer, -raw
+    finally:
+        scratch.phase, scratch.pending, scratch.option = phase, pending, option
+
+
 def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -> tuple:
     """(greedy's decision, and when it looked there, the position after it and the
     opponent's answer (else None), and that answer (None if there was none to give)).
@@ -182,19 +261,48 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
     spawns = 0
     while spawns < len(options) and options[spawns][0] == "s":
         spawns += 1
-    values = after_spawns(state, seat, options[:spawns], seen) if spawns else ()
     best, best_value, best_after, best_answer = options[0], None, None, None
-    for n, o in enumerate(options):
-        if n < spawns:
-            after, answer, value = None, None, values[n]
+    if spawns:
+        n = 0
+        for value in after_spawns(state, seat, options[:spawns], seen):
+            if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
+                value += noise * rng.random()
+            if best_value is None or value > best_value:
+                best, best_value = options[n], value
+            n += 1
+    # Declarations (but winning ones) are scored on one private copy of the state, the
+    # declaration written on it only for as long as it and its answers are scored: a copy
+    # and a declaration played per option were most of what a Move phase cost.
+    scratch = None
+    goal = HOME[1 - seat]
+    dests = _destinations(state, options, spawns)
+    banished = {}
+    for o in options[spawns:]:
+        if o[0] == "m" and o[2] // SIZE != goal:
+            if scratch is None:
+                scratch = state.clone()
+            # The noise is drawn first (one draw per option, in order, as ever), so that a
+            # declaration that cannot beat the best so far even if allowed is given up
+            # once that is scored.
+            extra = noise * rng.random() if noise else None
+            answer, value = _declared(scratch, o, seen, dests, banished, best_value, extra)
+            after = None
+            if noise:
+                value += extra
         else:
             after, answer, value = _answered(state, o, seen, keep)
             if value is None:
                 value = _value(after, seat, seen, o)
-        if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
-            value += noise * rng.random()
+            if noise:
+                value += noise * rng.random()
         if best_value is None or value > best_value:
             best, best_value, best_after, best_answer = o, value, after, answer
+    if keep and best_after is None and best[0] == "m":
+        # Played out only for the option chosen.
+        best_after = state.clone()
+        best_after.do(best)
+        if best_answer is not None:
+            best_after.do(best_answer)
     return best, best_after, best_answer
 
 
@@ -204,11 +312,27 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
 _ANSWER: list = [(None, None, None, None)]
 
 
+def _declared_position(state, o) -> tuple:
+    """The position once move `o` is declared in `state` and a response window opens on it,
+    without a copy to declare it on: _declare then writes only the phase, the R-9 option
+    and the pending move (position() holds them at 9, 12 and 14)."""
+    f, t = o[1], o[2]
+    p = state.position()
+    option = state.option
+    if state.phase == SPAWN:
+        option = SPAWNED if f in state.spawned else SINGLE
+    return p[:9] + (RESPOND,) + p[10:12] + (option,) + p[13:14] + ((f, t),) + p[15:]
+
+
 def heuristic(state, seat, actions, rng):
     """Greedy: the action whose result (after the opponent's likely response) scores best."""
     if len(actions) == 1:
         return actions[0]
-    options = state._options()
+    # Bots are handed the list the state's legal_actions() has just returned (a list made
+    # since would be another object), so its options are the ones it was made from.
+    listed, options = LISTED[0]
+    if listed is not actions:
+        options = state._options()
     if state.phase == RESPOND:
         # Usually the answer this bot worked out for the opponent a decision ago, when it
         # chose to declare this very move.
@@ -219,9 +343,7 @@ def heuristic(state, seat, actions, rng):
     else:
         o, _, answer = _greedy(state, rng, NOISE, options, keep=False)
         if answer is not None:
-            c = state.clone()
-            c.do(o)
-            _ANSWER[0] = state.cat, dict(state.rules), c.position(), answer
+            _ANSWER[0] = state.cat, dict(state.rules), _declared_position(state, o), answer
     # The legal actions are the options in order: handing back the very Action spares
     # building one, and the caller's search for its equal.
     if len(actions) == len(options):

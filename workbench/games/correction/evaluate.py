@@ -8,6 +8,7 @@ whether the opponent holds enough tokens to banish every such threat.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
 from .catalog import CAPTURE, MOVE, SIZE, progress
 from .rules import OVER
@@ -178,7 +179,7 @@ def scan(state) -> tuple:
     squares = []
     values = []
     totals = [0.0]
-    lookers = []  # (square, table index, owner, reaches now)
+    lookers = []  # (square, table index, owner, reaches now, enters tokens, goal lines)
     total = 0.0
     at = -1
     for code in board:
@@ -191,8 +192,10 @@ def scan(state) -> tuple:
             totals.append(total)
             lines = goal[i]
             if lines:
+                enter = enters[code]
                 lookers.append((at, i, code & 1,
-                                _reaches(board, token, turn, enters[code], code & 1, lines)))
+                                _reaches(board, token, turn, enter, code & 1, lines), enter,
+                                lines))
     held = []
     for s in (0, 1):
         h = 0.0
@@ -221,48 +224,60 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     board, token, turn = state.board[:], state.token, state.turn
     active = state.active
     counts = [0, 0]
-    for _, _, owner, reaches in lookers:
+    for _, _, owner, reaches, _, _ in lookers:
         counts[owner] += reaches
     stock = state.stock[:]
     gain = cat.spawn_tokens if state.supply is None else min(cat.spawn_tokens, state.supply)
     stock[1 - active] += gain
     cost = cat.banish_cost
     kept = {}
+    near = {}  # by square: where the new piece joins the pieces, and the threats then
+    # By where the new piece joins the pieces and its points: the total of all of them. On
+    # the home row a kind's points are the same on every square, so squares with no piece
+    # between them give the very same additions.
+    sums = {}
+    done = {}  # the evaluations, by all they are made of
     out = []
     pieces = len(squares)
+    other = 1 - active
+    held_other = 0.0  # the other seat's reserve, as it is
+    for k, _ in state.reserve[other]:
+        held_other += reserve[k]
+    kept_other = _kept(held_other, stock[other], cost)
+    pending = state.pending
     for _, kind, sq in spawns:
         pair = kept.get(kind)
         if pair is None:
             # The reserve without the piece _spawn takes: the first of its kind standing.
-            held = [0.0, 0.0]
-            for s in (0, 1):
-                taken = s != active
-                for k, until in state.reserve[s]:
-                    if not taken and k == kind and until < turn:
-                        taken = True
-                        continue
-                    held[s] += reserve[k]
-            pair = kept[kind] = (_kept(held[0], stock[0], cost), _kept(held[1], stock[1], cost))
+            held = 0.0
+            taken = False
+            for k, until in state.reserve[active]:
+                if not taken and k == kind and until < turn:
+                    taken = True
+                    continue
+                held += reserve[k]
+            mine = _kept(held, stock[active], cost)
+            pair = kept[kind] = (kept_other, mine) if active else (mine, kept_other)
         code = 2 * kind + active
         new = code * SQUARES + sq
-        n = 0
-        while n < pieces and squares[n] < sq:
-            n += 1
-        total = totals[n] + points[new]
-        while n < pieces:
-            total += values[n]
-            n += 1
-        south, north = counts
         board[sq] = code
-        for _, i, owner, reaches in lookers:
-            if sq in seen[i]:
-                now = _reaches(board, token, turn, enters[i // SQUARES], owner, goal[i])
-                if now != reaches:
-                    change = 1 if now else -1
-                    if owner:
-                        north += change
-                    else:
-                        south += change
+        at = near.get(sq)
+        if at is None:
+            n = bisect_left(squares, sq)
+            # The other pieces' threats see only that a piece of the spawner stands on sq,
+            # whatever its kind.
+            south, north = counts
+            for _, i, owner, reaches, enter, lines in lookers:
+                if sq in seen[i]:
+                    now = _reaches(board, token, turn, enter, owner, lines)
+                    if now != reaches:
+                        change = 1 if now else -1
+                        if owner:
+                            north += change
+                        else:
+                            south += change
+            at = near[sq] = (n, south, north)
+        n, south, north = at
         lines = goal[new]
         if lines and _reaches(board, token, turn, enters[code], active, lines):
             if active:
@@ -270,8 +285,18 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
             else:
                 south += 1
         board[sq] = -1
-        total = _finish(total, pair[0], pair[1], south, north, stock, cost, active,
-                        state.pending)
+        value = points[new]
+        key = (n, value, kind, south, north)
+        total = done.get(key)
+        if total is None:
+            total = sums.get((n, value))
+            if total is None:
+                total = totals[n] + value
+                for x in range(n, pieces):
+                    total += values[x]
+                sums[n, value] = total
+            total = done[key] = _finish(total, pair[0], pair[1], south, north, stock, cost,
+                                        active, pending)
         out.append(total if seat == 0 else 0.0 - total)
     return out
 
@@ -295,10 +320,7 @@ def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
     pieces = len(squares)
     south = north = 0
     if changed:
-        n = 0
-        first = changed[0]
-        while n < pieces and squares[n] < first:
-            n += 1
+        n = bisect_left(squares, changed[0])
         total = totals[n]
         for sq in changed:
             while n < pieces and squares[n] < sq:
@@ -316,14 +338,12 @@ def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
                         north += 1
                     else:
                         south += 1
-        while n < pieces:
-            total += values[n]
-            n += 1
+        for x in range(n, pieces):
+            total += values[x]
     else:
         total = totals[pieces]
-    for sq, i, owner, _ in lookers:
-        if sq not in changed and _reaches(board, token, turn, enters[i // SQUARES], owner,
-                                          goal[i]):
+    for sq, _, owner, _, enter, lines in lookers:
+        if sq not in changed and _reaches(board, token, turn, enter, owner, lines):
             if owner:
                 north += 1
             else:

@@ -31,6 +31,12 @@ _FIRST_CHANCE = Chance(uniform((0, 1)), "Who starts (R-2)",
                        names=lambda seat: f"{SEATS[seat]} starts")
 
 
+# The list legal_actions() returned last and the internal decisions it was made from, so a
+# bot handed that very list need not work them out again. One tuple, read and replaced
+# whole, so that games played side by side in threads never mix two listings.
+LISTED: list = [(None, None)]
+
+
 class CorrectionState(State):
     __slots__ = ("cat", "rules", "board", "token", "reserve", "stock", "supply", "active",
                  "turn", "phase", "spawned", "spawn_count", "option", "must", "pending",
@@ -239,12 +245,7 @@ class CorrectionState(State):
         """The legal decisions as internal tuples."""
         phase = self.phase
         if phase == RESPOND:
-            out = [ALLOW]
-            if self._deny_problem() is None:
-                out.append(DENY)
-            if self.stock[1 - self.active] >= self.cat.banish_cost:
-                out.append(BANISH)
-            return out
+            return self._answers(self.pending)
         if phase not in (SPAWN, MOVING):
             return []
         out = [("m", f, t) for f, t in self._declarations()]
@@ -258,9 +259,24 @@ class CorrectionState(State):
             out = spawns + out
         return out
 
+    def _answers(self, pending: tuple[int, int]) -> list[tuple]:
+        """The inactive player's answers to the declaration `pending` (from, to): those of a
+        response window on it, which opens only when there is more than ALLOW (R-13)."""
+        out = [ALLOW]
+        stock = self.stock[1 - self.active]
+        # The stock is looked at first: _deny_problem words the reason when it is short.
+        if stock >= self.cat.deny_cost and self._deny_problem(pending) is None:
+            out.append(DENY)
+        if stock >= self.cat.banish_cost:
+            out.append(BANISH)
+        return out
+
     # -- decisions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        return [self._action(o) for o in self._options()]
+        options = self._options()
+        actions = [self._action(o) for o in options]
+        LISTED[0] = actions, options
+        return actions
 
     def _action(self, o: tuple) -> Action:
         kind = o[0]
@@ -364,9 +380,10 @@ class CorrectionState(State):
         else:
             self._carry_out()
 
-    def _deny_problem(self) -> tuple[str, str] | None:
-        """Why the inactive player cannot place a Move Denial on the pending move, or None."""
-        f, t = self.pending
+    def _deny_problem(self, pending: tuple[int, int] | None = None) -> tuple[str, str] | None:
+        """Why the inactive player cannot place a Move Denial on the pending move (or on the
+        declaration `pending`, were it made now), or None."""
+        f, t = self.pending if pending is None else pending
         cost = self.cat.deny_cost
         if self.stock[1 - self.active] < cost:
             return "R-13b", (f"a Move Denial costs {cost} token{'s' if cost != 1 else ''}; "
