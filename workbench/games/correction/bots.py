@@ -329,9 +329,10 @@ def heuristic(state, seat, actions, rng):
     if len(actions) == 1:
         return actions[0]
     # Bots are handed the list the state's legal_actions() has just returned (a list made
-    # since would be another object), so its options are the ones it was made from.
+    # since would be another object), so its options are the ones it was made from; a list
+    # that lost or gained an entry since is listed again.
     listed, options = LISTED[0]
-    if listed is not actions:
+    if listed is not actions or len(options) != len(actions):
         options = state._options()
     if state.phase == RESPOND:
         # Usually the answer this bot worked out for the opponent a decision ago, when it
