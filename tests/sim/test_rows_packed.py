@@ -49,3 +49,4 @@ def test_a_column_packing_cannot_hold_goes_as_it_is():
                                                             dtype=pl.Object)})
     assert executors._pack(rows) is rows
     assert executors._unpack(rows) is rows
+
