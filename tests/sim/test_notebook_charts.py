@@ -80,3 +80,5 @@ def test_the_offline_script_is_bundled_once_and_then_read_from_the_cache(tmp_pat
     assert kernel("cached") == built
     kept[0].write_text("", encoding="utf-8")  # a spoilt file is built again
     assert kernel("new") == built
+    kept[0].write_bytes(b"\xff\xfe not text")
+    assert kernel("new") == built

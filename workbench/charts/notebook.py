@@ -49,7 +49,7 @@ def _offline_script() -> None:
     try:
         with open(path, encoding="utf-8") as f:
             script = f.read()
-    except OSError:
+    except (OSError, ValueError):  # missing, unreadable, or not text: built again below
         script = None
     if script:
         JupyterChart._esm, JupyterChart._is_offline = script, True

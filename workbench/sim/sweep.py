@@ -72,23 +72,17 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     guard.check_size(count * n, lambda k: base.run(seeds[:k]), confirm=confirm,
                      what=f"this sweep ({count:,} points x {n:,} games)")
     points = list(itertools.product(*values))
-    jobs = [(i, partial(_point, keys, point, base, g, setup), seeds)
-            for i, point in enumerate(points)]
-    if len(keys) == 1:
-        # With one key the points are the values just checked: their cards are made already
-        # (a table edited once each, sharing the rest), and are not made again.
-        jobs = [(i, partial(_point, keys, point, base, g, setup, made=m), seeds)
-                for (i, _, seeds), point, m in zip(jobs, points, made, strict=True)]
     cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)
     if tension is None:
         tension = seats == 2 and not cooperative and g.traits.scored
-    if tension:
-        if not g.traits.scored or seats != 2:
-            raise SetupError("tension metrics need a two-seat game whose spec says it is "
-                             "scored")
-        jobs = [(i, partial(job.func, *job.args, **{**job.keywords, "trace": True}), s)
-                for i, job, s in jobs]
+    if tension and (not g.traits.scored or seats != 2):
+        raise SetupError("tension metrics need a two-seat game whose spec says it is scored")
+    # With one key the points are the values just checked: their cards are made already (a
+    # table edited once each, sharing the rest), and are not made again.
+    jobs = [(i, partial(_point, keys, point, base, g, setup, bool(tension),
+                        made[i] if len(keys) == 1 else None), seeds)
+            for i, point in enumerate(points)]
 
     def rate_of(rows):
         if cooperative:

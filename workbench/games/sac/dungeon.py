@@ -217,16 +217,16 @@ class Builder:
         new.piles = {k: copy.deepcopy(p, memo) for k, p in self.piles.items()}
         new.cells = dict(self.cells)
         new.doors = [copy.copy(d) for d in self.doors]
-        segs = {}
-        for seg in self.segs:
-            twin = segs[id(seg)] = copy.copy(seg)
-            twin.cells, twin.pending = list(seg.cells), list(seg.pending)
+
+        def twin(seg):
+            made = copy.copy(seg)
+            made.cells, made.pending = list(seg.cells), list(seg.pending)
+            return made
+
+        segs = {id(seg): twin(seg) for seg in self.segs}
         new.segs = list(segs.values())
         if self.cur is not None:
-            new.cur = segs.get(id(self.cur))
-            if new.cur is None:
-                new.cur = copy.copy(self.cur)
-                new.cur.cells, new.cur.pending = list(self.cur.cells), list(self.cur.pending)
+            new.cur = segs[id(self.cur)] if id(self.cur) in segs else twin(self.cur)
         new.counters, new.discards = list(self.counters), list(self.discards)
         new.notes, new.retried = list(self.notes), set(self.retried)
         return new
