@@ -78,6 +78,11 @@ def test_seeds_reproduce_exactly_across_executors():
     assert serial.equals(processes) and serial.equals(workers) and serial.equals(threads)
     from distributed import Client, LocalCluster
 
+    back = 2
+
+    def second_last(state, seat, actions, rng):
+        return actions[-back] if len(actions) >= back else actions[0]
+
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster:
         # A client that is not the session's default is used as given.
@@ -85,7 +90,13 @@ def test_seeds_reproduce_exactly_across_executors():
             own = sweep("coop", vary, 300, executor=client, **kwargs)
         with Client(cluster) as client:
             dask = sweep("coop", vary, 300, executor=client, **kwargs)
+            # A bot written in a notebook cell (a closure: the standard pickler refuses it)
+            # reaches the Dask workers too.
+            picky = wb.simulate("correction", 300, seed=3, bots={0: second_last},
+                                executor=client)
     assert serial.equals(dask) and serial.equals(own)
+    assert picky.equals(wb.simulate("correction", 300, seed=3, bots={0: second_last},
+                                    executor="serial"))
 
 
 def test_local_processes_take_notebook_bots_and_games(coin):
@@ -250,9 +261,11 @@ def test_sensitivity_at_a_schema_limit_compares_with_the_unchanged_cards(tmp_pat
 def test_long_runs_go_to_workers_in_few_equal_tasks():
     from workbench.sim.executors import CHUNK, task_size
 
-    # 200,000 games over 10 points: two tasks of 10,000 per point, none left short.
-    assert task_size(20_000, 200_000) == 10_000
-    assert task_size(2_000, 20_000) == 1_000
+    # 200,000 games over 10 points: a task of 20,000 per point, none left short.
+    assert task_size(20_000, 200_000) == 20_000
+    assert task_size(40_000, 400_000) == 20_000  # at most MAX_CHUNK
+    assert task_size(2_000, 20_000) == 2_000
+    assert task_size(3_000, 16_000) == 1_500  # about 8 tasks in all, in equal parts
     for games, total in [(20_000, 20_000), (7_000, 70_000), (2_100, 21_000), (300, 300)]:
         size = task_size(games, total)
         assert size % CHUNK == 0 and size >= CHUNK
@@ -261,7 +274,7 @@ def test_long_runs_go_to_workers_in_few_equal_tasks():
     # Slow games (a search bot's) are cut into tasks of about TASK_SECONDS, in equal parts.
     size = task_size(200, 200, per_game=0.04)
     assert size * 0.04 <= executors.TASK_SECONDS and -(-200 // size) * size - 200 < size
-    assert task_size(20_000, 200_000, per_game=1e-5) == 10_000  # quick games: as before
+    assert task_size(20_000, 200_000, per_game=1e-5) == 20_000  # quick games: as before
 
 
 def _slow_bot(state, seat, actions, rng):
@@ -429,6 +442,7 @@ def test_a_runs_last_tasks_are_cut_small_so_no_worker_waits_long(coin, monkeypat
     with ThreadPoolExecutor(2) as pool:
         rows, complete = run_batches(jobs, pool)
     assert complete and all(rows[k].equals(serial[k]) for k in (0, 1))
-    # Tasks of 250 games, but the last 2 x 250 games (two workers) in quarters.
-    assert sorted(sizes, reverse=True)[:10] == [250] * 10
-    assert sum(sizes) == 3000 and max(sorted(sizes, reverse=True)[10:]) == 63
+    # Tasks of 500 games (about 8 for the run), but the last 2 x 500 games (two workers) in
+    # quarters.
+    assert sorted(sizes, reverse=True)[:4] == [500] * 4
+    assert sum(sizes) == 3000 and set(sorted(sizes, reverse=True)[4:]) == {125}

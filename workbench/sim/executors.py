@@ -15,17 +15,19 @@ from concurrent.futures import Executor
 import numpy as np
 
 CHUNK = 250  # games per task: large enough to hide task overhead, small enough to show progress
-MAX_CHUNK = 10_000
-TASKS_PER_RUN = 16
+MAX_CHUNK = 20_000
+TASKS_PER_RUN = 8
 
 
 def task_size(games: int, total: int, per_game: float | None = None) -> int:
     """Games per task for a job of `games` games in a run of `total`, on worker processes.
 
     With a compiled game a chunk of 250 plays in milliseconds, and sending tasks and results
-    would cost more than a second worker gains. So a long run goes in about 16 tasks (at most
-    10,000 games each), each job split into equal parts: a short last part would leave one
-    worker idle at the end; a multiple of CHUNK. But a search bot can take a second a game,
+    would cost more than a second worker gains. So a long run goes in about 8 tasks (at most
+    20,000 games each), each job split into equal parts: a short last part would leave one
+    worker idle at the end; a multiple of CHUNK. Every task costs the client, a Dask
+    scheduler and the worker a few milliseconds each, while the run's last tasks are cut
+    smaller anyway (see _tasks). But a search bot can take a second a game,
     and 200 of its games in one task would leave every other worker idle: given `per_game`,
     the seconds a game took in this process, no task is planned to last much over
     TASK_SECONDS."""
@@ -286,7 +288,9 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                 arrivals = distributed.as_completed(loop=executor.loop, with_results=True,
                                                     raise_errors=False)
 
-                import cloudpickle
+                # Dask's own pickling: the standard pickler's speed, and cloudpickle where
+                # something (a bot, a game) was defined in the notebook itself.
+                from distributed.protocol.pickle import dumps
 
                 pickled = {}
 
@@ -299,7 +303,7 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                     # come one after another). Seeds go as an array: Dask would look inside
                     # a list, item by item, for futures to resolve.
                     if pickled.get("batch") is not b:
-                        pickled.update(batch=b, blob=cloudpickle.dumps(b))
+                        pickled.update(batch=b, blob=dumps(b))
                     future = executor.submit(_play_far, pickled["blob"],
                                              np.asarray(s, np.int64), run, parent, pure=False)
                     arrivals.add(future)
