@@ -125,13 +125,6 @@ def _spin(n: int) -> int:
     return total
 
 
-def _warm() -> None:
-    """Load the co-op kernel in a worker, as an earlier sweep would have."""
-    import workbench as wb
-
-    wb.simulate("coop", 2, bots="random", players=3, executor="serial", progress=False)
-
-
 SPIN = 3_000_000  # about a third of a second of plain arithmetic
 
 
@@ -169,7 +162,10 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
                 client.wait_for_workers(w)
                 while len(client.scheduler_info()["workers"]) != w:  # one has left
                     time.sleep(0.05)
-                client.run(_warm)
+                # A small sweep first, with tasks for every worker: a worker just started
+                # pays its first task's imports and first calls there, not in the timing.
+                wb.sweep("coop", vary, 1000, players=3, cards=cards, bots="random",
+                         executor=client, progress=False)
                 t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
                 wb.sweep("coop", vary, per_point, players=3, cards=cards, bots="random",
                          executor=client, progress=False)
