@@ -125,18 +125,20 @@ def _spin(n: int) -> int:
     return total
 
 
-SPIN = 3_000_000  # about a third of a second of plain arithmetic
+SPIN = 3_000_000  # steps of plain arithmetic: about a third of a second
 
 
-def machine_ceiling(pool) -> float:
-    """How much faster two processes do two pieces of plain arithmetic than one does them
-    both: the most that two workers can gain on this machine as it is now."""
+def machine_ceiling(pool, work: int) -> float:
+    """How much faster two processes do two halves of `work` steps of plain arithmetic than
+    one does them both: the most that two workers can gain on this machine as it is now.
+    The work is about as long as a sweep on one worker: a short ceiling is mostly noise."""
+    half = work // 2
     t = time.perf_counter()
-    pool.apply(_spin, (SPIN,))
-    pool.apply(_spin, (SPIN,))
+    pool.apply(_spin, (half,))
+    pool.apply(_spin, (half,))
     one = time.perf_counter() - t
     t = time.perf_counter()
-    pool.map(_spin, [SPIN, SPIN], chunksize=1)
+    pool.map(_spin, [half, half], chunksize=1)
     return one / (time.perf_counter() - t)
 
 
@@ -154,6 +156,7 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
     pool = multiprocessing.get_context("spawn").Pool(2)
     wall, cpu, ours, plain = ({1: [], 2: []} for _ in range(4))
     tops = []
+    work = 15 * SPIN * per_point // 20_000  # plain arithmetic about as long as a sweep
     try:
         pool.map(_spin, [1000, 1000])  # started
         for _ in range(runs):
@@ -176,10 +179,12 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
                 # worker: what Dask itself lets two workers gain here.
                 tasks = _task_count(per_point, w)
                 t = time.perf_counter()
-                client.gather(client.map(_spin, [15 * SPIN * per_point // 20_000 // tasks]
-                                         * tasks, pure=False))
+                client.gather(client.map(_spin, [work // tasks] * tasks, pure=False))
                 plain[w].append(time.perf_counter() - t)
-            tops.append(machine_ceiling(pool))
+            cluster.scale(0)  # the machine's ceiling without Dask's workers beside it
+            while client.scheduler_info()["workers"]:
+                time.sleep(0.05)
+            tops.append(machine_ceiling(pool, work))
     finally:
         pool.terminate()
         client.close()
