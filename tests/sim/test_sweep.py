@@ -282,9 +282,9 @@ def _slow_bot(state, seat, actions, rng):
     return actions[int(rng.random() * len(actions))]
 
 
-def test_slow_games_are_shared_among_the_workers_in_small_tasks(coin, monkeypatch):
-    import os
-
+@pytest.fixture
+def task_sizes(monkeypatch):
+    """The number of games of every task played from here on, in the order played."""
     sizes = []
     real_play = executors._play
 
@@ -292,15 +292,23 @@ def test_slow_games_are_shared_among_the_workers_in_small_tasks(coin, monkeypatc
         sizes.append(len(seeds))
         return real_play(batch, seeds, run, parent)
 
+    monkeypatch.setattr(executors, "_play", counting_play)
+    return sizes
+
+
+def test_slow_games_are_shared_among_the_workers_in_small_tasks(coin, monkeypatch, task_sizes):
+    import os
+
     monkeypatch.setattr(executors, "_workers_running", lambda: True)
     monkeypatch.setattr(executors, "local_processes", lambda: ThreadPoolExecutor(2))
     monkeypatch.setattr(executors, "TASK_SECONDS", 0.05)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     serial = wb.simulate("testcoin", 60, seed=3, bots=_slow_bot, executor="serial")
-    monkeypatch.setattr(executors, "_play", counting_play)
+    task_sizes.clear()
     assert serial.equals(wb.simulate("testcoin", 60, seed=3, bots=_slow_bot,
                                      executor="processes"))
     # A few games here to time one, then tasks far smaller than CHUNK (once: 250 games).
+    sizes = task_sizes
     assert sum(sizes) == 60 and len(sizes) >= 6 and max(sizes) < 30, sizes
 
 
@@ -423,18 +431,11 @@ def test_a_dask_run_stops_when_asked_and_keeps_what_arrived(coin):
     assert 20 <= len(played) < 4000 and played == seeds[:len(played)]
 
 
-def test_a_runs_last_tasks_are_cut_small_so_no_worker_waits_long(coin, monkeypatch):
+def test_a_runs_last_tasks_are_cut_small_so_no_worker_waits_long(coin, task_sizes):
     from workbench.sim.executors import run_batches
     from workbench.sim.simulate import game_seeds, prepare
 
-    sizes = []
-    real_play = executors._play
-
-    def counting_play(batch, seeds, run=None, parent=None):
-        sizes.append(len(seeds))
-        return real_play(batch, seeds, run, parent)
-
-    monkeypatch.setattr(executors, "_play", counting_play)
+    sizes = task_sizes
     batch = prepare("testcoin")
     jobs = [(0, batch, game_seeds(0, 2000)), (1, batch, game_seeds(1, 1000))]
     serial, _ = run_batches(jobs, "serial")

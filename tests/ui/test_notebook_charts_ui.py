@@ -32,6 +32,8 @@ def test_a_notebook_chart_follows_the_dark_theme(page, lab):
         assert min(text_colour(page, text)) > 150  # light text on the dark theme
         # No white box: the chart shows the notebook's own background through.
         assert _background(page, chart) == "rgba(0, 0, 0, 0)"
+        # JupyterLab shows its splash while a theme loads: the shot waits for it to go.
+        page.locator("#jupyterlab-splash").wait_for(state="detached", timeout=30_000)
         page.locator(".jp-OutputArea-output").last.screenshot(
             path=str(ARTIFACTS / "notebook_chart_dark.png"))
     finally:

@@ -92,9 +92,6 @@ class Packed:
     def __init__(self, data: bytes):
         self.data = data
 
-    def __reduce__(self):
-        return Packed, (self.data,)
-
 
 def _unpack(rows):
     if isinstance(rows, Packed):
