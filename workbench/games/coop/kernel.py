@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum
+
 # -- column layouts (batch.py fills them) ------------------------------------------------------
 # ITEM[i, ...]
 I_FAMILY, I_HANDS, I_DICE, I_DAMAGE, I_DTYPE, I_HITS, I_HEAL, I_ARMOR, I_DODGE, I_SPECIAL, \
@@ -45,79 +47,6 @@ BOT_RANDOM, BOT_HEURISTIC = 0, 1
 
 HAND_CAP = 6
 GROUP_CAP = 16
-
-# -- Mersenne Twister, as CPython's random module seeds and draws it ----------------------------
-_N, _M = 624, 397
-_MASK = 0xFFFFFFFF
-
-
-@njit(cache=True)
-def mt_seed(mt, seed):
-    """random.Random(seed) for 0 <= seed < 2**63: init_by_array over the seed's 32-bit words."""
-    mt[0] = 19650218
-    for i in range(1, _N):
-        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & _MASK
-    key = np.empty(2, np.int64)
-    key[0] = seed & _MASK
-    key[1] = seed >> 32
-    klen = 2 if key[1] else 1
-    i, j = 1, 0
-    for _ in range(max(_N, klen)):
-        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & _MASK))
-                 + key[j] + j) & _MASK
-        i += 1
-        j += 1
-        if i >= _N:
-            mt[0] = mt[_N - 1]
-            i = 1
-        if j >= klen:
-            j = 0
-    for _ in range(_N - 1):
-        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941) & _MASK)) - i) & _MASK
-        i += 1
-        if i >= _N:
-            mt[0] = mt[_N - 1]
-            i = 1
-    mt[0] = 0x80000000
-    mt[_N] = _N  # position of the next word
-
-
-@njit(cache=True)
-def _mt_word(mt):
-    if mt[_N] >= _N:
-        for kk in range(_N):
-            y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
-            v = mt[(kk + _M) % _N] ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            mt[kk] = v
-        mt[_N] = 0
-    y = mt[mt[_N]]
-    mt[_N] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y & _MASK
-
-
-@njit(cache=True)
-def mt_random(mt):
-    """random.Random.random(): 53 bits from two words."""
-    a = _mt_word(mt) >> 5
-    b = _mt_word(mt) >> 6
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True)
-def _pick_cum(cum, length, u):
-    """Dist.pick: the first index whose cumulative weight exceeds int(u * total)."""
-    x = int(u * cum[length - 1])
-    for i in range(length):
-        if cum[i] > x:
-            return i
-    return length - 1
-
 
 # -- equipment and attack groups (R-26 .. R-32, R-36) ------------------------------------------
 @njit(cache=True)
@@ -253,10 +182,10 @@ def play_one(seed, bseed, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREA
     group_by = CFG[G_GROUP_BY]
     for k in range(OUT_WIDTH):
         out[k] = 0
-    cmt = np.empty(_N + 1, np.int64)
-    bmt = np.empty(_N + 1, np.int64)
+    cmt = np.empty(MT_SIZE, np.int64)
+    bmt = np.empty(MT_SIZE, np.int64)
     mt_seed(cmt, seed)
-    bmt[_N] = -1  # seeded on first use: the heuristic seldom draws
+    bmt[MT_SIZE - 1] = -1  # seeded on first use: the heuristic seldom draws
 
     # players: Health, Armor, Dodge now and at most, knocked out (one block, one allocation)
     players = np.zeros((7, n), np.int64)
@@ -623,7 +552,7 @@ def play_one(seed, bseed, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREA
                     seat_cum[f % k] += 1
                 for j in range(1, k):
                     seat_cum[j] += seat_cum[j - 1]
-                idx = _pick_cum(seat_cum, k, u)
+                idx = pick_cum(seat_cum, k, u)
             else:
                 idx = int(u * k)
             j = 0
@@ -865,7 +794,7 @@ def play_one(seed, bseed, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREA
                     if choice < 0 or v > best_v:
                         choice, best_v = i, v
         if choice < 0:
-            if bmt[_N] < 0:
+            if bmt[MT_SIZE - 1] < 0:
                 mt_seed(bmt, bseed)
             choice = int(mt_random(bmt) * nact)
         decisions += 1
@@ -980,7 +909,7 @@ def _roll(dice, DOUT, DCUM, DLEN, mt):
     """A roll of `dice` dice from the chance stream, or -1 when the variant has no such roll."""
     if DLEN[dice] == 0:
         return -1
-    return DOUT[dice, _pick_cum(DCUM[dice], DLEN[dice], mt_random(mt))]
+    return DOUT[dice, pick_cum(DCUM[dice], DLEN[dice], mt_random(mt))]
 
 
 # Small list operations on (array, length) pairs. Kept as functions so the compiler types

@@ -1,0 +1,84 @@
+"""Python's random module and Dist.pick in compiled code, for the games' batch kernels.
+
+A kernel must give the very rows the rules engine gives, so it draws from the same Mersenne
+Twister streams a Match draws from (random.Random(seed) and random.Random(bot_seed(seed))),
+word for word, and resolves a chance point by the same cumulative walk as Dist.pick.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MT_SIZE = 625  # 624 words of state and the position of the next word
+
+_N, _M = 624, 397
+_MASK = 0xFFFFFFFF
+
+
+@njit(cache=True)
+def mt_seed(mt, seed):
+    """random.Random(seed) for 0 <= seed < 2**63: init_by_array over the seed's 32-bit words."""
+    mt[0] = 19650218
+    for i in range(1, _N):
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & _MASK
+    key = np.empty(2, np.int64)
+    key[0] = seed & _MASK
+    key[1] = seed >> 32
+    klen = 2 if key[1] else 1
+    i, j = 1, 0
+    for _ in range(max(_N, klen)):
+        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & _MASK))
+                 + key[j] + j) & _MASK
+        i += 1
+        j += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+        if j >= klen:
+            j = 0
+    for _ in range(_N - 1):
+        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941) & _MASK)) - i) & _MASK
+        i += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+    mt[0] = 0x80000000
+    mt[_N] = _N  # position of the next word
+
+
+@njit(cache=True)
+def mt_word(mt):
+    if mt[_N] >= _N:
+        for kk in range(_N):
+            y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
+            v = mt[(kk + _M) % _N] ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            mt[kk] = v
+        mt[_N] = 0
+    y = mt[mt[_N]]
+    mt[_N] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & _MASK
+
+
+@njit(cache=True)
+def mt_random(mt):
+    """random.Random.random(): 53 bits from two words."""
+    a = mt_word(mt) >> 5
+    b = mt_word(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def pick_cum(cum, length, u):
+    """Dist.pick: the first index whose cumulative weight exceeds int(u * total)."""
+    x = int(u * cum[length - 1])
+    for i in range(length):
+        if cum[i] > x:
+            return i
+    return length - 1
