@@ -249,13 +249,13 @@ class Game(Design):
         raise NotImplementedError
 
     def play_batch(self, cards, rules: dict, setup: dict, bots: dict, max_decisions: int,
-                   seeds):
+                   seeds, trace: bool = False):
         """Play many games at once without the rules engine, or None to let the engine play.
 
         A game may compile its rules for sweeps. It returns a polars frame with exactly the
-        rows `simulate` gets from the engine for the same seeds (one per seed, in order);
-        None means this batch (its bots, variants or cards) is one the fast path does not
-        copy."""
+        rows the engine gives for the same seeds (`play_out`, one per seed, in order, with the
+        tension columns when `trace`); None means this batch (its bots, variants or cards) is
+        one the fast path does not copy."""
         return None
 
     # -- bots ------------------------------------------------------------------------

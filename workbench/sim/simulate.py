@@ -134,11 +134,11 @@ class Batch:
         limit = g.max_decisions if self.max_decisions is None else self.max_decisions
         if stopping.cancelled(run):
             raise stopping.RunCancelled
-        if not self.trace:
-            # Compiled paths play their own built-in bots: nothing to check or time there.
-            played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds)
-            if played is not None:
-                return played
+        # Compiled paths play their own built-in bots: nothing to check or time there.
+        played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds,
+                              self.trace)
+        if played is not None:
+            return played
         clock = stopping.watch(self.bot_time_limit, run)
         try:
             return frame([play_out(g, self.cards, self.rules, self.setup, s, bots, limit,

@@ -138,7 +138,9 @@ class Coop(Game):
                                  "Encounter (R-7 needs a Loot value of 2 or 3)")
         return CoopState(cat, list(classes), first, setup["easy_start"])
 
-    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds):
+    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
+        if trace:  # a party wins or loses together: there is no lead to trace
+            return None
         from .batch import play_batch  # compiled on first use (numba caches it on disk)
 
         return play_batch(self, cards, rules, setup, bots, max_decisions, seeds)
