@@ -133,6 +133,11 @@ class RpgCardBattle(Game):
     def new_state(self, cards, rules: dict, setup: dict) -> BattleState:
         return BattleState(catalog_for(cards, rules), self.builds(cards, rules, setup))
 
+    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
+        from .batch import play_batch  # compiled on first use (numba caches it on disk)
+
+        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
+
     def card_view(self, table, row):
         from .render import card_view
 

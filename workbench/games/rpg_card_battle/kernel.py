@@ -1,0 +1,656 @@
+"""Compiled batch play of RPG Card Battle: the rules of rules.py and the bots of bots.py, step
+for step, on integer tables.
+
+An exact copy, not an approximation, as co-op's kernel is: the same two Mersenne Twister
+streams a Match draws from, each card drawn by the same cumulative walk over the same deck
+order (a deck lists its cards in the order they entered it, a reshuffled one in name order),
+actions listed in the same order, and the heuristic's floating-point scores made with the same
+operations in the same order, so every game gives the very row the rules engine gives
+(tests/rpg_card_battle/test_kernel.py plays both side by side). Tables are built in batch.py,
+which hands anything the kernel does not copy back to the rules engine.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum
+
+# CARD[c, ...]: cards are numbered in name order, which is a reshuffled deck's order (R-11)
+(C_KIND, C_ATTACK, C_VS_GUARD, C_HAS_VS_GUARD, C_DEFENCE, C_REFLECT, C_HEAL, C_POISON,
+ C_POISON_TURNS, C_GUARD, C_GUARD_TURNS, C_HALVE, C_WEAPON, C_MAGIC, C_SPENT,
+ C_CLASS) = range(16)
+CARD_WIDTH = 16
+K_ATTACK, K_POISON, K_DEFEND, K_SHIELD_BASH, K_PARRY, K_ITEM, K_PASSIVE = range(7)
+W_ANY, W_NONE = 0, 1  # weapon codes; other weapon types get codes from 2
+# SEAT[s, ...]: each seat's build
+S_ATTACK, S_DEFENCE, S_HP, S_WEAPON = range(4)
+# CFG[...]
+(G_BEFORE_ITEMS, G_HIGHER_HP, G_BARE_ATTACK, G_CLASS_WEAPON, G_HALVE_UP, G_REFRESH, G_CAP,
+ G_SMOKE_IGNORED, G_TURN_LIMIT, G_MAX_DECISIONS, G_TRACE) = range(11)
+CFG_WIDTH = 11
+# out[...]: one game's result
+O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_TURNS, O_HP0, O_HP1, O_RESHUFFLES, \
+    O_LEAD_CHANGES = range(9)
+OUT_WIDTH = 9
+WIN, DRAW, TIMEOUT = 0, 1, 2
+OK, UNSUPPORTED = 0, 1  # UNSUPPORTED: a hand or effect list outgrew the kernel's room
+BOT_RANDOM, BOT_HEURISTIC = 0, 1
+
+# A move: a card number, or one of these
+BASIC, NOTHING = -1, -2
+# A choice's kind
+PLAY, BASIC_ATTACK, PASS = 0, 1, 2
+
+HAND_CAP = 16  # a hand never holds more than 5 cards (R-3, R-10, R-11)
+EFFECT_CAP = 64
+PENDING_CAP = 16
+LETHAL = 40.0  # bots.LETHAL
+
+
+@njit(cache=True)
+def _fighter(hand, start, nh, attack, defence, weapon, guard, CARD, f):
+    """rules.fighter into f = (attack, defence, weapon, weapon bonus, other bonus, halve),
+    counting the Passives of hand[start:nh]."""
+    wb = 0
+    ob = 0
+    halve = 0
+    for k in range(start, nh):
+        c = hand[k]
+        if CARD[c, C_KIND] == K_PASSIVE:
+            a = CARD[c, C_ATTACK]
+            if a:
+                if CARD[c, C_WEAPON] == W_ANY:
+                    wb += a
+                    ob += a
+                elif CARD[c, C_WEAPON] == weapon:
+                    wb += a
+            defence += CARD[c, C_DEFENCE]
+            if CARD[c, C_HALVE]:
+                halve = 1
+    f[0] = attack
+    f[1] = defence + guard
+    f[2] = weapon
+    f[3] = wb
+    f[4] = ob
+    f[5] = halve
+
+
+@njit(cache=True)
+def _is_attack(move, CARD):
+    if move == BASIC:
+        return True
+    if move == NOTHING:
+        return False
+    k = CARD[move, C_KIND]
+    return k == K_ATTACK or k == K_POISON
+
+
+@njit(cache=True)
+def _guards(move, CARD):
+    if move < 0:
+        return False
+    k = CARD[move, C_KIND]
+    return k == K_DEFEND or k == K_SHIELD_BASH
+
+
+@njit(cache=True)
+def _damage(CFG, x, xmove, y, ymove, CARD):
+    """rules.damage: what `x` playing `xmove` deals to `y` playing `ymove` (R-6, A-2, A-12,
+    A-13)."""
+    if xmove == NOTHING:
+        return 0
+    yplay = ymove if ymove >= 0 else -1
+    if xmove == BASIC:
+        mod = 0
+        magic = False
+        is_class = False
+    else:
+        k = CARD[xmove, C_KIND]
+        if k != K_ATTACK and k != K_POISON:
+            return 0
+        mod = CARD[xmove, C_ATTACK]
+        if CARD[xmove, C_HAS_VS_GUARD] and yplay >= 0 and _guards(yplay, CARD):
+            mod = CARD[xmove, C_VS_GUARD]
+        magic = CARD[xmove, C_MAGIC] != 0
+        is_class = CARD[xmove, C_CLASS] != 0
+    weapon_attack = (not magic and x[2] != W_NONE
+                     and (not is_class or CFG[G_CLASS_WEAPON] != 0))
+    d = x[0] + mod + (x[3] if weapon_attack else x[4]) - y[1]
+    if yplay >= 0 and _guards(yplay, CARD):
+        d -= CARD[yplay, C_DEFENCE]
+    if d <= 0:
+        return 0
+    if weapon_attack and yplay >= 0 and CARD[yplay, C_KIND] == K_PARRY:
+        return 0
+    if y[5] and not magic:
+        d = (d + 1) // 2 if CFG[G_HALVE_UP] else d // 2
+    return d
+
+
+@njit(cache=True)
+def _choices(hand, nh, CARD, bare_attack, kinds, idx):
+    """rules.choices: (kind, hand index) of every choice, in the order the actions are
+    listed. Returns how many."""
+    n = 0
+    for i in range(nh):
+        if CARD[hand[i], C_KIND] != K_PASSIVE:
+            kinds[n] = PLAY
+            idx[n] = i
+            n += 1
+    if nh:
+        kinds[n] = BASIC_ATTACK
+        idx[n] = 0
+    elif bare_attack:
+        kinds[n] = BASIC_ATTACK
+        idx[n] = -1
+    else:
+        kinds[n] = PASS
+        idx[n] = -1
+    return n + 1
+
+
+@njit(cache=True)
+def _options(hand, nh, attack, defence, weapon, guard, CARD, bare_attack, kinds, idx, moves,
+             sides, whole, minus):
+    """bots.options: each choice's move and Fighter (0: the whole hand's, 1: the hand without
+    its leftmost Passive, given up by a basic attack). Returns how many."""
+    n = _choices(hand, nh, CARD, bare_attack, kinds, idx)
+    _fighter(hand, 0, nh, attack, defence, weapon, guard, CARD, whole)
+    for j in range(n):
+        sides[j] = 0
+        if kinds[j] == PLAY:
+            moves[j] = hand[idx[j]]
+        elif kinds[j] == BASIC_ATTACK:
+            moves[j] = BASIC
+            if idx[j] == 0 and CARD[hand[0], C_KIND] == K_PASSIVE:
+                _fighter(hand, 1, nh, attack, defence, weapon, guard, CARD, minus)
+                sides[j] = 1
+        else:
+            moves[j] = NOTHING
+    return n
+
+
+@njit(cache=True)
+def _keep_value(c, CARD):
+    """bots._keep_value."""
+    k = CARD[c, C_KIND]
+    if k == K_PASSIVE:
+        return (3.0 + 1.5 * CARD[c, C_ATTACK] + 2.0 * CARD[c, C_DEFENCE]
+                + (4.0 if CARD[c, C_HALVE] else 0.0))
+    if k == K_ITEM:
+        return 0.3 * CARD[c, C_HEAL] + 0.5 * CARD[c, C_GUARD]
+    return 0.1 * (CARD[c, C_ATTACK] + CARD[c, C_DEFENCE])
+
+
+@njit(cache=True)
+def _average(CFG, CARD, my_hp, max_hp, their_hp, ma, fa, tmoves, tsides, tcount, nt, n,
+             their_whole, their_minus):
+    """bots._average: the value of playing `ma` with Fighter `fa`, averaged over the
+    opponent's distinct (move, Fighter) pairs, weighted by how many choices give each."""
+    card = ma if ma >= 0 else -1
+    item = card >= 0 and CARD[card, C_KIND] == K_ITEM
+    total = 0.0
+    for j in range(nt):
+        mb = tmoves[j]
+        fb = their_whole if tsides[j] == 0 else their_minus
+        out = _damage(CFG, fa, ma, fb, mb, CARD)
+        inn = _damage(CFG, fb, mb, fa, ma, CARD)
+        dealt = float(out)
+        taken = float(inn)
+        if card >= 0:
+            if CARD[card, C_REFLECT] and _is_attack(mb, CARD):
+                dealt += CARD[card, C_REFLECT]
+            if CARD[card, C_POISON] and out >= 1:
+                dealt += 0.8 * CARD[card, C_POISON] * CARD[card, C_POISON_TURNS]
+        if mb >= 0:
+            if CARD[mb, C_REFLECT] and _is_attack(ma, CARD):
+                taken += CARD[mb, C_REFLECT]
+            if CARD[mb, C_POISON] and inn >= 1:
+                taken += 0.8 * CARD[mb, C_POISON] * CARD[mb, C_POISON_TURNS]
+        v = dealt - taken
+        hp = my_hp - taken
+        if item:
+            heal = float(CARD[card, C_HEAL])
+            if CFG[G_CAP]:
+                heal = min(heal, max(0.0, max_hp - hp))
+            v += heal + 0.7 * CARD[card, C_GUARD] * CARD[card, C_GUARD_TURNS]
+            if not CFG[G_BEFORE_ITEMS]:
+                hp += heal
+        if their_hp - dealt <= 0:
+            v += LETHAL
+        if hp <= 0:
+            v -= LETHAL
+        total += tcount[j] * v
+    return total / n
+
+
+@njit(cache=True)
+def _heuristic(seat, CFG, CARD, SEAT, hp, hand, nh, guard, S, F):
+    """bots.heuristic: the index of the chosen action among the listed ones. S holds the
+    options' rows (see the names below) and F four Fighters."""
+    bare = CFG[G_BARE_ATTACK] != 0
+    o = 1 - seat
+    kinds, idx, moves, sides = S[0], S[1], S[2], S[3]
+    tkinds, tidx, tmoves, tsides = S[4], S[5], S[6], S[7]
+    dmoves, dsides, dcount = S[8], S[9], S[10]
+    whole, minus, twhole, tminus = F[0], F[1], F[2], F[3]
+    n = _options(hand[seat], nh[seat], SEAT[seat, S_ATTACK], SEAT[seat, S_DEFENCE],
+                 SEAT[seat, S_WEAPON], guard[seat], CARD, bare, kinds, idx, moves, sides,
+                 whole, minus)
+    if n == 1:
+        return 0
+    m = _options(hand[o], nh[o], SEAT[o, S_ATTACK], SEAT[o, S_DEFENCE], SEAT[o, S_WEAPON],
+                 guard[o], CARD, bare, tkinds, tidx, tmoves, tsides, twhole, tminus)
+    # bots._distinct: each different (move, Fighter) once, in order of first appearance
+    nt = 0
+    for j in range(m):
+        found = -1
+        for q in range(nt):
+            if dmoves[q] == tmoves[j] and dsides[q] == tsides[j]:
+                found = q
+                break
+        if found >= 0:
+            dcount[found] += 1
+        else:
+            dmoves[nt] = tmoves[j]
+            dsides[nt] = tsides[j]
+            dcount[nt] = 1
+            nt += 1
+    best = 0
+    best_score = 0.0
+    for j in range(n):
+        fa = whole if sides[j] == 0 else minus
+        move = moves[j]
+        score = _average(CFG, CARD, hp[seat], SEAT[seat, S_HP], hp[o], move, fa, dmoves,
+                         dsides, dcount, nt, m, twhole, tminus)
+        if kinds[j] == BASIC_ATTACK and idx[j] == 0:
+            score -= _keep_value(hand[seat, 0], CARD)
+        elif move >= 0 and CARD[move, C_SPENT]:
+            score -= 0.2 * (CARD[move, C_HEAL] + CARD[move, C_GUARD])
+        if j == 0 or score > best_score + 1e-9:
+            best = j
+            best_score = score
+    return best
+
+
+@njit(cache=True)
+def _deck_take(ids, cnt, n, card):
+    """Deck.take on one deck held as (ids, counts) in entry order; returns the new length."""
+    for i in range(n):
+        if ids[i] == card:
+            cnt[i] -= 1
+            if cnt[i] == 0:
+                for k in range(i, n - 1):
+                    ids[k] = ids[k + 1]
+                    cnt[k] = cnt[k + 1]
+                return n - 1
+            return n
+    return n
+
+
+@njit(cache=True)
+def _deck_put(ids, cnt, n, card):
+    """Deck.put of one copy: a card already there gains a copy where it stands, a new one
+    joins at the end. Returns the new length."""
+    for i in range(n):
+        if ids[i] == card:
+            cnt[i] += 1
+            return n
+    ids[n] = card
+    cnt[n] = 1
+    return n + 1
+
+
+# Stages: what the state waits for (rules.DEAL, ...); a finished game just stops
+ST_DEAL, ST_CHOOSE, ST_DRAW, ST_RESHUFFLE = range(4)
+# E[e, ...]: the Ongoing effects, oldest first
+E_CARD, E_POISON, E_AMOUNT, E_TURNS, E_OWNER, E_TARGET, E_SPENT = range(7)
+
+
+@njit(cache=True)
+def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
+    """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
+    nc = CARD.shape[0]
+    cmt = np.empty(MT_SIZE, np.int64)
+    bmt = np.empty(MT_SIZE, np.int64)
+    mt_seed(cmt, seed)
+    bmt[MT_SIZE - 1] = -1  # seeded on first use: the heuristic never draws
+    hp = np.empty(2, np.int64)
+    hand = np.zeros((2, HAND_CAP), np.int64)
+    nh = np.zeros(2, np.int64)
+    did = np.zeros((2, nc), np.int64)  # draw piles, (card, copies) in entry order
+    dcnt = np.zeros((2, nc), np.int64)
+    dn = np.zeros(2, np.int64)
+    dsize = np.zeros(2, np.int64)
+    rid = np.zeros((2, nc), np.int64)  # Recycle; Spent is never drawn again, so not kept
+    rcnt = np.zeros((2, nc), np.int64)
+    rn = np.zeros(2, np.int64)
+    E = np.zeros((EFFECT_CAP, 7), np.int64)
+    NEW = np.zeros((2, 7), np.int64)
+    pend = np.zeros(PENDING_CAP, np.int64)
+    cum = np.zeros(max(nc, 1), np.int64)
+    kinds = np.zeros(HAND_CAP + 1, np.int64)
+    idx = np.zeros(HAND_CAP + 1, np.int64)
+    S = np.zeros((11, HAND_CAP + 1), np.int64)
+    F = np.zeros((4, 6), np.int64)
+    FR = np.zeros((2, 6), np.int64)
+    guard = np.zeros(2, np.int64)
+    ch_kind = np.zeros(2, np.int64)
+    ch_idx = np.zeros(2, np.int64)
+    chosen = np.zeros(2, np.int64)
+    moves = np.zeros(2, np.int64)
+    hit = np.zeros(2, np.int64)
+    reflect = np.zeros(2, np.int64)
+    ongoing_card = np.zeros(2, np.int64)
+    reshuffles = np.zeros(2, np.int64)
+    trace = CFG[G_TRACE] != 0
+    scores = np.zeros(CFG[G_MAX_DECISIONS] if trace else 1, np.float64)
+    for s in range(2):
+        hp[s] = SEAT[s, S_HP]
+        for c in range(nc):
+            if DECK[s, c]:
+                did[s, dn[s]] = c
+                dcnt[s, dn[s]] = DECK[s, c]
+                dn[s] += 1
+                dsize[s] += DECK[s, c]
+    ne = 0
+    head = 0
+    tail = 0
+    for s in range(2):
+        for _ in range(min(5, dsize[s])):  # R-3
+            pend[tail] = s
+            tail += 1
+    stage = ST_DEAL if tail else ST_CHOOSE
+    turn = 1
+    outcome = -1
+    winner = -1
+    decisions = 0
+    status = OK
+    while True:
+        if outcome >= 0:
+            break
+        if head < tail:  # a card drawn (chance)
+            s = pend[head]
+            acc = 0
+            for i in range(dn[s]):
+                acc += dcnt[s, i]
+                cum[i] = acc
+            c = did[s, pick_cum(cum, dn[s], mt_random(cmt))]
+            dn[s] = _deck_take(did[s], dcnt[s], dn[s], c)
+            dsize[s] -= 1
+            if nh[s] >= HAND_CAP:
+                status = UNSUPPORTED
+                break
+            hand[s, nh[s]] = c  # cards enter from the right
+            nh[s] += 1
+            head += 1
+            if head < tail:
+                continue
+            head = 0
+            tail = 0
+        else:
+            mover = 0 if chosen[0] == 0 else 1
+            if decisions >= CFG[G_MAX_DECISIONS]:
+                outcome = TIMEOUT
+                winner = -1
+                break
+            nact = _choices(hand[mover], nh[mover], CARD, CFG[G_BARE_ATTACK] != 0, kinds,
+                            idx)
+            if BOTS[mover] == BOT_RANDOM:
+                if bmt[MT_SIZE - 1] < 0:
+                    mt_seed(bmt, bseed)
+                a = int(mt_random(bmt) * nact)
+            elif nact == 1:
+                a = 0
+            else:
+                guard[0] = 0
+                guard[1] = 0
+                for e in range(ne):
+                    if not E[e, E_POISON]:
+                        guard[E[e, E_TARGET]] += E[e, E_AMOUNT]
+                a = _heuristic(mover, CFG, CARD, SEAT, hp, hand, nh, guard, S, F)
+            ch_kind[mover] = kinds[a]
+            ch_idx[mover] = idx[a]
+            chosen[mover] = 1
+            decisions += 1
+            if mover == 1:
+                # -- the turn (rules._resolve) --
+                for s in range(2):  # R-5
+                    k = ch_kind[s]
+                    i = ch_idx[s]
+                    if k == PLAY:
+                        moves[s] = hand[s, i]
+                        for q in range(i, nh[s] - 1):
+                            hand[s, q] = hand[s, q + 1]
+                        nh[s] -= 1
+                    elif k == BASIC_ATTACK:
+                        if i == 0:
+                            c = hand[s, 0]
+                            for q in range(nh[s] - 1):
+                                hand[s, q] = hand[s, q + 1]
+                            nh[s] -= 1
+                            rn[s] = _deck_put(rid[s], rcnt[s], rn[s], c)  # A-3
+                        moves[s] = BASIC
+                    else:
+                        moves[s] = NOTHING
+                for s in range(2):
+                    gsum = 0
+                    for e in range(ne):
+                        if not E[e, E_POISON] and E[e, E_TARGET] == s:
+                            gsum += E[e, E_AMOUNT]
+                    if CFG[G_SMOKE_IGNORED] and _is_attack(moves[s], CARD):
+                        gsum = 0  # A-21
+                    _fighter(hand[s], 0, nh[s], SEAT[s, S_ATTACK], SEAT[s, S_DEFENCE],
+                             SEAT[s, S_WEAPON], gsum, CARD, FR[s])
+                hit[0] = _damage(CFG, FR[1], moves[1], FR[0], moves[0], CARD)  # R-6
+                hit[1] = _damage(CFG, FR[0], moves[0], FR[1], moves[1], CARD)
+                reflect[0] = 0
+                reflect[1] = 0
+                ongoing_card[0] = 0
+                ongoing_card[1] = 0
+                nnew = 0
+                for x in range(2):
+                    y = 1 - x
+                    xm = moves[x]
+                    ym = moves[y]
+                    if ym >= 0 and CARD[ym, C_REFLECT] and _is_attack(xm, CARD):
+                        reflect[x] += CARD[ym, C_REFLECT]
+                    if xm >= 0 and CARD[xm, C_POISON] and hit[y] >= 1:
+                        NEW[nnew, E_CARD] = xm
+                        NEW[nnew, E_POISON] = 1
+                        NEW[nnew, E_AMOUNT] = CARD[xm, C_POISON]
+                        NEW[nnew, E_TURNS] = CARD[xm, C_POISON_TURNS]
+                        NEW[nnew, E_OWNER] = x
+                        NEW[nnew, E_TARGET] = y
+                        NEW[nnew, E_SPENT] = CARD[xm, C_SPENT]
+                        nnew += 1
+                        ongoing_card[x] = 1
+                for s in range(2):  # R-7
+                    hp[s] -= hit[s] + reflect[s]
+                kept = 0
+                for e in range(ne):  # the effects tick
+                    if E[e, E_POISON]:
+                        hp[E[e, E_TARGET]] -= E[e, E_AMOUNT]
+                    if E[e, E_TURNS] > 1:
+                        for q in range(7):
+                            E[kept, q] = E[e, q]
+                        E[kept, E_TURNS] -= 1
+                        kept += 1
+                    elif not E[e, E_SPENT]:
+                        o = E[e, E_OWNER]
+                        rn[o] = _deck_put(rid[o], rcnt[o], rn[o], E[e, E_CARD])
+                ne = kept
+                for j in range(nnew):
+                    if CFG[G_REFRESH]:  # A-14: the new poison replaces the old
+                        kept = 0
+                        for e in range(ne):
+                            if E[e, E_POISON] and E[e, E_TARGET] == NEW[j, E_TARGET]:
+                                if not E[e, E_SPENT]:
+                                    o = E[e, E_OWNER]
+                                    rn[o] = _deck_put(rid[o], rcnt[o], rn[o], E[e, E_CARD])
+                            else:
+                                for q in range(7):
+                                    E[kept, q] = E[e, q]
+                                kept += 1
+                        ne = kept
+                    if ne >= EFFECT_CAP:
+                        status = UNSUPPORTED
+                        break
+                    for q in range(7):
+                        E[ne, q] = NEW[j, q]
+                    ne += 1
+                if status != OK:
+                    break
+                early = False
+                if CFG[G_BEFORE_ITEMS]:  # A-5
+                    outcome, winner = _defeat(hp, CFG)
+                    early = outcome >= 0
+                for s in range(2):
+                    m = moves[s]
+                    if m < 0:
+                        continue
+                    if CARD[m, C_KIND] == K_ITEM and not early:  # R-8
+                        if CARD[m, C_HEAL]:
+                            before = hp[s]
+                            hp[s] += CARD[m, C_HEAL]
+                            if CFG[G_CAP] and hp[s] > SEAT[s, S_HP]:  # A-16
+                                hp[s] = max(before, SEAT[s, S_HP])
+                        if CARD[m, C_GUARD]:
+                            if ne >= EFFECT_CAP:
+                                status = UNSUPPORTED
+                                break
+                            E[ne, E_CARD] = m
+                            E[ne, E_POISON] = 0
+                            E[ne, E_AMOUNT] = CARD[m, C_GUARD]
+                            E[ne, E_TURNS] = CARD[m, C_GUARD_TURNS]
+                            E[ne, E_OWNER] = s
+                            E[ne, E_TARGET] = s
+                            E[ne, E_SPENT] = CARD[m, C_SPENT]
+                            ne += 1
+                            ongoing_card[s] = 1
+                    if not ongoing_card[s] and not CARD[m, C_SPENT]:
+                        rn[s] = _deck_put(rid[s], rcnt[s], rn[s], m)
+                if status != OK:
+                    break
+                if not early:
+                    outcome, winner = _defeat(hp, CFG)  # R-9
+                if outcome < 0:
+                    limit = CFG[G_TURN_LIMIT]
+                    if limit and turn >= limit:
+                        outcome = DRAW
+                        winner = -1
+                    else:
+                        chosen[0] = 0
+                        chosen[1] = 0
+                        stage = ST_DRAW  # R-10, R-12: one card each if the pile has any
+                        for s in range(2):
+                            if dsize[s]:
+                                pend[tail] = s
+                                tail += 1
+            if trace:
+                lead = max(0, hp[0]) / SEAT[0, S_HP] - max(0, hp[1]) / SEAT[1, S_HP]
+                scores[decisions - 1] = min(1.0, max(0.0, 0.5 + 0.5 * lead))
+            if mover == 0 or outcome >= 0 or head < tail:
+                continue
+        # -- no cards to draw: rules._advance --
+        if stage == ST_DRAW:
+            for s in range(2):  # R-11: Recycle, in name order, becomes the draw pile
+                if nh[s] or dsize[s] or rn[s] == 0:
+                    continue
+                n = rn[s]
+                for i in range(n):  # insertion sort by card number
+                    c = rid[s, i]
+                    k = rcnt[s, i]
+                    q = i
+                    while q > 0 and rid[s, q - 1] > c:
+                        rid[s, q] = rid[s, q - 1]
+                        rcnt[s, q] = rcnt[s, q - 1]
+                        q -= 1
+                    rid[s, q] = c
+                    rcnt[s, q] = k
+                dsize[s] = 0
+                for i in range(n):
+                    did[s, i] = rid[s, i]
+                    dcnt[s, i] = rcnt[s, i]
+                    dsize[s] += rcnt[s, i]
+                dn[s] = n
+                rn[s] = 0
+                reshuffles[s] += 1
+                for _ in range(min(5, dsize[s])):
+                    pend[tail] = s
+                    tail += 1
+            if head < tail:
+                stage = ST_RESHUFFLE
+                continue
+        if stage != ST_DEAL:
+            turn += 1
+        stage = ST_CHOOSE
+    out[g, O_STATUS] = status
+    out[g, O_OUTCOME] = outcome
+    out[g, O_WINNER] = winner
+    out[g, O_LENGTH] = decisions
+    out[g, O_TURNS] = turn
+    out[g, O_HP0] = hp[0]
+    out[g, O_HP1] = hp[1]
+    out[g, O_RESHUFFLES] = reshuffles[0] + reshuffles[1]
+    if trace:
+        if outcome == TIMEOUT:
+            out[g, O_STATUS] = UNSUPPORTED  # the engine's time-out rows have no tension
+        _tension(scores, decisions, winner, out, outf, g)
+
+
+@njit(cache=True)
+def _defeat(hp, CFG):
+    """rules._defeat (R-9, A-6): (outcome, winner), outcome -1 while both stand."""
+    down0 = hp[0] <= 0
+    down1 = hp[1] <= 0
+    if not down0 and not down1:
+        return -1, -1
+    if down0 != down1:
+        return WIN, 1 if down0 else 0
+    if CFG[G_HIGHER_HP] and hp[0] != hp[1]:
+        return WIN, 0 if hp[0] > hp[1] else 1
+    return DRAW, -1
+
+
+@njit(cache=True)
+def _tension(scores, n, winner, out, outf, g):
+    """simulate.tension, from seat 0's score after each of the game's n decisions."""
+    changes = 0
+    last = 0
+    for i in range(n):
+        x = scores[i]
+        sign = 1 if x > 0.5 else -1 if x < 0.5 else 0
+        if sign != 0 and last != 0 and sign != last:
+            changes += 1
+        if sign != 0:
+            last = sign
+    out[g, O_LEAD_CHANGES] = changes
+    outf[g, 0] = 0.0
+    outf[g, 1] = 0.0
+    if n == 0 or (winner != 0 and winner != 1):
+        return
+    ahead_since = n
+    while ahead_since > 0:
+        x = scores[ahead_since - 1]
+        if (x if winner == 0 else 1 - x) <= 0.5:
+            break
+        ahead_since -= 1
+    drama = 0.0
+    for i in range(n):
+        x = scores[i] if winner == 0 else 1 - scores[i]
+        drama += max(0.0, 0.5 - x)
+    outf[g, 0] = (n - ahead_since) / n
+    outf[g, 1] = drama / n
+
+
+@njit(cache=True, nogil=True)
+def play_many(seeds, bot_seeds, CFG, BOTS, CARD, SEAT, DECK):
+    n = len(seeds)
+    out = np.zeros((n, OUT_WIDTH), np.int64)
+    outf = np.zeros((n, 2), np.float64)
+    for g in range(n):
+        play_one(seeds[g], bot_seeds[g], CFG, BOTS, CARD, SEAT, DECK, out, outf, g)
+    return out, outf
