@@ -13,7 +13,7 @@ $(BIN)/activate:
 $(VENV)/.installed: pyproject.toml | $(BIN)/activate
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e ".[lab,test]"
-	$(BIN)/python -m workbench.games.coop.batch  # compile the co-op kernel once, now
+	$(BIN)/python -m workbench.sim.kernels  # compile the games' batch kernels once, now
 	touch $@
 
 install: $(VENV)/.installed

@@ -66,14 +66,20 @@ def _started(*command) -> list:
     return ["bash", str(BINDER / "start"), *command]
 
 
-def test_postbuild_leaves_the_sweep_kernel_compiled(binder_env, tmp_path):
-    # A Binder session must not wait for numba: the kernel comes from the cache postBuild
+def test_postbuild_leaves_the_sweep_kernels_compiled(binder_env, tmp_path):
+    # A Binder session must not wait for numba: every kernel comes from the cache postBuild
     # wrote, with the generic CPU target binder/start asks for.
-    probe = ("import workbench as wb\n"
-             "from workbench.games.coop import kernel\n"
-             "wb.simulate('coop', 2, bots='heuristic', players=3)\n"
-             "stats = kernel.play_many.stats\n"
-             "assert sum(stats.cache_hits.values()) == 1 and not stats.cache_misses, stats\n")
+    probe = ("import importlib\n"
+             "import workbench as wb\n"
+             "from workbench.sim.kernels import SETUPS, compiled_games\n"
+             "games = compiled_games()\n"
+             "assert {'coop', 'rpg_card_battle'} <= set(games), games\n"
+             "for name in games:\n"
+             "    wb.simulate(name, 2, bots='heuristic', **SETUPS.get(name, {}))\n"
+             "    kernel = importlib.import_module(f'workbench.games.{name}.kernel')\n"
+             "    stats = kernel.play_many.stats\n"
+             "    assert sum(stats.cache_hits.values()) == 1 and not stats.cache_misses, "
+             "(name, stats)\n")
     done = subprocess.run(_started(str(binder_env / "bin" / "python"), "-c", probe),
                           cwd=tmp_path, capture_output=True, text=True, timeout=300,
                           env=_env_of(binder_env))

@@ -186,17 +186,3 @@ def _frame(t: Tables, seeds, out) -> pl.DataFrame:
     games = games.with_row_index("row").with_columns(pl.col("row").cast(pl.Int64))
     games = games.join(used, on="row", how="left", maintain_order="left").drop("row")
     return games.with_columns(pl.col("used").fill_null(pl.lit([], dtype=pl.List(pl.String))))
-
-def warm() -> None:
-    """Compile the kernel now (numba keeps it on disk), so the first sweep does not wait."""
-    import time
-
-    from ...sim.simulate import simulate
-
-    start = time.perf_counter()
-    simulate("coop", 2, bots="heuristic", players=3)
-    print(f"co-op kernel ready in {time.perf_counter() - start:.1f} s")
-
-
-if __name__ == "__main__":
-    warm()
