@@ -1,7 +1,8 @@
 """What-if speed, in one run:
 
-1. the co-op rules engine beside the compiled co-op kernel on the same 2,000 games (the rows
-   are checked to be identical), games per second and the ratio;
+1. for each game with a compiled kernel (co-op, RPG Card Battle), the rules engine beside the
+   kernel on the same 2,000 games (the rows are checked to be identical), games per second
+   and the ratio;
 2. for every registered game, a 10-point sweep of one card stat with 2,000 games per point and
    the game's default bots on local processes (goal: at most 5 s), each run in a fresh process
    so the first sweep of a session is measured as a designer meets it, then a second sweep in
@@ -31,6 +32,7 @@ import workbench as wb
 from workbench.core import get_game
 from workbench.core.bots import make_bots
 from workbench.sim import game_seeds
+from workbench.sim.kernels import SETUPS, compiled_games
 from workbench.sim.simulate import play_out, prepare
 
 # The stat each game's sweep varies; a game not named here sweeps its first card stat.
@@ -39,24 +41,27 @@ KEYS = {"coop": "enemies.Brutes.health", "correction": "params.second_player_tok
 GOAL = 5.0
 
 
-def engine_vs_kernel(cards, n: int = 2000) -> None:
-    game = get_game("coop")
-    for bots in ("random", "heuristic"):
-        b = prepare("coop", cards, None, bots, None, {"players": 3})
-        made = make_bots(b.bots, game, 3)
-        seeds = game_seeds(0, n)
+def engine_vs_kernel(n: int = 2000) -> None:
+    for name in compiled_games():
+        game = get_game(name)
+        for bots in ("random", "heuristic"):
+            b = prepare(name, None, None, bots, None, SETUPS.get(name, {}))
+            made = make_bots(b.bots, game, game.num_seats(b.setup))
+            seeds = game_seeds(0, n)
 
-        def engine():
-            return [play_out(game, b.cards, b.rules, b.setup, s, made, game.max_decisions)
-                    for s in seeds]
+            def engine():
+                return [play_out(game, b.cards, b.rules, b.setup, s, made, game.max_decisions)
+                        for s in seeds]
 
-        def kernel():
-            return game.play_batch(b.cards, b.rules, b.setup, made, game.max_decisions, seeds)
+            def kernel():
+                return game.play_batch(b.cards, b.rules, b.setup, made, game.max_decisions,
+                                       seeds)
 
-        assert kernel().to_dicts() == engine(), "the kernel and the engine disagree"
-        t_engine, t_kernel = timed(engine, repeats=3), timed(kernel, repeats=5)
-        print(f"co-op {bots:<9} bots, {n:,} games: rules engine {n / t_engine:8,.0f} games/s, "
-              f"kernel {n / t_kernel:9,.0f} games/s, {t_engine / t_kernel:5.1f}x")
+            assert kernel().to_dicts() == engine(), f"{name}: the kernel and the engine disagree"
+            t_engine, t_kernel = timed(engine, repeats=3), timed(kernel, repeats=5)
+            print(f"{name:<16} {bots:<9} bots, {n:,} games: rules engine "
+                  f"{n / t_engine:8,.0f} games/s, kernel {n / t_kernel:9,.0f} games/s, "
+                  f"{t_engine / t_kernel:5.1f}x")
 
 
 def sweep_key(game: str) -> tuple[str, list[int]]:
@@ -224,7 +229,7 @@ def main() -> None:
     parts = set(args.parts.split(","))
     cards = wb.load_cards("coop")
     if "kernel" in parts:
-        engine_vs_kernel(cards)
+        engine_vs_kernel()
         print()
     if "sweeps" in parts:
         game_sweeps(args.games or wb.list_games(), args.runs)
