@@ -152,12 +152,13 @@ def _choices(hand, nh, CARD, bare_attack, kinds, idx):
 
 
 @njit(cache=True)
-def _options(hand, nh, attack, defence, weapon, guard, CARD, bare_attack, kinds, idx, moves,
-             sides, whole, minus):
-    """bots.options: each choice's move and Fighter (0: the whole hand's, 1: the hand without
-    its leftmost Passive, given up by a basic attack). Returns how many."""
+def _options(hand, nh, attack, defence, weapon, guard, CARD, bare_attack, T, r, F, f):
+    """bots.options for one seat: each choice's kind, hand index, move and Fighter, into
+    T[r] .. T[r + 3] (the Fighter as 0, the whole hand's, in F[f], or 1, the hand without
+    its leftmost Passive, given up by a basic attack, in F[f + 1]). Returns how many."""
+    kinds, idx, moves, sides = T[r], T[r + 1], T[r + 2], T[r + 3]
     n = _choices(hand, nh, CARD, bare_attack, kinds, idx)
-    _fighter(hand, 0, nh, attack, defence, weapon, guard, CARD, whole)
+    _fighter(hand, 0, nh, attack, defence, weapon, guard, CARD, F[f])
     for j in range(n):
         sides[j] = 0
         if kinds[j] == PLAY:
@@ -165,7 +166,7 @@ def _options(hand, nh, attack, defence, weapon, guard, CARD, bare_attack, kinds,
         elif kinds[j] == BASIC_ATTACK:
             moves[j] = BASIC
             if idx[j] == 0 and CARD[hand[0], C_KIND] == K_PASSIVE:
-                _fighter(hand, 1, nh, attack, defence, weapon, guard, CARD, minus)
+                _fighter(hand, 1, nh, attack, defence, weapon, guard, CARD, F[f + 1])
                 sides[j] = 1
         else:
             moves[j] = NOTHING
@@ -184,19 +185,73 @@ def _keep_value(c, CARD):
     return 0.1 * (CARD[c, C_ATTACK] + CARD[c, C_DEFENCE])
 
 
+# The exchange table of one turn, T's rows: per seat s, from row T_SEAT * s, the options' kinds,
+# hand indices, moves and Fighters (see _options), then which distinct (move, Fighter) each
+# option is, and the distinct ones' moves, Fighters and counts. NT[s, 0] and NT[s, 1]: how
+# many options and distinct ones.
+T_ROWS = 16
+T_SEAT = 8  # rows per seat
+R_MAP, R_DMOVE, R_DSIDE, R_DCOUNT = 4, 5, 6, 7
+
+
 @njit(cache=True)
-def _average(CFG, CARD, my_hp, max_hp, their_hp, ma, fa, tmoves, tsides, tcount, nt, n,
-             their_whole, their_minus):
-    """bots._average: the value of playing `ma` with Fighter `fa`, averaged over the
-    opponent's distinct (move, Fighter) pairs, weighted by how many choices give each."""
+def _exchanges(CFG, CARD, SEAT, hand, nh, guard, T, NT, F, OUT):
+    """Both seats' options as the heuristic sees them at the start of a turn, and the damage
+    of every pairing of their distinct ones: OUT[i, j, 0] what seat 0 deals playing its i-th
+    against seat 1's j-th, OUT[i, j, 1] what it takes. Seat 0's choice stays hidden until
+    seat 1 has chosen, so the table serves both seats' decisions in the turn."""
+    bare = CFG[G_BARE_ATTACK] != 0
+    for s in range(2):
+        r = T_SEAT * s
+        n = _options(hand[s], nh[s], SEAT[s, S_ATTACK], SEAT[s, S_DEFENCE], SEAT[s, S_WEAPON],
+                     guard[s], CARD, bare, T, r, F, 2 * s)
+        # bots._distinct: each different (move, Fighter) once, in order of first appearance
+        moves, sides, dmap = T[r + 2], T[r + 3], T[r + R_MAP]
+        dmoves, dsides, dcount = T[r + R_DMOVE], T[r + R_DSIDE], T[r + R_DCOUNT]
+        nd = 0
+        for j in range(n):
+            found = -1
+            for q in range(nd):
+                if dmoves[q] == moves[j] and dsides[q] == sides[j]:
+                    found = q
+                    break
+            if found < 0:
+                found = nd
+                dmoves[nd] = moves[j]
+                dsides[nd] = sides[j]
+                dcount[nd] = 0
+                nd += 1
+            dcount[found] += 1
+            dmap[j] = found
+        NT[s, 0] = n
+        NT[s, 1] = nd
+    for i in range(NT[0, 1]):
+        m0 = T[R_DMOVE, i]
+        f0 = F[T[R_DSIDE, i]]
+        for j in range(NT[1, 1]):
+            m1 = T[T_SEAT + R_DMOVE, j]
+            f1 = F[2 + T[T_SEAT + R_DSIDE, j]]
+            OUT[i, j, 0] = _damage(CFG, f0, m0, f1, m1, CARD)
+            OUT[i, j, 1] = _damage(CFG, f1, m1, f0, m0, CARD)
+
+
+@njit(cache=True)
+def _average(CFG, CARD, my_hp, max_hp, their_hp, ma, mine, seat, T, NT, OUT):
+    """bots._average: the value for `seat` of playing its `mine`-th distinct option (move
+    `ma`), averaged over the other seat's options (each distinct one weighted by how many of
+    its choices give it), from the turn's exchange table."""
+    o = 1 - seat
     card = ma if ma >= 0 else -1
     item = card >= 0 and CARD[card, C_KIND] == K_ITEM
     total = 0.0
-    for j in range(nt):
-        mb = tmoves[j]
-        fb = their_whole if tsides[j] == 0 else their_minus
-        out = _damage(CFG, fa, ma, fb, mb, CARD)
-        inn = _damage(CFG, fb, mb, fa, ma, CARD)
+    for j in range(NT[o, 1]):
+        mb = T[T_SEAT * o + R_DMOVE, j]
+        if seat == 0:
+            out = OUT[mine, j, 0]
+            inn = OUT[mine, j, 1]
+        else:
+            out = OUT[j, mine, 1]
+            inn = OUT[j, mine, 0]
         dealt = float(out)
         taken = float(inn)
         if card >= 0:
@@ -222,49 +277,24 @@ def _average(CFG, CARD, my_hp, max_hp, their_hp, ma, fa, tmoves, tsides, tcount,
             v += LETHAL
         if hp <= 0:
             v -= LETHAL
-        total += tcount[j] * v
-    return total / n
+        total += T[T_SEAT * o + R_DCOUNT, j] * v
+    return total / NT[o, 0]
 
 
 @njit(cache=True)
-def _heuristic(seat, CFG, CARD, SEAT, hp, hand, nh, guard, S, F):
-    """bots.heuristic: the index of the chosen action among the listed ones. S holds the
-    options' rows (see the names below) and F four Fighters."""
-    bare = CFG[G_BARE_ATTACK] != 0
-    o = 1 - seat
-    kinds, idx, moves, sides = S[0], S[1], S[2], S[3]
-    tkinds, tidx, tmoves, tsides = S[4], S[5], S[6], S[7]
-    dmoves, dsides, dcount = S[8], S[9], S[10]
-    whole, minus, twhole, tminus = F[0], F[1], F[2], F[3]
-    n = _options(hand[seat], nh[seat], SEAT[seat, S_ATTACK], SEAT[seat, S_DEFENCE],
-                 SEAT[seat, S_WEAPON], guard[seat], CARD, bare, kinds, idx, moves, sides,
-                 whole, minus)
-    if n == 1:
-        return 0
-    m = _options(hand[o], nh[o], SEAT[o, S_ATTACK], SEAT[o, S_DEFENCE], SEAT[o, S_WEAPON],
-                 guard[o], CARD, bare, tkinds, tidx, tmoves, tsides, twhole, tminus)
-    # bots._distinct: each different (move, Fighter) once, in order of first appearance
-    nt = 0
-    for j in range(m):
-        found = -1
-        for q in range(nt):
-            if dmoves[q] == tmoves[j] and dsides[q] == tsides[j]:
-                found = q
-                break
-        if found >= 0:
-            dcount[found] += 1
-        else:
-            dmoves[nt] = tmoves[j]
-            dsides[nt] = tsides[j]
-            dcount[nt] = 1
-            nt += 1
+def _heuristic(seat, CFG, CARD, SEAT, hp, hand, T, NT, OUT, AVG):
+    """bots.heuristic, from the turn's exchange table: the index of the chosen action among
+    the listed ones."""
+    r = T_SEAT * seat
+    kinds, idx, moves, dmap = T[r], T[r + 1], T[r + 2], T[r + R_MAP]
+    for d in range(NT[seat, 1]):
+        AVG[d] = _average(CFG, CARD, hp[seat], SEAT[seat, S_HP], hp[1 - seat],
+                          T[r + R_DMOVE, d], d, seat, T, NT, OUT)
     best = 0
     best_score = 0.0
-    for j in range(n):
-        fa = whole if sides[j] == 0 else minus
+    for j in range(NT[seat, 0]):
+        score = AVG[dmap[j]]
         move = moves[j]
-        score = _average(CFG, CARD, hp[seat], SEAT[seat, S_HP], hp[o], move, fa, dmoves,
-                         dsides, dcount, nt, m, twhole, tminus)
         if kinds[j] == BASIC_ATTACK and idx[j] == 0:
             score -= _keep_value(hand[seat, 0], CARD)
         elif move >= 0 and CARD[move, C_SPENT]:
@@ -333,8 +363,12 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
     cum = np.zeros(max(nc, 1), np.int64)
     kinds = np.zeros(HAND_CAP + 1, np.int64)
     idx = np.zeros(HAND_CAP + 1, np.int64)
-    S = np.zeros((11, HAND_CAP + 1), np.int64)
+    T = np.zeros((T_ROWS, HAND_CAP + 1), np.int64)
+    NT = np.zeros((2, 2), np.int64)
+    OUT = np.zeros((HAND_CAP + 1, HAND_CAP + 1, 2), np.int64)
+    AVG = np.zeros(HAND_CAP + 1, np.float64)
     F = np.zeros((4, 6), np.int64)
+    tabled = False
     FR = np.zeros((2, 6), np.int64)
     guard = np.zeros(2, np.int64)
     ch_kind = np.zeros(2, np.int64)
@@ -405,17 +439,21 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
             elif nact == 1:
                 a = 0
             else:
-                guard[0] = 0
-                guard[1] = 0
-                for e in range(ne):
-                    if not E[e, E_POISON]:
-                        guard[E[e, E_TARGET]] += E[e, E_AMOUNT]
-                a = _heuristic(mover, CFG, CARD, SEAT, hp, hand, nh, guard, S, F)
+                if not tabled:  # this turn's exchange table, for one or both seats
+                    guard[0] = 0
+                    guard[1] = 0
+                    for e in range(ne):
+                        if not E[e, E_POISON]:
+                            guard[E[e, E_TARGET]] += E[e, E_AMOUNT]
+                    _exchanges(CFG, CARD, SEAT, hand, nh, guard, T, NT, F, OUT)
+                    tabled = True
+                a = _heuristic(mover, CFG, CARD, SEAT, hp, hand, T, NT, OUT, AVG)
             ch_kind[mover] = kinds[a]
             ch_idx[mover] = idx[a]
             chosen[mover] = 1
             decisions += 1
             if mover == 1:
+                tabled = False
                 # -- the turn (rules._resolve) --
                 for s in range(2):  # R-5
                     k = ch_kind[s]
