@@ -10,35 +10,22 @@ from collections import Counter
 import pytest
 
 import workbench as wb
-from workbench.core.bots import make_bots, random_bot
+from workbench.core.bots import random_bot
 from workbench.core.registry import get_game
 from workbench.games.rpg_card_battle.batch import play_batch
 from workbench.games.rpg_card_battle.game import VARIANTS
-from workbench.sim.simulate import game_seeds, play_out, prepare
+from workbench.sim.simulate import game_seeds, prepare
+from tests import kernels
+from tests.kernels import assert_same
 
 GAME = get_game("rpg_card_battle")
 # The module, not the function of the same name that workbench.sim exports.
 simulate_module = importlib.import_module("workbench.sim.simulate")
 
 
-def both(n, *, bots="heuristic", rules=None, cards=None, max_decisions=None, seed=0,
-         trace=False, **setup):
+def both(n, **kwargs):
     """(kernel rows, engine rows) for the same n seeds."""
-    b = prepare("rpg_card_battle", cards, rules, bots, None, setup)
-    made = make_bots(b.bots, GAME, 2)
-    limit = max_decisions or GAME.max_decisions
-    seeds = game_seeds(seed, n)
-    fast = play_batch(GAME, b.cards, b.rules, b.setup, made, limit, seeds, trace)
-    slow = [play_out(GAME, b.cards, b.rules, b.setup, s, made, limit, trace) for s in seeds]
-    return (None if fast is None else fast.to_dicts()), slow
-
-
-def assert_same(fast, slow):
-    assert fast is not None, "the kernel handed back a batch it should play"
-    assert len(fast) == len(slow)
-    for f, s in zip(fast, slow):
-        assert f == s, f"seed {s['seed']}: " + ", ".join(
-            f"{k}: kernel {f.get(k)!r}, engine {v!r}" for k, v in s.items() if f.get(k) != v)
+    return kernels.both("rpg_card_battle", n, **kwargs)
 
 
 BOTS = ["random", "heuristic", {0: "heuristic"}, {1: "heuristic"}]

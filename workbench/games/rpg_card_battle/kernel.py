@@ -340,6 +340,25 @@ E_CARD, E_POISON, E_AMOUNT, E_TURNS, E_OWNER, E_TARGET, E_SPENT = range(7)
 
 
 @njit(cache=True)
+def _set_effect(E, e, card, poison, amount, turns, owner, target, spent):
+    E[e, E_CARD] = card
+    E[e, E_POISON] = poison
+    E[e, E_AMOUNT] = amount
+    E[e, E_TURNS] = turns
+    E[e, E_OWNER] = owner
+    E[e, E_TARGET] = target
+    E[e, E_SPENT] = spent
+
+
+@njit(cache=True)
+def _effect_ends(E, e, rid, rcnt, rn):
+    """The card of an ended effect goes to its owner's Recycle, unless it is Spent (A-15)."""
+    if not E[e, E_SPENT]:
+        o = E[e, E_OWNER]
+        rn[o] = _deck_put(rid[o], rcnt[o], rn[o], E[e, E_CARD])
+
+
+@njit(cache=True)
 def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
     """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
     nc = CARD.shape[0]
@@ -496,13 +515,8 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
                     if ym >= 0 and CARD[ym, C_REFLECT] and _is_attack(xm, CARD):
                         reflect[x] += CARD[ym, C_REFLECT]
                     if xm >= 0 and CARD[xm, C_POISON] and hit[y] >= 1:
-                        NEW[nnew, E_CARD] = xm
-                        NEW[nnew, E_POISON] = 1
-                        NEW[nnew, E_AMOUNT] = CARD[xm, C_POISON]
-                        NEW[nnew, E_TURNS] = CARD[xm, C_POISON_TURNS]
-                        NEW[nnew, E_OWNER] = x
-                        NEW[nnew, E_TARGET] = y
-                        NEW[nnew, E_SPENT] = CARD[xm, C_SPENT]
+                        _set_effect(NEW, nnew, xm, 1, CARD[xm, C_POISON],
+                                    CARD[xm, C_POISON_TURNS], x, y, CARD[xm, C_SPENT])
                         nnew += 1
                         ongoing_card[x] = 1
                 for s in range(2):  # R-7
@@ -516,18 +530,15 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
                             E[kept, q] = E[e, q]
                         E[kept, E_TURNS] -= 1
                         kept += 1
-                    elif not E[e, E_SPENT]:
-                        o = E[e, E_OWNER]
-                        rn[o] = _deck_put(rid[o], rcnt[o], rn[o], E[e, E_CARD])
+                    else:
+                        _effect_ends(E, e, rid, rcnt, rn)
                 ne = kept
                 for j in range(nnew):
                     if CFG[G_REFRESH]:  # A-14: the new poison replaces the old
                         kept = 0
                         for e in range(ne):
                             if E[e, E_POISON] and E[e, E_TARGET] == NEW[j, E_TARGET]:
-                                if not E[e, E_SPENT]:
-                                    o = E[e, E_OWNER]
-                                    rn[o] = _deck_put(rid[o], rcnt[o], rn[o], E[e, E_CARD])
+                                _effect_ends(E, e, rid, rcnt, rn)
                             else:
                                 for q in range(7):
                                     E[kept, q] = E[e, q]
@@ -559,13 +570,8 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
                             if ne >= EFFECT_CAP:
                                 status = UNSUPPORTED
                                 break
-                            E[ne, E_CARD] = m
-                            E[ne, E_POISON] = 0
-                            E[ne, E_AMOUNT] = CARD[m, C_GUARD]
-                            E[ne, E_TURNS] = CARD[m, C_GUARD_TURNS]
-                            E[ne, E_OWNER] = s
-                            E[ne, E_TARGET] = s
-                            E[ne, E_SPENT] = CARD[m, C_SPENT]
+                            _set_effect(E, ne, m, 0, CARD[m, C_GUARD], CARD[m, C_GUARD_TURNS],
+                                        s, s, CARD[m, C_SPENT])
                             ne += 1
                             ongoing_card[s] = 1
                     if not ongoing_card[s] and not CARD[m, C_SPENT]:
