@@ -9,9 +9,10 @@
    the same process (a sweep of over a minute is timed once: see LONG); co-op also on one
    process, alternating with the above;
 3. Dask: one cluster scaled to one worker and to two in turn, its sweeps alternating, with the
-   client's own CPU time per sweep (goal: at most 0.2 s). Beside it, in the same loop, two
+   client's own CPU time per sweep (goal: at most 0.2 s). Beside it, in the same loop, three
    ceilings: Dask's own (as many tasks of plain Python arithmetic on the same cluster) and the
-   machine's (two processes of plain arithmetic against one). The scheduler runs in its own
+   machine's (two processes against one, doing plain arithmetic, and playing the same games in
+   the co-op kernel: compiled code may gain less from a second core than the interpreter). The scheduler runs in its own
    process, as on any real cluster (a LocalCluster would host it in the client's process and
    charge its work to the client); the client's CPU is given for the whole process (our code
    and Dask's communication thread) and for our code's thread alone.
@@ -133,17 +134,23 @@ def _spin(n: int) -> int:
 SPIN = 3_000_000  # steps of plain arithmetic: about a third of a second
 
 
-def machine_ceiling(pool, work: int) -> float:
-    """How much faster two processes do two halves of `work` steps of plain arithmetic than
-    one does them both: the most that two workers can gain on this machine as it is now.
-    The work is about as long as a sweep on one worker: a short ceiling is mostly noise."""
+def _play_coop(n: int) -> int:
+    """n co-op games through the compiled kernel, as a sweep's tasks play them."""
+    batch = prepare("coop", None, None, "random", None, {"players": 3})
+    return len(batch.run(game_seeds(0, n)))
+
+
+def machine_ceiling(pool, work, task=_spin) -> float:
+    """How much faster two processes do two halves of `work` than one does them both: the
+    most that two workers can gain on this machine as it is now. The work is about as long
+    as a sweep on one worker: a short ceiling is mostly noise."""
     half = work // 2
     t = time.perf_counter()
-    pool.apply(_spin, (half,))
-    pool.apply(_spin, (half,))
+    pool.apply(task, (half,))
+    pool.apply(task, (half,))
     one = time.perf_counter() - t
     t = time.perf_counter()
-    pool.map(_spin, [half, half], chunksize=1)
+    pool.map(task, [half, half], chunksize=1)
     return one / (time.perf_counter() - t)
 
 
@@ -160,10 +167,10 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
     client = Client(cluster, set_as_default=False)
     pool = multiprocessing.get_context("spawn").Pool(2)
     wall, cpu, ours, plain = ({1: [], 2: []} for _ in range(4))
-    tops = []
+    tops, kernel_tops = [], []
     work = 15 * SPIN * per_point // 20_000  # plain arithmetic about as long as a sweep
     try:
-        pool.map(_spin, [1000, 1000])  # started
+        pool.map(_play_coop, [100, 100])  # started, the kernel loaded
         for _ in range(runs):
             for w in (1, 2):  # alternating run by run
                 cluster.scale(w)
@@ -190,6 +197,7 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
             while client.scheduler_info()["workers"]:
                 time.sleep(0.05)
             tops.append(machine_ceiling(pool, work))
+            kernel_tops.append(machine_ceiling(pool, 10 * per_point, _play_coop))
     finally:
         pool.terminate()
         client.close()
@@ -206,7 +214,9 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
     print(f"Dask's own, as many tasks of plain arithmetic on the same cluster "
           f"({_task_count(per_point, 1)} and {_task_count(per_point, 2)}): "
           f"{summary(dask_top, 'x', digits=2)}")
-    print(f"this machine's ceiling, 2 processes over 1: {summary(tops, 'x', digits=2)}")
+    print(f"this machine's ceiling, 2 processes over 1: {summary(tops, 'x', digits=2)} "
+          f"with plain arithmetic, {summary(kernel_tops, 'x', digits=2)} playing the sweep's "
+          f"{10 * per_point:,} games in the co-op kernel (no Dask)")
 
 
 def _task_count(per_point: int, workers: int) -> int:
