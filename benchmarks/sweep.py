@@ -1,8 +1,8 @@
 """What-if speed, in one run:
 
 1. for each game with a compiled kernel (co-op, RPG Card Battle), the rules engine beside the
-   kernel on the same 2,000 games (the rows are checked to be identical), games per second
-   and the ratio;
+   kernel on the same 2,000 games (the rows are checked to be identical), the two alternating
+   run by run: games per second and the ratio, median (min-max);
 2. for every registered game, a 10-point sweep of one card stat with 2,000 games per point and
    the game's default bots on local processes (goal: at most 5 s), each run in a fresh process
    so the first sweep of a session is measured as a designer meets it, then a second sweep in
@@ -27,7 +27,7 @@ import multiprocessing
 import time
 
 from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
-from timing import timed  # benchmarks/timing.py, beside this script
+from timing import spread, timed  # benchmarks/timing.py, beside this script
 
 import workbench as wb
 from workbench.core import get_game
@@ -42,7 +42,7 @@ KEYS = {"coop": "enemies.Brutes.health", "correction": "params.second_player_tok
 GOAL = 5.0
 
 
-def engine_vs_kernel(n: int = 2000) -> None:
+def engine_vs_kernel(runs: int, n: int = 2000) -> None:
     for name in compiled_games():
         game = get_game(name)
         for bots in ("random", "heuristic"):
@@ -59,10 +59,14 @@ def engine_vs_kernel(n: int = 2000) -> None:
                                        seeds)
 
             assert kernel().to_dicts() == engine(), f"{name}: the kernel and the engine disagree"
-            t_engine, t_kernel = timed(engine, repeats=3), timed(kernel, repeats=5)
+            rates = {engine: [], kernel: []}
+            for _ in range(runs):  # alternating run by run
+                for play in (engine, kernel):
+                    rates[play].append(n / timed(play, repeats=1))
+            ratios = [k / e for e, k in zip(rates[engine], rates[kernel], strict=True)]
             print(f"{name:<16} {bots:<9} bots, {n:,} games: rules engine "
-                  f"{n / t_engine:8,.0f} games/s, kernel {n / t_kernel:9,.0f} games/s, "
-                  f"{t_engine / t_kernel:5.1f}x")
+                  f"{spread(rates[engine])} games/s, kernel {spread(rates[kernel])} games/s, "
+                  f"{summary(ratios, 'x', digits=1)}")
 
 
 def sweep_key(game: str) -> tuple[str, list[int]]:
@@ -239,7 +243,7 @@ def main() -> None:
     parts = set(args.parts.split(","))
     cards = wb.load_cards("coop")
     if "kernel" in parts:
-        engine_vs_kernel()
+        engine_vs_kernel(args.runs)
         print()
     if "sweeps" in parts:
         game_sweeps(args.games or wb.list_games(), args.runs)
