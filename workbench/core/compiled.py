@@ -1,4 +1,5 @@
-"""Python's random module and Dist.pick in compiled code, for the games' batch kernels.
+"""Python's random module, Dist.pick and simulate.tension in compiled code, for the games'
+batch kernels.
 
 A kernel must give the very rows the rules engine gives, so it draws from the same Mersenne
 Twister streams a Match draws from (random.Random(seed) and random.Random(bot_seed(seed))),
@@ -82,3 +83,31 @@ def pick_cum(cum, length, u):
         if cum[i] > x:
             return i
     return length - 1
+
+
+@njit(cache=True)
+def tension(scores, n, winner):
+    """simulate.tension from seat 0's score after each of a game's n decisions:
+    (lead changes, decisiveness, drama)."""
+    changes = 0
+    last = 0
+    for i in range(n):
+        x = scores[i]
+        sign = 1 if x > 0.5 else -1 if x < 0.5 else 0
+        if sign != 0 and last != 0 and sign != last:
+            changes += 1
+        if sign != 0:
+            last = sign
+    if n == 0 or (winner != 0 and winner != 1):
+        return changes, 0.0, 0.0
+    ahead_since = n
+    while ahead_since > 0:
+        x = scores[ahead_since - 1]
+        if (x if winner == 0 else 1 - x) <= 0.5:
+            break
+        ahead_since -= 1
+    drama = 0.0
+    for i in range(n):
+        x = scores[i] if winner == 0 else 1 - scores[i]
+        drama += max(0.0, 0.5 - x)
+    return changes, (n - ahead_since) / n, drama / n

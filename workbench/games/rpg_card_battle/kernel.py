@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum
+from ...core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum, tension
 
 # CARD[c, ...]: cards are numbered in name order, which is a reshuffled deck's order (R-11)
 (C_KIND, C_ATTACK, C_VS_GUARD, C_HAS_VS_GUARD, C_DEFENCE, C_REFLECT, C_HEAL, C_POISON,
@@ -642,7 +642,7 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
     if trace:
         if outcome == TIMEOUT:
             out[g, O_STATUS] = UNSUPPORTED  # the engine's time-out rows have no tension
-        _tension(scores, decisions, winner, out, outf, g)
+        out[g, O_LEAD_CHANGES], outf[g, 0], outf[g, 1] = tension(scores, decisions, winner)
 
 
 @njit(cache=True)
@@ -657,37 +657,6 @@ def _defeat(hp, CFG):
     if CFG[G_HIGHER_HP] and hp[0] != hp[1]:
         return WIN, 0 if hp[0] > hp[1] else 1
     return DRAW, -1
-
-
-@njit(cache=True)
-def _tension(scores, n, winner, out, outf, g):
-    """simulate.tension, from seat 0's score after each of the game's n decisions."""
-    changes = 0
-    last = 0
-    for i in range(n):
-        x = scores[i]
-        sign = 1 if x > 0.5 else -1 if x < 0.5 else 0
-        if sign != 0 and last != 0 and sign != last:
-            changes += 1
-        if sign != 0:
-            last = sign
-    out[g, O_LEAD_CHANGES] = changes
-    outf[g, 0] = 0.0
-    outf[g, 1] = 0.0
-    if n == 0 or (winner != 0 and winner != 1):
-        return
-    ahead_since = n
-    while ahead_since > 0:
-        x = scores[ahead_since - 1]
-        if (x if winner == 0 else 1 - x) <= 0.5:
-            break
-        ahead_since -= 1
-    drama = 0.0
-    for i in range(n):
-        x = scores[i] if winner == 0 else 1 - scores[i]
-        drama += max(0.0, 0.5 - x)
-    outf[g, 0] = (n - ahead_since) / n
-    outf[g, 1] = drama / n
 
 
 @njit(cache=True, nogil=True)
