@@ -17,10 +17,12 @@ import json, sys
 import workbench as wb
 from workbench.sim.kernels import SETUPS
 name = sys.argv[1]
+VARIANT = {"coop": {"coop.placement": "fixed_numbers"},
+           "correction": {"cor.token_supply": 5, "cor.spear_reach": "over"},
+           "rpg_card_battle": {"rcb.poison_stacking": "refresh"}}
 rows = {}
 for bots in ("random", "heuristic"):
-    for rules in (None, {"rcb.poison_stacking": "refresh"} if name == "rpg_card_battle" else
-                  {"coop.placement": "fixed_numbers"}):
+    for rules in (None, VARIANT[name]):
         frame = wb.simulate(name, 150, seed=5, bots=bots, rules=rules, **SETUPS.get(name, {}))
         rows[f"{bots} {rules}"] = frame.to_dicts()
 print(json.dumps(rows))

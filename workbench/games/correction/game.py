@@ -74,6 +74,11 @@ class Correction(Game):
         seat = None if first == "random" else SEATS.index(first)
         return CorrectionState(catalog_for(cards, rules), rules, seat)
 
+    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
+        from .batch import play_batch  # compiled on first use (numba caches it on disk)
+
+        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
+
     def heuristic_bot(self):
         from .bots import heuristic
 

@@ -1,0 +1,118 @@
+"""Batches of Correction games through the compiled kernel (kernel.py), when it can play them.
+
+`play_batch` returns the frame the rules engine gives for the same seeds, or None when the
+batch needs the engine: a bot written in Python (the rollout bots among them), seeds or a
+decision cap wider than its integers, or a traced game that timed out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from ...core.bots import random_bot
+from ...core.cache import CatalogCache
+from ...core.seeds import bot_seed
+from . import kernel as K
+from .bots import heuristic
+from .catalog import SEATS, SIZE, catalog_for
+from .evaluate import _tables
+
+BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
+
+
+class Tables:
+    """The catalog of one (cards, rules) pair as the kernel's arrays: each piece's lines
+    from each square, the evaluation's points, and the numbers P starts from."""
+
+    def __init__(self, cards, rules: dict):
+        cat = catalog_for(cards, rules)
+        self.counts = np.array(cat.counts, np.int64)
+        self.problem = (f"{sum(cat.counts)} pieces a seat" if sum(cat.counts) > K.RES_CAP
+                        else None)
+        lines = [line for by_square in cat.targets for line in by_square]
+        self.first_line = np.cumsum([0] + [len(ls) for ls in lines]).astype(np.int64)
+        flat = [line for ls in lines for line in ls]
+        passed = max((len(b) for _, _, b in flat), default=0)
+        self.lines = np.zeros((max(1, len(flat)), K.L_PASSED + 1 + passed), np.int64)
+        for i, (dest, mode, between) in enumerate(flat):
+            self.lines[i, :K.L_PASSED + 1 + len(between)] = (dest, mode, len(between),
+                                                              *between)
+        self.enters = np.array(cat.enters_tokens, np.bool_)
+        points, _, _, reserve, _ = _tables(cat)
+        self.points = np.array(points, np.float64)
+        self.reserve = np.array(reserve, np.float64)
+        # Spawns (kinds x home squares), or declarations (at most every line of every piece),
+        # or the end of the turn: the most decisions one position can offer.
+        most = max((len(ls) for ls in lines), default=0)
+        self.max_options = len(cat.kinds) * SIZE + SIZE * SIZE * most + 1
+        P = np.zeros(K.P_WIDTH, np.int64)
+        P[K.P_SPAWN_LIMIT] = cat.spawn_limit
+        P[K.P_SECOND_TOKENS] = cat.second_tokens
+        P[K.P_SPAWN_TOKENS] = cat.spawn_tokens
+        P[K.P_DENY_COST] = cat.deny_cost
+        P[K.P_BANISH_COST] = cat.banish_cost
+        supply = rules["cor.token_supply"]
+        P[K.P_SUPPLY] = K.INFINITE if supply == "inf" else supply
+        P[K.P_DRAW_AFTER] = rules["cor.draw_after"]
+        rows = rules["cor.no_token_rows"]
+        P[K.P_NO_TOKEN_GOAL] = rows in ("both", "goal_only")
+        P[K.P_NO_TOKEN_OWN] = rows in ("both", "own_only")
+        P[K.P_DENY_OCCUPIED] = bool(rules["cor.deny_occupied"])
+        P[K.P_BANISH_CAPTURED] = rules["cor.banish"] == "captured"
+        self.P = P
+
+
+tables_for = CatalogCache(Tables)
+
+
+def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
+               trace: bool = False) -> pl.DataFrame | None:
+    codes = [BOTS.get(bots.get(seat, random_bot)) for seat in (0, 1)]
+    if None in codes:
+        return None
+    # The kernel counts in 64-bit integers, and keeps a traced game's scores in memory.
+    if (not len(seeds) or any(not 0 <= s < 2**63 for s in seeds)
+            or max_decisions > (10**6 if trace else 10**12)):
+        return None
+    first = game.new_state(cards, rules, setup).first  # the engine's own setup checks
+    t = tables_for(cards, rules)
+    if t.problem is not None:
+        return None
+    P = t.P.copy()
+    P[K.P_FIRST] = first
+    P[K.P_MAX_DECISIONS] = max_decisions
+    P[K.P_TRACE] = trace
+    seeds = np.asarray(list(seeds), np.int64)
+    out, outf = K.play_many(seeds, bot_seed(seeds), P, np.array(codes, np.int64), t.counts,
+                            t.first_line, t.lines, t.enters, t.points, t.reserve,
+                            t.max_options)
+    if (out[:, K.O_STATUS] != K.OK).any():
+        return None
+    return _frame(seeds, out, outf, trace)
+
+
+def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
+    """The rows play_out builds from the engine (its row plus CorrectionState.stats), as
+    columns."""
+    outcome = np.where(out[:, K.O_OUTCOME] == K.TIMEOUT, "timeout",
+                       np.where(out[:, K.O_OUTCOME] == K.DRAW, "draw",
+                                np.where(out[:, K.O_WINNER] == 0, f"{SEATS[0]} wins",
+                                         f"{SEATS[1]} wins")))
+    columns = {
+        "seed": seeds,
+        "outcome": pl.Series(outcome.astype(object), dtype=pl.String),
+        "winner": out[:, K.O_WINNER],
+        "length": out[:, K.O_LENGTH],
+        "first": out[:, K.O_FIRST],
+        "turns": out[:, K.O_TURNS],
+        "captures": out[:, K.O_CAPTURES],
+        "spawns": out[:, K.O_SPAWNS],
+        "move_denials": out[:, K.O_MOVE_DENIALS],
+        "banishes": out[:, K.O_BANISHES],
+        "recoveries": out[:, K.O_RECOVERIES],
+    }
+    if trace:
+        columns.update(lead_changes=out[:, K.O_LEAD_CHANGES], decisiveness=outf[:, 0],
+                       drama=outf[:, 1])
+    return pl.DataFrame(columns)
