@@ -1,7 +1,7 @@
 """What-if speed, in one run:
 
-1. for each game with a compiled kernel (co-op, RPG Card Battle), the rules engine beside the
-   kernel on the same 2,000 games (the rows are checked to be identical), the two alternating
+1. for each game with a compiled kernel (co-op, Correction, RPG Card Battle; those of them named,
+   when games are named), the rules engine beside the kernel on the same 2,000 games (the rows are checked to be identical), the two alternating
    run by run: games per second and the ratio, median (min-max);
 2. for every registered game, a 10-point sweep of one card stat with 2,000 games per point and
    the game's default bots on local processes (goal: at most 5 s), each run in a fresh process
@@ -42,8 +42,8 @@ KEYS = {"coop": "enemies.Brutes.health", "correction": "params.second_player_tok
 GOAL = 5.0
 
 
-def engine_vs_kernel(runs: int, n: int = 2000) -> None:
-    for name in compiled_games():
+def engine_vs_kernel(runs: int, games: list[str], n: int = 2000) -> None:
+    for name in games:
         game = get_game(name)
         for bots in ("random", "heuristic"):
             b = prepare(name, None, None, bots, None, SETUPS.get(name, {}))
@@ -243,7 +243,8 @@ def main() -> None:
     parts = set(args.parts.split(","))
     cards = wb.load_cards("coop")
     if "kernel" in parts:
-        engine_vs_kernel(args.runs)
+        engine_vs_kernel(args.runs, [g for g in compiled_games()
+                                     if not args.games or g in args.games])
         print()
     if "sweeps" in parts:
         game_sweeps(args.games or wb.list_games(), args.runs)

@@ -38,6 +38,8 @@ class Tables:
         for i, (dest, mode, between) in enumerate(flat):
             self.lines[i, :K.L_PASSED + 1 + len(between)] = (dest, mode, len(between),
                                                               *between)
+        self.goal = np.array([bool(g) for by_square in cat.goal_lines for g in by_square],
+                             np.bool_)
         self.enters = np.array(cat.enters_tokens, np.bool_)
         points, _, _, reserve, _ = _tables(cat)
         self.points = np.array(points, np.float64)
@@ -85,7 +87,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     P[K.P_TRACE] = trace
     seeds = np.asarray(list(seeds), np.int64)
     out, outf = K.play_many(seeds, bot_seed(seeds), P, np.array(codes, np.int64), t.counts,
-                            t.first_line, t.lines, t.enters, t.points, t.reserve,
+                            t.first_line, t.lines, t.enters, t.goal, t.points, t.reserve,
                             t.max_options)
     if (out[:, K.O_STATUS] != K.OK).any():
         return None

@@ -47,7 +47,8 @@ OPT_NONE, OPT_SPAWNED, OPT_SINGLE = range(3)  # the R-9 option
 D_SPAWN, D_MOVE, D_END, D_ALLOW, D_DENY, D_BANISH = range(6)  # spawn (kind, sq), move (from, to)
 
 # LINES[i, ...]: catalog.targets flattened; the lines of code c on square sq are
-# LINES[FIRST_LINE[c * 36 + sq]:FIRST_LINE[c * 36 + sq + 1]]
+# LINES[FIRST_LINE[c * 36 + sq]:FIRST_LINE[c * 36 + sq + 1]], and GOAL[c * 36 + sq] says whether
+# any of them ends on the owner's goal row (catalog.goal_lines)
 L_DEST, L_MODE, L_PASSED = range(3)  # then the squares passed over
 MOVE, CAPTURE, BOTH = 0, 1, 2  # catalog's modes
 
@@ -435,7 +436,7 @@ def _threat_points(n, cover, to_move):
 
 
 @njit(cache=True)
-def evaluate(S, seat, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE):
+def evaluate(S, seat, P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS, RESERVE):
     """evaluate.evaluate: points for `seat`, South's sum made in the same order and negated
     for North."""
     if S[PHASE] == PH_OVER:
@@ -448,8 +449,9 @@ def evaluate(S, seat, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE):
     for sq in range(SQUARES):
         code = S[BOARD + sq]
         if code >= 0:
-            total += POINTS[code * SQUARES + sq]
-            if _can_move(S, sq, FIRST_LINE, LINES, ENTERS, True):
+            at = code * SQUARES + sq
+            total += POINTS[at]
+            if GOAL[at] and _can_move(S, sq, FIRST_LINE, LINES, ENTERS, True):
                 if code & 1:
                     north += 1
                 else:
@@ -466,10 +468,25 @@ def evaluate(S, seat, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE):
 
 
 @njit(cache=True)
-def _answer(S, me, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE, OPTS, kinds, pool, A):
+def _copy(dst, src):
+    # An element loop: numba's slice assignment took twice as long for these short vectors.
+    for k in range(STATE_SIZE):
+        dst[k] = src[k]
+
+
+@njit(cache=True)
+def _answer(S, me, P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS, RESERVE, OPTS, kinds, pool, A,
+            banished, beat, extra):
     """bots._reply's answer of seat `me` to the declaration pending in S, and its evaluation
     for the mover (NaN when none was made: a declared winning move is stopped if at all
-    possible, T-3)."""
+    possible, T-3).
+
+    Unless `beat` is NaN: once ALLOW (always the first answer) is scored, if the mover's
+    value of it plus `extra` is not above `beat`, ALLOW and that value, the other answers not
+    looked at (bots._best_answer: an answer is chosen over ALLOW only when it leaves the
+    mover less, so the declaration could not score above `beat` whatever the answer).
+    `banished[f]` keeps the evaluation of a Piece Denial of the piece on f once made (NaN
+    before): it leaves the same position wherever the piece was going."""
     n = options(S, P, FIRST_LINE, LINES, ENTERS, OPTS, kinds, pool)
     if n == 1:
         return D_ALLOW, np.nan
@@ -481,11 +498,17 @@ def _answer(S, me, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE, OPTS, kinds, p
     best = D_ALLOW
     best_value = 0.0
     best_raw = 0.0
+    f = S[FROM]
     for i in range(n):
         o = OPTS[i, 0]
-        A[:] = S
-        do(A, o, 0, 0, P, FIRST_LINE, LINES, ENTERS)
-        raw = evaluate(A, me, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE)
+        if o == D_BANISH and not np.isnan(banished[f]):
+            raw = banished[f]
+        else:
+            _copy(A, S)
+            do(A, o, 0, 0, P, FIRST_LINE, LINES, ENTERS)
+            raw = evaluate(A, me, P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS, RESERVE)
+            if o == D_BANISH:
+                banished[f] = raw
         value = raw
         if o == D_DENY:
             value -= DENY_DISCOUNT
@@ -493,45 +516,51 @@ def _answer(S, me, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE, OPTS, kinds, p
             value -= BANISH_DISCOUNT
         if i == 0 or value > best_value:
             best, best_value, best_raw = o, value, raw
+        if i == 0 and -raw + extra <= beat:
+            return D_ALLOW, -raw
     return best, -best_raw
 
 
 @njit(cache=True)
-def heuristic(S, n, OPTS, bmt, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE, work, A, B,
-              kinds, pool):
+def heuristic(S, n, OPTS, bmt, P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS, RESERVE, work, A,
+              B, kinds, pool, banished):
     """bots.heuristic's choice among the n decisions in OPTS (n > 1), by the plain
-    algorithm: each option played on a copy, the opponent's likely answer too, and the
-    result evaluated in full."""
+    algorithm (each option played on a copy, the opponent's likely answer too, and the
+    result evaluated in full) with two of bots.py's shortcuts, _answer's `beat` and
+    `banished`."""
+    banished[:] = np.nan
     if S[PHASE] == PH_RESPOND:
-        o, _ = _answer(S, 1 - S[ACTIVE], P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE, work,
-                       kinds, pool, A)
+        o, _ = _answer(S, 1 - S[ACTIVE], P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS, RESERVE,
+                       work, kinds, pool, A, banished, np.nan, 0.0)
         for i in range(n):
             if OPTS[i, 0] == o:
                 return i
     seat = S[ACTIVE]
     best = 0
-    best_value = 0.0
+    best_value = np.nan
     for i in range(n):
-        kind = OPTS[i, 0]
-        A[:] = S
-        do(A, kind, OPTS[i, 1], OPTS[i, 2], P, FIRST_LINE, LINES, ENTERS)
+        # One draw per option, in order, whatever it is (bots._greedy).
+        noise = NOISE * mt_random(bmt)
+        _copy(A, S)
+        do(A, OPTS[i, 0], OPTS[i, 1], OPTS[i, 2], P, FIRST_LINE, LINES, ENTERS)
         value = np.nan
         if A[PHASE] == PH_RESPOND:
-            answer, value = _answer(A, 1 - seat, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE,
-                                    work, kinds, pool, B)
+            answer, value = _answer(A, 1 - seat, P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS,
+                                    RESERVE, work, kinds, pool, B, banished, best_value,
+                                    noise)
             if np.isnan(value):
                 do(A, answer, 0, 0, P, FIRST_LINE, LINES, ENTERS)
         if np.isnan(value):
-            value = evaluate(A, seat, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE)
-        value += NOISE * mt_random(bmt)
+            value = evaluate(A, seat, P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS, RESERVE)
+        value += noise
         if i == 0 or value > best_value:
             best, best_value = i, value
     return best
 
 
 @njit(cache=True)
-def play_one(seed, bseed, P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE, out,
-             outf, g, S, OPTS, work, A, B, kinds, pool, scores):
+def play_one(seed, bseed, P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, GOAL, POINTS, RESERVE,
+             out, outf, g, S, OPTS, work, A, B, kinds, pool, banished, scores):
     """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
     cmt = np.empty(MT_SIZE, np.int64)
     bmt = np.empty(MT_SIZE, np.int64)
@@ -576,12 +605,12 @@ def play_one(seed, bseed, P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, POINTS, RE
         else:
             if bmt[MT_SIZE - 1] < 0:
                 mt_seed(bmt, bseed)
-            i = heuristic(S, n, OPTS, bmt, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE,
-                          work, A, B, kinds, pool)
+            i = heuristic(S, n, OPTS, bmt, P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS,
+                          RESERVE, work, A, B, kinds, pool, banished)
         do(S, OPTS[i, 0], OPTS[i, 1], OPTS[i, 2], P, FIRST_LINE, LINES, ENTERS)
         decisions += 1
         if trace:  # State.score(0): evaluate.win_chance
-            x = evaluate(S, 0, P, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE)
+            x = evaluate(S, 0, P, FIRST_LINE, LINES, ENTERS, GOAL, POINTS, RESERVE)
             scores[decisions - 1] = (1.0 if x >= WIN_POINTS else 0.0 if x <= -WIN_POINTS
                                      else 1.0 / (1.0 + math.exp(-x / 3.0)))
     winner = S[WINNER] if outcome != TIMEOUT else -1
@@ -605,8 +634,8 @@ def play_one(seed, bseed, P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, POINTS, RE
 
 
 @njit(cache=True, nogil=True)
-def play_many(seeds, bot_seeds, P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, POINTS, RESERVE,
-              max_options):
+def play_many(seeds, bot_seeds, P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, GOAL, POINTS,
+              RESERVE, max_options):
     n = len(seeds)
     out = np.zeros((n, OUT_WIDTH), np.int64)
     outf = np.zeros((n, 2), np.float64)
@@ -617,8 +646,10 @@ def play_many(seeds, bot_seeds, P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, POIN
     work = np.zeros((max_options, 3), np.int64)
     kinds = np.zeros(max(1, len(COUNTS)), np.int64)
     pool = np.zeros(SQUARES, np.int64)
+    banished = np.zeros(SQUARES, np.float64)
     scores = np.zeros(P[P_MAX_DECISIONS] if P[P_TRACE] else 1, np.float64)
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, POINTS,
-                 RESERVE, out, outf, g, S, OPTS, work, A, B, kinds, pool, scores)
+        play_one(seeds[g], bot_seeds[g], P, BOTS, COUNTS, FIRST_LINE, LINES, ENTERS, GOAL,
+                 POINTS, RESERVE, out, outf, g, S, OPTS, work, A, B, kinds, pool, banished,
+                 scores)
     return out, outf
