@@ -3,10 +3,10 @@ for decision, on one integer vector per position.
 
 An exact copy, not an approximation, as the other games' kernels are: the same two Mersenne
 Twister streams a Match draws from, the legal decisions listed in rules._options's order, and
-the heuristic written as the plain algorithm its shortcuts stand for (a copy of the position
-per option and a full evaluation of every position reached; tests/correction/
-test_same_choices.py holds the two equal), with evaluate.py's floating-point sums made in the
-same order. So every game gives the very row the rules engine gives
+the heuristic written as the plain algorithm bots.py's shortcuts stand for (a copy of the
+position per option and a full evaluation of every position reached;
+tests/correction/test_same_choices.py holds the two equal) with two of those shortcuts, and
+evaluate.py's floating-point sums made in the same order. So every game gives the very row the rules engine gives
 (tests/correction/test_kernel.py plays both side by side). Tables are built in batch.py,
 which hands anything the kernel does not copy back to the rules engine.
 """
