@@ -611,15 +611,17 @@ class Builder:
         return note
 
     # -- reading the result --------------------------------------------------------------
-    def links(self) -> dict[tuple[int, int], set]:
+    def links(self) -> dict[tuple[int, int], tuple]:
         """The build path as a graph: each card is joined to the cell it was placed from,
-        and an open door to what was built behind it (A-20: touching is not joining)."""
+        and an open door to what was built behind it (A-20: touching is not joining). Each
+        card's neighbours are in (x, y) order, so that walks over the graph (the bots'
+        shortest paths) break ties the same way wherever they run."""
         out: dict = {p: set() for p in self.cells}
         for p, placed in self.cells.items():
             if placed.origin is not None and placed.origin in out:
                 out[p].add(placed.origin)
                 out[placed.origin].add(p)
-        return out
+        return {p: tuple(sorted(near)) for p, near in out.items()}
 
     def text_map(self) -> list[str]:
         """The table as the rules file prints it: `.` empty, `*` after an opened door."""
