@@ -19,7 +19,8 @@ from workbench.sim.kernels import SETUPS
 name = sys.argv[1]
 VARIANT = {"coop": {"coop.placement": "fixed_numbers"},
            "correction": {"cor.token_supply": 5, "cor.spear_reach": "over"},
-           "rpg_card_battle": {"rcb.poison_stacking": "refresh"}}
+           "rpg_card_battle": {"rcb.poison_stacking": "refresh"},
+           "sac": {"sac.dead_end": "backtrack"}}
 rows = {}
 for bots in ("random", "heuristic"):
     for rules in (None, VARIANT[name]):

@@ -86,6 +86,11 @@ class Sac(Game):
             raise SetupError(str(exc)) from None
         return SacState(catalog_for(cards, rules), rules)
 
+    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
+        from .batch import play_batch  # compiled on first use (numba caches it on disk)
+
+        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
+
     def heuristic_bot(self):
         from .bots import heuristic
 
