@@ -459,7 +459,9 @@ class LocationState(State):
         """R-26.3-4: every character in combat deals its Atk to what it faces, all at once."""
         c = self.combat
         hits: dict = {}
-        for uid in {u for p in c.pairs for u in p}:
+        # In the order the pairs name them, not a set's: destruction follows this order, and
+        # with it which card goes to the discard pile first.
+        for uid in dict.fromkeys(u for p in c.pairs for u in p):
             if uid not in self.inplay or not self.alive_facing(uid):
                 continue
             if self.card(uid).has("Long Range"):
