@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .bots import random_bot
+
 MT_SIZE = 625  # 624 words of state and the position of the next word
 
 _N, _M = 624, 397
@@ -111,3 +113,16 @@ def tension(scores, n, winner):
         x = scores[i] if winner == 0 else 1 - scores[i]
         drama += max(0.0, 0.5 - x)
     return changes, (n - ahead_since) / n, drama / n
+
+
+def kernel_bots(bots: dict, seats: int, codes: dict, seeds, max_decisions: int,
+                trace: bool) -> list[int] | None:
+    """The kernel's code (from `codes`, by bot) of each seat's bot, a seat without one
+    playing the random bot; None when the batch is the rules engine's: a bot the kernel does
+    not copy, no seeds, or seeds or a decision cap wider than a kernel's 64-bit integers (a
+    traced game keeps a score per decision in memory, so its cap is lower)."""
+    out = [codes.get(bots.get(seat, random_bot)) for seat in range(seats)]
+    if (None in out or not len(seeds) or any(not 0 <= s < 2**63 for s in seeds)
+            or max_decisions > (10**6 if trace else 10**12)):
+        return None
+    return out

@@ -12,6 +12,7 @@ import numpy as np
 import polars as pl
 
 from ...core.bots import random_bot
+from ...core.compiled import kernel_bots
 from ...core.cache import CatalogCache
 from ...core.seeds import bot_seed
 from . import kernel as K
@@ -54,12 +55,8 @@ tables_for = CatalogCache(Tables)
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
                trace: bool = False) -> pl.DataFrame | None:
-    codes = [BOTS.get(bots.get(seat, random_bot)) for seat in (0, 1)]
-    if None in codes:
-        return None
-    # The kernel counts in 64-bit integers, and keeps a traced game's scores in memory.
-    if (not len(seeds) or any(not 0 <= s < 2**63 for s in seeds)
-            or max_decisions > (10**6 if trace else 10**12)):
+    codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
+    if codes is None:
         return None
     builds = game.builds(cards, rules, setup)  # the engine's own setup checks and errors
     t = tables_for(cards, rules)

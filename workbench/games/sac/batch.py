@@ -13,6 +13,7 @@ import numpy as np
 import polars as pl
 
 from ...core.bots import random_bot
+from ...core.compiled import kernel_bots
 from ...core.cache import CatalogCache
 from ...core.chance import dice_sum
 from ...core.seeds import bot_seed
@@ -123,10 +124,8 @@ tables_for = CatalogCache(Tables)
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
                trace: bool = False) -> pl.DataFrame | None:
-    code = BOTS.get(bots.get(0, random_bot))
-    # One seat, so no tension columns to trace; the kernel counts in 64-bit integers.
-    if (code is None or trace or not len(seeds) or any(not 0 <= s < 2**63 for s in seeds)
-            or max_decisions > 10**12):
+    codes = kernel_bots(bots, 1, BOTS, seeds, max_decisions, trace)
+    if codes is None or trace:  # one seat: no tension columns to trace
         return None
     game.new_state(cards, rules, setup)  # the engine's own setup checks
     t = tables_for(cards, rules)
@@ -135,7 +134,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     P = t.P.copy()
     P[K.P_MAX_DECISIONS] = max_decisions
     seeds = np.asarray(list(seeds), np.int64)
-    out = K.play_many(seeds, bot_seed(seeds), P, np.array([code], np.int64), t.dirt, t.card,
+    out = K.play_many(seeds, bot_seed(seeds), P, np.array(codes, np.int64), t.dirt, t.card,
                       t.pile, t.pile_count, t.joker, t.shop, *t.d20, *t.salvo, *t.d6)
     if (out[:, K.O_STATUS] != K.OK).any():
         return None
