@@ -20,7 +20,8 @@ name = sys.argv[1]
 VARIANT = {"coop": {"coop.placement": "fixed_numbers"},
            "correction": {"cor.token_supply": 5, "cor.spear_reach": "over"},
            "rpg_card_battle": {"rcb.poison_stacking": "refresh"},
-           "sac": {"sac.dead_end": "backtrack"}}
+           "sac": {"sac.dead_end": "backtrack"},
+           "squad_combat": {"sc.ruleset": "v0_5"}}
 rows = {}
 for bots in ("random", "heuristic"):
     for rules in (None, VARIANT[name]):

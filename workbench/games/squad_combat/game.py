@@ -123,6 +123,11 @@ class SquadCombat(Game):
         return SquadState(catalog_for(cards, rules), rules, setup["squads"],
                           None if first == "random" else first)
 
+    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
+        from .batch import play_batch  # compiled on first use (numba caches it on disk)
+
+        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
+
     def heuristic_bot(self):
         from .bots import heuristic
 

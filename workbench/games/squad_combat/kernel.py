@@ -1,0 +1,2319 @@
+"""Compiled batch play of Squad Combat: the rules of rules.py (with combat.py, eligibility.py
+and effects.py) and the bots of bots.py, decision for decision, on one integer vector per
+position.
+
+An exact copy, not an approximation, as the other games' kernels are: the same two Mersenne
+Twister streams a Match draws from, every chance point walked as Dist.pick walks it (decks in
+the order cards entered them, dice pools in pool_of's order), the queue of steps run in the
+order rules.py runs it, the legal decisions listed in the order the rules list them, and the
+heuristic's floating-point values made with the same operations in the same order. So every
+game gives the very row the rules engine gives (tests/squad_combat/test_kernel.py plays both
+side by side). Tables are built in batch.py, which hands anything the kernel does not copy
+back to the rules engine; a game that outgrows a fixed room below ends with status
+UNSUPPORTED, and its batch goes back to the engine too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum, tension
+
+HAND = 5  # R-3, R-9
+END_DISCARDS = 2  # R-9.2
+KILL = 8.0  # bots.KILL
+
+# Rooms; a game that would outgrow one is handed back (status UNSUPPORTED).
+SEATS_CAP = 4
+CHARS_CAP = 3 * SEATS_CAP
+DICE_CAP = 16
+ATT_CAP = 24
+HAND_CAP = 64
+PILE_CAP = 48  # different cards in one deck or discard pile
+SRC_CAP = 128  # cards and abilities of the tables
+COST_DICE_CAP = 8
+POOL_CAP = 8  # notation.MOST_POOL
+PLAY_CAP = 1024  # plays of one action phase: edges that pay for themselves can chain
+TGT_CAP = 12
+Q_CAP = 512
+STACK_CAP = 64
+CHO_CAP = 16
+OPT_W = 4 + DICE_CAP  # a decision: kind, a, b, count, values
+
+# SRC[i, ...]: a card or an ability
+(SK_KIND, SK_TRAITS, SK_CHAR, SK_ENERGY, SK_NDICE, SK_DICE) = range(6)
+(SK_CARDS, SK_ATK, SK_DAMAGE, SK_TARGET, SK_TARGETS, SK_TIMING, SK_ACTOR, SK_ABILITY,
+ SK_MATTERS, SK_NEFF, SK_EFF) = (SK_DICE + COST_DICE_CAP + i for i in range(11))
+SRC_W = SK_EFF + 1
+ATTACK, ACTION, EDGE = 0, 1, 2
+TG_NONE, TG_ENEMY, TG_FRIENDLY = 0, 1, 2
+T_ANY, T_BEFORE, T_REACTION, T_AFTER_HIT, T_OTHER = range(5)
+AC_ANY, AC_DEFENDER, AC_NOT_DEFENDER = range(3)
+AB_NONE, AB_ALIVE, AB_DEAD = range(3)
+
+# EFF[i, ...]: one keyword of a card
+E_KW, E_AMT, E_SCOPE = range(3)
+(K_HEAL, K_STUN, K_RECOVER, K_POWER_UP, K_POWER_DOWN, K_OVERCHARGE, K_REROLL, K_DRAIN,
+ K_DISARM, K_SUPPRESS, K_SWITCH, K_WOUND, K_DRAW, K_DODGE, K_SOAK, K_BOOST, K_AIM, K_GUARD,
+ K_TAUNT) = range(19)
+SC_DEFAULT, SC_TARGET, SC_SELF, SC_FRIENDLY, SC_ENEMY = range(5)
+
+# CHD[d, ...]: a character's card
+(D_TRAITS, D_HP, D_ENERGY, D_NFIXED) = range(4)
+D_FIXED = 4
+D_RANDOM = D_FIXED + POOL_CAP
+D_REFRESH = D_RANDOM + 1
+D_NRES = D_REFRESH + 1
+D_RES = D_NRES + 1  # (trait, X) pairs
+D_NHARD = D_RES + 16
+D_HARD = D_NHARD + 1
+D_NAB = D_HARD + 16
+D_AB = D_NAB + 1  # source numbers of its abilities
+CHD_W = D_AB + 8
+
+# R[...]: rule variants and the batch
+(R_V05, R_CONTEST, R_RESET_NEVER, R_ROTATE, R_BLOCKS_REFRESH, R_LIFO, R_OVERCHARGE,
+ R_DECK_LOSE, R_REACT_DEFENDER, R_STUN_ONE, R_HEAL_PRINTED, R_STALE_DRAW, R_REPEAT_SKIP,
+ R_TURN_LIMIT, R_SEATS, R_FIXED_FIRST, R_MAX_DECISIONS, R_TRACE) = range(18)
+R_WIDTH = 18
+OC_ROLLED, OC_SIX, OC_CHOSEN = range(3)
+
+# The position. A damage card under a character:
+(A_UID, A_SRC, A_OWNER, A_PRINTED, A_TRAITS, A_MOD, A_TOKEN) = range(7)
+AW = 7
+# a character:
+(C_SEAT, C_DEF, C_BURDEN, C_SUPP, C_ALIVE, C_REMOVED, C_ND) = range(7)
+C_DICE = 7
+C_NA = C_DICE + DICE_CAP
+C_ATT = C_NA + 1
+CW = C_ATT + ATT_CAP * AW
+# a pile (deck or discard): count of different cards, size, cards, copies, in entry order
+PILE_N, PILE_SIZE, PILE_CARD = 0, 1, 2
+PILE_CNT = PILE_CARD + PILE_CAP
+PILE_W = PILE_CNT + PILE_CAP
+# a player:
+P_PASSED, P_OUT, P_NH, P_HAND = range(4)
+P_DECK = P_HAND + HAND_CAP
+P_DISCARD = P_DECK + PILE_W
+P_ORDER = P_DISCARD + PILE_W
+P_PLAYED = P_ORDER + 3
+PW = P_PLAYED + SRC_CAP
+# a play:
+(Y_SEAT, Y_SRC, Y_ACTOR, Y_CTX, Y_HAND, Y_NPAID) = range(6)
+Y_PAID = 6
+Y_NT = Y_PAID + COST_DICE_CAP
+Y_T = Y_NT + 1
+(Y_ATK, Y_DEF, Y_MOD, Y_NEG, Y_REACTED, Y_HIT, Y_ATTACHED, Y_ADIE, Y_DDIE,
+ Y_SETTLED) = (Y_T + TGT_CAP + i for i in range(10))
+YW = Y_SETTLED + 1
+
+CHARS = 0
+PLAYERS = CHARS + CHARS_CAP * CW
+PLAYS = PLAYERS + SEATS_CAP * PW
+QUEUE = PLAYS + PLAY_CAP * YW
+STACK = QUEUE + Q_CAP * 4
+WIN_ORDER = STACK + STACK_CAP
+CHO_V = WIN_ORDER + SEATS_CAP
+CHO_U = CHO_V + CHO_CAP
+(NCHARS, TURN, FIRST, ACTIVE, ENDED, WINNER, UID, HURT, QUIET, WIN_ACTED, NPLAYS, NQ, NSTACK,
+ HITS, MISSES, NEGATED, DEATHS, REFRESHES, EDGES, STATUS, WAIT, W_SEAT, W_A, W_B, W_C,
+ WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N) = (CHO_U + CHO_CAP + i
+                                                              for i in range(32))
+STATE_SIZE = CHO_N + 1
+
+# Steps of the queue (rules.STEPS)
+(ST_DRAW, ST_SETUP_DICE, ST_CHOOSE_FIRST, ST_SETUP_ALL, ST_TURN_START, ST_ROLL_POOL,
+ ST_PHASE, ST_ACT, ST_NEXT, ST_END_TURN, ST_RESET, ST_DISCARD, ST_REFILL, ST_TURN_OVER,
+ ST_WINDOW, ST_WINDOW_GO, ST_PAY, ST_PAY_CARDS, ST_TARGET, ST_DECLARED, ST_EDGE_RESOLVE,
+ ST_RESOLVE, ST_ATTACK_DIE, ST_DEFENCE_DIE, ST_STRIKE, ST_EFFECT, ST_APPLY, ST_FINISH,
+ ST_REFRESH_ROLL, ST_KEEP) = range(30)
+# What the position waits for (state.wait[0])
+(WT_NONE, WT_CHANCE, WT_ACTION, WT_WINDOW, WT_PAY, WT_CARDS, WT_TARGET, WT_KEEP, WT_CHOOSE,
+ WT_ATTACK_DIE, WT_DEFENCE_DIE, WT_DISCARD) = range(12)
+CH_DRAW, CH_FIRST, CH_POOL, CH_REFRESH, CH_OVERCHARGE, CH_REROLL = range(6)
+CK_HEAL, CK_POWER_UP, CK_POWER_DOWN, CK_OVERCHARGE, CK_REROLL, CK_DRAIN = range(6)
+WK_START, WK_END, WK_REACTION, WK_AFTER, WK_DECLARED = range(5)
+# Decisions: OPT[i] = (kind, a, b, count, values...)
+(A_PASS, A_PLAY, A_USE, A_REFRESH, A_DECLINE, A_PAY, A_DISCARD, A_TARGET, A_KEEP, A_CHOOSE,
+ A_DIE, A_KEEP_HAND) = range(12)
+
+# out[...]: one game's result, and the seats' alive, hp and played columns after it
+(O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_FIRST, O_TURNS, O_HITS, O_MISSES, O_NEGATED,
+ O_DEATHS, O_REFRESHES, O_EDGES, O_LEAD_CHANGES) = range(13)
+O_ALIVE = 13
+O_HP = O_ALIVE + SEATS_CAP
+OUT_WIDTH = O_HP + SEATS_CAP
+WIN, DRAW, TIMEOUT = 0, 1, 2
+OK, UNSUPPORTED = 0, 1
+BOT_RANDOM, BOT_HEURISTIC = 0, 1
+
+
+@njit(cache=True)
+def _fail(S):
+    """The game outgrew a room, or reached what the engine would not play: hand it back."""
+    S[STATUS] = UNSUPPORTED
+    S[ENDED] = 1
+
+
+@njit(cache=True)
+def _push(S, kind, a, b, c):
+    """One step before everything queued; steps that run in order are pushed last first."""
+    n = S[NQ]
+    if n >= Q_CAP:
+        _fail(S)
+        return
+    q = QUEUE + 4 * n
+    S[q] = kind
+    S[q + 1] = a
+    S[q + 2] = b
+    S[q + 3] = c
+    S[NQ] = n + 1
+
+
+@njit(cache=True)
+def _cb(ci):
+    return CHARS + ci * CW
+
+
+@njit(cache=True)
+def _pb(seat):
+    return PLAYERS + seat * PW
+
+
+@njit(cache=True)
+def _yb(pid):
+    return PLAYS + pid * YW
+
+
+# -- dice -------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _sort_dice(S, ci):
+    b = _cb(ci) + C_DICE
+    n = S[_cb(ci) + C_ND]
+    for i in range(1, n):
+        v = S[b + i]
+        j = i - 1
+        while j >= 0 and S[b + j] < v:
+            S[b + j + 1] = S[b + j]
+            j -= 1
+        S[b + j + 1] = v
+
+
+@njit(cache=True)
+def _append_die(S, ci, v):
+    cb = _cb(ci)
+    n = S[cb + C_ND]
+    if n >= DICE_CAP:
+        _fail(S)
+        return
+    S[cb + C_DICE + n] = v
+    S[cb + C_ND] = n + 1
+
+
+@njit(cache=True)
+def _remove_die(S, ci, v):
+    """list.remove: the first die showing v."""
+    cb = _cb(ci)
+    n = S[cb + C_ND]
+    for i in range(n):
+        if S[cb + C_DICE + i] == v:
+            for j in range(i, n - 1):
+                S[cb + C_DICE + j] = S[cb + C_DICE + j + 1]
+            S[cb + C_ND] = n - 1
+            return
+    _fail(S)
+
+
+@njit(cache=True)
+def _set_die(S, ci, old, new):
+    _remove_die(S, ci, old)
+    _append_die(S, ci, new)
+    _sort_dice(S, ci)
+
+
+@njit(cache=True)
+def _add_die(S, ci, face):
+    if S[_cb(ci) + C_ALIVE]:
+        _append_die(S, ci, face)
+        _sort_dice(S, ci)
+
+
+@njit(cache=True)
+def _can_pay(S, ci, SRC, src):
+    cb = _cb(ci)
+    n = SRC[src, SK_NDICE]
+    if n > S[cb + C_ND]:
+        return False
+    for i in range(n):
+        if S[cb + C_DICE + i] < SRC[src, SK_DICE + i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _combos(dice, nd, k, needs, use_needs, out, maxout):
+    """itertools.combinations(dice, k) in order, each set of values once (first seen), those
+    meeting `needs` when use_needs: notation.payments and rules._opts_keep. Returns the count,
+    or -1 if more than maxout."""
+    count = 0
+    if k > nd:
+        return 0
+    idx = np.empty(max(k, 1), np.int64)
+    for i in range(k):
+        idx[i] = i
+    while True:
+        ok = True
+        if use_needs:
+            for i in range(k):
+                if dice[idx[i]] < needs[i]:
+                    ok = False
+                    break
+        if ok:
+            seen = False
+            for r in range(count):
+                same = True
+                for i in range(k):
+                    if out[r, i] != dice[idx[i]]:
+                        same = False
+                        break
+                if same:
+                    seen = True
+                    break
+            if not seen:
+                if count >= maxout:
+                    return -1
+                for i in range(k):
+                    out[count, i] = dice[idx[i]]
+                count += 1
+        # the next combination of indexes
+        i = k - 1
+        while i >= 0 and idx[i] == i + nd - k:
+            i -= 1
+        if i < 0:
+            break
+        idx[i] += 1
+        for j in range(i + 1, k):
+            idx[j] = idx[j - 1] + 1
+    return count
+
+
+# -- cards in hand and piles ------------------------------------------------------------------
+
+@njit(cache=True)
+def _pile_put(S, b, card):
+    n = S[b + PILE_N]
+    for i in range(n):
+        if S[b + PILE_CARD + i] == card:
+            S[b + PILE_CNT + i] += 1
+            S[b + PILE_SIZE] += 1
+            return
+    if n >= PILE_CAP:
+        _fail(S)
+        return
+    S[b + PILE_CARD + n] = card
+    S[b + PILE_CNT + n] = 1
+    S[b + PILE_N] = n + 1
+    S[b + PILE_SIZE] += 1
+
+
+@njit(cache=True)
+def _pile_take_at(S, b, i):
+    """Deck.take: a card with no copies left leaves the dict (a later put enters it last)."""
+    left = S[b + PILE_CNT + i] - 1
+    S[b + PILE_SIZE] -= 1
+    if left:
+        S[b + PILE_CNT + i] = left
+        return
+    n = S[b + PILE_N]
+    for j in range(i, n - 1):
+        S[b + PILE_CARD + j] = S[b + PILE_CARD + j + 1]
+        S[b + PILE_CNT + j] = S[b + PILE_CNT + j + 1]
+    S[b + PILE_N] = n - 1
+
+
+@njit(cache=True)
+def _discard_put(S, seat, card):
+    _pile_put(S, _pb(seat) + P_DISCARD, card)
+
+
+@njit(cache=True)
+def _hand_remove(S, seat, card):
+    pb = _pb(seat)
+    n = S[pb + P_NH]
+    for i in range(n):
+        if S[pb + P_HAND + i] == card:
+            for j in range(i, n - 1):
+                S[pb + P_HAND + j] = S[pb + P_HAND + j + 1]
+            S[pb + P_NH] = n - 1
+            return
+    _fail(S)
+
+
+@njit(cache=True)
+def _first_in_hand(S, seat, i):
+    """True if hand[i] is the first copy of its card (dict.fromkeys(hand) order)."""
+    pb = _pb(seat)
+    card = S[pb + P_HAND + i]
+    for j in range(i):
+        if S[pb + P_HAND + j] == card:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _hand_count(S, seat, card):
+    pb = _pb(seat)
+    k = 0
+    for i in range(S[pb + P_NH]):
+        if S[pb + P_HAND + i] == card:
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _discard_from_hand(S, seat, card):
+    _hand_remove(S, seat, card)
+    _discard_put(S, seat, card)
+
+
+# -- damage (combat.py) -------------------------------------------------------------------------
+
+@njit(cache=True)
+def _effective_of(S, CHD, ci, printed, mod, traits):
+    """R-25, R-31: printed damage and tokens, less the best matching Resistance."""
+    d = S[_cb(ci) + C_DEF]
+    resist = 0
+    for k in range(CHD[d, D_NRES]):
+        t = CHD[d, D_RES + 2 * k]
+        x = CHD[d, D_RES + 2 * k + 1]
+        if (traits >> t) & 1 and x > resist:
+            resist = x
+    worth = printed + mod - resist
+    return worth if worth > 0 else 0
+
+
+@njit(cache=True)
+def _hardened(S, CHD, ci, printed, mod, traits):
+    worth = _effective_of(S, CHD, ci, printed, mod, traits)
+    d = S[_cb(ci) + C_DEF]
+    for k in range(CHD[d, D_NHARD]):
+        t = CHD[d, D_HARD + 2 * k]
+        if (traits >> t) & 1 and worth <= CHD[d, D_HARD + 2 * k + 1]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _rec_effective(S, CHD, ci, r):
+    a = _cb(ci) + C_ATT + r * AW
+    return _effective_of(S, CHD, ci, S[a + A_PRINTED], S[a + A_MOD], S[a + A_TRAITS])
+
+
+@njit(cache=True)
+def _healable_worth(S, CHD, R, ci, r):
+    a = _cb(ci) + C_ATT + r * AW
+    if R[R_HEAL_PRINTED]:
+        return S[a + A_PRINTED] + S[a + A_MOD]
+    return _rec_effective(S, CHD, ci, r)
+
+
+@njit(cache=True)
+def _damage(S, CHD, ci):
+    total = 0
+    for r in range(S[_cb(ci) + C_NA]):
+        total += _rec_effective(S, CHD, ci, r)
+    return total
+
+
+@njit(cache=True)
+def _attach(S, ci, src, owner, printed, traits, mod, token):
+    cb = _cb(ci)
+    n = S[cb + C_NA]
+    if n >= ATT_CAP:
+        _fail(S)
+        return
+    a = cb + C_ATT + n * AW
+    S[a + A_UID] = S[UID]
+    S[a + A_SRC] = src
+    S[a + A_OWNER] = owner
+    S[a + A_PRINTED] = printed
+    S[a + A_TRAITS] = traits
+    S[a + A_MOD] = mod
+    S[a + A_TOKEN] = token
+    S[cb + C_NA] = n + 1
+
+
+@njit(cache=True)
+def _detach(S, ci, r):
+    cb = _cb(ci)
+    n = S[cb + C_NA]
+    for j in range(r, n - 1):
+        for f in range(AW):
+            S[cb + C_ATT + j * AW + f] = S[cb + C_ATT + (j + 1) * AW + f]
+    S[cb + C_NA] = n - 1
+
+
+@njit(cache=True)
+def _remove_attached(S, ci, uid):
+    cb = _cb(ci)
+    for r in range(S[cb + C_NA]):
+        a = cb + C_ATT + r * AW
+        if S[a + A_UID] == uid:
+            token = S[a + A_TOKEN]
+            owner = S[a + A_OWNER]
+            src = S[a + A_SRC]
+            _detach(S, ci, r)
+            if not token:
+                _discard_put(S, owner, src)
+            return
+    _fail(S)
+
+
+@njit(cache=True)
+def _hp_left(S, CHD, seat):
+    pb = _pb(seat)
+    total = 0
+    for k in range(3):
+        ci = S[pb + P_ORDER + k]
+        if S[_cb(ci) + C_ALIVE]:
+            left = CHD[S[_cb(ci) + C_DEF], D_HP] - _damage(S, CHD, ci)
+            total += left if left > 0 else 0
+    return total
+
+
+@njit(cache=True)
+def _hp_total(S, CHD, seat):
+    pb = _pb(seat)
+    total = 0
+    for k in range(3):
+        total += CHD[S[_cb(S[pb + P_ORDER + k]) + C_DEF], D_HP]
+    return total
+
+
+@njit(cache=True)
+def _alive_count(S, seat):
+    pb = _pb(seat)
+    n = 0
+    for k in range(3):
+        n += S[_cb(S[pb + P_ORDER + k]) + C_ALIVE]
+    return n
+
+
+@njit(cache=True)
+def _score0(S, CHD, R):
+    """SquadState.score(0)."""
+    mine = _hp_left(S, CHD, 0) / _hp_total(S, CHD, 0)
+    theirs = -1.0
+    for s in range(1, R[R_SEATS]):
+        x = _hp_left(S, CHD, s) / _hp_total(S, CHD, s)
+        if theirs < 0 or x > theirs:
+            theirs = x
+    return min(1.0, max(0.0, 0.5 + 0.5 * (mine - theirs)))
+
+
+# -- the end (R-10, R-36, A-35) -------------------------------------------------------------------
+
+@njit(cache=True)
+def _finish(S, winner):
+    S[ENDED] = 1
+    S[WINNER] = winner
+    S[NQ] = 0
+    S[WAIT] = WT_NONE
+    S[WIN_ON] = 0
+
+
+@njit(cache=True)
+def _check_deaths(S, CHD, R):
+    if not S[HURT]:
+        return
+    S[HURT] = 0
+    n = S[NCHARS]
+    dead = np.zeros(n, np.bool_)
+    anyone = False
+    for ci in range(n):
+        cb = _cb(ci)
+        if S[cb + C_ALIVE] and S[cb + C_NA] and \
+                _damage(S, CHD, ci) >= CHD[S[cb + C_DEF], D_HP]:
+            dead[ci] = True
+            anyone = True
+    if not anyone:
+        return
+    for ci in range(n):
+        if not dead[ci]:
+            continue
+        cb = _cb(ci)
+        S[cb + C_ALIVE] = 0
+        S[cb + C_ND] = 0
+        S[cb + C_BURDEN] = 0
+        S[cb + C_SUPP] = 0
+        S[DEATHS] += 1
+        if R[R_V05]:  # R-36 (v0.5), A-19: removed; attached cards are discarded
+            S[cb + C_REMOVED] = 1
+            for r in range(S[cb + C_NA]):
+                a = cb + C_ATT + r * AW
+                if not S[a + A_TOKEN]:
+                    _discard_put(S, S[a + A_OWNER], S[a + A_SRC])
+            S[cb + C_NA] = 0
+    seats = R[R_SEATS]
+    living = 0
+    last = -1
+    alive = np.zeros(seats, np.bool_)
+    for s in range(seats):
+        pb = _pb(s)
+        if not S[pb + P_OUT] and _alive_count(S, s) > 0:
+            alive[s] = True
+            living += 1
+            last = s
+    for s in range(seats):
+        if not alive[s]:
+            S[_pb(s) + P_OUT] = 1
+    if living <= 1:
+        _finish(S, last)
+
+
+@njit(cache=True)
+def _playable_by_someone(S, SRC, CHD, R, seat, src):
+    pb = _pb(seat)
+    for k in range(3):
+        cb = _cb(S[pb + P_ORDER + k])
+        d = S[cb + C_DEF]
+        alive = S[cb + C_ALIVE]
+        if SRC[src, SK_ABILITY]:
+            if SRC[src, SK_CHAR] == d:
+                if SRC[src, SK_ABILITY] == AB_ALIVE:
+                    if alive:
+                        return True
+                elif not alive and not R[R_V05]:
+                    return True
+        elif alive and (SRC[src, SK_CHAR] == -1 or SRC[src, SK_CHAR] == d) and (
+                SRC[src, SK_TRAITS] == 0 or SRC[src, SK_TRAITS] & CHD[d, D_TRAITS]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _has_keyword(SRC, EFF, src, kw, need_amount):
+    for k in range(SRC[src, SK_NEFF]):
+        e = SRC[src, SK_EFF] + k
+        if EFF[e, E_KW] == kw and (not need_amount or EFF[e, E_AMT]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _wounds(S, SRC, EFF, CHD, R, seat, src):
+    hurts = (SRC[src, SK_KIND] == ATTACK and SRC[src, SK_DAMAGE] > 0) or \
+        _has_keyword(SRC, EFF, src, K_WOUND, True) or _has_keyword(SRC, EFF, src, K_BOOST, True)
+    return hurts and _playable_by_someone(S, SRC, CHD, R, seat, src)
+
+
+@njit(cache=True)
+def _heals(S, SRC, EFF, CHD, R, seat, src):
+    return _has_keyword(SRC, EFF, src, K_HEAL, False) and \
+        _playable_by_someone(S, SRC, CHD, R, seat, src)
+
+
+@njit(cache=True)
+def _any_source(S, SRC, EFF, CHD, R, seat, heals):
+    """any(_wounds or _heals) over combat._sources: a set of card names, read only through
+    any(), so its order does not matter; a card is asked once however many piles hold it."""
+    pb = _pb(seat)
+    for i in range(S[pb + P_NH]):
+        src = S[pb + P_HAND + i]
+        if (_heals(S, SRC, EFF, CHD, R, seat, src) if heals
+                else _wounds(S, SRC, EFF, CHD, R, seat, src)):
+            return True
+    for b in (pb + P_DECK, pb + P_DISCARD):
+        for i in range(S[b + PILE_N]):
+            src = S[b + PILE_CARD + i]
+            if (_heals(S, SRC, EFF, CHD, R, seat, src) if heals
+                    else _wounds(S, SRC, EFF, CHD, R, seat, src)):
+                return True
+    for k in range(3):
+        d = S[_cb(S[pb + P_ORDER + k]) + C_DEF]
+        for j in range(CHD[d, D_NAB]):
+            src = CHD[d, D_AB + j]
+            if (_heals(S, SRC, EFF, CHD, R, seat, src) if heals
+                    else _wounds(S, SRC, EFF, CHD, R, seat, src)):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _no_damage_left(S, SRC, EFF, CHD, R):
+    if R[R_DECK_LOSE]:
+        return False
+    for s in range(R[R_SEATS]):
+        if S[_pb(s) + P_OUT]:
+            continue
+        if _any_source(S, SRC, EFF, CHD, R, s, False):
+            return False
+    for ci in range(S[NCHARS]):
+        cb = _cb(ci)
+        if not S[cb + C_ALIVE] or not _any_source(S, SRC, EFF, CHD, R, S[cb + C_SEAT], True):
+            continue
+        for r in range(S[cb + C_NA]):
+            a = cb + C_ATT + r * AW
+            owner = S[a + A_OWNER]
+            if not S[a + A_TOKEN] and not S[_pb(owner) + P_OUT] and _wounds(
+                    S, SRC, EFF, CHD, R, owner, S[a + A_SRC]):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _eliminate(S, R, seat):
+    S[_pb(seat) + P_OUT] = 1
+    living = 0
+    last = -1
+    for s in range(R[R_SEATS]):
+        if not S[_pb(s) + P_OUT]:
+            living += 1
+            last = s
+    if living <= 1:
+        _finish(S, last)
+
+
+# -- who may play what (eligibility.py) -----------------------------------------------------------
+
+@njit(cache=True)
+def _candidates(S, seat, side, pid, out):
+    """Characters a card of `seat` may target, not yet chosen by play `pid` (-1: none)."""
+    n = 0
+    if side == TG_FRIENDLY:
+        pb = _pb(seat)
+        for k in range(3):
+            ci = S[pb + P_ORDER + k]
+            if S[_cb(ci) + C_ALIVE] and not _chosen(S, pid, ci):
+                out[n] = ci
+                n += 1
+        return n
+    for ci in range(S[NCHARS]):
+        cb = _cb(ci)
+        if S[cb + C_ALIVE] and S[cb + C_SEAT] != seat and not S[_pb(S[cb + C_SEAT]) + P_OUT] \
+                and not _chosen(S, pid, ci):
+            out[n] = ci
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _chosen(S, pid, ci):
+    if pid < 0:
+        return False
+    yb = _yb(pid)
+    for k in range(S[yb + Y_NT]):
+        if S[yb + Y_T + k] == ci:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _target_ok(S, SRC, seat, src):
+    targets = SRC[src, SK_TARGETS]
+    if not targets:
+        return True
+    n = 0
+    if SRC[src, SK_TARGET] == TG_FRIENDLY:
+        pb = _pb(seat)
+        for k in range(3):
+            n += S[_cb(S[pb + P_ORDER + k]) + C_ALIVE] != 0
+    else:
+        for ci in range(S[NCHARS]):
+            cb = _cb(ci)
+            if S[cb + C_ALIVE] and S[cb + C_SEAT] != seat and not S[_pb(S[cb + C_SEAT]) + P_OUT]:
+                n += 1
+    return n >= targets
+
+
+@njit(cache=True)
+def _actor_ok(S, SRC, CHD, R, seat, src, ci, ctx):
+    """eligibility._actor_check(...) is None."""
+    cb = _cb(ci)
+    d = S[cb + C_DEF]
+    ab = SRC[src, SK_ABILITY]
+    pb = _pb(seat)
+    if ab:
+        if SRC[src, SK_CHAR] != d:
+            return False
+        if ab == AB_DEAD:
+            if R[R_V05] or S[cb + C_ALIVE]:
+                return False
+            if S[pb + P_NH] < SRC[src, SK_CARDS]:
+                return False
+            return _target_ok(S, SRC, seat, src)
+    if not S[cb + C_ALIVE]:
+        return False
+    ch = SRC[src, SK_CHAR]
+    if ch != -1 and ch != d and not ab:
+        return False
+    tr = SRC[src, SK_TRAITS]
+    if tr and not (tr & CHD[d, D_TRAITS]):
+        return False
+    if CHD[d, D_ENERGY] - S[cb + C_BURDEN] < SRC[src, SK_ENERGY]:
+        return False
+    if SRC[src, SK_NDICE] and not _can_pay(S, ci, SRC, src):
+        return False
+    cards = SRC[src, SK_CARDS]
+    if cards and S[pb + P_NH] - (0 if ab else 1) < cards:
+        return False
+    if ctx >= 0 and SRC[src, SK_TIMING] == T_REACTION and \
+            SRC[S[_yb(ctx) + Y_SRC], SK_KIND] == ATTACK:
+        defender = S[_yb(ctx) + Y_T]
+        actor = SRC[src, SK_ACTOR]
+        if actor == AC_DEFENDER and ci != defender:
+            return False
+        if actor == AC_NOT_DEFENDER and ci == defender:
+            return False
+        if ci != defender and R[R_REACT_DEFENDER]:
+            return False
+    return _target_ok(S, SRC, seat, src)
+
+
+@njit(cache=True)
+def _timing_ok(S, SRC, src, seat, kind, ctx):
+    """eligibility._timing_problem(...) is None."""
+    t = SRC[src, SK_TIMING]
+    if t == T_ANY:
+        return True
+    yb = _yb(ctx)
+    attack = ctx >= 0 and SRC[S[yb + Y_SRC], SK_KIND] == ATTACK
+    if t == T_AFTER_HIT:
+        if kind == WK_AFTER and attack and S[yb + Y_HIT] and S[yb + Y_SEAT] == seat \
+                and S[yb + Y_ATTACHED] != 0:
+            cb = _cb(S[yb + Y_T])
+            for r in range(S[cb + C_NA]):
+                if S[cb + C_ATT + r * AW + A_UID] == S[yb + Y_ATTACHED]:
+                    return True
+        return False
+    if kind != WK_REACTION or not attack:
+        return False
+    if S[yb + Y_NEG]:
+        return False
+    defender = S[_cb(S[yb + Y_T]) + C_SEAT]
+    if t == T_REACTION:
+        return seat == defender
+    if seat != S[yb + Y_SEAT]:
+        return False
+    return not S[yb + Y_REACTED]
+
+
+@njit(cache=True)
+def _edges(S, SRC, CHD, R, seat, first_only, OPT, n):
+    """eligibility._edge_choices as decisions from OPT[n] on; returns the new count."""
+    pb = _pb(seat)
+    if S[pb + P_OUT] or not S[WIN_ON]:
+        return n
+    kind = S[WIN_KIND]
+    ctx = S[WIN_PID]
+    start = n
+    for i in range(S[pb + P_NH]):
+        src = S[pb + P_HAND + i]
+        if SRC[src, SK_KIND] != EDGE or not _first_in_hand(S, seat, i):
+            continue
+        if not _timing_ok(S, SRC, src, seat, kind, ctx):
+            continue
+        for k in range(3):
+            ci = S[pb + P_ORDER + k]
+            if _actor_ok(S, SRC, CHD, R, seat, src, ci, ctx):
+                if first_only:
+                    return n + 1
+                if n >= OPT.shape[0]:
+                    _fail(S)
+                    return n
+                OPT[n, 0] = A_PLAY
+                OPT[n, 1] = src
+                OPT[n, 2] = ci if SRC[src, SK_MATTERS] else -1
+                n += 1
+                if first_only or not SRC[src, SK_MATTERS]:
+                    break
+        if first_only and n > start:
+            return n
+    for k in range(3):
+        ci = S[pb + P_ORDER + k]
+        d = S[_cb(ci) + C_DEF]
+        for j in range(CHD[d, D_NAB]):
+            ab = CHD[d, D_AB + j]
+            if SRC[ab, SK_KIND] == EDGE and _actor_ok(S, SRC, CHD, R, seat, ab, ci, ctx):
+                if first_only:
+                    return n + 1
+                if n >= OPT.shape[0]:
+                    _fail(S)
+                    return n
+                OPT[n, 0] = A_USE
+                OPT[n, 1] = ab
+                OPT[n, 2] = ci
+                n += 1
+                if first_only:
+                    return n
+    return n
+
+
+@njit(cache=True)
+def _can_edge(S, SRC, CHD, R, seat):
+    """With first_only, _edges stops at the first edge and writes no rows: it is given a view
+    for its rows argument rather than a new array."""
+    return _edges(S, SRC, CHD, R, seat, True, S[:OPT_W].reshape((1, OPT_W)), 0) > 0
+
+
+@njit(cache=True)
+def _refresh_ok(S, CHD, R, ci):
+    cb = _cb(ci)
+    d = S[cb + C_DEF]
+    if not S[cb + C_ALIVE]:
+        return False
+    if CHD[d, D_ENERGY] - S[cb + C_BURDEN] < CHD[d, D_REFRESH]:
+        return False
+    if S[cb + C_SUPP] and R[R_BLOCKS_REFRESH]:
+        return False
+    return True
+
+
+@njit(cache=True)
+def _next_seat(S, R, start, include_start):
+    n = R[R_SEATS]
+    for i in range(0 if include_start else 1, n + 1):
+        s = (start + i) % n
+        pb = _pb(s)
+        if not S[pb + P_OUT] and not S[pb + P_PASSED]:
+            return s
+    return -1
+
+
+# -- the legal decisions (rules._opts_*) --------------------------------------------------------
+
+@njit(cache=True)
+def _row(OPT, n, kind, a, b):
+    OPT[n, 0] = kind
+    OPT[n, 1] = a
+    OPT[n, 2] = b
+    OPT[n, 3] = 0
+
+
+@njit(cache=True)
+def options(S, SRC, CHD, R, OPT, tmp):
+    """The legal decisions of the waiting seat, in legal_actions' order, into OPT."""
+    w = S[WAIT]
+    seat = S[W_SEAT]
+    pb = _pb(seat)
+    cap = OPT.shape[0]
+    n = 0
+    if w == WT_ACTION:
+        for i in range(S[pb + P_NH]):
+            src = S[pb + P_HAND + i]
+            if SRC[src, SK_KIND] == EDGE or not _first_in_hand(S, seat, i):
+                continue
+            for k in range(3):
+                ci = S[pb + P_ORDER + k]
+                if _actor_ok(S, SRC, CHD, R, seat, src, ci, -1):
+                    if n >= cap - 8:
+                        _fail(S)
+                        return 0
+                    _row(OPT, n, A_PLAY, src, ci if SRC[src, SK_MATTERS] else -1)
+                    n += 1
+                    if not SRC[src, SK_MATTERS]:
+                        break
+        for k in range(3):
+            ci = S[pb + P_ORDER + k]
+            d = S[_cb(ci) + C_DEF]
+            for j in range(CHD[d, D_NAB]):
+                ab = CHD[d, D_AB + j]
+                if SRC[ab, SK_KIND] == ACTION and _actor_ok(S, SRC, CHD, R, seat, ab, ci, -1):
+                    if n >= cap - 8:
+                        _fail(S)
+                        return 0
+                    _row(OPT, n, A_USE, ab, ci)
+                    n += 1
+        for k in range(3):
+            ci = S[pb + P_ORDER + k]
+            if _refresh_ok(S, CHD, R, ci):
+                _row(OPT, n, A_REFRESH, ci, 0)
+                n += 1
+        _row(OPT, n, A_PASS, 0, 0)
+        return n + 1
+    if w == WT_WINDOW:
+        n = _edges(S, SRC, CHD, R, seat, False, OPT, 0)
+        if n >= cap:
+            _fail(S)
+            return 0
+        for i in range(n):
+            OPT[i, 3] = 0
+        _row(OPT, n, A_DECLINE, 0, 0)
+        return n + 1
+    if w == WT_PAY:
+        yb = _yb(S[W_A])
+        ci = S[yb + Y_ACTOR]
+        src = S[yb + Y_SRC]
+        k = SRC[src, SK_NDICE]
+        cb = _cb(ci)
+        n = _combos(S[cb + C_DICE:cb + C_DICE + S[cb + C_ND]], S[cb + C_ND], k,
+                    SRC[src, SK_DICE:SK_DICE + k], True, tmp, tmp.shape[0])
+        return _combo_rows(S, OPT, tmp, n, k, A_PAY)
+    if w == WT_CARDS or w == WT_DISCARD:
+        for i in range(S[pb + P_NH]):
+            if _first_in_hand(S, seat, i):
+                _row(OPT, n, A_DISCARD, S[pb + P_HAND + i], 0)
+                n += 1
+        if w == WT_DISCARD:
+            _row(OPT, n, A_KEEP_HAND, 0, 0)
+            n += 1
+        return n
+    if w == WT_TARGET:
+        yb = _yb(S[W_A])
+        out = np.empty(CHARS_CAP, np.int64)
+        m = _candidates(S, S[yb + Y_SEAT], SRC[S[yb + Y_SRC], SK_TARGET], S[W_A], out)
+        for i in range(m):
+            _row(OPT, i, A_TARGET, out[i], 0)
+        return m
+    if w == WT_KEEP:
+        ci = S[W_A]
+        cb = _cb(ci)
+        k = CHD[S[cb + C_DEF], D_NFIXED] + CHD[S[cb + C_DEF], D_RANDOM]
+        n = _combos(S[cb + C_DICE:cb + C_DICE + S[cb + C_ND]], S[cb + C_ND], k,
+                    S[cb + C_DICE:cb + C_DICE + 1], False, tmp, tmp.shape[0])
+        return _combo_rows(S, OPT, tmp, n, k, A_KEEP)
+    if w == WT_CHOOSE:
+        for i in range(S[CHO_N]):
+            _row(OPT, i, A_CHOOSE, S[CHO_V + i], S[CHO_U + i])
+        return S[CHO_N]
+    if w == WT_ATTACK_DIE or w == WT_DEFENCE_DIE:
+        yb = _yb(S[W_A])
+        ci = S[yb + Y_ACTOR] if w == WT_ATTACK_DIE else S[yb + Y_T]
+        cb = _cb(ci)
+        for i in range(S[cb + C_ND]):
+            v = S[cb + C_DICE + i]
+            seen = False
+            for j in range(i):
+                if S[cb + C_DICE + j] == v:
+                    seen = True
+                    break
+            if not seen:
+                _row(OPT, n, A_DIE, v, 0)
+                n += 1
+        _row(OPT, n, A_DIE, 0, 0)
+        return n + 1
+    _fail(S)
+    return 0
+
+
+@njit(cache=True)
+def _combo_rows(S, OPT, tmp, n, k, kind):
+    if n < 0 or n > OPT.shape[0]:
+        _fail(S)
+        return 0
+    for i in range(n):
+        OPT[i, 0] = kind
+        OPT[i, 1] = 0
+        OPT[i, 2] = 0
+        OPT[i, 3] = k
+        for j in range(k):
+            OPT[i, 4 + j] = tmp[i, j]
+    return n
+
+
+# -- the steps (rules.STEPS) --------------------------------------------------------------------
+
+@njit(cache=True)
+def _roll(S, what, a, b):
+    S[WAIT] = WT_CHANCE
+    S[W_SEAT] = -1
+    S[W_A] = what
+    S[W_B] = a
+    S[W_C] = b
+
+
+@njit(cache=True)
+def _wait(S, kind, seat, a, b):
+    S[WAIT] = kind
+    S[W_SEAT] = seat
+    S[W_A] = a
+    S[W_B] = b
+
+
+@njit(cache=True)
+def _random_dice(CHD, R, d):
+    """R's of the pool; v0.5 rolls the whole pool (1.7)."""
+    if R[R_V05]:
+        return CHD[d, D_NFIXED] + CHD[d, D_RANDOM]
+    return CHD[d, D_RANDOM]
+
+
+@njit(cache=True)
+def _add_fixed(S, CHD, R, ci):
+    """A-7: fixed faces enter as printed (v1)."""
+    if R[R_V05]:
+        return
+    d = S[_cb(ci) + C_DEF]
+    for k in range(CHD[d, D_NFIXED]):
+        _append_die(S, ci, CHD[d, D_FIXED + k])
+    _sort_dice(S, ci)
+
+
+@njit(cache=True)
+def _new_play(S, seat, src, ci, ctx, from_hand, SRC):
+    pid = S[NPLAYS]
+    if pid >= PLAY_CAP:
+        _fail(S)
+        return 0
+    yb = _yb(pid)
+    S[yb:yb + YW] = 0
+    S[yb + Y_SEAT] = seat
+    S[yb + Y_SRC] = src
+    S[yb + Y_ACTOR] = ci
+    S[yb + Y_CTX] = ctx
+    S[yb + Y_HAND] = from_hand
+    S[yb + Y_ATK] = SRC[src, SK_ATK]
+    S[yb + Y_SETTLED] = not from_hand
+    S[NPLAYS] = pid + 1
+    return pid
+
+
+@njit(cache=True)
+def _push_pay_steps(S, SRC, pid):
+    """Pushes target, pay_cards, pay (so they run pay, pay_cards, target)."""
+    _push(S, ST_TARGET, pid, 0, 0)
+    _push(S, ST_PAY_CARDS, pid, SRC[S[_yb(pid) + Y_SRC], SK_CARDS], 0)
+    _push(S, ST_PAY, pid, 0, 0)
+
+
+@njit(cache=True)
+def _start_play(S, SRC, CHD, R, seat, kind, src, ci, ctx):
+    """R-13: announce the card (or ability) and the acting character."""
+    pb = _pb(seat)
+    if kind == A_USE:
+        found = -1
+        for k in range(3):
+            c = S[pb + P_ORDER + k]
+            d = S[_cb(c) + C_DEF]
+            for j in range(CHD[d, D_NAB]):
+                if CHD[d, D_AB + j] == src and found < 0:
+                    found = c
+        ci = found
+        from_hand = 0
+    else:
+        if ci < 0:
+            for k in range(3):
+                c = S[pb + P_ORDER + k]
+                if _actor_ok(S, SRC, CHD, R, seat, src, c, ctx):
+                    ci = c
+                    break
+        _hand_remove(S, seat, src)
+        from_hand = 1
+    if ci < 0:
+        _fail(S)
+        return 0
+    S[pb + P_PLAYED + src] = 1
+    return _new_play(S, seat, src, ci, ctx, from_hand, SRC)
+
+
+@njit(cache=True)
+def _window(S, SRC, CHD, R, kind, pid):
+    if kind == WK_START and S[QUIET] and R[R_REPEAT_SKIP]:
+        S[QUIET] = 0  # A-36: the window after the last card was this one
+        return
+    S[QUIET] = 0
+    S[WIN_ACTED] = 0
+    if kind == WK_REACTION:
+        yb = _yb(pid)
+        if S[yb + Y_NT] == 0:
+            _fail(S)
+            return
+        start = S[_cb(S[yb + Y_T]) + C_SEAT]  # A-33: the defender first
+    elif kind == WK_END:
+        start = S[FIRST]
+    else:
+        start = S[ACTIVE]
+    seats = R[R_SEATS]
+    m = 0
+    for i in range(seats):
+        s = (start + i) % seats
+        if not S[_pb(s) + P_OUT]:
+            S[WIN_ORDER + m] = s
+            m += 1
+    if m == 0:
+        return
+    S[WIN_ON] = 1
+    S[WIN_KIND] = kind
+    S[WIN_PID] = pid
+    S[WIN_N] = m
+    S[WIN_AT] = 0
+    S[WIN_DECL] = 0
+    _window_go(S, SRC, CHD, R)
+
+
+@njit(cache=True)
+def _window_go(S, SRC, CHD, R):
+    while S[WIN_DECL] < S[WIN_N]:
+        seat = S[WIN_ORDER + S[WIN_AT]]
+        if _can_edge(S, SRC, CHD, R, seat):
+            _wait(S, WT_WINDOW, seat, 0, 0)
+            return
+        S[WIN_DECL] += 1
+        S[WIN_AT] = (S[WIN_AT] + 1) % S[WIN_N]
+    if S[NSTACK]:  # sc.edge_stack = lifo: the last edge played resolves first
+        S[NSTACK] -= 1
+        top = S[STACK + S[NSTACK]]
+        S[WIN_AT] = 0
+        S[WIN_DECL] = 0
+        _push(S, ST_WINDOW_GO, 0, 0, 0)
+        _push(S, ST_RESOLVE, top, 0, 0)
+        return
+    S[QUIET] = S[WIN_KIND] == WK_AFTER and not S[WIN_ACTED]
+    S[WIN_ON] = 0
+
+
+@njit(cache=True)
+def _miss(S, pid):
+    yb = _yb(pid)
+    S[yb + Y_SETTLED] = 1
+    S[MISSES] += 1
+    _discard_put(S, S[yb + Y_SEAT], S[yb + Y_SRC])  # R-17.5
+
+
+@njit(cache=True)
+def _push_effects(S, SRC, pid):
+    n = SRC[S[_yb(pid) + Y_SRC], SK_NEFF]
+    for i in range(n - 1, -1, -1):
+        _push(S, ST_EFFECT, pid, i, 0)
+
+
+@njit(cache=True)
+def _hit(S, SRC, CHD, R, pid):
+    """R-17.4: attach the card, apply Resistance and Hardened, check for death, then the rest
+    of the Effect Bar."""
+    yb = _yb(pid)
+    src = S[yb + Y_SRC]
+    ci = S[yb + Y_T]
+    S[yb + Y_HIT] = 1
+    S[yb + Y_SETTLED] = 1
+    S[HITS] += 1
+    S[UID] += 1
+    printed = SRC[src, SK_DAMAGE]
+    traits = SRC[src, SK_TRAITS]
+    mod = S[yb + Y_MOD]
+    if _hardened(S, CHD, ci, printed, mod, traits):
+        _discard_put(S, S[yb + Y_SEAT], src)
+    else:
+        _attach(S, ci, src, S[yb + Y_SEAT], printed, traits, mod, 0)
+        S[yb + Y_ATTACHED] = S[UID]
+        S[HURT] = 1
+    _check_deaths(S, CHD, R)
+    _push_effects(S, SRC, pid)
+
+
+@njit(cache=True)
+def _scope(S, pid, scope, out):
+    yb = _yb(pid)
+    n = 0
+    if scope == SC_SELF:
+        out[0] = S[yb + Y_ACTOR]
+        return 1
+    if scope == SC_FRIENDLY:
+        pb = _pb(S[yb + Y_SEAT])
+        for k in range(3):
+            ci = S[pb + P_ORDER + k]
+            if S[_cb(ci) + C_ALIVE]:
+                out[n] = ci
+                n += 1
+        return n
+    if scope == SC_ENEMY:
+        for ci in range(S[NCHARS]):
+            cb = _cb(ci)
+            if S[cb + C_ALIVE] and S[cb + C_SEAT] != S[yb + Y_SEAT]:
+                out[n] = ci
+                n += 1
+        return n
+    for k in range(S[yb + Y_NT]):
+        out[k] = S[yb + Y_T + k]
+    if S[yb + Y_NT]:
+        return S[yb + Y_NT]
+    out[0] = S[yb + Y_ACTOR]
+    return 1
+
+
+@njit(cache=True)
+def _modify_attack(S, pid, amount):
+    yb = _yb(pid)
+    if not S[yb + Y_HIT]:
+        S[yb + Y_MOD] += amount
+        return
+    cb = _cb(S[yb + Y_T])
+    for r in range(S[cb + C_NA]):
+        a = cb + C_ATT + r * AW
+        if S[a + A_UID] == S[yb + Y_ATTACHED]:
+            S[a + A_MOD] += amount
+            S[HURT] = 1
+
+
+@njit(cache=True)
+def _ask(S, seat, kind, ci, n):
+    S[CHO_N] = n
+    _wait(S, WT_CHOOSE, seat, kind, ci)
+
+
+@njit(cache=True)
+def _distinct_dice(S, ci, low, high, out):
+    """sorted({v for v in dice if low <= v <= high}, reverse=True)."""
+    cb = _cb(ci)
+    n = 0
+    for i in range(S[cb + C_ND]):  # dice are highest first
+        v = S[cb + C_DICE + i]
+        if low <= v <= high and (n == 0 or out[n - 1] != v):
+            out[n] = v
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _one_die(S, seat, ci, kind):
+    vals = np.empty(6, np.int64)
+    n = _distinct_dice(S, ci, 1, 6, vals)
+    if n == 1:
+        _die_chosen(S, ci, kind, vals[0])
+    elif n:
+        for i in range(n):
+            S[CHO_V + i] = vals[i]
+        _ask(S, seat, kind, ci, n)
+
+
+@njit(cache=True)
+def _die_chosen(S, ci, kind, v):
+    if kind == CK_REROLL:
+        _roll(S, CH_REROLL, ci, v)
+    else:
+        _remove_die(S, ci, v)
+
+
+@njit(cache=True)
+def _character_effect(S, SRC, EFF, CHD, R, pid, e, ci):
+    """effects.py's handlers of keywords on characters."""
+    kw = EFF[e, E_KW]
+    x = EFF[e, E_AMT]
+    yb = _yb(pid)
+    cb = _cb(ci)
+    d = S[cb + C_DEF]
+    if kw == K_HEAL:
+        n = 0
+        for r in range(S[cb + C_NA]):
+            if _healable_worth(S, CHD, R, ci, r) <= x:
+                a = cb + C_ATT + r * AW
+                # keyed by (name, effective): a token's name is its card's with " token"
+                worth = _rec_effective(S, CHD, ci, r)
+                if worth >= 1024:
+                    _fail(S)
+                    return
+                key = (S[a + A_SRC] * 2 + S[a + A_TOKEN]) * 1024 + worth
+                seen = False
+                for j in range(n):
+                    if S[CHO_V + j] == key:
+                        seen = True
+                        break
+                if not seen:
+                    if n >= CHO_CAP:
+                        _fail(S)
+                        return
+                    S[CHO_V + n] = key
+                    S[CHO_U + n] = S[a + A_UID]
+                    n += 1
+        if n == 1:
+            _remove_attached(S, ci, S[CHO_U])
+        elif n > 1:
+            _ask(S, S[yb + Y_SEAT], CK_HEAL, ci, n)
+    elif kw == K_STUN:
+        amount = 1 if R[R_STUN_ONE] else x
+        S[cb + C_BURDEN] = min(CHD[d, D_ENERGY], S[cb + C_BURDEN] + amount)
+    elif kw == K_RECOVER:
+        S[cb + C_BURDEN] = max(0, S[cb + C_BURDEN] - x)
+    elif kw == K_POWER_UP:
+        vals = np.empty(6, np.int64)
+        n = _distinct_dice(S, ci, 1, 5, vals)
+        if n == 0:
+            return
+        for i in range(n):
+            S[CHO_V + i] = vals[i]
+        S[CHO_V + n] = 0
+        _ask(S, S[cb + C_SEAT], CK_POWER_UP, ci, n + 1)
+    elif kw == K_POWER_DOWN:
+        vals = np.empty(6, np.int64)
+        n = _distinct_dice(S, ci, 2, 6, vals)
+        if n == 1:
+            _set_die(S, ci, vals[0], vals[0] - 1)
+        elif n:
+            for i in range(n):
+                S[CHO_V + i] = vals[i]
+            _ask(S, S[cb + C_SEAT], CK_POWER_DOWN, ci, n)
+    elif kw == K_OVERCHARGE:
+        if R[R_OVERCHARGE] == OC_SIX:
+            _add_die(S, ci, 6)
+        elif R[R_OVERCHARGE] == OC_CHOSEN:
+            for i in range(6):
+                S[CHO_V + i] = 6 - i
+            _ask(S, S[yb + Y_SEAT], CK_OVERCHARGE, ci, 6)
+        else:
+            _roll(S, CH_OVERCHARGE, ci, 0)
+    elif kw == K_REROLL:
+        _one_die(S, S[yb + Y_SEAT], ci, CK_REROLL)
+    elif kw == K_DRAIN:
+        _one_die(S, S[yb + Y_SEAT], ci, CK_DRAIN)
+    elif kw == K_DISARM:
+        if S[cb + C_ND]:
+            _remove_die(S, ci, S[cb + C_DICE])
+    elif kw == K_SUPPRESS:
+        S[cb + C_SUPP] = 1
+    elif kw == K_SWITCH:
+        a = S[yb + Y_ACTOR]
+        if a == ci or S[_cb(a) + C_SEAT] != S[cb + C_SEAT]:
+            return
+        pb = _pb(S[cb + C_SEAT])
+        i = j = -1
+        for k in range(3):
+            if S[pb + P_ORDER + k] == a:
+                i = k
+            if S[pb + P_ORDER + k] == ci:
+                j = k
+        S[pb + P_ORDER + i] = ci
+        S[pb + P_ORDER + j] = a
+    elif kw == K_WOUND:
+        src = S[yb + Y_SRC]
+        S[UID] += 1
+        traits = SRC[src, SK_TRAITS]
+        if not _hardened(S, CHD, ci, x, 0, traits):
+            _attach(S, ci, src, S[yb + Y_SEAT], x, traits, 0, 1)
+            S[HURT] = 1
+    else:
+        _fail(S)
+
+
+@njit(cache=True)
+def _other_effect(S, SRC, EFF, R, pid, e):
+    """effects.py's handlers of keywords on the player or on the attack answered."""
+    kw = EFF[e, E_KW]
+    x = EFF[e, E_AMT]
+    yb = _yb(pid)
+    if kw == K_DRAW:
+        _push(S, ST_DRAW, S[yb + Y_SEAT], x, 0)
+        return
+    ctx = S[yb + Y_CTX]
+    if ctx < 0:
+        _fail(S)  # the engine would read plays[-1]
+        return
+    cy = _yb(ctx)
+    if kw == K_DODGE:
+        die = S[yb + Y_PAID] if S[yb + Y_NPAID] else 0
+        if die >= x + S[cy + Y_ATK]:
+            S[cy + Y_NEG] = 1
+    elif kw == K_SOAK:
+        _modify_attack(S, ctx, -x)
+    elif kw == K_BOOST:
+        _modify_attack(S, ctx, x)
+    elif kw == K_AIM:
+        S[cy + Y_ATK] += x
+    elif kw == K_GUARD:
+        S[cy + Y_DEF] += x
+    elif kw == K_TAUNT:
+        actor = S[yb + Y_ACTOR]
+        me = _cb(actor)
+        if S[cy + Y_NT] == 0:
+            _fail(S)
+            return
+        defender = S[cy + Y_T]
+        if S[me + C_ALIVE] and S[me + C_SEAT] == S[_cb(defender) + C_SEAT] and actor != defender:
+            S[cy + Y_T] = actor
+    else:
+        _fail(S)
+
+
+@njit(cache=True)
+def _is_character_keyword(kw):
+    return kw <= K_WOUND
+
+
+@njit(cache=True)
+def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
+    """One step of the queue (rules.STEPS)."""
+    if kind == ST_DRAW:
+        seat, k = a, b
+        pb = _pb(seat)
+        if k <= 0 or S[pb + P_OUT]:
+            return
+        if S[pb + P_DECK + PILE_SIZE] == 0:
+            if R[R_DECK_LOSE]:  # A-22 variant
+                _eliminate(S, R, seat)
+                return
+            if S[pb + P_DISCARD + PILE_SIZE] == 0:
+                return
+            # A-22: the discard pile becomes the deck, in its order
+            S[pb + P_DECK:pb + P_DECK + PILE_W] = S[pb + P_DISCARD:pb + P_DISCARD + PILE_W]
+            S[pb + P_DISCARD + PILE_N] = 0
+            S[pb + P_DISCARD + PILE_SIZE] = 0
+        _push(S, ST_DRAW, seat, k - 1, 0)
+        _roll(S, CH_DRAW, seat, 0)
+    elif kind == ST_CHOOSE_FIRST:
+        if R[R_FIXED_FIRST] >= 0:
+            S[FIRST] = R[R_FIXED_FIRST]
+        else:
+            _roll(S, CH_FIRST, 0, 0)
+    elif kind == ST_SETUP_ALL:
+        seats = R[R_SEATS]
+        for i in range(seats - 1, -1, -1):
+            _push(S, ST_SETUP_DICE, (S[FIRST] + i) % seats, 0, 0)
+    elif kind == ST_SETUP_DICE:
+        pb = _pb(a)
+        for k in range(2, -1, -1):
+            _push(S, ST_ROLL_POOL, S[pb + P_ORDER + k], 0, 0)
+    elif kind == ST_ROLL_POOL or kind == ST_REFRESH_ROLL:
+        ci = a
+        _add_fixed(S, CHD, R, ci)
+        if _random_dice(CHD, R, S[_cb(ci) + C_DEF]):
+            _roll(S, CH_POOL if kind == ST_ROLL_POOL else CH_REFRESH, ci, 0)
+    elif kind == ST_TURN_START:
+        limit = R[R_TURN_LIMIT]
+        if limit and S[TURN] >= limit:
+            _finish(S, -1)
+            return
+        S[TURN] += 1
+        for ci in range(S[NCHARS]):
+            S[_cb(ci) + C_SUPP] = 0  # R-35
+        seat = _next_seat(S, R, S[FIRST], True)
+        if seat < 0:
+            _fail(S)
+            return
+        _push(S, ST_PHASE, seat, 0, 0)
+    elif kind == ST_PHASE:
+        S[ACTIVE] = a
+        S[NPLAYS] = 0
+        _push(S, ST_ACT, 0, 0, 0)
+        _push(S, ST_WINDOW, WK_START, -1, 0)
+    elif kind == ST_ACT:
+        _wait(S, WT_ACTION, S[ACTIVE], 0, 0)
+    elif kind == ST_NEXT:
+        seat = _next_seat(S, R, S[ACTIVE], False)
+        if seat < 0:
+            _push(S, ST_END_TURN, 0, 0, 0)
+        else:
+            _push(S, ST_PHASE, seat, 0, 0)
+    elif kind == ST_END_TURN:
+        _push(S, ST_TURN_OVER, 0, 0, 0)
+        seats = R[R_SEATS]
+        for i in range(seats - 1, -1, -1):
+            s = (S[FIRST] + i) % seats
+            if S[_pb(s) + P_OUT]:
+                continue
+            _push(S, ST_REFILL, s, 0, 0)
+            _push(S, ST_DISCARD, s, END_DISCARDS, 0)
+        _push(S, ST_RESET, 0, 0, 0)
+        _push(S, ST_WINDOW, WK_END, -1, 0)
+    elif kind == ST_RESET:
+        if R[R_RESET_NEVER]:
+            return
+        keep = not R[R_BLOCKS_REFRESH]
+        for ci in range(S[NCHARS]):
+            cb = _cb(ci)
+            if S[cb + C_ALIVE] and not (keep and S[cb + C_SUPP]):
+                S[cb + C_BURDEN] = 0
+    elif kind == ST_DISCARD:
+        pb = _pb(a)
+        if b > 0 and S[pb + P_NH] and not S[pb + P_OUT]:
+            _wait(S, WT_DISCARD, a, b, 0)
+    elif kind == ST_REFILL:
+        _push(S, ST_DRAW, a, HAND - S[_pb(a) + P_NH], 0)
+    elif kind == ST_TURN_OVER:
+        for s in range(R[R_SEATS]):
+            S[_pb(s) + P_PASSED] = 0
+        if R[R_STALE_DRAW] and _no_damage_left(S, SRC, EFF, CHD, R):
+            _finish(S, -1)
+            return
+        if R[R_ROTATE]:
+            S[FIRST] = _next_seat(S, R, S[FIRST], False)
+        _push(S, ST_TURN_START, 0, 0, 0)
+    elif kind == ST_WINDOW:
+        _window(S, SRC, CHD, R, a, b)
+    elif kind == ST_WINDOW_GO:
+        _window_go(S, SRC, CHD, R)
+    elif kind == ST_PAY:
+        yb = _yb(a)
+        src = S[yb + Y_SRC]
+        if SRC[src, SK_ABILITY] == AB_DEAD:
+            return  # R-37
+        ci = S[yb + Y_ACTOR]
+        cb = _cb(ci)
+        S[cb + C_BURDEN] += SRC[src, SK_ENERGY]
+        k = SRC[src, SK_NDICE]
+        if k:
+            tmp = np.empty((2, COST_DICE_CAP), np.int64)
+            n = _combos(S[cb + C_DICE:cb + C_DICE + S[cb + C_ND]], S[cb + C_ND], k,
+                        SRC[src, SK_DICE:SK_DICE + k], True, tmp, 2)
+            if n == 1:  # A-9: the player picks only when there is a choice
+                for j in range(k):
+                    _remove_die(S, ci, tmp[0, j])
+                    S[yb + Y_PAID + j] = tmp[0, j]
+                S[yb + Y_NPAID] = k
+            else:
+                if n == 0:
+                    _fail(S)
+                    return
+                _wait(S, WT_PAY, S[yb + Y_SEAT], a, 0)
+    elif kind == ST_PAY_CARDS:
+        if b <= 0:
+            return
+        seat = S[_yb(a) + Y_SEAT]
+        pb = _pb(seat)
+        names = 0
+        only = -1
+        for i in range(S[pb + P_NH]):
+            if _first_in_hand(S, seat, i):
+                names += 1
+                only = S[pb + P_HAND + i]
+        if names == 1:
+            _discard_from_hand(S, seat, only)
+            _push(S, ST_PAY_CARDS, a, b - 1, 0)
+        elif names:
+            _wait(S, WT_CARDS, seat, a, b)
+    elif kind == ST_TARGET:
+        yb = _yb(a)
+        src = S[yb + Y_SRC]
+        need = SRC[src, SK_TARGETS] - S[yb + Y_NT]
+        if need <= 0:
+            return
+        out = np.empty(CHARS_CAP, np.int64)
+        m = _candidates(S, S[yb + Y_SEAT], SRC[src, SK_TARGET], a, out)
+        if m <= need:
+            for i in range(m):
+                if S[yb + Y_NT] >= TGT_CAP:
+                    _fail(S)
+                    return
+                S[yb + Y_T + S[yb + Y_NT]] = out[i]
+                S[yb + Y_NT] += 1
+        else:
+            _wait(S, WT_TARGET, S[yb + Y_SEAT], a, 0)
+    elif kind == ST_DECLARED:
+        attack = SRC[S[_yb(a) + Y_SRC], SK_KIND] == ATTACK
+        _push(S, ST_WINDOW, WK_REACTION if attack else WK_DECLARED, a, 0)
+    elif kind == ST_EDGE_RESOLVE:
+        if R[R_LIFO]:
+            if S[NSTACK] >= STACK_CAP:
+                _fail(S)
+                return
+            S[STACK + S[NSTACK]] = a
+            S[NSTACK] += 1
+        else:
+            _push(S, ST_RESOLVE, a, 0, 0)  # A-6: edges resolve at once
+    elif kind == ST_RESOLVE:
+        yb = _yb(a)
+        src = S[yb + Y_SRC]
+        if SRC[src, SK_KIND] == ATTACK:
+            if S[yb + Y_NEG]:
+                S[NEGATED] += 1
+                _miss(S, a)
+            elif R[R_CONTEST]:
+                _push(S, ST_STRIKE, a, 0, 0)
+                _push(S, ST_DEFENCE_DIE, a, 0, 0)
+                _push(S, ST_ATTACK_DIE, a, 0, 0)
+            else:
+                _push(S, ST_STRIKE, a, 0, 0)
+            return
+        _push(S, ST_FINISH, a, 0, 0)
+        _push_effects(S, SRC, a)
+    elif kind == ST_ATTACK_DIE or kind == ST_DEFENCE_DIE:
+        yb = _yb(a)
+        ci = S[yb + Y_ACTOR] if kind == ST_ATTACK_DIE else S[yb + Y_T]
+        cb = _cb(ci)
+        if S[cb + C_ALIVE] and S[cb + C_ND]:
+            _wait(S, WT_ATTACK_DIE if kind == ST_ATTACK_DIE else WT_DEFENCE_DIE,
+                  S[cb + C_SEAT], a, 0)
+    elif kind == ST_STRIKE:
+        yb = _yb(a)
+        if not S[_cb(S[yb + Y_T]) + C_ALIVE]:
+            _miss(S, a)
+            return
+        if R[R_CONTEST]:  # R-21, R-22: ties go to the attacker
+            if S[yb + Y_ADIE] + S[yb + Y_ATK] < S[yb + Y_DDIE] + S[yb + Y_DEF]:
+                _miss(S, a)
+                return
+        _hit(S, SRC, CHD, R, a)
+    elif kind == ST_EFFECT:
+        e = SRC[S[_yb(a) + Y_SRC], SK_EFF] + b
+        if _is_character_keyword(EFF[e, E_KW]):
+            out = np.empty(CHARS_CAP, np.int64)
+            m = _scope(S, a, EFF[e, E_SCOPE], out)
+            for i in range(m - 1, -1, -1):
+                _push(S, ST_APPLY, a, b, out[i])
+        else:
+            _other_effect(S, SRC, EFF, R, a, e)
+            _check_deaths(S, CHD, R)
+    elif kind == ST_APPLY:
+        if S[_cb(c) + C_ALIVE]:
+            e = SRC[S[_yb(a) + Y_SRC], SK_EFF] + b
+            _character_effect(S, SRC, EFF, CHD, R, a, e, c)
+            _check_deaths(S, CHD, R)
+    elif kind == ST_FINISH:
+        yb = _yb(a)
+        if S[yb + Y_HAND]:  # R-13: discarded after it resolves
+            _discard_put(S, S[yb + Y_SEAT], S[yb + Y_SRC])
+            S[yb + Y_SETTLED] = 1
+    elif kind == ST_KEEP:
+        ci = a
+        cb = _cb(ci)
+        d = S[cb + C_DEF]
+        k = CHD[d, D_NFIXED] + CHD[d, D_RANDOM]
+        if S[cb + C_ND] <= k:
+            return
+        tmp = np.empty((2, DICE_CAP), np.int64)
+        n = _combos(S[cb + C_DICE:cb + C_DICE + S[cb + C_ND]], S[cb + C_ND], k,
+                    S[cb + C_DICE:cb + C_DICE + 1], False, tmp, 2)
+        if n == 1:
+            for j in range(k):
+                S[cb + C_DICE + j] = tmp[0, j]
+            S[cb + C_ND] = k
+        else:
+            _wait(S, WT_KEEP, S[cb + C_SEAT], ci, 0)  # R-16.3: the controller chooses
+    else:
+        _fail(S)
+
+
+@njit(cache=True)
+def run(S, SRC, EFF, CHD, R):
+    """rules._run: steps until one waits, or the game ends."""
+    while S[WAIT] == WT_NONE and not S[ENDED] and S[NQ] > 0:
+        S[NQ] -= 1
+        q = QUEUE + 4 * S[NQ]
+        _step(S, SRC, EFF, CHD, R, S[q], S[q + 1], S[q + 2], S[q + 3])
+
+
+# -- chance and decisions ------------------------------------------------------------------------
+
+@njit(cache=True)
+def apply_chance(S, SRC, EFF, CHD, R, cmt, POOL_FACES, POOL_CUM, POOL_N, cum):
+    what = S[W_A]
+    a = S[W_B]
+    b = S[W_C]
+    S[WAIT] = WT_NONE
+    u = mt_random(cmt)
+    if what == CH_DRAW:
+        pb = _pb(a)
+        deck = pb + P_DECK
+        n = S[deck + PILE_N]
+        total = 0
+        for i in range(n):
+            total += S[deck + PILE_CNT + i]
+            cum[i] = total
+        i = pick_cum(cum, n, u)
+        card = S[deck + PILE_CARD + i]
+        _pile_take_at(S, deck, i)
+        nh = S[pb + P_NH]
+        if nh >= HAND_CAP:
+            _fail(S)
+            return
+        S[pb + P_HAND + nh] = card
+        S[pb + P_NH] = nh + 1
+    elif what == CH_FIRST:
+        n = R[R_SEATS]
+        for i in range(n):
+            cum[i] = i + 1
+        S[FIRST] = pick_cum(cum, n, u)
+    elif what == CH_POOL or what == CH_REFRESH:
+        ci = a
+        k = _random_dice(CHD, R, S[_cb(ci) + C_DEF])
+        i = pick_cum(POOL_CUM[k], POOL_N[k], u)
+        for j in range(k):
+            _append_die(S, ci, POOL_FACES[k, i, j])
+        _sort_dice(S, ci)
+    else:
+        for i in range(6):
+            cum[i] = i + 1
+        face = pick_cum(cum, 6, u) + 1
+        if what == CH_OVERCHARGE:
+            _add_die(S, a, face)
+        else:
+            _set_die(S, a, b, face)
+        _check_deaths(S, CHD, R)
+    run(S, SRC, EFF, CHD, R)
+
+
+@njit(cache=True)
+def apply(S, SRC, EFF, CHD, R, OPT, i):
+    """rules.apply with decision OPT[i]."""
+    w = S[WAIT]
+    seat = S[W_SEAT]
+    wa = S[W_A]
+    wb = S[W_B]
+    S[WAIT] = WT_NONE
+    kind = OPT[i, 0]
+    oa = OPT[i, 1]
+    ob = OPT[i, 2]
+    if w == WT_ACTION:
+        pb = _pb(seat)
+        if kind == A_PASS:
+            S[pb + P_PASSED] = 1  # R-8
+            _push(S, ST_NEXT, 0, 0, 0)
+        elif kind == A_REFRESH:
+            cb = _cb(oa)
+            S[cb + C_BURDEN] += CHD[S[cb + C_DEF], D_REFRESH]  # R-16.1
+            S[REFRESHES] += 1
+            _push(S, ST_NEXT, 0, 0, 0)
+            _push(S, ST_KEEP, oa, 0, 0)
+            _push(S, ST_REFRESH_ROLL, oa, 0, 0)
+        else:
+            pid = _start_play(S, SRC, CHD, R, seat, kind, oa, ob, -1)
+            _push(S, ST_NEXT, 0, 0, 0)
+            _push(S, ST_WINDOW, WK_AFTER, pid, 0)
+            _push(S, ST_RESOLVE, pid, 0, 0)
+            _push(S, ST_DECLARED, pid, 0, 0)
+            _push_pay_steps(S, SRC, pid)
+    elif w == WT_WINDOW:
+        if kind == A_DECLINE:
+            S[WIN_DECL] += 1
+            S[WIN_AT] = (S[WIN_AT] + 1) % S[WIN_N]
+            _push(S, ST_WINDOW_GO, 0, 0, 0)
+        else:
+            S[WIN_DECL] = 0
+            S[WIN_AT] = (S[WIN_AT] + 1) % S[WIN_N]
+            S[WIN_ACTED] = 1
+            S[EDGES] += 1
+            ctx = S[WIN_PID]
+            new = _start_play(S, SRC, CHD, R, seat, kind, oa, ob, ctx)
+            if SRC[S[_yb(new) + Y_SRC], SK_TIMING] == T_REACTION and ctx >= 0:
+                S[_yb(ctx) + Y_REACTED] = 1
+            _push(S, ST_WINDOW_GO, 0, 0, 0)
+            _push(S, ST_EDGE_RESOLVE, new, 0, 0)
+            _push_pay_steps(S, SRC, new)
+    elif w == WT_PAY:
+        yb = _yb(wa)
+        k = OPT[i, 3]
+        for j in range(k):
+            _remove_die(S, S[yb + Y_ACTOR], OPT[i, 4 + j])
+            S[yb + Y_PAID + j] = OPT[i, 4 + j]
+        S[yb + Y_NPAID] = k
+    elif w == WT_CARDS:
+        _discard_from_hand(S, seat, oa)
+        _push(S, ST_PAY_CARDS, wa, wb - 1, 0)
+    elif w == WT_TARGET:
+        yb = _yb(wa)
+        if S[yb + Y_NT] >= TGT_CAP:
+            _fail(S)
+            return
+        S[yb + Y_T + S[yb + Y_NT]] = oa
+        S[yb + Y_NT] += 1
+        _push(S, ST_TARGET, wa, 0, 0)
+    elif w == WT_KEEP:
+        cb = _cb(wa)
+        k = OPT[i, 3]
+        for j in range(k):
+            S[cb + C_DICE + j] = OPT[i, 4 + j]
+        S[cb + C_ND] = k
+    elif w == WT_CHOOSE:
+        ci = wb
+        if wa == CK_HEAL:
+            _remove_attached(S, ci, ob)
+        elif wa == CK_POWER_UP:
+            if oa:
+                _set_die(S, ci, oa, oa + 1)
+        elif wa == CK_POWER_DOWN:
+            _set_die(S, ci, oa, oa - 1)
+        elif wa == CK_OVERCHARGE:
+            _add_die(S, ci, oa)
+        else:
+            _die_chosen(S, ci, wa, oa)
+    elif w == WT_ATTACK_DIE:
+        yb = _yb(wa)
+        S[yb + Y_ADIE] = oa
+        if oa:
+            _remove_die(S, S[yb + Y_ACTOR], oa)
+    elif w == WT_DEFENCE_DIE:
+        yb = _yb(wa)
+        S[yb + Y_DDIE] = oa
+        if oa:
+            _remove_die(S, S[yb + Y_T], oa)
+    elif w == WT_DISCARD:
+        if kind == A_DISCARD:
+            _discard_from_hand(S, seat, oa)
+            _push(S, ST_DISCARD, seat, wa - 1, 0)
+    _check_deaths(S, CHD, R)
+    run(S, SRC, EFF, CHD, R)
+
+
+# -- the heuristic (bots.py) ---------------------------------------------------------------------
+
+@njit(cache=True)
+def _stick(S, CHD, ci, printed, traits, mod):
+    if _hardened(S, CHD, ci, printed, mod, traits):
+        return 0
+    return _effective_of(S, CHD, ci, printed, mod, traits)
+
+
+@njit(cache=True)
+def _energy(S, CHD, ci):
+    cb = _cb(ci)
+    return CHD[S[cb + C_DEF], D_ENERGY] - S[cb + C_BURDEN]
+
+
+@njit(cache=True)
+def _hit_value(S, SRC, EFF, CHD, src, ci):
+    cb = _cb(ci)
+    left = CHD[S[cb + C_DEF], D_HP] - _damage(S, CHD, ci)
+    worth = _stick(S, CHD, ci, SRC[src, SK_DAMAGE], SRC[src, SK_TRAITS], 0)
+    value = float(min(worth, left)) + (KILL if worth >= left else 0.0)
+    nd = S[cb + C_ND]
+    for k in range(SRC[src, SK_NEFF]):
+        e = SRC[src, SK_EFF] + k
+        kw = EFF[e, E_KW]
+        if kw == K_STUN:
+            value += 0.4 * min(EFF[e, E_AMT], _energy(S, CHD, ci))
+        elif kw == K_DRAIN or kw == K_DISARM or kw == K_POWER_DOWN:
+            value += 0.5 if nd else 0.0
+        elif kw == K_POWER_UP:
+            value += 0.3
+    if nd and S[cb + C_DICE] >= 4 + SRC[src, SK_ATK]:
+        value *= 0.75  # it could be dodged
+    return value
+
+
+@njit(cache=True)
+def _is_enemy(S, seat, ci):
+    cb = _cb(ci)
+    return S[cb + C_ALIVE] and S[cb + C_SEAT] != seat and not S[_pb(S[cb + C_SEAT]) + P_OUT]
+
+
+@njit(cache=True)
+def _best_heal(S, CHD, R, seat, x):
+    best = 0
+    pb = _pb(seat)
+    for k in range(3):
+        ci = S[pb + P_ORDER + k]
+        if not S[_cb(ci) + C_ALIVE]:
+            continue
+        for r in range(S[_cb(ci) + C_NA]):
+            if _healable_worth(S, CHD, R, ci, r) <= x:
+                best = max(best, _rec_effective(S, CHD, ci, r))
+    return float(best)
+
+
+@njit(cache=True)
+def _source_value(S, SRC, EFF, CHD, R, seat, src):
+    if SRC[src, SK_KIND] == ATTACK:
+        found = False
+        value = 0.0
+        for ci in range(S[NCHARS]):
+            if _is_enemy(S, seat, ci):
+                v = _hit_value(S, SRC, EFF, CHD, src, ci)
+                if not found or v > value:
+                    value = v
+                found = True
+        if not found:
+            return -1.0
+        return value - 0.15 * SRC[src, SK_ENERGY] - 0.3 * SRC[src, SK_NDICE]
+    value = 0.0
+    for k in range(SRC[src, SK_NEFF]):
+        e = SRC[src, SK_EFF] + k
+        kw = EFF[e, E_KW]
+        if kw == K_HEAL:
+            value += _best_heal(S, CHD, R, seat, EFF[e, E_AMT])
+        elif kw == K_OVERCHARGE:
+            value += 1.0 * max(1, SRC[src, SK_TARGETS])
+        elif kw == K_POWER_UP:
+            value += 0.2
+        elif kw == K_RECOVER:
+            value += 0.5
+    return value - 1.5 * SRC[src, SK_CARDS] - 0.1 * SRC[src, SK_ENERGY]
+
+
+@njit(cache=True)
+def _needs_dice(S, SRC, CHD, seat, ci):
+    pb = _pb(seat)
+    d = S[_cb(ci) + C_DEF]
+    for i in range(S[pb + P_NH]):
+        src = S[pb + P_HAND + i]
+        if not SRC[src, SK_NDICE] or (SRC[src, SK_TRAITS] and
+                                      not SRC[src, SK_TRAITS] & CHD[d, D_TRAITS]):
+            continue
+        if SRC[src, SK_CHAR] != -1 and SRC[src, SK_CHAR] != d:
+            continue
+        if not _can_pay(S, ci, SRC, src):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _card_worth(S, SRC, EFF, CHD, seat, src, copies):
+    pb = _pb(seat)
+    usable = False
+    for k in range(3):
+        cb = _cb(S[pb + P_ORDER + k])
+        d = S[cb + C_DEF]
+        if S[cb + C_ALIVE] and (SRC[src, SK_CHAR] == -1 or SRC[src, SK_CHAR] == d) and (
+                SRC[src, SK_TRAITS] == 0 or SRC[src, SK_TRAITS] & CHD[d, D_TRAITS]):
+            usable = True
+            break
+    if not usable:
+        return -10.0
+    if SRC[src, SK_KIND] == ATTACK:
+        return 3.0 + SRC[src, SK_DAMAGE]
+    if _has_keyword(SRC, EFF, src, K_HEAL, False):
+        return 3.0
+    if _has_keyword(SRC, EFF, src, K_DODGE, False):
+        return 2.5 if copies == 1 else 0.5
+    return 1.0
+
+
+@njit(cache=True)
+def _last_amount(SRC, EFF, src, kw):
+    """{e.keyword: e.amount} keeps the last; -1 if the card names no such keyword."""
+    x = -1
+    for k in range(SRC[src, SK_NEFF]):
+        e = SRC[src, SK_EFF] + k
+        if EFF[e, E_KW] == kw:
+            x = EFF[e, E_AMT]
+    return x
+
+
+@njit(cache=True)
+def _edge_value(S, SRC, EFF, CHD, seat, OPT, i):
+    if OPT[i, 0] == A_USE:
+        return -1.0  # death effects cost cards the bot would rather play
+    src = OPT[i, 1]
+    ctx = S[WIN_PID]
+    if ctx >= 0 and SRC[S[_yb(ctx) + Y_SRC], SK_KIND] == ATTACK:
+        cy = _yb(ctx)
+        csrc = S[cy + Y_SRC]
+        defender = S[cy + Y_T]
+        db = _cb(defender)
+        incoming = _stick(S, CHD, defender, SRC[csrc, SK_DAMAGE], SRC[csrc, SK_TRAITS],
+                          S[cy + Y_MOD])
+        left = CHD[S[db + C_DEF], D_HP] - _damage(S, CHD, defender)
+        if _has_keyword(SRC, EFF, src, K_DODGE, False):
+            dodge = _last_amount(SRC, EFF, src, K_DODGE)
+            actor = OPT[i, 2]
+            if actor < 0:
+                _fail(S)
+                return -1.0
+            ab = _cb(actor)
+            return 5.0 if S[ab + C_ND] and S[ab + C_DICE] >= dodge + S[cy + Y_ATK] else -1.0
+        if _has_keyword(SRC, EFF, src, K_AIM, False):
+            return 2.0 if S[db + C_ND] and S[db + C_DICE] >= 4 + S[cy + Y_ATK] else -1.0
+        if _has_keyword(SRC, EFF, src, K_SOAK, False):
+            return 2.0 if incoming >= 3 else -1.0
+        if _has_keyword(SRC, EFF, src, K_TAUNT, False):
+            actor = OPT[i, 2]
+            if actor < 0:
+                _fail(S)
+                return -1.0
+            mine = _stick(S, CHD, actor, SRC[csrc, SK_DAMAGE], SRC[csrc, SK_TRAITS],
+                          S[cy + Y_MOD])
+            actor_left = CHD[S[_cb(actor) + C_DEF], D_HP] - _damage(S, CHD, actor)
+            saves = incoming >= left and mine < actor_left
+            softer = mine < incoming and mine < actor_left
+            return 3.0 if saves or softer else -1.0
+        if _has_keyword(SRC, EFF, src, K_BOOST, False):
+            return 3.0
+    mine = S[WIN_KIND] == WK_START and S[ACTIVE] == seat
+    pb = _pb(seat)
+    if _has_keyword(SRC, EFF, src, K_RECOVER, False):
+        if mine:
+            for k in range(3):
+                cb = _cb(S[pb + P_ORDER + k])
+                if S[cb + C_ALIVE] and S[cb + C_BURDEN] >= 3:
+                    return 1.0
+        return -1.0
+    if _has_keyword(SRC, EFF, src, K_REROLL, False):
+        if mine:
+            for k in range(3):
+                cb = _cb(S[pb + P_ORDER + k])
+                if S[cb + C_ALIVE] and S[cb + C_ND] and S[cb + C_DICE + S[cb + C_ND] - 1] <= 2:
+                    return 1.0
+        return -1.0
+    return -1.0
+
+
+@njit(cache=True)
+def _lex_less(OPT, i, j):
+    """OPT[i]'s values < OPT[j]'s, as tuples compare."""
+    ni = OPT[i, 3]
+    nj = OPT[j, 3]
+    for k in range(min(ni, nj)):
+        if OPT[i, 4 + k] != OPT[j, 4 + k]:
+            return OPT[i, 4 + k] < OPT[j, 4 + k]
+    return ni < nj
+
+
+@njit(cache=True)
+def heuristic(S, SRC, EFF, CHD, R, OPT, n):
+    """bots.heuristic: the index of the decision it takes among OPT[:n]."""
+    if n == 1:
+        return 0
+    w = S[WAIT]
+    seat = S[W_SEAT]
+    if w == WT_ACTION:
+        best = -1
+        best_value = 0.0
+        for i in range(n):
+            kind = OPT[i, 0]
+            value = 0.0
+            if kind == A_PLAY or kind == A_USE:
+                value = _source_value(S, SRC, EFF, CHD, R, seat, OPT[i, 1])
+            elif kind == A_REFRESH:
+                value = 1.2 if _needs_dice(S, SRC, CHD, seat, OPT[i, 1]) else -1.0
+            if value > best_value + 1e-9:
+                best = i
+                best_value = value
+        if best >= 0:
+            return best
+        for i in range(n):
+            if OPT[i, 0] == A_PASS:
+                return i
+        return n - 1
+    if w == WT_PAY:
+        yb = _yb(S[W_A])
+        src = S[yb + Y_SRC]
+        for k in range(SRC[src, SK_NEFF]):
+            e = SRC[src, SK_EFF] + k
+            if EFF[e, E_KW] == K_DODGE:
+                ctx = S[yb + Y_CTX]
+                if ctx < 0:
+                    _fail(S)
+                    return 0
+                need = EFF[e, E_AMT] + S[_yb(ctx) + Y_ATK]
+                best = -1
+                for i in range(n):
+                    if OPT[i, 3] == 0:
+                        _fail(S)
+                        return 0
+                    if OPT[i, 4] >= need and (best < 0 or _lex_less(OPT, i, best)):
+                        best = i
+                if best >= 0:
+                    return best
+                break
+        best = 0
+        best_sum = -1
+        for i in range(n):
+            total = 0
+            for j in range(OPT[i, 3]):
+                total += OPT[i, 4 + j]
+            if i == 0 or total < best_sum:
+                best = i
+                best_sum = total
+        return best
+    if w == WT_TARGET:
+        yb = _yb(S[W_A])
+        src = S[yb + Y_SRC]
+        best = 0
+        best_value = 0.0
+        heal = _has_keyword(SRC, EFF, src, K_HEAL, False)
+        x = 0
+        for k in range(SRC[src, SK_NEFF]):
+            e = SRC[src, SK_EFF] + k
+            if EFF[e, E_KW] == K_HEAL:
+                x = EFF[e, E_AMT]
+                break
+        for i in range(n):
+            ci = OPT[i, 1]
+            cb = _cb(ci)
+            if SRC[src, SK_TARGET] == TG_ENEMY:
+                if SRC[src, SK_KIND] == ATTACK:
+                    value = _hit_value(S, SRC, EFF, CHD, src, ci)
+                else:
+                    value = float(_energy(S, CHD, ci) + S[cb + C_ND])
+            elif heal:
+                v = 0
+                for r in range(S[cb + C_NA]):
+                    if _healable_worth(S, CHD, R, ci, r) <= x:
+                        v = max(v, _rec_effective(S, CHD, ci, r))
+                value = float(v)
+            elif _has_keyword(SRC, EFF, src, K_RECOVER, False):
+                value = float(S[cb + C_BURDEN])
+            elif _has_keyword(SRC, EFF, src, K_REROLL, False):
+                value = float(6 - (S[cb + C_DICE + S[cb + C_ND] - 1] if S[cb + C_ND] else 6))
+            else:
+                value = float(-S[cb + C_ND])
+            if i == 0 or value > best_value:
+                best = i
+                best_value = value
+        return best
+    if w == WT_WINDOW:
+        best = -1
+        best_value = 0.0
+        for i in range(n):
+            if OPT[i, 0] == A_DECLINE:
+                continue
+            value = _edge_value(S, SRC, EFF, CHD, seat, OPT, i)
+            if value > best_value:
+                best = i
+                best_value = value
+        return best if best >= 0 else n - 1
+    if w == WT_CHOOSE:
+        kind = S[W_A]
+        if kind == CK_HEAL:
+            best = 0
+            for i in range(n):
+                if OPT[i, 1] % 1024 > OPT[best, 1] % 1024:
+                    best = i
+            return best
+        if kind == CK_POWER_DOWN or kind == CK_REROLL:
+            return n - 1  # the lowest die
+        return 0
+    if w == WT_KEEP:
+        best = 0
+        for i in range(1, n):
+            if _lex_less(OPT, best, i):
+                best = i
+        return best
+    if w == WT_CARDS:
+        best = 0
+        best_value = 0.0
+        for i in range(n):
+            v = _card_worth(S, SRC, EFF, CHD, seat, OPT[i, 1], 1)
+            if i == 0 or v < best_value:
+                best = i
+                best_value = v
+        return best
+    if w == WT_DISCARD:
+        best = -1
+        worst_value = 1.5
+        for i in range(n):
+            if OPT[i, 0] == A_DISCARD:
+                v = _card_worth(S, SRC, EFF, CHD, seat, OPT[i, 1],
+                                _hand_count(S, seat, OPT[i, 1]))
+                if v < worst_value:
+                    best = i
+                    worst_value = v
+        return best if best >= 0 else n - 1
+    if w == WT_ATTACK_DIE:
+        best = 0
+        for i in range(n):
+            if OPT[i, 1] > OPT[best, 1]:
+                best = i
+        return best
+    if w == WT_DEFENCE_DIE:
+        yb = _yb(S[W_A])
+        attack = S[yb + Y_ADIE] + S[yb + Y_ATK]
+        best = -1
+        for i in range(n):
+            v = OPT[i, 1]
+            if v and v + S[yb + Y_DEF] > attack and (best < 0 or v < OPT[best, 1]):
+                best = i
+        if best >= 0:
+            return best
+        for i in range(n):
+            if OPT[i, 1] == 0:
+                return i
+    return 0
+
+
+# -- games ----------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def play_one(seed, bseed, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN, POOL_FACES,
+             POOL_CUM, POOL_N, out, outf, g, S, OPT, tmp, cum, scores):
+    """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
+    cmt = np.empty(MT_SIZE, np.int64)
+    bmt = np.empty(MT_SIZE, np.int64)
+    bmt[MT_SIZE - 1] = -1  # seeded on first use: the heuristic never draws
+    mt_seed(cmt, seed)
+    # Plays are cleared as they are made and the queue as it fills: the rest starts at zero.
+    S[CHARS:PLAYS] = 0
+    S[STACK:] = 0
+    seats = R[R_SEATS]
+    S[NCHARS] = 3 * seats
+    S[FIRST] = -1
+    S[ACTIVE] = -1
+    S[WINNER] = -1
+    for s in range(seats):
+        pb = _pb(s)
+        for k in range(3):  # R-3: in a row, left to right
+            ci = 3 * s + k
+            cb = _cb(ci)
+            S[cb + C_SEAT] = s
+            S[cb + C_DEF] = SQ_CHARS[s, k]
+            S[cb + C_ALIVE] = 1
+            S[pb + P_ORDER + k] = ci
+        deck = pb + P_DECK
+        for j in range(SQ_DN[s]):
+            S[deck + PILE_CARD + j] = SQ_DECK[s, j, 0]
+            S[deck + PILE_CNT + j] = SQ_DECK[s, j, 1]
+            S[deck + PILE_SIZE] += SQ_DECK[s, j, 1]
+        S[deck + PILE_N] = SQ_DN[s]
+    _push(S, ST_TURN_START, 0, 0, 0)
+    if R[R_V05]:  # R-4 (v0.5): pools first, then the first player
+        _push(S, ST_CHOOSE_FIRST, 0, 0, 0)
+        for s in range(seats - 1, -1, -1):
+            _push(S, ST_SETUP_DICE, s, 0, 0)
+    else:  # R-4 (v1): the first player, then pools in turn order
+        _push(S, ST_SETUP_ALL, 0, 0, 0)
+        _push(S, ST_CHOOSE_FIRST, 0, 0, 0)
+    for s in range(seats - 1, -1, -1):
+        _push(S, ST_DRAW, s, HAND, 0)
+    run(S, SRC, EFF, CHD, R)
+    trace = R[R_TRACE] != 0
+    decisions = 0
+    timeout = False
+    while not S[ENDED]:
+        if S[WAIT] == WT_CHANCE:
+            apply_chance(S, SRC, EFF, CHD, R, cmt, POOL_FACES, POOL_CUM, POOL_N, cum)
+            continue
+        if S[WAIT] == WT_NONE:
+            _fail(S)  # the engine would have nothing to ask
+            break
+        if decisions >= R[R_MAX_DECISIONS]:
+            timeout = True
+            break
+        n = options(S, SRC, CHD, R, OPT, tmp)
+        if S[ENDED]:
+            break
+        if n <= 0:
+            _fail(S)
+            break
+        if BOTS[S[W_SEAT]] == BOT_RANDOM:
+            if bmt[MT_SIZE - 1] < 0:
+                mt_seed(bmt, bseed)
+            i = int(mt_random(bmt) * n)
+        else:
+            i = heuristic(S, SRC, EFF, CHD, R, OPT, n)
+            if S[ENDED]:
+                break
+        apply(S, SRC, EFF, CHD, R, OPT, i)
+        decisions += 1
+        if trace:
+            scores[decisions - 1] = _score0(S, CHD, R)
+    out[g, O_STATUS] = S[STATUS]
+    winner = -1 if timeout else S[WINNER]
+    out[g, O_OUTCOME] = TIMEOUT if timeout else (DRAW if winner < 0 else WIN)
+    out[g, O_WINNER] = winner
+    out[g, O_LENGTH] = decisions
+    out[g, O_FIRST] = S[FIRST]
+    out[g, O_TURNS] = S[TURN]
+    out[g, O_HITS] = S[HITS]
+    out[g, O_MISSES] = S[MISSES]
+    out[g, O_NEGATED] = S[NEGATED]
+    out[g, O_DEATHS] = S[DEATHS]
+    out[g, O_REFRESHES] = S[REFRESHES]
+    out[g, O_EDGES] = S[EDGES]
+    for s in range(seats):
+        out[g, O_ALIVE + s] = _alive_count(S, s)
+        out[g, O_HP + s] = _hp_left(S, CHD, s)
+    if trace:
+        if timeout:
+            out[g, O_STATUS] = UNSUPPORTED  # the engine's time-out rows have no tension
+        out[g, O_LEAD_CHANGES], outf[g, 0], outf[g, 1] = tension(scores, decisions, winner)
+
+
+@njit(cache=True, nogil=True)
+def play_many(seeds, bot_seeds, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN,
+              POOL_FACES, POOL_CUM, POOL_N, max_options):
+    n = len(seeds)
+    out = np.zeros((n, OUT_WIDTH), np.int64)
+    outf = np.zeros((n, 2), np.float64)
+    played = np.zeros((n, SEATS_CAP, SRC.shape[0]), np.bool_)
+    S = np.zeros(STATE_SIZE, np.int64)
+    OPT = np.zeros((max_options, OPT_W), np.int64)
+    tmp = np.zeros((max_options, DICE_CAP), np.int64)
+    cum = np.zeros(max(PILE_CAP, 8), np.int64)
+    scores = np.zeros(R[R_MAX_DECISIONS] if R[R_TRACE] else 1, np.float64)
+    for g in range(n):
+        play_one(seeds[g], bot_seeds[g], R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN,
+                 POOL_FACES, POOL_CUM, POOL_N, out, outf, g, S, OPT, tmp, cum, scores)
+        for s in range(R[R_SEATS]):
+            pb = _pb(s)
+            for k in range(SRC.shape[0]):
+                played[g, s, k] = S[pb + P_PLAYED + k] != 0
+    return out, outf, played
