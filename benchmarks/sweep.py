@@ -1,8 +1,9 @@
 """What-if speed, in one run:
 
-1. for each game with a compiled kernel (co-op, Correction, RPG Card Battle; those of them named,
-   when games are named), the rules engine beside the kernel on the same 2,000 games (the rows are checked to be identical), the two alternating
-   run by run: games per second and the ratio, median (min-max);
+1. for each game with a compiled kernel (co-op, Correction, RPG Card Battle, Soldiers! Aliens!
+   Carnage!, Squad Combat; those of them named, when games are named), the rules engine beside
+   the kernel on the same 2,000 games (the rows are checked to be identical), the two
+   alternating run by run: games per second and the ratio, median (min-max);
 2. for every registered game, a 10-point sweep of one card stat with 2,000 games per point and
    the game's default bots on local processes (goal: at most 5 s), each run in a fresh process
    so the first sweep of a session is measured as a designer meets it, then a second sweep in
