@@ -1,4 +1,5 @@
-"""The compiled random stream and chance pick the games' kernels share are Python's own."""
+"""The compiled random stream, chance pick and list removal the games' kernels share are
+Python's own."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from workbench.core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum
+from workbench.core.compiled import MT_SIZE, list_remove, mt_random, mt_seed, pick_cum
 from workbench.dice.dist import Dist
 
 
@@ -29,3 +30,22 @@ def test_pick_walks_the_weights_as_dist_pick_does():
         cum = np.cumsum(weights).astype(np.int64)
         for u in (0.0, rng.random(), rng.random(), 1 - 2**-53):
             assert pick_cum(cum, len(weights), u) == dist.pick(u), (weights, u)
+
+
+def test_list_remove_is_list_remove():
+    rng = random.Random(3)
+    for _ in range(300):
+        items = [rng.randint(0, 4) for _ in range(rng.randint(0, 6))]
+        v = rng.randint(0, 5)
+        # The list sits inside a larger vector, its length in the last slot.
+        S = np.full(12, -7, np.int64)
+        S[2:2 + len(items)] = items
+        S[11] = len(items)
+        found = list_remove(S, 2, 11, v)
+        expected = list(items)
+        assert found == (v in expected)
+        if found:
+            expected.remove(v)
+        assert S[11] == len(expected)
+        assert S[2:2 + len(expected)].tolist() == expected
+        assert S[:2].tolist() == [-7, -7]

@@ -115,6 +115,21 @@ def tension(scores, n, winner):
     return changes, (n - ahead_since) / n, drama / n
 
 
+@njit(cache=True)
+def list_remove(S, start, size_at, v):
+    """list.remove(v) on the list S[start:start + S[size_at]], its length kept in
+    S[size_at]: the first item equal to v goes and the rest move up. False when v is not
+    there."""
+    n = S[size_at]
+    for i in range(n):
+        if S[start + i] == v:
+            for j in range(i, n - 1):
+                S[start + j] = S[start + j + 1]
+            S[size_at] = n - 1
+            return True
+    return False
+
+
 def kernel_bots(bots: dict, seats: int, codes: dict, seeds, max_decisions: int,
                 trace: bool) -> list[int] | None:
     """The kernel's code (from `codes`, by bot) of each seat's bot, a seat without one

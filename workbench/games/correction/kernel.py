@@ -18,7 +18,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ...core.compiled import MT_SIZE, mt_random, mt_seed, tension
+from ...core.compiled import MT_SIZE, list_remove, mt_random, mt_seed, tension
 
 SIZE = 6
 SQUARES = SIZE * SIZE
@@ -133,18 +133,6 @@ def _spawned_at(S, sq):
 
 
 @njit(cache=True)
-def _unspawn(S, sq):
-    """spawned.remove(sq), if it is there."""
-    n = S[N_SPAWNED]
-    for k in range(n):
-        if S[SPAWNED + k] == sq:
-            for j in range(k, n - 1):
-                S[SPAWNED + j] = S[SPAWNED + j + 1]
-            S[N_SPAWNED] = n - 1
-            return
-
-
-@njit(cache=True)
 def _to_reserve(S, seat, kind, until):
     n = S[RES_N + seat]
     S[RES_KIND + seat * RES_CAP + n] = kind
@@ -241,7 +229,7 @@ def _carry_out(S, P, FIRST_LINE, LINES, ENTERS):
         S[STOCK + active] += 1
         S[PROGRESSED] = 1
         S[RECOVERIES] += 1
-    _unspawn(S, f)
+    list_remove(S, SPAWNED, N_SPAWNED, f)  # if it was spawned this turn
     if t // SIZE == _home(1 - active):
         S[WINNER] = active
         S[PHASE] = PH_OVER
@@ -306,7 +294,7 @@ def do(S, kind, a, b, P, FIRST_LINE, LINES, ENTERS):
         code = S[BOARD + f]
         S[BOARD + f] = -1
         _to_reserve(S, active, code >> 1, S[TURN] + 2 if P[P_BANISH_CAPTURED] else -1)
-        _unspawn(S, f)
+        list_remove(S, SPAWNED, N_SPAWNED, f)  # if it was spawned this turn
         S[FROM] = -1
         S[TO] = -1
         S[MUST] = -1

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum, tension
+from ...core.compiled import MT_SIZE, list_remove, mt_random, mt_seed, pick_cum, tension
 
 HAND = 5  # R-3, R-9
 END_DISCARDS = 2  # R-9.2
@@ -216,14 +216,8 @@ def _append_die(S, ci, v):
 def _remove_die(S, ci, v):
     """list.remove: the first die showing v."""
     cb = _cb(ci)
-    n = S[cb + C_ND]
-    for i in range(n):
-        if S[cb + C_DICE + i] == v:
-            for j in range(i, n - 1):
-                S[cb + C_DICE + j] = S[cb + C_DICE + j + 1]
-            S[cb + C_ND] = n - 1
-            return
-    _fail(S)
+    if not list_remove(S, cb + C_DICE, cb + C_ND, v):
+        _fail(S)
 
 
 @njit(cache=True)
@@ -341,14 +335,8 @@ def _discard_put(S, seat, card):
 @njit(cache=True)
 def _hand_remove(S, seat, card):
     pb = _pb(seat)
-    n = S[pb + P_NH]
-    for i in range(n):
-        if S[pb + P_HAND + i] == card:
-            for j in range(i, n - 1):
-                S[pb + P_HAND + j] = S[pb + P_HAND + j + 1]
-            S[pb + P_NH] = n - 1
-            return
-    _fail(S)
+    if not list_remove(S, pb + P_HAND, pb + P_NH, card):
+        _fail(S)
 
 
 @njit(cache=True)
