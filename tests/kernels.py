@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
+
+import pytest
+
+import workbench as wb
 from workbench.core.bots import make_bots
 from workbench.core.registry import get_game
 from workbench.sim.simulate import game_seeds, play_out, prepare
@@ -27,3 +32,22 @@ def assert_same(fast, slow):
     for f, s in zip(fast, slow):
         assert f == s, f"seed {s['seed']}: " + ", ".join(
             f"{k}: kernel {f.get(k)!r}, engine {v!r}" for k, v in s.items() if f.get(k) != v)
+
+
+def assert_simulate_and_sweep_take_the_kernel(monkeypatch, name, vary, *, traced=True):
+    """simulate and sweep give the same frames with the rules engine patched to fail (the
+    sweep with tension columns when `traced`), and a bot written in Python still reaches the
+    engine."""
+    expected = wb.simulate(name, 30, bots="heuristic", seed=9)
+    swept = wb.sweep(name, vary, 30, bots="heuristic", executor="serial", progress=False)
+
+    def engine(*args, **kwargs):
+        raise AssertionError("the rules engine played a batch the kernel should play")
+
+    # The module, not the function of the same name that workbench.sim exports.
+    monkeypatch.setattr(importlib.import_module("workbench.sim.simulate"), "play_out", engine)
+    assert wb.simulate(name, 30, bots="heuristic", seed=9).equals(expected)
+    again = wb.sweep(name, vary, 30, bots="heuristic", executor="serial", progress=False)
+    assert again.equals(swept) and ("drama_mean" in again.columns) == traced
+    with pytest.raises(AssertionError, match="rules engine"):
+        wb.simulate(name, 2, bots=lambda s, seat, a, r: a[0])

@@ -1,5 +1,5 @@
-"""The compiled random stream, chance pick and list removal the games' kernels share are
-Python's own."""
+"""The compiled random stream, chance pick, deck and list removal the games' kernels share
+are Python's own."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import random
 import numpy as np
 import pytest
 
-from workbench.core.compiled import MT_SIZE, list_remove, mt_random, mt_seed, pick_cum
+from workbench.core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
+                                     mt_seed, pick_cum)
+from workbench.core.kit import Deck
 from workbench.dice.dist import Dist
 
 
@@ -49,3 +51,25 @@ def test_list_remove_is_list_remove():
         assert S[11] == len(expected)
         assert S[2:2 + len(expected)].tolist() == expected
         assert S[:2].tolist() == [-7, -7]
+
+
+def test_deck_put_and_take_keep_decks_order():
+    rng = random.Random(5)
+    deck = Deck()
+    ids = np.zeros(4, np.int64)
+    cnt = np.zeros(4, np.int64)
+    n = 0
+    for _ in range(2000):
+        if n and rng.random() < 0.5:
+            i = rng.randrange(n)
+            deck.take(int(ids[i]))
+            n = deck_take_at(ids, cnt, n, i)
+        else:
+            card = rng.randrange(6)
+            put = deck_put(ids, cnt, n, card)
+            if put < 0:  # a fifth card: no room, nothing changed
+                assert card not in deck and len(deck.counts) == 4
+                continue
+            deck.put(card)
+            n = put
+        assert list(zip(ids[:n].tolist(), cnt[:n].tolist())) == list(deck.counts.items())

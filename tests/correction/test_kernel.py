@@ -4,7 +4,6 @@ edited table it accepts."""
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 
 import pytest
@@ -20,8 +19,6 @@ from tests import kernels
 from tests.kernels import assert_same
 
 GAME = get_game("correction")
-# The module, not the function of the same name that workbench.sim exports.
-simulate_module = importlib.import_module("workbench.sim.simulate")
 
 
 def both(n, **kwargs):
@@ -123,19 +120,8 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
 
 
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
-    vary = {"params.second_player_tokens.value": [0, 3]}
-    expected = wb.simulate("correction", 30, bots="heuristic", seed=9)
-    swept = wb.sweep("correction", vary, 30, executor="serial", progress=False)
-
-    def engine(*args, **kwargs):
-        raise AssertionError("the rules engine played a batch the kernel should play")
-
-    monkeypatch.setattr(simulate_module, "play_out", engine)
-    assert wb.simulate("correction", 30, bots="heuristic", seed=9).equals(expected)
-    again = wb.sweep("correction", vary, 30, executor="serial", progress=False)
-    assert again.equals(swept) and "drama_mean" in again.columns
-    with pytest.raises(AssertionError, match="rules engine"):
-        wb.simulate("correction", 2, bots=lambda s, seat, a, r: a[0])
+    kernels.assert_simulate_and_sweep_take_the_kernel(
+        monkeypatch, "correction", {"params.second_player_tokens.value": [0, 3]})
 
 
 def test_setup_errors_are_the_engines():

@@ -4,7 +4,6 @@ setup and edited card table it accepts."""
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 
 import pytest
@@ -19,8 +18,6 @@ from tests import kernels
 from tests.kernels import assert_same
 
 GAME = get_game("rpg_card_battle")
-# The module, not the function of the same name that workbench.sim exports.
-simulate_module = importlib.import_module("workbench.sim.simulate")
 
 
 def both(n, **kwargs):
@@ -144,20 +141,8 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
 
 
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
-    expected = wb.simulate("rpg_card_battle", 30, bots="heuristic", seed=9)
-    swept = wb.sweep("rpg_card_battle", {"classes.Knight.hp": [12, 30]}, 30,
-                     executor="serial", progress=False)
-
-    def engine(*args, **kwargs):
-        raise AssertionError("the rules engine played a batch the kernel should play")
-
-    monkeypatch.setattr(simulate_module, "play_out", engine)
-    assert wb.simulate("rpg_card_battle", 30, bots="heuristic", seed=9).equals(expected)
-    again = wb.sweep("rpg_card_battle", {"classes.Knight.hp": [12, 30]}, 30,
-                     executor="serial", progress=False)
-    assert again.equals(swept) and "drama_mean" in again.columns
-    with pytest.raises(AssertionError, match="rules engine"):
-        wb.simulate("rpg_card_battle", 2, bots=lambda s, seat, a, r: a[0])
+    kernels.assert_simulate_and_sweep_take_the_kernel(
+        monkeypatch, "rpg_card_battle", {"classes.Knight.hp": [12, 30]})
 
 
 def test_setup_errors_are_the_engines():

@@ -3,7 +3,6 @@ plays: same seeds, same rows, for every rule variant, bot and edited table it ac
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 
 import pytest
@@ -19,8 +18,6 @@ from tests import kernels
 from tests.kernels import assert_same
 
 GAME = get_game("sac")
-# The module, not the function of the same name that workbench.sim exports.
-simulate_module = importlib.import_module("workbench.sim.simulate")
 
 
 def both(n, **kwargs):
@@ -156,16 +153,5 @@ def test_a_batch_handed_back_is_played_by_the_engine():
 
 
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
-    vary = {"params.ammo.value": [10, 20]}
-    expected = wb.simulate("sac", 30, bots="heuristic", seed=9)
-    swept = wb.sweep("sac", vary, 30, bots="heuristic", executor="serial", progress=False)
-
-    def engine(*args, **kwargs):
-        raise AssertionError("the rules engine played a batch the kernel should play")
-
-    monkeypatch.setattr(simulate_module, "play_out", engine)
-    assert wb.simulate("sac", 30, bots="heuristic", seed=9).equals(expected)
-    assert wb.sweep("sac", vary, 30, bots="heuristic", executor="serial",
-                    progress=False).equals(swept)
-    with pytest.raises(AssertionError, match="rules engine"):
-        wb.simulate("sac", 2, bots=lambda s, seat, a, r: a[0])
+    kernels.assert_simulate_and_sweep_take_the_kernel(
+        monkeypatch, "sac", {"params.ammo.value": [10, 20]}, traced=False)

@@ -5,7 +5,6 @@ engine."""
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 
 import pytest
@@ -20,8 +19,6 @@ from tests import kernels
 from tests.kernels import assert_same
 
 GAME = get_game("squad_combat")
-# The module, not the function of the same name that workbench.sim exports.
-simulate_module = importlib.import_module("workbench.sim.simulate")
 V05 = {"sc.ruleset": "v0_5"}
 
 
@@ -142,19 +139,8 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
 
 
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
-    vary = {"cards.Haymaker.damage": [4, 6]}
-    expected = wb.simulate("squad_combat", 30, bots="heuristic", seed=9)
-    swept = wb.sweep("squad_combat", vary, 30, executor="serial", progress=False)
-
-    def engine(*args, **kwargs):
-        raise AssertionError("the rules engine played a batch the kernel should play")
-
-    monkeypatch.setattr(simulate_module, "play_out", engine)
-    assert wb.simulate("squad_combat", 30, bots="heuristic", seed=9).equals(expected)
-    again = wb.sweep("squad_combat", vary, 30, executor="serial", progress=False)
-    assert again.equals(swept) and "drama_mean" in again.columns
-    with pytest.raises(AssertionError, match="rules engine"):
-        wb.simulate("squad_combat", 2, bots=lambda s, seat, a, r: a[0])
+    kernels.assert_simulate_and_sweep_take_the_kernel(
+        monkeypatch, "squad_combat", {"cards.Haymaker.damage": [4, 6]})
 
 
 def test_a_cap_too_wide_for_the_kernel_is_the_engines():

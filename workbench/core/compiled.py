@@ -1,5 +1,5 @@
-"""Python's random module, Dist.pick and simulate.tension in compiled code, for the games'
-batch kernels.
+"""Python's random module, Dist.pick, Deck.put and take, list.remove and simulate.tension in
+compiled code, for the games' batch kernels.
 
 A kernel must give the very rows the rules engine gives, so it draws from the same Mersenne
 Twister streams a Match draws from (random.Random(seed) and random.Random(bot_seed(seed))),
@@ -128,6 +128,35 @@ def list_remove(S, start, size_at, v):
             S[size_at] = n - 1
             return True
     return False
+
+
+@njit(cache=True)
+def deck_put(ids, cnt, n, card):
+    """Deck.put of one copy, on a deck held as its first n (card, copies) pairs in entry
+    order: a card already there gains a copy where it stands, a new one joins at the end.
+    Returns the new length, or -1 when a new card finds no room."""
+    for i in range(n):
+        if ids[i] == card:
+            cnt[i] += 1
+            return n
+    if n >= len(ids):
+        return -1
+    ids[n] = card
+    cnt[n] = 1
+    return n + 1
+
+
+@njit(cache=True)
+def deck_take_at(ids, cnt, n, i):
+    """Deck.take of the card at i (as Dist.pick found it): a card with no copies left leaves
+    the deck, so a later put enters it last. Returns the new length."""
+    cnt[i] -= 1
+    if cnt[i]:
+        return n
+    for k in range(i, n - 1):
+        ids[k] = ids[k + 1]
+        cnt[k] = cnt[k + 1]
+    return n - 1
 
 
 def kernel_bots(bots: dict, seats: int, codes: dict, seeds, max_decisions: int,

@@ -15,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum, tension
+from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, mt_random, mt_seed, pick_cum,
+                              tension)
 
 # CARD[c, ...]: cards are numbered in name order, which is a reshuffled deck's order (R-11)
 (C_KIND, C_ATTACK, C_VS_GUARD, C_HAS_VS_GUARD, C_DEFENCE, C_REFLECT, C_HEAL, C_POISON,
@@ -305,34 +306,6 @@ def _heuristic(seat, CFG, CARD, SEAT, hp, hand, T, NT, OUT, AVG):
     return best
 
 
-@njit(cache=True)
-def _deck_take(ids, cnt, n, card):
-    """Deck.take on one deck held as (ids, counts) in entry order; returns the new length."""
-    for i in range(n):
-        if ids[i] == card:
-            cnt[i] -= 1
-            if cnt[i] == 0:
-                for k in range(i, n - 1):
-                    ids[k] = ids[k + 1]
-                    cnt[k] = cnt[k + 1]
-                return n - 1
-            return n
-    return n
-
-
-@njit(cache=True)
-def _deck_put(ids, cnt, n, card):
-    """Deck.put of one copy: a card already there gains a copy where it stands, a new one
-    joins at the end. Returns the new length."""
-    for i in range(n):
-        if ids[i] == card:
-            cnt[i] += 1
-            return n
-    ids[n] = card
-    cnt[n] = 1
-    return n + 1
-
-
 # Stages: what the state waits for (rules.DEAL, ...); a finished game just stops
 ST_DEAL, ST_CHOOSE, ST_DRAW, ST_RESHUFFLE = range(4)
 # E[e, ...]: the Ongoing effects, oldest first
@@ -355,7 +328,7 @@ def _effect_ends(E, e, rid, rcnt, rn):
     """The card of an ended effect goes to its owner's Recycle, unless it is Spent (A-15)."""
     if not E[e, E_SPENT]:
         o = E[e, E_OWNER]
-        rn[o] = _deck_put(rid[o], rcnt[o], rn[o], E[e, E_CARD])
+        rn[o] = deck_put(rid[o], rcnt[o], rn[o], E[e, E_CARD])
 
 
 @njit(cache=True)
@@ -430,8 +403,9 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
             for i in range(dn[s]):
                 acc += dcnt[s, i]
                 cum[i] = acc
-            c = did[s, pick_cum(cum, dn[s], mt_random(cmt))]
-            dn[s] = _deck_take(did[s], dcnt[s], dn[s], c)
+            i = pick_cum(cum, dn[s], mt_random(cmt))
+            c = did[s, i]
+            dn[s] = deck_take_at(did[s], dcnt[s], dn[s], i)
             dsize[s] -= 1
             if nh[s] >= HAND_CAP:
                 status = UNSUPPORTED
@@ -488,7 +462,7 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
                             for q in range(nh[s] - 1):
                                 hand[s, q] = hand[s, q + 1]
                             nh[s] -= 1
-                            rn[s] = _deck_put(rid[s], rcnt[s], rn[s], c)  # A-3
+                            rn[s] = deck_put(rid[s], rcnt[s], rn[s], c)  # A-3
                         moves[s] = BASIC
                     else:
                         moves[s] = NOTHING
@@ -575,7 +549,7 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
                             ne += 1
                             ongoing_card[s] = 1
                     if not ongoing_card[s] and not CARD[m, C_SPENT]:
-                        rn[s] = _deck_put(rid[s], rcnt[s], rn[s], m)
+                        rn[s] = deck_put(rid[s], rcnt[s], rn[s], m)
                 if status != OK:
                     break
                 if not early:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...core.compiled import MT_SIZE, list_remove, mt_random, mt_seed, pick_cum, tension
+from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
+                              mt_seed, pick_cum, tension)
 
 HAND = 5  # R-3, R-9
 END_DISCARDS = 2  # R-9.2
@@ -297,34 +298,20 @@ def _combos(dice, nd, k, needs, use_needs, out, maxout):
 
 @njit(cache=True)
 def _pile_put(S, b, card):
-    n = S[b + PILE_N]
-    for i in range(n):
-        if S[b + PILE_CARD + i] == card:
-            S[b + PILE_CNT + i] += 1
-            S[b + PILE_SIZE] += 1
-            return
-    if n >= PILE_CAP:
+    n = deck_put(S[b + PILE_CARD:b + PILE_CNT], S[b + PILE_CNT:b + PILE_W], S[b + PILE_N],
+                 card)
+    if n < 0:
         _fail(S)
         return
-    S[b + PILE_CARD + n] = card
-    S[b + PILE_CNT + n] = 1
-    S[b + PILE_N] = n + 1
+    S[b + PILE_N] = n
     S[b + PILE_SIZE] += 1
 
 
 @njit(cache=True)
 def _pile_take_at(S, b, i):
-    """Deck.take: a card with no copies left leaves the dict (a later put enters it last)."""
-    left = S[b + PILE_CNT + i] - 1
+    S[b + PILE_N] = deck_take_at(S[b + PILE_CARD:b + PILE_CNT], S[b + PILE_CNT:b + PILE_W],
+                                 S[b + PILE_N], i)
     S[b + PILE_SIZE] -= 1
-    if left:
-        S[b + PILE_CNT + i] = left
-        return
-    n = S[b + PILE_N]
-    for j in range(i, n - 1):
-        S[b + PILE_CARD + j] = S[b + PILE_CARD + j + 1]
-        S[b + PILE_CNT + j] = S[b + PILE_CNT + j + 1]
-    S[b + PILE_N] = n - 1
 
 
 @njit(cache=True)
