@@ -155,3 +155,8 @@ def test_a_batch_handed_back_is_played_by_the_engine():
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     kernels.assert_simulate_and_sweep_take_the_kernel(
         monkeypatch, "sac", {"params.ammo.value": [10, 20]}, traced=False)
+
+
+def test_setup_errors_are_the_engines():
+    with pytest.raises(wb.SetupError, match="sac.dir_table"):
+        wb.simulate("sac", 3, rules={"sac.dir_table": "UUUU"})

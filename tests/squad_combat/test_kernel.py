@@ -164,3 +164,8 @@ def test_the_agreement_covers_every_kind_of_ending():
     fast, slow = both(100, bots={1: "heuristic"}, squads=["Blue", "Red"])
     assert_same(fast, slow)
     assert any(r["outcome"] == "Seat 2 wins" for r in slow)
+
+
+def test_setup_errors_are_the_engines():
+    with pytest.raises(wb.SetupError, match="no squad 'Green'"):
+        wb.simulate("squad_combat", 3, squads=["Red", "Green"])
