@@ -40,6 +40,7 @@ TGT_CAP = 12
 Q_CAP = 512
 STACK_CAP = 64
 CHO_CAP = 16
+EDGE_CAP = 3 * HAND_CAP + 3 * 8  # each card in hand by each character, and the abilities
 OPT_W = 4 + DICE_CAP  # a decision: kind, a, b, count, values
 
 # SRC[i, ...]: a card or an ability
@@ -117,11 +118,12 @@ STACK = QUEUE + Q_CAP * 4
 WIN_ORDER = STACK + STACK_CAP
 CHO_V = WIN_ORDER + SEATS_CAP
 CHO_U = CHO_V + CHO_CAP
+EDGE_ROWS = CHO_U + CHO_CAP  # the edges the waiting seat may play: (kind, source, actor)
 (NCHARS, TURN, FIRST, ACTIVE, ENDED, WINNER, UID, HURT, QUIET, WIN_ACTED, NPLAYS, NQ, NSTACK,
  HITS, MISSES, NEGATED, DEATHS, REFRESHES, EDGES, STATUS, WAIT, W_SEAT, W_A, W_B, W_C,
- WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N) = (CHO_U + CHO_CAP + i
-                                                              for i in range(32))
-STATE_SIZE = CHO_N + 1
+ WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N, EDGE_N) = (
+    EDGE_ROWS + 3 * EDGE_CAP + i for i in range(33))
+STATE_SIZE = EDGE_N + 1
 
 # Steps of the queue (rules.STEPS)
 (ST_DRAW, ST_SETUP_DICE, ST_CHOOSE_FIRST, ST_SETUP_ALL, ST_TURN_START, ST_ROLL_POOL,
@@ -499,10 +501,14 @@ def _finish(S, winner):
     S[WIN_ON] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')  # most calls find nobody hurt, and then make no call
 def _check_deaths(S, CHD, R):
-    if not S[HURT]:
-        return
+    if S[HURT]:
+        _deaths(S, CHD, R)
+
+
+@njit(cache=True)
+def _deaths(S, CHD, R):
     S[HURT] = 0
     n = S[NCHARS]
     dead = np.zeros(n, np.bool_)
@@ -748,6 +754,25 @@ def _actor_ok(S, SRC, CHD, R, seat, src, ci, ctx):
 
 
 @njit(cache=True)
+def _may_play(S, SRC, CHD, src, ci):
+    """What _actor_ok asks first of a card in hand, asked before calling it: most cards name
+    a trait or a character that one character of three has."""
+    cb = _cb(ci)
+    d = S[cb + C_DEF]
+    ch = SRC[src, SK_CHAR]
+    tr = SRC[src, SK_TRAITS]
+    return S[cb + C_ALIVE] != 0 and (ch == -1 or ch == d) and (
+        tr == 0 or (tr & CHD[d, D_TRAITS]) != 0)
+
+
+@njit(cache=True)
+def _in_life(SRC, ab, alive):
+    """What _actor_ok asks first of an ability, asked before calling it: most abilities are
+    for the dead, and most characters live."""
+    return alive != 0 if SRC[ab, SK_ABILITY] == AB_ALIVE else alive == 0
+
+
+@njit(cache=True)
 def _timing_ok(S, SRC, src, seat, kind, ctx):
     """eligibility._timing_problem(...) is None."""
     t = SRC[src, SK_TIMING]
@@ -776,14 +801,15 @@ def _timing_ok(S, SRC, src, seat, kind, ctx):
 
 
 @njit(cache=True)
-def _edges(S, SRC, CHD, R, seat, first_only, OPT, n):
-    """eligibility._edge_choices as decisions from OPT[n] on; returns the new count."""
+def _edges(S, SRC, CHD, R, seat):
+    """eligibility._edge_choices into EDGE_ROWS; returns their count. A window asks this once a
+    seat and options() copies the rows, so the list is not made twice."""
     pb = _pb(seat)
     if S[pb + P_OUT] or not S[WIN_ON]:
-        return n
+        return 0
     kind = S[WIN_KIND]
     ctx = S[WIN_PID]
-    start = n
+    n = 0
     for i in range(S[pb + P_NH]):
         src = S[pb + P_HAND + i]
         if SRC[src, SK_KIND] != EDGE or not _first_in_hand(S, seat, i):
@@ -792,45 +818,36 @@ def _edges(S, SRC, CHD, R, seat, first_only, OPT, n):
             continue
         for k in range(3):
             ci = S[pb + P_ORDER + k]
-            if _actor_ok(S, SRC, CHD, R, seat, src, ci, ctx):
-                if first_only:
-                    return n + 1
-                if n >= OPT.shape[0]:
+            if _may_play(S, SRC, CHD, src, ci) and _actor_ok(S, SRC, CHD, R, seat, src, ci, ctx):
+                if n >= EDGE_CAP:
                     _fail(S)
-                    return n
-                OPT[n, 0] = A_PLAY
-                OPT[n, 1] = src
-                OPT[n, 2] = ci if SRC[src, SK_MATTERS] else -1
+                    return 0
+                _edge_row(S, n, A_PLAY, src, ci if SRC[src, SK_MATTERS] else -1)
                 n += 1
-                if first_only or not SRC[src, SK_MATTERS]:
+                if not SRC[src, SK_MATTERS]:
                     break
-        if first_only and n > start:
-            return n
     for k in range(3):
         ci = S[pb + P_ORDER + k]
         d = S[_cb(ci) + C_DEF]
+        alive = S[_cb(ci) + C_ALIVE]
         for j in range(CHD[d, D_NAB]):
             ab = CHD[d, D_AB + j]
-            if SRC[ab, SK_KIND] == EDGE and _actor_ok(S, SRC, CHD, R, seat, ab, ci, ctx):
-                if first_only:
-                    return n + 1
-                if n >= OPT.shape[0]:
+            if SRC[ab, SK_KIND] == EDGE and _in_life(SRC, ab, alive) and \
+                    _actor_ok(S, SRC, CHD, R, seat, ab, ci, ctx):
+                if n >= EDGE_CAP:
                     _fail(S)
-                    return n
-                OPT[n, 0] = A_USE
-                OPT[n, 1] = ab
-                OPT[n, 2] = ci
+                    return 0
+                _edge_row(S, n, A_USE, ab, ci)
                 n += 1
-                if first_only:
-                    return n
     return n
 
 
 @njit(cache=True)
-def _can_edge(S, SRC, CHD, R, seat):
-    """With first_only, _edges stops at the first edge and writes no rows: it is given a view
-    for its rows argument rather than a new array."""
-    return _edges(S, SRC, CHD, R, seat, True, S[:OPT_W].reshape((1, OPT_W)), 0) > 0
+def _edge_row(S, n, kind, a, b):
+    e = EDGE_ROWS + 3 * n
+    S[e] = kind
+    S[e + 1] = a
+    S[e + 2] = b
 
 
 @njit(cache=True)
@@ -882,7 +899,8 @@ def options(S, SRC, CHD, R, OPT, tmp):
                 continue
             for k in range(3):
                 ci = S[pb + P_ORDER + k]
-                if _actor_ok(S, SRC, CHD, R, seat, src, ci, -1):
+                if _may_play(S, SRC, CHD, src, ci) and \
+                        _actor_ok(S, SRC, CHD, R, seat, src, ci, -1):
                     if n >= cap - 8:
                         _fail(S)
                         return 0
@@ -893,9 +911,11 @@ def options(S, SRC, CHD, R, OPT, tmp):
         for k in range(3):
             ci = S[pb + P_ORDER + k]
             d = S[_cb(ci) + C_DEF]
+            alive = S[_cb(ci) + C_ALIVE]
             for j in range(CHD[d, D_NAB]):
                 ab = CHD[d, D_AB + j]
-                if SRC[ab, SK_KIND] == ACTION and _actor_ok(S, SRC, CHD, R, seat, ab, ci, -1):
+                if SRC[ab, SK_KIND] == ACTION and _in_life(SRC, ab, alive) and \
+                        _actor_ok(S, SRC, CHD, R, seat, ab, ci, -1):
                     if n >= cap - 8:
                         _fail(S)
                         return 0
@@ -909,12 +929,13 @@ def options(S, SRC, CHD, R, OPT, tmp):
         _row(OPT, n, A_PASS, 0, 0)
         return n + 1
     if w == WT_WINDOW:
-        n = _edges(S, SRC, CHD, R, seat, False, OPT, 0)
+        n = S[EDGE_N]  # listed by _window_go as the window came to this seat
         if n >= cap:
             _fail(S)
             return 0
         for i in range(n):
-            OPT[i, 3] = 0
+            e = EDGE_ROWS + 3 * i
+            _row(OPT, i, S[e], S[e + 1], S[e + 2])
         _row(OPT, n, A_DECLINE, 0, 0)
         return n + 1
     if w == WT_PAY:
@@ -1122,7 +1143,8 @@ def _window(S, SRC, CHD, R, kind, pid):
 def _window_go(S, SRC, CHD, R):
     while S[WIN_DECL] < S[WIN_N]:
         seat = S[WIN_ORDER + S[WIN_AT]]
-        if _can_edge(S, SRC, CHD, R, seat):
+        S[EDGE_N] = _edges(S, SRC, CHD, R, seat)
+        if S[EDGE_N]:
             _wait(S, WT_WINDOW, seat, 0, 0)
             return
         S[WIN_DECL] += 1
@@ -1405,7 +1427,7 @@ def _is_character_keyword(kw):
     return kw <= K_WOUND
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')  # into run, its one caller: a step is small, a call is not
 def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
     """One step of the queue (rules.STEPS)."""
     if kind == ST_DRAW:
@@ -1954,9 +1976,6 @@ def _edge_value(S, SRC, EFF, CHD, seat, OPT, i):
         csrc = S[cy + Y_SRC]
         defender = S[cy + Y_T]
         db = _cb(defender)
-        incoming = _stick(S, CHD, defender, SRC[csrc, SK_DAMAGE], SRC[csrc, SK_TRAITS],
-                          S[cy + Y_MOD])
-        left = CHD[S[db + C_DEF], D_HP] - _damage(S, CHD, defender)
         if _has_keyword(SRC, EFF, src, K_DODGE, False):
             dodge = _last_amount(SRC, EFF, src, K_DODGE)
             actor = OPT[i, 2]
@@ -1967,6 +1986,9 @@ def _edge_value(S, SRC, EFF, CHD, seat, OPT, i):
             return 5.0 if S[ab + C_ND] and S[ab + C_DICE] >= dodge + S[cy + Y_ATK] else -1.0
         if _has_keyword(SRC, EFF, src, K_AIM, False):
             return 2.0 if S[db + C_ND] and S[db + C_DICE] >= 4 + S[cy + Y_ATK] else -1.0
+        # what the attack would do, read by Soak and Taunt only
+        incoming = _stick(S, CHD, defender, SRC[csrc, SK_DAMAGE], SRC[csrc, SK_TRAITS],
+                          S[cy + Y_MOD])
         if _has_keyword(SRC, EFF, src, K_SOAK, False):
             return 2.0 if incoming >= 3 else -1.0
         if _has_keyword(SRC, EFF, src, K_TAUNT, False):
@@ -1974,6 +1996,7 @@ def _edge_value(S, SRC, EFF, CHD, seat, OPT, i):
             if actor < 0:
                 _fail(S)
                 return -1.0
+            left = CHD[S[db + C_DEF], D_HP] - _damage(S, CHD, defender)
             mine = _stick(S, CHD, actor, SRC[csrc, SK_DAMAGE], SRC[csrc, SK_TRAITS],
                           S[cy + Y_MOD])
             actor_left = CHD[S[_cb(actor) + C_DEF], D_HP] - _damage(S, CHD, actor)
