@@ -1,10 +1,13 @@
 """Compile every game's batch kernel now (`python -m workbench.sim.kernels`): numba keeps the
 machine code on disk, so a designer's first sweep does not wait for it. `make` and the Binder
-build run this during setup."""
+build run this during setup, one game per processor at a time."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..core import Game, get_game, list_games
 from .simulate import simulate
@@ -19,11 +22,27 @@ def compiled_games() -> list[str]:
             if type(get_game(name)).play_batch is not Game.play_batch]
 
 
-def warm() -> None:
-    for name in compiled_games():
-        start = time.perf_counter()
-        simulate(name, 2, bots="heuristic", **SETUPS.get(name, {}))
-        print(f"{name} kernel ready in {time.perf_counter() - start:.1f} s")
+def compile_kernel(name: str) -> float:
+    """Compile one game's kernel (playing two games in it); the seconds it took."""
+    start = time.perf_counter()
+    simulate(name, 2, bots="heuristic", **SETUPS.get(name, {}))
+    return time.perf_counter() - start
+
+
+def warm(processes: int | None = None) -> None:
+    games = compiled_games()
+    workers = min(len(games), processes or os.cpu_count() or 1)
+    if workers < 2:
+        for name in games:
+            print(f"{name} kernel ready in {compile_kernel(name):.1f} s", flush=True)
+        return
+    # Compiling is one core's work per game, so games compile side by side. Fresh processes:
+    # polars' threads do not survive fork. numba writes each cache file whole, then renames
+    # it, so two processes compiling a shared function leave one good copy.
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        ready = {pool.submit(compile_kernel, name): name for name in games}
+        for done in as_completed(ready):
+            print(f"{ready[done]} kernel ready in {done.result():.1f} s", flush=True)
 
 
 if __name__ == "__main__":
