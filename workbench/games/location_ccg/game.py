@@ -154,6 +154,11 @@ class LocationCCG(Game):
                         f"of its Locations left ({', '.join(cat.deck_locations[decks[owner]])})")
         return LocationState(cat, rules, decks, None if first == "random" else first, picks)
 
+    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
+        from .batch import play_batch  # compiled on first use (numba caches it on disk)
+
+        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
+
     def heuristic_bot(self):
         from .bots import heuristic
 

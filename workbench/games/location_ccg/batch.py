@@ -1,0 +1,293 @@
+"""Batches of Location CCG games through the compiled kernel (kernel.py), when it can play them.
+
+`play_batch` returns the frame the rules engine gives for the same seeds, or None when the
+batch needs the engine: a bot written in Python (the search bot too), a keyword, effect or rule
+value the kernel does not know, card tables it cannot hold, seeds or a decision cap wider than
+its integers, a traced game that timed out, or a game that outgrew the kernel's room.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from ...core.bots import random_bot
+from ...core.cache import CatalogCache
+from ...core.compiled import kernel_bots
+from ...core.seeds import bot_seed
+from . import kernel as K
+from .bots import heuristic, value
+from .catalog import catalog_for
+from .costs import SYMBOLS, Cost, reduced
+
+BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
+TYPES = {"character": K.TY_CHAR, "modifier": K.TY_MOD, "surprise": K.TY_SURPRISE,
+         "asset": K.TY_ASSET}
+PHASES = {"": K.PH_ANY, "mission": K.PH_MISSION_WORD, "production": K.PH_PRODUCTION_WORD}
+TARGETS = {"none": K.TG_NONE, "character": K.TG_CHARACTER, "friendly": K.TG_FRIENDLY,
+           "defender": K.TG_DEFENDER, "damaged": K.TG_DAMAGED, "discard": K.TG_DISCARD}
+EFFECTS = {"Atk": K.K_ATK, "Def": K.K_DEF, "Skl": K.K_SKL, "Send Home": K.K_SEND_HOME,
+           "Prevent Damage": K.K_PREVENT, "Destroy": K.K_DESTROY,
+           "Return From Discard": K.K_RETURN, "Draw": K.K_DRAW, "Bottom": K.K_BOTTOM,
+           "Extra Production": K.K_PASSIVE, "Shrine Save": K.K_PASSIVE}
+KEYWORDS = {"Mob", "Unique", "Limited", "Gang", "Shielded", "Recur", "Long Range", "Toughness",
+            "Upkeep", "Giant"}
+# Effects that act on a character in play: their target must be one.
+ON_CHARACTER = {"Prevent Damage", "Destroy"}
+CHARACTER_TARGETS = {"character", "friendly", "defender", "damaged"}
+# The rule variants the kernel plays, each value as the number R holds (None: any number).
+RULES = {
+    "loc.stack": (K.R_LIFO, {"none": 0, "lifo": 1}),
+    "loc.skill_count": (K.R_MISSION_ONLY, {"all_at_location": 0, "mission_only": 1}),
+    "loc.turn_limit": (K.R_TURN_LIMIT, None),
+    "loc.payment": (K.R_PAY_CARDS, {"points": 0, "cards": 1}),
+    "loc.cost_notation": (None, {"generic_plus_typed": 0, "typed": 1}),  # in the catalog
+    "loc.cost_floor": (None, {"reduced_only": 0, "all": 1}),  # in the cost table
+    "loc.first_turn": (K.R_NO_PROD, {"full": 0, "no_production": 1}),
+    "loc.modifier_limit": (K.R_MOD_ONE, {"per_subtype": 0, "one": 1}),
+    "loc.giant": (K.R_GIANT, {"split": K.GI_SPLIT, "full_each": K.GI_FULL_EACH,
+                              "ignore": K.GI_IGNORE}),
+    "loc.long_range": (K.R_LR_START, {"on_pairing": 0, "combat_start": 1}),
+    "loc.min_attackers": (K.R_MIN_ATT, {0: 0, 1: 1}),
+    "loc.unique_leaves": (K.R_UNIQUE_NEWER, {"older": 0, "newer": 1}),
+    "loc.mob_counts": (K.R_MOB_IN_PLAY, {"in_play_and_discard": 0, "in_play": 1}),
+    "loc.ability_limit": (K.R_PER_NAME, {"per_card": 0, "per_name": 1}),
+    "loc.deckout": (K.R_DECK_LOSE, {"no_draw": 0, "lose": 1}),
+}
+
+
+class _Reader:
+    """What bots.value reads of a state: its catalog."""
+
+    def __init__(self, cat):
+        self.cat = cat
+
+
+class Tables:
+    """The catalog of one (cards, rules) pair as the kernel's tables: cards numbered in the
+    order of their names, their costs after every number of Mob reductions, and the
+    Locations; `problem` says why the kernel cannot play them."""
+
+    def __init__(self, cards, rules: dict):
+        cat = catalog_for(cards, rules)
+        self.cat = cat
+        self.problem = None
+        self.names = sorted(cat.cards)
+        self.number = {n: i for i, n in enumerate(self.names)}
+        self.locs = sorted(cat.locations)
+        self.loc_number = {n: i for i, n in enumerate(self.locs)}
+        if len(self.names) > K.CARD_CAP:
+            self.problem = f"{len(self.names)} cards"
+            return
+        subtypes = sorted({d.subtype for d in cat.cards.values()} | {"modifier"})
+        if any(s.endswith("+new") for s in subtypes):
+            self.problem = "a subtype the rules' modifier keys could mistake"
+            return
+        sub_id = {s: i for i, s in enumerate(subtypes)}
+        self.one_key = sub_id["modifier"]
+        most = max((n for deck in cat.decks.values() for n in deck.values()), default=0)
+        self.most_by = 2 * most  # the most copies of one card two decks can show
+        floor_all = rules.get("loc.cost_floor", "reduced_only") == "all"
+        costs: list[Cost] = []
+
+        def row(cost: Cost) -> int:
+            costs.append(cost)
+            return len(costs) - 1
+
+        self.CL = np.zeros((max(1, len(self.names)), self.most_by + 1, 2), np.int64)
+        C = np.zeros((max(1, len(self.names)), K.CARD_W), np.int64)
+        self.V = np.zeros(max(1, len(self.names)), np.float64)
+        reader = _Reader(cat)
+        most_x = 0
+        for c, name in enumerate(self.names):
+            d = cat.cards[name]
+            if (d.type not in TYPES or d.phase not in PHASES or d.target not in TARGETS
+                    or any(k not in KEYWORDS for k in d.keywords)
+                    or len(d.effects) > K.EFF_CAP):
+                self.problem = f"{name}: a type, phase, target, keyword or effect"
+                return
+            for e in d.effects:
+                if e.keyword not in EFFECTS or e.qualifier or e.scope not in (
+                        "", "each friendly here"):
+                    self.problem = f"{name}: effect {e}"
+                    return
+                # Effects the rules would apply to a target that is not a character in play
+                # (they raise there, or read a card name as one).
+                if e.keyword in ON_CHARACTER and d.target not in CHARACTER_TARGETS:
+                    self.problem = f"{name}: {e.keyword} with target {d.target}"
+                    return
+                if e.keyword in ("Atk", "Def", "Skl") and d.target == "discard":
+                    self.problem = f"{name}: {e.keyword} on a card of the discard pile"
+                    return
+                if e.keyword == "Return From Discard" and d.target != "discard":
+                    self.problem = f"{name}: Return From Discard with target {d.target}"
+                    return
+            if d.type == "modifier" and d.target not in CHARACTER_TARGETS:
+                self.problem = f"{name}: a modifier with target {d.target}"
+                return
+            if name == "Scavenge" and d.target != "discard":
+                self.problem = "the heuristic reads Scavenge's target as a card name"
+                return
+            typed = [d.cost.typed]
+            if d.ability_cost is not None:
+                typed.append(d.ability_cost.typed)
+            if any(len(t) > K.TYPED_CAP for t in typed):
+                self.problem = f"{name}: a cost of more than {K.TYPED_CAP} typed points"
+                return
+            r = C[c]
+            r[K.F_TYPE] = TYPES[d.type]
+            r[K.F_SUB] = sub_id[d.subtype]
+            r[K.F_PHASE] = PHASES[d.phase]
+            r[K.F_TARGET] = TARGETS[d.target]
+            r[K.F_ATK], r[K.F_DEF], r[K.F_SKL] = d.atk, d.def_, d.skl
+            r[K.F_ROWLEN] = len(d.resources)
+            for ch in d.resources:
+                r[K.F_ROW + SYMBOLS.index(ch)] += 1
+            r[K.F_MOB] = d.has("Mob")
+            r[K.F_UNIQUE] = d.has("Unique")
+            r[K.F_GANG] = d.has("Gang")
+            r[K.F_SHIELD] = d.has("Shielded")
+            r[K.F_RECUR] = d.has("Recur")
+            r[K.F_LR] = d.has("Long Range")
+            r[K.F_TOUGH] = d.amount("Toughness")
+            r[K.F_HAS_UPKEEP] = d.has("Upkeep")
+            r[K.F_UPKEEP] = d.amount("Upkeep")
+            r[K.F_GIANT] = d.amount("Giant")
+            r[K.F_PSTARS] = d.cost.stars
+            r[K.F_PPOINTS] = d.cost.points
+            r[K.F_HERE] = any(e.scope == "each friendly here" for e in d.effects)
+            r[K.F_XPROD] = d.passive("Extra Production")
+            r[K.F_SHRINE] = d.passive("Shrine Save")
+            r[K.F_RACKET] = name == "Protection Racket"
+            r[K.F_SCAVENGE] = name == "Scavenge"
+            r[K.F_NEFF] = len(d.effects)
+            for j, e in enumerate(d.effects):
+                r[K.F_EFF + 3 * j] = EFFECTS[e.keyword]
+                r[K.F_EFF + 3 * j + 1] = e.amount or 0
+                r[K.F_EFF + 3 * j + 2] = e.scope == "each friendly here"
+            most_x = max(most_x, r[K.F_UPKEEP], r[K.F_SHRINE])
+            if d.ability_cost is not None:
+                r[K.F_HAS_AB] = 1
+                r[K.F_AB_ROW] = row(d.ability_cost)
+            for by in range(self.most_by + 1):
+                if not d.has("Mob") and by:
+                    self.CL[c, by] = self.CL[c, 0]
+                    continue
+                # RulesState.costs_of for `by` visible copies (R-12, R-37, A-4)
+                if not by and floor_all and d.cost.points == 0 and not d.cost.stars:
+                    these = [Cost(1)]
+                else:
+                    these = reduced(d.cost, by, floor=True)
+                if any(len(x.typed) > K.TYPED_CAP for x in these):
+                    self.problem = f"{name}: a reduced cost too wide"
+                    return
+                self.CL[c, by] = (len(costs), len(these))
+                costs.extend(these)
+            self.V[c] = value(reader, name)
+        self.gen_row = len(costs)
+        for x in range(most_x + 1):
+            row(Cost(x))
+        self.K = np.zeros((len(costs), K.COST_W), np.int64)
+        for k, cost in enumerate(costs):
+            self.K[k, K.CO_GEN] = cost.generic
+            self.K[k, K.CO_STARS] = cost.stars
+            self.K[k, K.CO_NT] = len(cost.typed)
+            for j, ch in enumerate(cost.typed):
+                self.K[k, K.CO_T + j] = SYMBOLS.index(ch)
+        self.C = C
+        self.L = np.zeros((max(1, len(self.locs)), 2), np.int64)
+        for i, name in enumerate(self.locs):
+            loc = cat.locations[name]
+            self.L[i] = (loc.skill, loc.vp)
+
+
+tables_for = CatalogCache(Tables)
+
+
+def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
+               trace: bool = False) -> pl.DataFrame | None:
+    codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
+    if codes is None:
+        return None
+    game.new_state(cards, rules, setup)  # the engine's own setup checks and errors
+    t = tables_for(cards, rules)
+    if t.problem is not None:
+        return None
+    R = np.zeros(K.R_WIDTH, np.int64)
+    for name, value_ in rules.items():
+        if name not in RULES:
+            return None
+        at, values = RULES[name]
+        if values is None:
+            if not isinstance(value_, int) or isinstance(value_, bool) or value_ < 0:
+                return None
+            R[at] = value_
+        elif isinstance(value_, bool) or value_ not in values:
+            return None
+        elif at is not None:
+            R[at] = values[value_]
+    cat = t.cat
+    decks = list(setup["decks"])
+    first = setup["first_player"]
+    picks = setup["locations"] or []
+    R[K.R_FIRST] = -1 if first == "random" else first
+    R[K.R_NPICKS] = len(picks)
+    for i, name in enumerate(picks):
+        R[K.R_PICK + i] = t.loc_number[name]
+    R[K.R_HAND] = cat.hand_size
+    R[K.R_PROD] = cat.production
+    R[K.R_MAX_DECISIONS] = max_decisions
+    R[K.R_TRACE] = trace
+    R[K.R_NCARDS] = len(t.names)
+    R[K.R_ONE_KEY] = t.one_key
+    R[K.R_GEN_ROW] = t.gen_row
+    DECK = np.zeros((2, K.CARD_CAP, 2), np.int64)
+    DECK_N = np.zeros(2, np.int64)
+    BROUGHT = np.zeros((2, 3), np.int64)
+    for s, deck in enumerate(decks):
+        counts = {c: n for c, n in cat.decks[deck].items() if n}
+        if (len(counts) > K.CARD_CAP or sum(counts.values()) > K.ZONE_CAP
+                or any(n < 0 for n in counts.values())):
+            return None
+        for j, (card, n) in enumerate(counts.items()):
+            DECK[s, j] = (t.number[card], n)
+        DECK_N[s] = len(counts)
+        brought = cat.deck_locations[deck]
+        if len(brought) != 3:
+            return None
+        BROUGHT[s] = [t.loc_number[x] for x in brought]
+    seeds = np.asarray(list(seeds), np.int64)
+    out, outf = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64), t.C, t.K,
+                            t.CL, t.L, t.V, DECK, DECK_N, BROUGHT)
+    if (out[:, K.O_STATUS] != K.OK).any():
+        return None
+    if trace and (out[:, K.O_OUTCOME] == K.TIMEOUT).any():
+        return None  # the engine's timed-out rows carry no tension columns
+    return _frame(seeds, out, outf, t.locs, trace)
+
+
+def _frame(seeds, out, outf, locs, trace: bool) -> pl.DataFrame:
+    """The rows play_out builds from the engine (its row plus LocationState.stats)."""
+    outcome = [("timeout" if o == K.TIMEOUT else "draw" if w < 0 else f"Seat {w + 1} wins")
+               for o, w in zip(out[:, K.O_OUTCOME].tolist(), out[:, K.O_WINNER].tolist())]
+    placed = ["; ".join(locs[i] for i in row if i >= 0)
+              for row in out[:, K.O_LOCS:K.O_LOCS + 3].tolist()]
+    columns = {
+        "seed": seeds,
+        "outcome": pl.Series(outcome, dtype=pl.String),
+        "winner": out[:, K.O_WINNER],
+        "length": out[:, K.O_LENGTH],
+        "turns": out[:, K.O_TURNS],
+        "first": out[:, K.O_FIRST],
+        "missions_0": out[:, K.O_MISSIONS],
+        "missions_1": out[:, K.O_MISSIONS + 1],
+        "vp_0": out[:, K.O_VP],
+        "vp_1": out[:, K.O_VP + 1],
+        "destroyed_0": out[:, K.O_DESTROYED],
+        "destroyed_1": out[:, K.O_DESTROYED + 1],
+        "locations": pl.Series(placed, dtype=pl.String),
+    }
+    if trace:
+        columns.update(lead_changes=out[:, K.O_LEAD_CHANGES], decisiveness=outf[:, 0],
+                       drama=outf[:, 1])
+    return pl.DataFrame(columns)
