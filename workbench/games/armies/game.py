@@ -129,6 +129,11 @@ class Armies(Game):
         seat = None if first == "random" else SEATS.index(first)
         return ArmiesState(cat, rules, decks, generals, seat)
 
+    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
+        from .batch import play_batch  # compiled on first use (numba caches it on disk)
+
+        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
+
     def heuristic_bot(self):
         from .bots import heuristic
 

@@ -1,0 +1,2552 @@
+"""Compiled batch play of Armies: the rules of rules.py (with plays.py, pay.py, combat.py and
+moves.py) and the heuristic of bots.py, decision for decision, on one integer vector per game.
+
+An exact copy, not an approximation, as the other games' kernels are: the same two Mersenne
+Twister streams a Match draws from, every chance point walked as Dist.pick walks it (decks in
+the order cards entered them, rolls as contest() lists their (attack, defence) pairs), the
+agenda run last in first out as rules.py runs it, the legal decisions listed in the order the
+rules list them, and the heuristic's floating-point values made with the same operations in
+the same order. So every game gives the very row the rules engine gives
+(tests/armies/test_kernel.py plays both side by side). Tables are built in batch.py, which hands
+anything the kernel does not copy back to the rules engine; a game that outgrows a fixed room
+below ends with status UNSUPPORTED, and its batch goes back to the engine too.
+
+A game lives in one int64 vector W: scalars first, then the board, the pieces, hands, decks,
+strategies, the agenda, the response stack, the legal decisions and the payment being split,
+then scratch rows, and last the batch's own numbers (rule variants and setup, binomial weights,
+the card and ability table). Every array a compiled call takes costs two atomic reference
+counts, which is most of the time a game takes when helpers pass several; so they pass W alone.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ...core.compiled import MT_SIZE, deck_take_at, mt_random, mt_seed, pick_cum, tension
+
+# Rooms; a game that would outgrow one is handed back (status UNSUPPORTED).
+NP = 32
+GCAP = 8  # Training cards kept by one piece
+CCAP = 16  # Boons and Curses on one army
+HCAP = 160
+DCAP = 64  # different cards in a deck
+STCAP = 16
+TODOCAP = 256
+DRAWCAP = 256
+STKCAP = 32
+LOSECAP = 16
+THCAP = 28
+OPTCAP = 2048
+OW = 8
+CELLCAP = 160
+SHARECAP = 4096
+ABCAP = 4  # abilities of one card
+CARDCAP = 256  # cards in the tables
+DICE_CAP = 52  # binary dice of an attack and its defence together (weights fit a double)
+
+# Piece fields.
+(PK_OWNER, PK_KIND, PK_SQ, PK_MOVED) = range(4)
+PK_MAX = 4
+PK_CUR = 9
+(PK_LEADER, PK_READY, PK_HOPE, PK_TEMP, PK_STOPPED, PK_NG) = range(14, 20)
+PK_GR = 20
+PK_NC = PK_GR + GCAP
+PK_CARDS = PK_NC + 1
+PW = PK_CARDS + 3 * CCAP
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(6)
+
+# Scalars.
+(G_PHASE, G_ACTIVE, G_TURN, G_STEP, G_FIRST, G_WINNER, G_REASON, G_MAJOR, G_TRAININGS,
+ G_ACTED, G_QUIET, G_EP_SQ, G_EP_PID, G_EP_TURN, G_ASKING, G_PASSES, G_NSTK, G_NST, G_NTODO,
+ G_NDRAWS, G_NLOSE, G_NOPT, G_HN0, G_HN1, G_DKL0, G_DKL1, G_DKS0, G_DKS1,
+ G_C_ON, G_C_ATT, G_C_DEF, G_C_ORIGIN, G_C_TARGET, G_C_LAND, G_C_RANGED, G_C_HASPOWER,
+ G_C_POWER, G_C_PROMO, G_C_HTL, G_C_HTLR, G_C_RA, G_C_RD, G_C_CANCELLED, G_C_STAGE,
+ G_C_CAPTURED, G_C_FOLLOW, G_AMB_P, G_AMB_Q, G_ROLLING, G_CHARGE, G_STAMP,
+ G_PAY_SEAT, G_PAY_N, G_PAY_I, G_PAY_PRIMARY, G_PAY_GENERIC, G_PAY_LET,
+ ) = range(57)
+(G_CAP0, G_CAP1, G_CARDS0, G_CARDS1, G_GL0, G_GL1, G_ATTACKS, G_WON, G_DISRUPTED,
+ G_STATUS) = range(G_PAY_LET + 5, G_PAY_LET + 15)
+G_W = G_STATUS + 1
+
+OFF_BOARD = G_W
+OFF_PC = OFF_BOARD + 64
+OFF_HAND = OFF_PC + NP * PW
+OFF_DKI = OFF_HAND + 2 * HCAP
+OFF_DKC = OFF_DKI + 2 * DCAP
+OFF_ST = OFF_DKC + 2 * DCAP
+STW = 5  # card, owner, tokens, turn and seat its war was called off
+OFF_TODO = OFF_ST + STCAP * STW
+OFF_DRAWS = OFF_TODO + TODOCAP * 3
+OFF_STK = OFF_DRAWS + DRAWCAP
+SKW = OW + 1  # seat, then the play
+OFF_CAN = OFF_STK + STKCAP * SKW
+OFF_LOSE = OFF_CAN + STKCAP
+OFF_THN = OFF_LOSE + LOSECAP
+OFF_TH = OFF_THN + NP
+OFF_OPT = OFF_TH + NP * THCAP
+OFF_CELL = OFF_OPT + OPTCAP * OW
+OFF_TAKEN = OFF_CELL + CELLCAP * 3
+OFF_PAYO = OFF_TAKEN + CELLCAP
+OFF_THM = OFF_PAYO + OW  # each piece's threat squares as bits
+OFF_POOL = OFF_THM + NP  # skill threatening each square, while one list of plays is made
+OFF_PVALID = OFF_POOL + 64 * 5
+OFF_SEEN = OFF_PVALID + 64  # per card: the count of _distinct that last met it
+OFF_COPIES = OFF_SEEN + CARDCAP  # per card: copies in the hand _distinct read
+# Scratch rows the rules and the heuristic work in (kept in W: every array a compiled call
+# takes costs two atomic reference counts).
+OFF_S_NAMES = OFF_COPIES + CARDCAP
+OFF_S_POOL = OFF_S_NAMES + HCAP
+OFF_S_CUR = OFF_S_POOL + 5
+OFF_S_TOTAL = OFF_S_CUR + 5
+OFF_S_NONE = OFF_S_TOTAL + 5
+OFF_S_GIVEN = OFF_S_NONE + 5
+OFF_S_XS = OFF_S_GIVEN + 5
+OFF_S_DANGER = OFF_S_XS + 8
+OFF_S_SHARES = OFF_S_DANGER + 64
+DIST_SIZE = 2 * (DICE_CAP + 2) * 2
+CUM_SIZE = (DICE_CAP + 2) * (DICE_CAP + 2)
+OFF_S_DIST = OFF_S_SHARES + SHARECAP * 5
+OFF_S_CUM = OFF_S_DIST + DIST_SIZE
+OFF_KEEP = OFF_S_CUM + CUM_SIZE  # a new game clears W up to here
+
+# Phases and steps.
+PH_FIRST, PH_DRAW, PH_ROLL, PH_STEP, PH_PAY, PH_RESPOND, PH_CHARGE, PH_LOSE, PH_OVER, PH_RUN = (
+    range(10))
+OPP1, MOVE, OPP2, REST = range(4)
+# Agenda tasks.
+(T_RESOLVE, T_END_STEP, T_NEXT_TURN, T_WAR, T_SNOW, T_GENERAL_LOSES, T_MELEE_END,
+ T_ATTACK_RESULT, T_AFTER_ROLL, T_ROLL, T_BEFORE_ROLL, T_RANGED_END) = range(12)
+# Decisions: a row of OW numbers, the kind first.
+(O_END, O_MOVE, O_PLAY, O_ABILITY, O_PAY, O_PASS, O_REST, O_CHARGE, O_LOSE) = range(9)
+X_NONE, X_PIECE, X_HAND, X_PAIR, X_STRATEGY, X_POLITICIAN = range(6)
+STAGE_NONE, STAGE_PRE, STAGE_POST = range(3)
+# Why a game ended (GameState.stats "end").
+RS_NONE, RS_DRAW, RS_WAR, RS_DECK, RS_GENERAL = range(5)
+
+# W[_ct(c) + ...]: a card.
+(CT_TYPE, CT_KLASS, CT_GEN) = range(3)
+CT_LET = 3
+(CT_OFF, CT_DEF, CT_FLAGS, CT_DRAWKIND, CT_DRAWN, CT_RANGED, CT_DEFEND, CT_TRAIN, CT_TOKENS,
+ CT_POLITICIAN, CT_NAB) = range(8, 19)
+CT_AB = 19
+(CT_RANK, CT_MAJOR, CT_THROUGH, CT_COST, CT_GRANTS) = range(CT_AB + ABCAP, CT_AB + ABCAP + 5)
+CT_W = CT_AB + ABCAP + 5
+TY_LEADER, TY_MANEUVER, TY_TECHNIQUE, TY_BOON, TY_CURSE, TY_TRAINING, TY_STRATEGY = range(7)
+KL_NONE, KL_HERO, KL_ELITE, KL_LEADER, KL_ARMY, KL_GENERAL = range(6)
+DR_NONE, DR_COUNT, DR_EXTRA_LEADERS, DR_DOMAINS = range(4)
+# Effect words as bits of CT_FLAGS; the first eight are traits.
+FLAG_WORDS = ("cavalry", "stealth", "rest_after_capture", "must_move", "cannot_attack",
+              "cannot_rest", "untargetable", "shielded", "enters_ready", "not_major",
+              "spend_leader", "returns_to_hand", "ranged", "draw", "spend_threatened_leaders",
+              "hope", "ready_leader", "remove_army", "defend", "ambush", "cancel", "train",
+              "double_march", "snow", "unfavorable_war", "bows_and_knives", "surprise")
+(F_CAVALRY, F_STEALTH, F_REST_AFTER, F_MUST_MOVE, F_CANNOT_ATTACK, F_CANNOT_REST,
+ F_UNTARGETABLE, F_SHIELDED, F_ENTERS_READY, F_NOT_MAJOR, F_SPEND_LEADER, F_RETURNS,
+ F_RANGED, F_DRAW, F_SPEND_THREATENED, F_HOPE, F_READY_LEADER, F_REMOVE_ARMY, F_DEFEND,
+ F_AMBUSH, F_CANCEL, F_TRAIN, F_DOUBLE_MARCH, F_SNOW, F_WAR, F_BOWS, F_SURPRISE) = (
+    1 << i for i in range(27))
+TRAIT_MASK = (1 << 8) - 1
+
+# W[_ct(a) + ...]: an ability.
+(AT_CARD, AT_KIND, AT_GEN) = range(3)
+AT_LET = 3
+(AT_EXTRA, AT_EFFECT, AT_AMOUNT, AT_MAJOR) = range(8, 12)
+AT_W = 12
+AK_ACTIVATED, AK_MAJOR, AK_ENEMY_MAJOR, AK_GLOBAL_MAJOR, AK_GLOBAL, AK_GRANTED_MAJOR = range(6)
+AX_NONE, AX_SACRIFICE, AX_DISCARD_2, AX_POLITICIAN = range(4)
+AE_OFFENSE, AE_STOP_MOVE, AE_DESTROY_CURSE, AE_SKIP_WAR, AE_RANGED = range(5)
+
+# W[OFF_R + ...]: rule variants, setup and the batch.
+(R_POWER_DICE, R_TRAINING_UNLIMITED, R_INSTANT, R_CLOAK_ARMY, R_DECKOUT_LOSE,
+ R_GENERAL_BOONS, R_SACRIFICE_HAND, R_DRAW_AFTER, R_OPENING, R_FIRST, R_MAX_DECISIONS,
+ R_TRACE) = range(12)
+R_GENERALS = 12  # 2 x 5
+R_WIDTH = R_GENERALS + 10
+# The batch's numbers in W, set once: rule variants and setup (R), and binomial weights.
+OFF_R = OFF_KEEP
+BW = DICE_CAP + 1
+OFF_BIN = OFF_R + R_WIDTH
+OFF_CT = OFF_BIN + BW * BW  # the card and ability table, CT_W numbers a row
+W_SIZE = OFF_CT  # and the table's rows
+
+BOT_RANDOM, BOT_HEURISTIC = 0, 1
+OK, UNSUPPORTED = 0, 1
+FINISHED, TIMEOUT = 0, 1
+(O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_FIRST, O_TURNS, O_REASON, O_CAP0, O_CAP1, O_CARDS0,
+ O_CARDS1, O_GL0, O_GL1, O_ATTACKS, O_WON, O_DISRUPTED, O_LEAD_CHANGES) = range(17)
+O_WIDTH = 17
+
+# Chess geometry: direction lists as grid.py orders them.
+KING_D = np.array([[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]],
+                  np.int64)
+ROOK_D = np.array([[1, 0], [-1, 0], [0, 1], [0, -1]], np.int64)
+BISHOP_D = np.array([[1, 1], [1, -1], [-1, 1], [-1, -1]], np.int64)
+KNIGHT_D = np.array([[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]],
+                    np.int64)
+BACK_ROW = (ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK)
+VALUE = np.array([1.0, 3.0, 3.0, 5.0, 9.0, 0.0])
+PROMOS = np.array([QUEEN, ROOK, BISHOP, KNIGHT], np.int64)
+GENERAL_POINT = 4.0
+
+
+# -- small pieces ------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _ct(row):
+    """Where a row of the card and ability table starts in W."""
+    return OFF_CT + row * CT_W
+
+
+@njit(cache=True, inline="always")
+def _pc(pid):
+    return OFF_PC + pid * PW
+
+
+@njit(cache=True, inline="always")
+def _offset(sq, dx, dy):
+    x = sq % 8 + dx
+    y = sq // 8 + dy
+    if 0 <= x < 8 and 0 <= y < 8:
+        return y * 8 + x
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _forward(seat):
+    return 1 if seat == 0 else -1
+
+
+@njit(cache=True, inline="always")
+def _last_row(seat):
+    return 7 if seat == 0 else 0
+
+
+@njit(cache=True, inline="always")
+def _controls(W, seat, flag):
+    for i in range(W[G_NST]):
+        b = OFF_ST + i * STW
+        if W[b + 1] == seat and W[_ct(W[b]) + CT_FLAGS] & flag:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _weather(W):
+    for i in range(W[G_NST]):
+        if W[_ct(W[OFF_ST + i * STW]) + CT_FLAGS] & F_SNOW:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _traits(W, pid):
+    b = _pc(pid)
+    out = 0
+    for i in range(W[b + PK_NG]):
+        out |= W[_ct(W[b + PK_GR + i]) + CT_FLAGS]
+    if W[b + PK_LEADER] >= 0:
+        out |= W[_ct(W[b + PK_LEADER]) + CT_FLAGS]
+    for i in range(W[b + PK_NC]):
+        out |= W[_ct(W[b + PK_CARDS + 3 * i]) + CT_FLAGS]
+    return out & TRAIT_MASK
+
+
+@njit(cache=True, inline="always")
+def _offense(W, pid):
+    b = _pc(pid)
+    total = W[b + PK_TEMP] + W[b + PK_HOPE]
+    if W[b + PK_LEADER] >= 0:
+        total += W[_ct(W[b + PK_LEADER]) + CT_OFF]
+    for i in range(W[b + PK_NC]):
+        total += W[_ct(W[b + PK_CARDS + 3 * i]) + CT_OFF]
+    return total
+
+
+@njit(cache=True, inline="always")
+def _defense(W, pid):
+    b = _pc(pid)
+    total = W[b + PK_HOPE]
+    if W[b + PK_LEADER] >= 0:
+        total += W[_ct(W[b + PK_LEADER]) + CT_DEF]
+    for i in range(W[b + PK_NC]):
+        total += W[_ct(W[b + PK_CARDS + 3 * i]) + CT_DEF]
+    if total > 1 and _controls(W, W[b + PK_OWNER], F_BOWS):
+        total = 1
+    return total
+
+
+@njit(cache=True, inline="always")
+def _can_attack(W, pid):
+    b = _pc(pid)
+    if W[b + PK_STOPPED] or (W[b + PK_LEADER] >= 0 and not W[b + PK_READY]):
+        return False
+    return not (_traits(W, pid) & F_CANNOT_ATTACK)
+
+
+@njit(cache=True)
+def _clear_threats(W):
+    for i in range(NP):
+        W[OFF_THN + i] = -1
+
+
+@njit(cache=True)
+def _ray_threats(W, out, n, sq, dirs, reach, slide):
+    for k in range(dirs.shape[0]):
+        to = sq
+        i = 0
+        while True:
+            to = _offset(to, dirs[k, 0], dirs[k, 1])
+            if to < 0:
+                break
+            if reach > 0 and i >= reach:
+                break
+            out[n] = to
+            n += 1
+            if not slide or W[OFF_BOARD + to] >= 0:
+                break
+            i += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _threats(W, pid):
+    """card_threats: (start, length) in W of the piece's own square and what it threatens,
+    worked out again only after the board or the strategies changed."""
+    n = W[OFF_THN + pid]
+    if n >= 0:
+        return OFF_TH + pid * THCAP, n
+    return _work_out_threats(W, pid)
+
+
+@njit(cache=True)
+def _work_out_threats(W, pid):
+    start = OFF_TH + pid * THCAP
+    b = _pc(pid)
+    sq, kind, owner = W[b + PK_SQ], W[b + PK_KIND], W[b + PK_OWNER]
+    if kind == KING:
+        kind = QUEEN
+    reach = 1 if kind != KNIGHT and _controls(W, 1 - owner, F_SNOW) else 0
+    view = W[start:start + THCAP]
+    view[0] = sq
+    n = 1
+    if kind == PAWN:
+        f = _forward(owner)
+        for dx in (-1, 1):
+            to = _offset(sq, dx, f)
+            if to >= 0:
+                view[n] = to
+                n += 1
+    elif kind == KNIGHT:
+        n = _ray_threats(W, view, n, sq, KNIGHT_D, reach, False)
+    elif kind == BISHOP:
+        n = _ray_threats(W, view, n, sq, BISHOP_D, reach, True)
+    elif kind == ROOK:
+        n = _ray_threats(W, view, n, sq, ROOK_D, reach, True)
+    else:
+        n = _ray_threats(W, view, n, sq, KING_D, reach, True)
+    W[OFF_THN + pid] = n
+    mask = 0
+    for i in range(n):
+        mask |= 1 << view[i]
+    W[OFF_THM + pid] = mask
+    return start, n
+
+
+@njit(cache=True, inline="always")
+def _threatens(W, pid, sq):
+    if W[OFF_THN + pid] < 0:
+        _work_out_threats(W, pid)
+    return (W[OFF_THM + pid] >> sq) & 1 == 1
+
+
+@njit(cache=True)
+def _threatening(W, sq, seat, exclude):
+    count = 0
+    for pid in range(NP):
+        b = _pc(pid)
+        if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and pid != exclude and _threatens(
+                W, pid, sq):
+            count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def _any_cur(W, pid):
+    b = _pc(pid)
+    for d in range(5):
+        if W[b + PK_CUR + d]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _distinct(W, seat, names):
+    """dict.fromkeys(hand): each card of the hand once, where it first appears, into
+    `names`; their copies in the hand go to the OFF_COPIES row. Returns how many."""
+    W[G_STAMP] += 1
+    stamp = W[G_STAMP]
+    h = OFF_HAND + seat * HCAP
+    n = 0
+    for i in range(W[G_HN0 + seat]):
+        c = W[h + i]
+        if W[OFF_SEEN + c] != stamp:
+            W[OFF_SEEN + c] = stamp
+            W[OFF_COPIES + c] = 1
+            names[n] = c
+            n += 1
+        else:
+            W[OFF_COPIES + c] += 1
+    return n
+
+
+@njit(cache=True)
+def _hand_remove(W, seat, card):
+    h = OFF_HAND + seat * HCAP
+    n = W[G_HN0 + seat]
+    for i in range(n):
+        if W[h + i] == card:
+            for j in range(i, n - 1):
+                W[h + j] = W[h + j + 1]
+            W[G_HN0 + seat] = n - 1
+            return
+
+
+@njit(cache=True)
+def _hand_add(W, seat, card):
+    n = W[G_HN0 + seat]
+    if n >= HCAP:
+        W[G_STATUS] = UNSUPPORTED
+        return
+    W[OFF_HAND + seat * HCAP + n] = card
+    W[G_HN0 + seat] = n + 1
+
+
+@njit(cache=True)
+def _discard(W, owner, card, from_play):
+    """A-28: only Unyielding Offense's way back to hand matters to the rest of the game."""
+    if from_play and W[_ct(card) + CT_FLAGS] & F_RETURNS:
+        _hand_add(W, owner, card)
+
+
+@njit(cache=True)
+def _todo(W, task, a, b):
+    n = W[G_NTODO]
+    if n >= TODOCAP:
+        W[G_STATUS] = UNSUPPORTED
+        return
+    t = OFF_TODO + 3 * n
+    W[t] = task
+    W[t + 1] = a
+    W[t + 2] = b
+    W[G_NTODO] = n + 1
+
+
+@njit(cache=True)
+def _finish(W, winner, reason):
+    W[G_WINNER] = winner
+    W[G_REASON] = reason
+    W[G_PHASE] = PH_OVER
+    W[G_NTODO] = 0
+    W[G_NDRAWS] = 0
+
+
+@njit(cache=True)
+def _st_remove(W, i):
+    n = W[G_NST]
+    for j in range(i, n - 1):
+        for k in range(STW):
+            W[OFF_ST + j * STW + k] = W[OFF_ST + (j + 1) * STW + k]
+    W[G_NST] = n - 1
+
+
+@njit(cache=True)
+def _queue_draw(W, seat):
+    """A draw, unless the opponent's Caught Off Guard takes a Surprise token (A-33)."""
+    for i in range(W[G_NST]):
+        b = OFF_ST + i * STW
+        if W[b + 1] != seat and W[_ct(W[b]) + CT_FLAGS] & F_SURPRISE and W[b + 2] > 0:
+            W[b + 2] -= 1
+            if W[b + 2] == 0:
+                card, owner = W[b], W[b + 1]
+                _st_remove(W, i)
+                _discard(W, owner, card, True)
+            return
+    n = W[G_NDRAWS]
+    if n >= DRAWCAP:
+        W[G_STATUS] = UNSUPPORTED
+        return
+    W[OFF_DRAWS + n] = seat
+    W[G_NDRAWS] = n + 1
+
+
+@njit(cache=True)
+def _move_to(W, pid, to):
+    b = _pc(pid)
+    W[OFF_BOARD + W[b + PK_SQ]] = -1
+    W[OFF_BOARD + to] = pid
+    W[b + PK_SQ] = to
+    W[b + PK_MOVED] = 1
+    _clear_threats(W)
+
+
+@njit(cache=True)
+def _destroy(W, pid, removed):
+    b = _pc(pid)
+    W[OFF_BOARD + W[b + PK_SQ]] = -1
+    W[b + PK_SQ] = -1
+    _clear_threats(W)
+    if not removed:
+        if W[b + PK_LEADER] >= 0:
+            _discard(W, W[b + PK_OWNER], W[b + PK_LEADER], True)
+        for i in range(W[b + PK_NC]):
+            _discard(W, W[b + PK_CARDS + 3 * i + 1], W[b + PK_CARDS + 3 * i], True)
+    W[b + PK_LEADER] = -1
+    W[b + PK_NC] = 0
+    W[b + PK_READY] = 0
+    W[b + PK_HOPE] = 0
+
+
+@njit(cache=True)
+def _rest(W, pid):
+    b = _pc(pid)
+    for d in range(5):
+        W[b + PK_CUR + d] = W[b + PK_MAX + d]
+    if W[b + PK_LEADER] >= 0:
+        W[b + PK_READY] = 1
+
+
+@njit(cache=True, inline="always")
+def _shielded(W, pid, major):
+    return major and W[_pc(pid) + PK_KIND] != KING and (_traits(W, pid) & F_SHIELDED) != 0
+
+
+@njit(cache=True, inline="always")
+def _cloaked(W, pid, on_leader):
+    if pid < 0:
+        return False
+    leader = W[_pc(pid) + PK_LEADER]
+    if leader < 0 or not (W[_ct(leader) + CT_FLAGS] & F_UNTARGETABLE):
+        return False
+    return on_leader or W[OFF_R + R_CLOAK_ARMY] == 1
+
+
+@njit(cache=True, inline="always")
+def _payable(generic, let, pool, primary):
+    """pay.payable; `primary` is None when its first number is negative."""
+    total = generic
+    s = 0
+    for d in range(5):
+        if pool[d] < let[d]:
+            return False
+        total += let[d]
+        s += pool[d]
+    if s < total:
+        return False
+    if primary[0] < 0 or total == 0:
+        return True
+    for d in range(5):
+        if primary[d] and (let[d] or generic):
+            return True
+    return False
+
+
+# -- options -----------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _opt(W, kind, a, b, c, d, e, f, g):
+    n = W[G_NOPT]
+    if n >= OPTCAP:
+        W[G_STATUS] = UNSUPPORTED
+        return
+    o = OFF_OPT + n * OW
+    W[o] = kind
+    W[o + 1] = a
+    W[o + 2] = b
+    W[o + 3] = c
+    W[o + 4] = d
+    W[o + 5] = e
+    W[o + 6] = f
+    W[o + 7] = g
+    W[G_NOPT] = n + 1
+
+
+@njit(cache=True, inline="always")
+def _may_play(W, card, window):
+    if window:
+        return W[_ct(card) + CT_TYPE] == TY_TECHNIQUE
+    if W[_ct(card) + CT_MAJOR] and W[G_MAJOR]:
+        return False
+    if W[_ct(card) + CT_TYPE] == TY_TRAINING:
+        return W[OFF_R + R_TRAINING_UNLIMITED] == 1 or W[G_TRAININGS] < 1
+    return True
+
+
+@njit(cache=True, inline="always")
+def _pool_at(W, seat, sq, pool):
+    for d in range(5):
+        pool[d] = 0
+    for pid in range(NP):
+        b = _pc(pid)
+        if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and _any_cur(W, pid) and _threatens(
+                W, pid, sq):
+            for d in range(5):
+                pool[d] += W[b + PK_CUR + d]
+
+
+@njit(cache=True, inline="always")
+def _play_target(W, seat, card, pid, tsq, tpid, extra):
+    """One target of a card played through `pid`: an option if the pool there can pay."""
+    cur = W[OFF_S_CUR:OFF_S_CUR + 5]
+    if not W[OFF_PVALID + tsq]:
+        _pool_at(W, seat, tsq, W[OFF_POOL + 5 * tsq:OFF_POOL + 5 * tsq + 5])
+        W[OFF_PVALID + tsq] = 1
+    pool = W[OFF_POOL + 5 * tsq:OFF_POOL + 5 * tsq + 5]
+    b = _pc(pid)
+    for d in range(5):
+        cur[d] = W[b + PK_CUR + d]
+    if _payable(W[_ct(card) + CT_GEN], W[_ct(card) + CT_LET:_ct(card) + CT_LET + 5], pool, cur):
+        _opt(W, O_PLAY, card, pid, tsq, tpid, extra, 0, 0)
+
+
+@njit(cache=True)
+def _play_options(W, seat, window):
+    names = W[OFF_S_NAMES:OFF_S_NAMES + HCAP]
+    total = W[OFF_S_TOTAL:OFF_S_TOTAL + 5]
+    none = W[OFF_S_NONE:OFF_S_NONE + 5]
+    if W[G_HN0 + seat] == 0:
+        return
+    nd = _distinct(W, seat, names)
+    nn = 0
+    for i in range(nd):
+        if _may_play(W, names[i], window):
+            names[nn] = names[i]
+            nn += 1
+    if nn == 0:
+        return
+    for sq in range(64):
+        W[OFF_PVALID + sq] = 0
+    for d in range(5):
+        total[d] = 0
+    for pid in range(NP):
+        b = _pc(pid)
+        if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and _any_cur(W, pid):
+            for d in range(5):
+                total[d] += W[b + PK_CUR + d]
+    for k in range(nn):
+        card = names[k]
+        ty = W[_ct(card) + CT_TYPE]
+        gen = W[_ct(card) + CT_GEN]
+        let = W[_ct(card) + CT_LET:_ct(card) + CT_LET + 5]
+        if not _payable(gen, let, total, none):
+            continue
+        if not W[_ct(card) + CT_THROUGH]:
+            if ty == TY_STRATEGY:
+                _opt(W, O_PLAY, card, -1, -1, -1, -1, 0, 0)
+                continue
+            kl = W[_ct(card) + CT_KLASS]
+            for q in range(NP):
+                bq = _pc(q)
+                if W[bq + PK_OWNER] != seat or W[bq + PK_SQ] < 0:
+                    continue
+                if (kl == KL_ARMY and W[bq + PK_KIND] == KING) or (
+                        kl == KL_GENERAL and W[bq + PK_KIND] != KING):
+                    continue
+                _opt(W, O_PLAY, card, -1, W[bq + PK_SQ], q, -1, 0, 0)
+            continue
+        costly = W[_ct(card) + CT_COST] > 0
+        flags = W[_ct(card) + CT_FLAGS]
+        major = W[_ct(card) + CT_MAJOR] == 1
+        for pid in range(NP):
+            b = _pc(pid)
+            if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0:
+                continue
+            if costly and not _any_cur(W, pid):
+                continue
+            start, n = _threats(W, pid)
+            if ty == TY_LEADER:
+                for i in range(n):
+                    sq = W[start + i]
+                    occ = W[OFF_BOARD + sq]
+                    if occ < 0:
+                        continue
+                    bq = _pc(occ)
+                    if (W[bq + PK_OWNER] == seat and W[bq + PK_KIND] != KING
+                            and W[bq + PK_LEADER] < 0 and not _shielded(W, occ, major)):
+                        _play_target(W, seat, card, pid, sq, occ, -1)
+                        start, n = _threats(W, pid)
+                continue
+            if ty == TY_BOON or ty == TY_CURSE:
+                on_leader = W[_ct(card) + CT_KLASS] == KL_LEADER
+                friendly = ty == TY_BOON
+                for i in range(n):
+                    sq = W[start + i]
+                    occ = W[OFF_BOARD + sq]
+                    if occ < 0:
+                        continue
+                    bq = _pc(occ)
+                    if (W[bq + PK_OWNER] == seat) != friendly or _shielded(W, occ, True):
+                        continue
+                    if W[bq + PK_KIND] == KING and (on_leader or W[OFF_R + R_GENERAL_BOONS] == 0):
+                        continue
+                    if on_leader and W[bq + PK_LEADER] < 0:
+                        continue
+                    _play_target(W, seat, card, pid, sq, occ, -1)
+                    start, n = _threats(W, pid)
+                continue
+            # Maneuvers and Techniques.
+            if W[_ct(card) + CT_KLASS] == KL_LEADER:
+                if W[b + PK_LEADER] < 0:
+                    continue
+                if flags & F_SPEND_LEADER and not W[b + PK_READY]:
+                    continue
+                if flags & F_READY_LEADER and W[b + PK_READY]:
+                    continue
+            if flags & F_RANGED:
+                if not _can_attack(W, pid):
+                    continue
+                for i in range(1, n):
+                    sq = W[start + i]
+                    occ = W[OFF_BOARD + sq]
+                    if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and not _shielded(
+                            W, occ, major):
+                        _play_target(W, seat, card, pid, sq, occ, -1)
+                        start, n = _threats(W, pid)
+            elif flags & F_REMOVE_ARMY:
+                for i in range(n):
+                    sq = W[start + i]
+                    occ = W[OFF_BOARD + sq]
+                    if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and W[
+                            _pc(occ) + PK_KIND] != KING:
+                        _play_target(W, seat, card, pid, sq, occ, -1)
+                        start, n = _threats(W, pid)
+            elif flags & F_DEFEND:
+                if W[G_C_ON] and W[G_C_STAGE] != STAGE_NONE:
+                    q = W[G_C_DEF]
+                    bq = _pc(q)
+                    if W[bq + PK_SQ] >= 0 and W[bq + PK_KIND] != KING and _threatens(
+                            W, pid, W[bq + PK_SQ]):
+                        _play_target(W, seat, card, pid, W[bq + PK_SQ], q, -1)
+            elif flags & F_AMBUSH:
+                if W[G_C_ON] and W[G_C_STAGE] == STAGE_PRE:
+                    q = W[G_C_ATT]
+                    bq = _pc(q)
+                    if (W[bq + PK_SQ] >= 0 and W[bq + PK_OWNER] != seat
+                            and W[bq + PK_KIND] != KING
+                            and _threatens(W, pid, W[bq + PK_SQ])
+                            and not (_traits(W, pid) & F_CANNOT_ATTACK)):
+                        _play_target(W, seat, card, pid, W[bq + PK_SQ], q, -1)
+            elif flags & F_CANCEL:
+                for i in range(W[G_NSTK]):
+                    s = OFF_STK + i * SKW
+                    target = W[s + 2]
+                    tt = W[_ct(target) + CT_TYPE]
+                    if (W[s + 1] == O_PLAY and (tt == TY_MANEUVER or tt == TY_TECHNIQUE
+                                                or tt == TY_BOON or tt == TY_CURSE)
+                            and not (W[_ct(target) + CT_FLAGS] & F_CANCEL)
+                            and not W[OFF_CAN + i] and _threatens(W, pid, W[s + 4])):
+                        _play_target(W, seat, card, pid, W[s + 4], -1, i)
+            else:
+                _play_target(W, seat, card, pid, W[b + PK_SQ], pid, -1)
+
+
+@njit(cache=True)
+def _same_option(W, a, b):
+    for k in range(OW):
+        if W[OFF_OPT + a * OW + k] != W[OFF_OPT + b * OW + k]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _activated(W, seat, a, pid):
+    pool = W[OFF_S_POOL:OFF_S_POOL + 5]
+    cur = W[OFF_S_CUR:OFF_S_CUR + 5]
+    b = _pc(pid)
+    _pool_at(W, seat, W[b + PK_SQ], pool)
+    for d in range(5):
+        cur[d] = W[b + PK_CUR + d]
+    if not _payable(W[_ct(a) + AT_GEN], W[_ct(a) + AT_LET:_ct(a) + AT_LET + 5], pool, cur):
+        return
+    sq = W[b + PK_SQ]
+    if W[_ct(a) + AT_EXTRA] == AX_SACRIFICE:
+        for q in range(NP):
+            bq = _pc(q)
+            if W[bq + PK_OWNER] == seat and W[bq + PK_SQ] >= 0 and W[bq + PK_LEADER] >= 0:
+                _opt(W, O_ABILITY, a, pid, sq, pid, X_PIECE, q, 0)
+        if W[OFF_R + R_SACRIFICE_HAND] == 1:
+            h = OFF_HAND + seat * HCAP
+            W[G_STAMP] += 1
+            stamp = W[G_STAMP]
+            for i in range(W[G_HN0 + seat]):
+                c = W[h + i]
+                if W[OFF_SEEN + c] != stamp:
+                    W[OFF_SEEN + c] = stamp
+                    if W[_ct(c) + CT_TYPE] == TY_LEADER:
+                        _opt(W, O_ABILITY, a, pid, sq, pid, X_HAND, c, 0)
+        return
+    _opt(W, O_ABILITY, a, pid, sq, pid, X_NONE, -1, 0)
+
+
+@njit(cache=True)
+def _ability_from(W, seat, window, a, pid, controller):
+    kind = W[_ct(a) + AT_KIND]
+    b = _pc(pid)
+    if kind == AK_ACTIVATED:
+        if controller == seat:
+            _activated(W, seat, a, pid)
+        return
+    if window or (W[_ct(a) + AT_MAJOR] and W[G_MAJOR]):
+        return
+    if kind == AK_MAJOR or kind == AK_GRANTED_MAJOR:
+        if controller == seat and W[_ct(a) + AT_EFFECT] == AE_RANGED and _can_attack(W, pid):
+            start, n = _threats(W, pid)
+            for i in range(1, n):
+                sq = W[start + i]
+                occ = W[OFF_BOARD + sq]
+                if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and not _shielded(
+                        W, occ, True):
+                    _opt(W, O_ABILITY, a, pid, sq, occ, X_NONE, -1, 0)
+                    start, n = _threats(W, pid)
+    elif kind == AK_ENEMY_MAJOR and controller != seat and not _shielded(W, pid, True):
+        if W[_ct(a) + AT_EFFECT] == AE_STOP_MOVE and W[b + PK_STOPPED]:
+            return
+        if W[_ct(a) + AT_EXTRA] == AX_DISCARD_2:
+            # _pairs: distinct names in name order, a pair of one name needs two copies.
+            names = W[OFF_S_NAMES:OFF_S_NAMES + HCAP]
+            n = _distinct(W, seat, names)
+            for i in range(1, n):
+                c = names[i]
+                j = i
+                while j > 0 and W[_ct(names[j - 1]) + CT_RANK] > W[_ct(c) + CT_RANK]:
+                    names[j] = names[j - 1]
+                    j -= 1
+                names[j] = c
+            for i in range(n):
+                x = names[i]
+                if W[OFF_COPIES + x] >= 2:
+                    _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_PAIR, x, x)
+                for j in range(i + 1, n):
+                    _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_PAIR, x, names[j])
+        else:
+            _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_NONE, -1, 0)
+
+
+@njit(cache=True)
+def _ability_options(W, seat, window):
+    first = W[G_NOPT]
+    if window:
+        instant = W[OFF_R + R_INSTANT] == 1
+        if not instant and not (W[G_C_ON] and W[G_C_STAGE] == STAGE_PRE
+                                and W[_pc(W[G_C_ATT]) + PK_OWNER] == seat):
+            return
+    for pid in range(NP):
+        b = _pc(pid)
+        if W[b + PK_SQ] < 0 or (W[b + PK_LEADER] < 0 and W[b + PK_NC] == 0 and W[b + PK_NG] == 0):
+            continue
+        leader = W[b + PK_LEADER]
+        if leader >= 0:
+            for k in range(W[_ct(leader) + CT_NAB]):
+                _ability_from(W, seat, window, W[_ct(leader) + CT_AB + k], pid, W[b + PK_OWNER])
+        for i in range(W[b + PK_NC]):
+            c = W[b + PK_CARDS + 3 * i]
+            for k in range(W[_ct(c) + CT_NAB]):
+                _ability_from(W, seat, window, W[_ct(c) + CT_AB + k], pid,
+                              W[b + PK_CARDS + 3 * i + 1])
+        for i in range(W[b + PK_NG]):
+            c = W[b + PK_GR + i]
+            for k in range(W[_ct(c) + CT_NAB]):
+                a = W[_ct(c) + CT_AB + k]
+                if W[_ct(a) + AT_KIND] == AK_GRANTED_MAJOR:
+                    _ability_from(W, seat, window, a, pid, W[b + PK_OWNER])
+    if not window:
+        for i in range(W[G_NST]):
+            s = OFF_ST + i * STW
+            card = W[s]
+            for k in range(W[_ct(card) + CT_NAB]):
+                a = W[_ct(card) + CT_AB + k]
+                if W[s + 3] == W[G_TURN] and W[s + 4] == seat:
+                    continue
+                if W[_ct(a) + AT_KIND] == AK_GLOBAL_MAJOR and not W[G_MAJOR]:
+                    cur = W[OFF_S_CUR:OFF_S_CUR + 5]
+                    total = W[OFF_S_TOTAL:OFF_S_TOTAL + 5]
+                    for d in range(5):
+                        total[d] = 0
+                    for q in range(NP):
+                        bq = _pc(q)
+                        if W[bq + PK_OWNER] == seat and W[bq + PK_SQ] >= 0:
+                            for d in range(5):
+                                total[d] += W[bq + PK_CUR + d]
+                    cur[0] = -1
+                    let = W[_ct(a) + AT_LET:_ct(a) + AT_LET + 5]
+                    if _payable(W[_ct(a) + AT_GEN], let, total, cur):
+                        _opt(W, O_ABILITY, a, -1, -1, -1, X_STRATEGY, i, 0)
+                elif W[_ct(a) + AT_KIND] == AK_GLOBAL and W[_ct(a) + AT_EXTRA] == AX_POLITICIAN:
+                    for q in range(NP):
+                        bq = _pc(q)
+                        if (W[bq + PK_OWNER] == seat and W[bq + PK_SQ] >= 0
+                                and W[bq + PK_LEADER] >= 0 and W[bq + PK_READY]
+                                and W[_ct(W[bq + PK_LEADER]) + CT_POLITICIAN]):
+                            _opt(W, O_ABILITY, a, q, -1, -1, X_POLITICIAN, i, q)
+    # Two copies of a card on one army give the same ability once.
+    n = W[G_NOPT]
+    keep = first
+    for i in range(first, n):
+        dup = False
+        for j in range(first, keep):
+            if _same_option(W, i, j):
+                dup = True
+                break
+        if not dup:
+            if keep != i:
+                for k in range(OW):
+                    W[OFF_OPT + keep * OW + k] = W[OFF_OPT + i * OW + k]
+            keep += 1
+    W[G_NOPT] = keep
+
+
+@njit(cache=True)
+def _response_options(W, seat):
+    h = OFF_HAND + seat * HCAP
+    has = False
+    for i in range(W[G_HN0 + seat]):
+        if W[_ct(W[h + i]) + CT_TYPE] == TY_TECHNIQUE:
+            has = True
+            break
+    if has:
+        _play_options(W, seat, True)
+    _ability_options(W, seat, True)
+
+
+@njit(cache=True)
+def _promoting(W, pid, to, seat):
+    if to // 8 == _last_row(seat):
+        for k in range(4):
+            _opt(W, O_MOVE, pid, to, PROMOS[k], 0, 0, 0, 0)
+    else:
+        _opt(W, O_MOVE, pid, to, -1, 0, 0, 0, 0)
+
+
+@njit(cache=True, inline="always")
+def _live_ep(W):
+    pid = W[G_EP_PID]
+    if pid < 0 or W[G_EP_TURN] != W[G_TURN] - 1 or W[_pc(pid) + PK_SQ] < 0:
+        return False
+    return True
+
+
+@njit(cache=True)
+def _move_options(W, seat):
+    weather = _weather(W)
+    march = _controls(W, seat, F_DOUBLE_MARCH)
+    ep = _live_ep(W) and not _controls(W, 1 - seat, F_DOUBLE_MARCH)
+    for pid in range(NP):
+        b = _pc(pid)
+        if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0 or W[b + PK_STOPPED]:
+            continue
+        sq, kind = W[b + PK_SQ], W[b + PK_KIND]
+        traits = _traits(W, pid)
+        attacks = not (W[b + PK_STOPPED] or (W[b + PK_LEADER] >= 0 and not W[b + PK_READY])
+                       or traits & F_CANNOT_ATTACK)
+        if kind == PAWN:
+            f = _forward(seat)
+            double = not weather and (not W[b + PK_MOVED] or march)
+            one = _offset(sq, 0, f)
+            if one >= 0 and W[OFF_BOARD + one] < 0:
+                _promoting(W, pid, one, seat)
+                if double:
+                    two = _offset(one, 0, f)
+                    if two >= 0 and W[OFF_BOARD + two] < 0:
+                        _promoting(W, pid, two, seat)
+            if attacks:
+                for dx in (-1, 1):
+                    to = _offset(sq, dx, f)
+                    if to < 0:
+                        continue
+                    occ = W[OFF_BOARD + to]
+                    if (occ >= 0 and W[_pc(occ) + PK_OWNER] != seat) or (
+                            ep and to == W[G_EP_SQ]):
+                        _promoting(W, pid, to, seat)
+        elif kind == KNIGHT or kind == KING:
+            dirs = KNIGHT_D if kind == KNIGHT else KING_D
+            for k in range(8):
+                to = _offset(sq, dirs[k, 0], dirs[k, 1])
+                if to < 0:
+                    continue
+                occ = W[OFF_BOARD + to]
+                if occ < 0 or (attacks and W[_pc(occ) + PK_OWNER] != seat):
+                    _opt(W, O_MOVE, pid, to, -1, 0, 0, 0, 0)
+            if kind == KING and not W[b + PK_MOVED] and not weather:
+                row = sq // 8
+                for side in range(2):
+                    rook_x = 7 if side == 0 else 0
+                    rook = W[OFF_BOARD + row * 8 + rook_x]
+                    if rook < 0:
+                        continue
+                    br = _pc(rook)
+                    if W[br + PK_OWNER] != seat or W[br + PK_KIND] != ROOK or W[br + PK_MOVED]:
+                        continue
+                    if side == 0:
+                        clear = W[OFF_BOARD + row * 8 + 5] < 0 and W[OFF_BOARD + row * 8 + 6] < 0
+                        if clear:
+                            _opt(W, O_MOVE, pid, row * 8 + 6, -1, 0, 0, 0, 0)
+                    else:
+                        clear = (W[OFF_BOARD + row * 8 + 1] < 0 and W[OFF_BOARD + row * 8 + 2] < 0
+                                 and W[OFF_BOARD + row * 8 + 3] < 0)
+                        if clear:
+                            _opt(W, O_MOVE, pid, row * 8 + 2, -1, 0, 0, 0, 0)
+        else:
+            stealth = (traits & F_STEALTH) != 0
+            dirs = BISHOP_D if kind == BISHOP else ROOK_D if kind == ROOK else KING_D
+            for k in range(dirs.shape[0]):
+                jumped = False
+                to = sq
+                i = 0
+                while True:
+                    to = _offset(to, dirs[k, 0], dirs[k, 1])
+                    if to < 0:
+                        break
+                    if weather and i >= 1:
+                        break
+                    i += 1
+                    occ = W[OFF_BOARD + to]
+                    if occ < 0:
+                        _opt(W, O_MOVE, pid, to, -1, 0, 0, 0, 0)
+                        continue
+                    if not jumped and attacks and W[_pc(occ) + PK_OWNER] != seat:
+                        _opt(W, O_MOVE, pid, to, -1, 0, 0, 0, 0)
+                    if not stealth:
+                        break
+                    jumped = True
+
+
+@njit(cache=True)
+def _step_options(W):
+    W[G_NOPT] = 0
+    seat, step = W[G_ACTIVE], W[G_STEP]
+    if step == MOVE:
+        _move_options(W, seat)
+        # Unholy Bloodthirst: the cursed armies must move or attack if they can (A-24).
+        n = W[G_NOPT]
+        keep = 0
+        any_cursed = False
+        for pid in range(NP):
+            b = _pc(pid)
+            if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and W[b + PK_NC] and (
+                    _traits(W, pid) & F_MUST_MOVE):
+                any_cursed = True
+        if any_cursed:
+            for i in range(n):
+                pid = W[OFF_OPT + i * OW + 1]
+                b = _pc(pid)
+                if W[b + PK_NC] and (_traits(W, pid) & F_MUST_MOVE):
+                    if keep != i:
+                        for k in range(OW):
+                            W[OFF_OPT + keep * OW + k] = W[OFF_OPT + i * OW + k]
+                    keep += 1
+            if keep > 0:
+                W[G_NOPT] = keep
+                return
+            W[G_NOPT] = n  # rows past `keep` were only read, never moved over
+        _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
+        return
+    if step == REST:
+        for pid in range(NP):
+            b = _pc(pid)
+            if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0:
+                continue
+            differ = False
+            for d in range(5):
+                if W[b + PK_CUR + d] != W[b + PK_MAX + d]:
+                    differ = True
+            if (differ or (W[b + PK_LEADER] >= 0 and not W[b + PK_READY])) and not (
+                    _traits(W, pid) & F_CANNOT_REST):
+                _opt(W, O_REST, pid, 0, 0, 0, 0, 0, 0)
+        _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
+        return
+    _play_options(W, seat, False)
+    _ability_options(W, seat, False)
+    _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
+
+
+# -- paying (pay.py) ---------------------------------------------------------------------------
+@njit(cache=True)
+def _pay_total(W):
+    t = W[G_PAY_GENERIC]
+    for d in range(5):
+        t += W[G_PAY_LET + d]
+    return t
+
+
+@njit(cache=True)
+def _pay_given(W):
+    """(rest, paid by the primary piece) of the cells taken so far; `given` per domain."""
+    given = W[OFF_S_GIVEN:OFF_S_GIVEN + 5]
+    for d in range(5):
+        given[d] = 0
+    paid = False
+    s = 0
+    for j in range(W[G_PAY_I]):
+        x = W[OFF_TAKEN + j]
+        d = W[OFF_CELL + 3 * j + 1]
+        given[d] += x
+        s += x
+        if x > 0 and W[OFF_CELL + 3 * j] == W[G_PAY_PRIMARY]:
+            paid = True
+    return _pay_total(W) - s, paid
+
+
+@njit(cache=True)
+def _completes(W, i, rest, paid):
+    """Payment._completes in closed form: whether cells i.. can give exactly `rest` more with
+    every letter covered and, if still owed, a point from the primary piece."""
+    given = W[OFF_S_GIVEN:OFF_S_GIVEN + 5]
+    n = W[G_PAY_N]
+    if rest == 0:
+        for d in range(5):
+            if given[d] < W[G_PAY_LET + d]:
+                return False
+        return paid or W[G_PAY_PRIMARY] < 0 or _pay_total(W) == 0
+    left0 = 0
+    left1 = 0
+    left2 = 0
+    left3 = 0
+    left4 = 0
+    for j in range(i, n):
+        d = W[OFF_CELL + 3 * j + 1]
+        cap = W[OFF_CELL + 3 * j + 2]
+        if d == 0:
+            left0 += cap
+        elif d == 1:
+            left1 += cap
+        elif d == 2:
+            left2 += cap
+        elif d == 3:
+            left3 += cap
+        else:
+            left4 += cap
+    if i >= n or left0 + left1 + left2 + left3 + left4 < rest:
+        return False
+    owed = 0
+    for d in range(5):
+        short = W[G_PAY_LET + d] - given[d]
+        left = left0 if d == 0 else left1 if d == 1 else left2 if d == 2 else (
+            left3 if d == 3 else left4)
+        if short > 0:
+            if left < short:
+                return False
+            owed += short
+    if owed > rest:
+        return False
+    if paid or W[G_PAY_PRIMARY] < 0:
+        return True
+    for j in range(i, n):
+        if W[OFF_CELL + 3 * j] == W[G_PAY_PRIMARY]:
+            d = W[OFF_CELL + 3 * j + 1]
+            if W[G_PAY_LET + d] - given[d] > 0 or owed < rest:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _pay_end(W):
+    i = W[G_PAY_I]
+    n = W[G_PAY_N]
+    pid = W[OFF_CELL + 3 * i]
+    end = i + 1
+    while end < n and W[OFF_CELL + 3 * end] == pid:
+        end += 1
+    return end
+
+
+@njit(cache=True)
+def _pay_choices(W):
+    """Payment.choices into `shares` (rows of 5), most points first; returns how many."""
+    given = W[OFF_S_GIVEN:OFF_S_GIVEN + 5]
+    xs = W[OFF_S_XS:OFF_S_XS + 8]
+    shares = W[OFF_S_SHARES:OFF_S_SHARES + SHARECAP * 5].reshape(SHARECAP, 5)
+    rest, paid = _pay_given(W)
+    i = W[G_PAY_I]
+    end = _pay_end(W)
+    m = end - i
+    pid = W[OFF_CELL + 3 * i]
+    primary = pid == W[G_PAY_PRIMARY]
+    for k in range(m):
+        cap = W[OFF_CELL + 3 * (i + k) + 2]
+        xs[k] = cap if cap < rest else rest
+    count = 0
+    while True:
+        total = 0
+        for k in range(m):
+            total += xs[k]
+        if total <= rest:
+            for k in range(m):
+                given[W[OFF_CELL + 3 * (i + k) + 1]] += xs[k]
+            ok = _completes(W, end, rest - total, paid or (total > 0 and primary))
+            for k in range(m):
+                given[W[OFF_CELL + 3 * (i + k) + 1]] -= xs[k]
+            if ok:
+                if count >= SHARECAP:
+                    W[G_STATUS] = UNSUPPORTED
+                    return count
+                for d in range(5):
+                    shares[count, d] = 0
+                for k in range(m):
+                    shares[count, W[OFF_CELL + 3 * (i + k) + 1]] = xs[k]
+                count += 1
+        # itertools.product, the last cell fastest, each counting down to 0.
+        k = m - 1
+        while k >= 0:
+            if xs[k] > 0:
+                xs[k] -= 1
+                break
+            cap = W[OFF_CELL + 3 * (i + k) + 2]
+            xs[k] = cap if cap < rest else rest
+            k -= 1
+        if k < 0:
+            break
+    # A stable sort, most points first.
+    for a in range(1, count):
+        sa = 0
+        for d in range(5):
+            sa += shares[a, d]
+        j = a
+        while j > 0:
+            sb = 0
+            for d in range(5):
+                sb += shares[j - 1, d]
+            if sb >= sa:
+                break
+            for d in range(5):
+                t = shares[j, d]
+                shares[j, d] = shares[j - 1, d]
+                shares[j - 1, d] = t
+            j -= 1
+    return count
+
+
+@njit(cache=True)
+def _pay_choose(W, share):
+    end = _pay_end(W)
+    for j in range(W[G_PAY_I], end):
+        W[OFF_TAKEN + j] = share[W[OFF_CELL + 3 * j + 1]]
+    W[G_PAY_I] = end
+
+
+@njit(cache=True)
+def _pay_done(W):
+    if W[G_PAY_I] >= W[G_PAY_N]:
+        return True
+    rest, _ = _pay_given(W)
+    return rest == 0
+
+
+@njit(cache=True)
+def _pay_settle(W):
+    shares = W[OFF_S_SHARES:OFF_S_SHARES + SHARECAP * 5].reshape(SHARECAP, 5)
+    while not _pay_done(W):
+        n = _pay_choices(W)
+        if n != 1:
+            return
+        _pay_choose(W, shares[0])
+
+
+@njit(cache=True)
+def _pay_cell(W, pid, generic, let):
+    b = _pc(pid)
+    for d in range(5):
+        cap = W[b + PK_CUR + d]
+        if cap and (let[d] or generic):
+            n = W[G_PAY_N]
+            if n >= CELLCAP:
+                W[G_STATUS] = UNSUPPORTED
+                return
+            W[OFF_CELL + 3 * n] = pid
+            W[OFF_CELL + 3 * n + 1] = d
+            W[OFF_CELL + 3 * n + 2] = cap
+            W[G_PAY_N] = n + 1
+
+
+@njit(cache=True)
+def _start_payment(W, seat, generic, let, primary, sq):
+    """A Payment over _payers(seat, primary, sq): the primary piece first, then friendly
+    pieces with skill threatening `sq` (any friendly piece when sq < 0)."""
+    W[G_PAY_SEAT] = seat
+    W[G_PAY_N] = 0
+    W[G_PAY_I] = 0
+    W[G_PAY_PRIMARY] = primary
+    W[G_PAY_GENERIC] = generic
+    for d in range(5):
+        W[G_PAY_LET + d] = let[d]
+    if primary >= 0:
+        _pay_cell(W, primary, generic, let)
+    for q in range(NP):
+        b = _pc(q)
+        if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0 or not _any_cur(W, q) or q == primary:
+            continue
+        if sq < 0 or _threatens(W, q, sq):
+            _pay_cell(W, q, generic, let)
+
+
+# -- attacks (combat.py) -----------------------------------------------------------------------
+@njit(cache=True)
+def _combat(W, att, dfd, origin, target, land, ranged, has_power, power, promo, follow):
+    W[G_C_ON] = 1
+    W[G_C_ATT] = att
+    W[G_C_DEF] = dfd
+    W[G_C_ORIGIN] = origin
+    W[G_C_TARGET] = target
+    W[G_C_LAND] = land
+    W[G_C_RANGED] = ranged
+    W[G_C_HASPOWER] = has_power
+    W[G_C_POWER] = power
+    W[G_C_PROMO] = promo
+    W[G_C_FOLLOW] = follow
+    W[G_C_HTL] = 0
+    W[G_C_HTLR] = 0
+    W[G_C_RA] = 0
+    W[G_C_RD] = 0
+    W[G_C_CANCELLED] = 0
+    W[G_C_STAGE] = STAGE_NONE
+    W[G_C_CAPTURED] = 0
+
+
+@njit(cache=True)
+def _begin_melee(W, att, dfd, origin, target, land, promo):
+    W[G_ATTACKS] += 1
+    _combat(W, att, dfd, origin, target, land, 0, 0, 0, promo, 0)
+    _todo(W, T_MELEE_END, 0, 0)
+    _todo(W, T_ATTACK_RESULT, 0, 0)
+    _todo(W, T_AFTER_ROLL, 0, 0)
+    _todo(W, T_ROLL, 0, 0)
+    _todo(W, T_BEFORE_ROLL, 0, 0)
+
+
+@njit(cache=True)
+def _begin_ranged(W, p, q, power):
+    W[G_ATTACKS] += 1
+    _combat(W, p, q, W[_pc(p) + PK_SQ], W[_pc(q) + PK_SQ], -1, 1, 1, power, -1, 0)
+    _todo(W, T_RANGED_END, 0, 0)
+    _todo(W, T_ATTACK_RESULT, 0, 0)
+    _todo(W, T_AFTER_ROLL, 0, 0)
+    _todo(W, T_ROLL, 0, 0)
+    _todo(W, T_BEFORE_ROLL, 0, 0)
+
+
+@njit(cache=True)
+def _valid(W):
+    return (not W[G_C_CANCELLED] and W[_pc(W[G_C_ATT]) + PK_SQ] >= 0
+            and W[_pc(W[G_C_DEF]) + PK_SQ] == W[G_C_TARGET])
+
+
+@njit(cache=True)
+def _ask(W, seat, passes):
+    W[G_ASKING] = seat
+    W[G_PASSES] = passes
+    if passes >= 2:
+        W[G_ASKING] = -1
+        W[G_PASSES] = 0
+
+
+@njit(cache=True)
+def _pass(W):
+    W[G_PASSES] += 1
+    W[G_ASKING] = (W[G_ASKING] + 1) % 2
+    if W[G_PASSES] >= 2:
+        W[G_ASKING] = -1
+        W[G_PASSES] = 0
+
+
+@njit(cache=True)
+def _rolls(W, kind, att, dfd):
+    """The (A, D) distributions of an attack as rows (value, weight): attack in dist[0],
+    defence in dist[1]; returns (attack length, defence length) or (-1, -1) past the room.
+    kind 0 the attack in W's combat, 1 an Ambush."""
+    dist = W[OFF_S_DIST:OFF_S_DIST + DIST_SIZE].reshape(2, DICE_CAP + 2, 2)
+    defense = _defense(W, dfd)
+    bows = False
+    fixed = False
+    power = 0
+    dice = 0
+    plus = 0
+    bonus = 0
+    if kind == 1:
+        dice = _offense(W, att)
+        plus = 1
+    elif W[G_C_RANGED]:
+        if W[OFF_R + R_POWER_DICE] == 0:
+            fixed = True
+            power = W[G_C_POWER]
+        else:
+            dice = W[G_C_POWER]
+        bows = _controls(W, W[_pc(att) + PK_OWNER], F_BOWS)
+        bonus = W[G_C_HTL]
+    elif W[G_C_HASPOWER]:
+        fixed = True
+        power = W[G_C_POWER]
+        bonus = W[G_C_HTL]
+    else:
+        dice = _offense(W, att)
+        plus = 1
+        bonus = W[G_C_HTL]
+    if dice + defense > DICE_CAP or dice < 0:
+        return -1, -1
+    na = 1
+    if fixed:
+        dist[0, 0, 0] = power * 2 if bows else power
+        dist[0, 0, 1] = 1
+    else:
+        na = dice + 1
+        for k in range(na):
+            v = k + plus
+            dist[0, k, 0] = v * 2 if bows else v
+            dist[0, k, 1] = W[OFF_BIN + (dice) * BW + k]
+    nd = defense + 1
+    for k in range(nd):
+        dist[1, k, 0] = k + bonus
+        dist[1, k, 1] = W[OFF_BIN + (defense) * BW + k]
+    return na, nd
+
+
+@njit(cache=True)
+def _win_chance(W, a_dice, a_plus, a_fixed, a_power, bows, defense):
+    """float(P(A > D)) of armies_rolls without defence modifiers."""
+    if a_dice + defense > DICE_CAP:
+        return -1.0
+    win = 0
+    total = 0
+    if a_fixed:
+        av = a_power * 2 if bows else a_power
+        for j in range(defense + 1):
+            w = W[OFF_BIN + (defense) * BW + j]
+            total += w
+            if av > j:
+                win += w
+    else:
+        for k in range(a_dice + 1):
+            av = k + a_plus
+            if bows:
+                av *= 2
+            for j in range(defense + 1):
+                w = W[OFF_BIN + (a_dice) * BW + k] * W[OFF_BIN + (defense) * BW + j]
+                total += w
+                if av > j:
+                    win += w
+    return win / total
+
+
+@njit(cache=True)
+def _stop_short(W, att):
+    b = _pc(att)
+    kind = W[b + PK_KIND]
+    if kind == BISHOP or kind == ROOK or kind == QUEEN:
+        a = W[b + PK_SQ]
+        t = W[G_C_TARGET]
+        dx = t % 8 - a % 8
+        dy = t // 8 - a // 8
+        n = max(abs(dx), abs(dy))
+        if n > 1:
+            sx = (dx > 0) - (dx < 0)
+            sy = (dy > 0) - (dy < 0)
+            _move_to(W, att, (a // 8 + sy * (n - 1)) * 8 + a % 8 + sx * (n - 1))
+
+
+@njit(cache=True)
+def _charge_count(W):
+    """len(charge_options()), and the options themselves into the option buffer."""
+    W[G_NOPT] = 0
+    att = W[G_C_ATT]
+    a = W[_pc(att) + PK_SQ]
+    ox, oy = W[G_C_ORIGIN] % 8, W[G_C_ORIGIN] // 8
+    tx, ty = W[G_C_TARGET] % 8, W[G_C_TARGET] // 8
+    dx = (tx > ox) - (tx < ox)
+    dy = (ty > oy) - (ty < oy)
+    _opt(W, O_CHARGE, a, 0, 0, 0, 0, 0, 0)
+    sq = _offset(a, dx, dy)
+    while sq >= 0:
+        occ = W[OFF_BOARD + sq]
+        if occ < 0:
+            _opt(W, O_CHARGE, sq, 0, 0, 0, 0, 0, 0)
+        else:
+            if W[_pc(occ) + PK_OWNER] != W[_pc(att) + PK_OWNER]:
+                _opt(W, O_CHARGE, sq, 0, 0, 0, 0, 0, 0)
+            break
+        sq = _offset(sq, dx, dy)
+    return W[G_NOPT]
+
+
+@njit(cache=True)
+def _attack_result(W):
+    W[G_C_STAGE] = STAGE_NONE
+    if W[G_C_CANCELLED] or not _valid(W):
+        W[G_C_CANCELLED] = 1
+        return
+    att, dfd = W[G_C_ATT], W[G_C_DEF]
+    ba, bd = _pc(att), _pc(dfd)
+    a = W[G_C_RA]
+    defence = W[G_C_RD] + W[G_C_HTL] - W[G_C_HTLR]
+    won = a > defence
+    if won:
+        W[G_WON] += 1
+    if W[bd + PK_KIND] == KING:
+        if not W[G_C_RANGED]:
+            _stop_short(W, att)
+        if won:
+            _todo(W, T_GENERAL_LOSES, W[bd + PK_OWNER], 0)
+        return
+    if not won:
+        if not W[G_C_RANGED]:
+            _stop_short(W, att)
+        return
+    _destroy(W, dfd, False)
+    W[G_CAP0 + W[ba + PK_OWNER]] += 1
+    W[G_ACTED] = 1
+    if W[G_C_RANGED]:
+        return
+    _move_to(W, att, W[G_C_LAND])
+    W[G_C_CAPTURED] = 1
+    if W[G_C_PROMO] >= 0 and W[ba + PK_KIND] == PAWN and W[ba + PK_SQ] // 8 == _last_row(
+            W[ba + PK_OWNER]):
+        W[ba + PK_KIND] = W[G_C_PROMO]
+        _clear_threats(W)
+    margin = a - defence
+    kind = W[ba + PK_KIND]
+    if margin > 2 and (kind == BISHOP or kind == ROOK or kind == QUEEN) and (
+            _traits(W, att) & F_CAVALRY) and not _weather(W):
+        W[G_CHARGE] = margin
+        if _charge_count(W) > 1:
+            W[G_PHASE] = PH_CHARGE
+        else:
+            W[G_CHARGE] = -1
+        W[G_NOPT] = 0
+
+
+@njit(cache=True)
+def _charge_on(W, sq):
+    margin = W[G_CHARGE]
+    W[G_CHARGE] = -1
+    att = W[G_C_ATT]
+    a = W[_pc(att) + PK_SQ]
+    if sq == a:
+        return
+    occ = W[OFF_BOARD + sq]
+    if occ < 0:
+        _move_to(W, att, sq)
+        return
+    _combat(W, att, occ, a, sq, sq, 0, 1, margin - 1, -1, 1)
+    W[G_C_CAPTURED] = 1
+    W[G_ATTACKS] += 1
+    _todo(W, T_ATTACK_RESULT, 0, 0)
+    _todo(W, T_AFTER_ROLL, 0, 0)
+    _todo(W, T_ROLL, 0, 0)
+    _todo(W, T_BEFORE_ROLL, 0, 0)
+
+
+@njit(cache=True)
+def _declare_move(W, pid, to, promo):
+    b = _pc(pid)
+    frm = W[b + PK_SQ]
+    occ = W[OFF_BOARD + to]
+    ep = _live_ep(W)
+    if occ >= 0 or (W[b + PK_KIND] == PAWN and ep and to == W[G_EP_SQ] and to % 8 != frm % 8):
+        dfd = occ if occ >= 0 else W[G_EP_PID]
+        _begin_melee(W, pid, dfd, frm, W[_pc(dfd) + PK_SQ], to, promo)
+        return
+    _move_to(W, pid, to)
+    if W[b + PK_KIND] == KING and abs(to - frm) == 2:
+        rook_from = frm - frm % 8 + (7 if to > frm else 0)
+        _move_to(W, W[OFF_BOARD + rook_from], (frm + to) // 2)
+    if W[b + PK_KIND] == PAWN and abs(to - frm) == 16:
+        W[G_EP_SQ] = (frm + to) // 2
+        W[G_EP_PID] = pid
+        W[G_EP_TURN] = W[G_TURN]
+    if promo >= 0:
+        W[b + PK_KIND] = promo
+        _clear_threats(W)
+
+
+# -- playing cards and abilities (plays.py) ----------------------------------------------------
+@njit(cache=True)
+def _sacrifice_leader(W, q):
+    b = _pc(q)
+    _discard(W, W[b + PK_OWNER], W[b + PK_LEADER], True)
+    keep = 0
+    for i in range(W[b + PK_NC]):
+        e = b + PK_CARDS + 3 * i
+        if W[e + 2]:
+            _discard(W, W[e + 1], W[e], True)
+        else:
+            k = b + PK_CARDS + 3 * keep
+            W[k] = W[e]
+            W[k + 1] = W[e + 1]
+            W[k + 2] = W[e + 2]
+            keep += 1
+    W[b + PK_NC] = keep
+    W[b + PK_LEADER] = -1
+    W[b + PK_READY] = 0
+    W[b + PK_HOPE] = 0
+
+
+@njit(cache=True)
+def _effects(W, seat, card, p, q, extra):
+    flags = W[_ct(card) + CT_FLAGS]
+    if flags & F_DRAW:
+        kind = W[_ct(card) + CT_DRAWKIND]
+        n = W[_ct(card) + CT_DRAWN]
+        if kind == DR_EXTRA_LEADERS:
+            mine = 0
+            theirs = 0
+            for x in range(NP):
+                bx = _pc(x)
+                if W[bx + PK_SQ] >= 0 and W[bx + PK_LEADER] >= 0:
+                    if W[bx + PK_OWNER] == seat:
+                        mine += 1
+                    else:
+                        theirs += 1
+            n = max(0, mine - theirs)
+        elif kind == DR_DOMAINS:
+            n = 0
+            for d in range(5):
+                if W[_pc(p) + PK_MAX + d] > 0:
+                    n += 1
+        for _ in range(n):
+            _queue_draw(W, seat)
+    if flags & F_RANGED:
+        _begin_ranged(W, p, q, W[_ct(card) + CT_RANGED])
+    if flags & F_SPEND_THREATENED:
+        start, n = _threats(W, p)
+        for i in range(n):
+            occ = W[OFF_BOARD + W[start + i]]
+            if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and W[_pc(occ) + PK_LEADER] >= 0:
+                W[_pc(occ) + PK_READY] = 0
+    if flags & F_HOPE:
+        sq = W[_pc(p) + PK_SQ]
+        x = _threatening(W, sq, 1 - seat, -1) - _threatening(W, sq, seat, p)
+        W[_pc(p) + PK_HOPE] += max(0, x)
+    if flags & F_READY_LEADER and W[_pc(p) + PK_LEADER] >= 0:
+        W[_pc(p) + PK_READY] = 1
+    if flags & F_REMOVE_ARMY:
+        _destroy(W, q, True)
+    if flags & F_DEFEND and W[G_C_ON] and W[G_C_DEF] == q:
+        W[G_C_HTL] += W[_ct(card) + CT_DEFEND]
+    if flags & F_AMBUSH and W[G_C_ON] and W[G_C_ATT] == q:
+        W[G_AMB_P] = p
+        W[G_AMB_Q] = q
+        W[G_ROLLING] = 2
+        W[G_PHASE] = PH_ROLL
+    if flags & F_CANCEL and extra < W[G_NSTK]:
+        W[OFF_CAN + extra] = 1
+        W[G_DISRUPTED] += 1
+
+
+@njit(cache=True)
+def _resolve_play(W, seat, o):
+    """R-14 for the play in row `o` of W (on the stack or in the option buffer)."""
+    card, pid, tsq, tpid, extra = W[o + 1], W[o + 2], W[o + 3], W[o + 4], W[o + 5]
+    depth = W[G_NSTK]
+    if W[OFF_CAN + depth]:
+        W[OFF_CAN + depth] = 0
+        return
+    ty = W[_ct(card) + CT_TYPE]
+    gone = (pid >= 0 and W[_pc(pid) + PK_SQ] < 0) or (tpid >= 0 and W[_pc(tpid) + PK_SQ] != tsq)
+    targets_q = (tpid >= 0 and tpid != pid) or ty == TY_LEADER or ty == TY_BOON or (
+        ty == TY_CURSE) or ty == TY_TRAINING
+    on_leader = W[_ct(card) + CT_KLASS] == KL_LEADER and (ty == TY_BOON or ty == TY_CURSE)
+    if gone or (targets_q and _cloaked(W, tpid, on_leader)):
+        return
+    if ty == TY_LEADER:
+        bq = _pc(tpid)
+        if W[bq + PK_LEADER] >= 0:
+            return
+        W[bq + PK_LEADER] = card
+        W[bq + PK_READY] = 1 if W[_ct(card) + CT_FLAGS] & F_ENTERS_READY else 0
+        W[bq + PK_HOPE] = 0
+        return
+    if ty == TY_BOON or ty == TY_CURSE:
+        bq = _pc(tpid)
+        if on_leader and W[bq + PK_LEADER] < 0:
+            return
+        n = W[bq + PK_NC]
+        if n >= CCAP:
+            W[G_STATUS] = UNSUPPORTED
+            return
+        e = bq + PK_CARDS + 3 * n
+        W[e] = card
+        W[e + 1] = seat
+        W[e + 2] = 1 if on_leader else 0
+        W[bq + PK_NC] = n + 1
+        return
+    if ty == TY_STRATEGY:
+        n = W[G_NST]
+        if n >= STCAP:
+            W[G_STATUS] = UNSUPPORTED
+            return
+        s = OFF_ST + n * STW
+        W[s] = card
+        W[s + 1] = seat
+        W[s + 2] = W[_ct(card) + CT_TOKENS]
+        W[s + 3] = -1
+        W[s + 4] = -1
+        W[G_NST] = n + 1
+        _clear_threats(W)
+        return
+    if ty == TY_TRAINING:
+        bq = _pc(tpid)
+        d = W[_ct(card) + CT_TRAIN]
+        W[bq + PK_MAX + d] += 1
+        W[bq + PK_CUR + d] += 1
+        if W[_ct(card) + CT_GRANTS]:
+            n = W[bq + PK_NG]
+            if n >= GCAP:
+                W[G_STATUS] = UNSUPPORTED
+                return
+            W[bq + PK_GR + n] = card
+            W[bq + PK_NG] = n + 1
+    _effects(W, seat, card, pid, tpid, extra)
+
+
+@njit(cache=True)
+def _paid_play(W, seat, o):
+    card = W[o + 1]
+    if W[_ct(card) + CT_FLAGS] & F_SPEND_LEADER:
+        W[_pc(W[o + 2]) + PK_READY] = 0
+    if W[_ct(card) + CT_MAJOR]:
+        W[G_MAJOR] = 1
+    if W[_ct(card) + CT_TYPE] == TY_TRAINING:
+        W[G_TRAININGS] += 1
+    W[G_ACTED] = 1
+    W[G_CARDS0 + seat] += 1
+    ty = W[_ct(card) + CT_TYPE]
+    if ty == TY_MANEUVER or ty == TY_TECHNIQUE or ty == TY_BOON or ty == TY_CURSE:
+        n = W[G_NSTK]
+        if n >= STKCAP:
+            W[G_STATUS] = UNSUPPORTED
+            return
+        s = OFF_STK + n * SKW
+        W[s] = seat
+        for k in range(OW):
+            W[s + 1 + k] = W[o + k]
+        W[G_NSTK] = n + 1
+        W[G_ASKING] = 1 - seat
+        W[G_PASSES] = 1
+    else:
+        _resolve_play(W, seat, o)
+
+
+@njit(cache=True)
+def _paid_ability(W, seat, o):
+    a, pid, tpid, xk, x1, x2 = W[o + 1], W[o + 2], W[o + 4], W[o + 5], W[o + 6], W[o + 7]
+    if W[_ct(a) + AT_MAJOR]:
+        W[G_MAJOR] = 1
+    extra = W[_ct(a) + AT_EXTRA]
+    if extra == AX_SACRIFICE:
+        if xk == X_HAND:
+            _hand_remove(W, seat, x1)
+        else:
+            _sacrifice_leader(W, x1)
+    elif extra == AX_DISCARD_2:
+        _hand_remove(W, seat, x1)
+        _hand_remove(W, seat, x2)
+    elif extra == AX_POLITICIAN:
+        W[_pc(x2) + PK_READY] = 0
+    if tpid >= 0 and tpid != pid and _cloaked(W, tpid, False):
+        return
+    effect = W[_ct(a) + AT_EFFECT]
+    if effect == AE_OFFENSE:
+        W[_pc(pid) + PK_TEMP] += W[_ct(a) + AT_AMOUNT]
+    elif effect == AE_STOP_MOVE:
+        W[_pc(pid) + PK_STOPPED] = 1
+    elif effect == AE_DESTROY_CURSE:
+        b = _pc(pid)
+        n = W[b + PK_NC]
+        for i in range(n):
+            e = b + PK_CARDS + 3 * i
+            if W[e] == W[_ct(a) + AT_CARD]:
+                name, owner = W[e], W[e + 1]
+                for j in range(i, n - 1):
+                    for k in range(3):
+                        W[b + PK_CARDS + 3 * j + k] = W[b + PK_CARDS + 3 * (j + 1) + k]
+                W[b + PK_NC] = n - 1
+                _discard(W, owner, name, True)
+                break
+    elif effect == AE_SKIP_WAR:
+        s = OFF_ST + x1 * STW
+        W[s + 3] = W[G_TURN]
+        W[s + 4] = seat
+    elif effect == AE_RANGED:
+        _begin_ranged(W, pid, tpid, W[_ct(a) + AT_AMOUNT])
+
+
+@njit(cache=True)
+def _continue_payment(W):
+    if not _pay_done(W):
+        W[G_PHASE] = PH_PAY
+        return
+    for j in range(W[G_PAY_I]):
+        x = W[OFF_TAKEN + j]
+        if x:
+            W[_pc(W[OFF_CELL + 3 * j]) + PK_CUR + W[OFF_CELL + 3 * j + 1]] -= x
+    seat = W[G_PAY_SEAT]
+    if W[OFF_PAYO] == O_PLAY:
+        _paid_play(W, seat, OFF_PAYO)
+    else:
+        _paid_ability(W, seat, OFF_PAYO)
+
+
+@njit(cache=True)
+def _start_play(W, seat, o):
+    for k in range(OW):
+        W[OFF_PAYO + k] = W[o + k]
+    card = W[o + 1]
+    _hand_remove(W, seat, card)
+    if W[_ct(card) + CT_THROUGH]:
+        _start_payment(W, seat, W[_ct(card) + CT_GEN], W[_ct(card) + CT_LET:_ct(card) + CT_LET + 5],
+                       W[o + 2], W[o + 3])
+    else:
+        _start_payment(W, seat, W[_ct(card) + CT_GEN], W[_ct(card) + CT_LET:_ct(card) + CT_LET + 5],
+                       -1, -1)
+    _pay_settle(W)
+    _continue_payment(W)
+
+
+@njit(cache=True)
+def _use_ability(W, seat, o):
+    for k in range(OW):
+        W[OFF_PAYO + k] = W[o + k]
+    a = W[o + 1]
+    if W[_ct(a) + AT_KIND] == AK_ACTIVATED:
+        pid = W[o + 2]
+        _start_payment(W, seat, W[_ct(a) + AT_GEN], W[_ct(a) + AT_LET:_ct(a) + AT_LET + 5], pid,
+                       W[_pc(pid) + PK_SQ])
+    else:
+        _start_payment(W, seat, W[_ct(a) + AT_GEN], W[_ct(a) + AT_LET:_ct(a) + AT_LET + 5], -1, -1)
+    _pay_settle(W)
+    _continue_payment(W)
+
+
+# -- the turn (rules.py) -----------------------------------------------------------------------
+@njit(cache=True)
+def _end_step(W):
+    step = W[G_STEP]
+    if step == OPP1:
+        W[G_STEP] = MOVE
+    elif step == MOVE:
+        W[G_STEP] = OPP2
+    elif step == OPP2:
+        W[G_STEP] = REST
+    else:
+        seat = W[G_ACTIVE]
+        _todo(W, T_NEXT_TURN, 0, 0)
+        _todo(W, T_WAR, 0, 0)
+        _todo(W, T_SNOW, 0, 0)
+        _queue_draw(W, seat)
+
+
+@njit(cache=True)
+def _lower_general(W, seat, d):
+    b = _pc(4 if seat == 0 else 20)
+    W[b + PK_MAX + d] -= 1
+    W[b + PK_CUR + d] = min(W[b + PK_CUR + d], W[b + PK_MAX + d])
+
+
+@njit(cache=True)
+def _general_loses(W, seat, war):
+    b = _pc(4 if seat == 0 else 20)
+    W[G_GL0 + seat] += 1
+    count = 0
+    last = -1
+    for d in range(5):
+        if W[b + PK_MAX + d] > 0:
+            count += 1
+            last = d
+    if count == 0:
+        _finish(W, 1 - seat, RS_WAR if war else RS_GENERAL)
+        return
+    if count == 1:
+        _lower_general(W, seat, last)
+        return
+    n = W[G_NLOSE]
+    if n >= LOSECAP:
+        W[G_STATUS] = UNSUPPORTED
+        return
+    W[OFF_LOSE + n] = seat
+    W[G_NLOSE] = n + 1
+    W[G_PHASE] = PH_LOSE
+
+
+@njit(cache=True)
+def _task(W, task, a, b):
+    if task == T_RESOLVE:
+        n = W[G_NSTK]
+        if n:
+            W[G_NSTK] = n - 1
+            s = OFF_STK + (n - 1) * SKW
+            _todo(W, T_RESOLVE, 0, 0)
+            _resolve_play(W, W[s], s + 1)
+    elif task == T_END_STEP:
+        _end_step(W)
+    elif task == T_NEXT_TURN:
+        if W[G_PHASE] == PH_OVER:
+            return
+        W[G_QUIET] = 0 if W[G_ACTED] else W[G_QUIET] + 1
+        if W[G_QUIET] >= W[OFF_R + R_DRAW_AFTER]:
+            _finish(W, -1, RS_DRAW)
+            return
+        for pid in range(NP):
+            W[_pc(pid) + PK_TEMP] = 0
+            W[_pc(pid) + PK_STOPPED] = 0
+        W[G_ACTIVE] = 1 - W[G_ACTIVE]
+        W[G_TURN] += 1
+        W[G_STEP] = OPP1
+        W[G_MAJOR] = 0
+        W[G_TRAININGS] = 0
+        W[G_ACTED] = 0
+    elif task == T_WAR:
+        for i in range(W[G_NST]):
+            s = OFF_ST + i * STW
+            if W[_ct(W[s]) + CT_FLAGS] & F_WAR and not (W[s + 3] == W[G_TURN]
+                                                   and W[s + 4] == W[G_ACTIVE]):
+                _todo(W, T_GENERAL_LOSES, W[G_ACTIVE], 1)
+    elif task == T_SNOW:
+        i = 0
+        while i < W[G_NST]:
+            s = OFF_ST + i * STW
+            if W[_ct(W[s]) + CT_FLAGS] & F_SNOW:
+                W[s + 2] -= 1
+                if W[s + 2] <= 0:
+                    card, owner = W[s], W[s + 1]
+                    _st_remove(W, i)
+                    _discard(W, owner, card, True)
+                    _clear_threats(W)
+                    continue
+            i += 1
+    elif task == T_GENERAL_LOSES:
+        _general_loses(W, a, b)
+    elif task == T_MELEE_END:
+        on = W[G_C_ON]
+        W[G_C_ON] = 0
+        W[G_CHARGE] = -1
+        if not on:
+            return
+        att = W[G_C_ATT]
+        if W[_pc(att) + PK_SQ] >= 0:
+            traits = _traits(W, att)
+            if W[G_C_CAPTURED] and traits & F_REST_AFTER and not (traits & F_CANNOT_REST):
+                _rest(W, att)
+    elif task == T_RANGED_END:
+        W[G_C_ON] = 0
+    elif task == T_BEFORE_ROLL:
+        if _valid(W):
+            W[G_C_STAGE] = STAGE_PRE
+            _ask(W, W[_pc(W[G_C_ATT]) + PK_OWNER], 0)
+    elif task == T_ROLL:
+        W[G_C_STAGE] = STAGE_NONE
+        if not _valid(W):
+            W[G_C_CANCELLED] = 1
+            return
+        W[G_ROLLING] = 1
+        W[G_PHASE] = PH_ROLL
+    elif task == T_AFTER_ROLL:
+        if not W[G_C_CANCELLED]:
+            W[G_C_STAGE] = STAGE_POST
+            _ask(W, W[_pc(W[G_C_DEF]) + PK_OWNER], 1)
+    elif task == T_ATTACK_RESULT:
+        _attack_result(W)
+
+
+@njit(cache=True)
+def _run(W):
+    """Draws, response windows and the agenda until a seat must decide or chance is due."""
+    while W[G_PHASE] == PH_RUN:
+        if W[G_STATUS] != OK:
+            return
+        if W[G_NDRAWS]:
+            seat = W[OFF_DRAWS]
+            if W[G_DKS0 + seat]:
+                W[G_PHASE] = PH_DRAW
+                return
+            n = W[G_NDRAWS]
+            for i in range(n - 1):
+                W[OFF_DRAWS + i] = W[OFF_DRAWS + i + 1]
+            W[G_NDRAWS] = n - 1
+            if W[OFF_R + R_DECKOUT_LOSE]:
+                _finish(W, 1 - seat, RS_DECK)
+            continue
+        if W[G_ASKING] >= 0:
+            W[G_NOPT] = 0
+            _response_options(W, W[G_ASKING])
+            if W[G_NOPT]:
+                _opt(W, O_PASS, 0, 0, 0, 0, 0, 0, 0)
+                W[G_PHASE] = PH_RESPOND
+                return
+            _pass(W)
+            if W[G_ASKING] < 0:
+                _todo(W, T_RESOLVE, 0, 0)
+            continue
+        n = W[G_NTODO]
+        if n:
+            t = OFF_TODO + 3 * (n - 1)
+            W[G_NTODO] = n - 1
+            _task(W, W[t], W[t + 1], W[t + 2])
+            continue
+        _step_options(W)
+        if W[G_NOPT] == 1 and W[OFF_OPT] == O_END:
+            _end_step(W)
+            continue
+        W[G_PHASE] = PH_STEP
+        return
+
+
+@njit(cache=True)
+def _options(W):
+    """The legal decisions of the phase, into the option buffer (as rules._options)."""
+    shares = W[OFF_S_SHARES:OFF_S_SHARES + SHARECAP * 5].reshape(SHARECAP, 5)
+    phase = W[G_PHASE]
+    if phase == PH_STEP or phase == PH_RESPOND:
+        return  # worked out when the phase began, as the engine caches them
+    W[G_NOPT] = 0
+    if phase == PH_PAY:
+        n = _pay_choices(W)
+        for i in range(n):
+            _opt(W, O_PAY, shares[i, 0], shares[i, 1], shares[i, 2], shares[i, 3],
+                 shares[i, 4], 0, 0)
+    elif phase == PH_CHARGE:
+        _charge_count(W)
+    elif phase == PH_LOSE:
+        b = _pc(4 if W[OFF_LOSE] == 0 else 20)
+        for d in range(5):
+            if W[b + PK_MAX + d] > 0:
+                _opt(W, O_LOSE, d, 0, 0, 0, 0, 0, 0)
+
+
+@njit(cache=True)
+def _to_move(W):
+    phase = W[G_PHASE]
+    if phase == PH_STEP:
+        return W[G_ACTIVE]
+    if phase == PH_RESPOND:
+        return W[G_ASKING]
+    if phase == PH_PAY:
+        return W[G_PAY_SEAT]
+    if phase == PH_CHARGE:
+        return W[_pc(W[G_C_ATT]) + PK_OWNER]
+    if phase == PH_LOSE:
+        return W[OFF_LOSE]
+    return -1
+
+
+@njit(cache=True)
+def _do(W, i):
+    xs = W[OFF_S_XS:OFF_S_XS + 8]
+    seat = _to_move(W)
+    o = OFF_OPT + i * OW
+    kind = W[o]
+    W[G_PHASE] = PH_RUN
+    if kind == O_END:
+        _end_step(W)
+    elif kind == O_MOVE:
+        _todo(W, T_END_STEP, 0, 0)
+        _declare_move(W, W[o + 1], W[o + 2], W[o + 3])
+    elif kind == O_PLAY:
+        _start_play(W, seat, o)
+    elif kind == O_ABILITY:
+        _use_ability(W, seat, o)
+    elif kind == O_PAY:
+        for d in range(5):
+            xs[d] = W[o + 1 + d]
+        _pay_choose(W, xs)
+        _pay_settle(W)
+        _continue_payment(W)
+    elif kind == O_PASS:
+        _pass(W)
+        if W[G_ASKING] < 0:
+            _todo(W, T_RESOLVE, 0, 0)
+    elif kind == O_REST:
+        _rest(W, W[o + 1])
+        _end_step(W)
+    elif kind == O_CHARGE:
+        _charge_on(W, W[o + 1])
+    elif kind == O_LOSE:
+        s = W[OFF_LOSE]
+        n = W[G_NLOSE]
+        for k in range(n - 1):
+            W[OFF_LOSE + k] = W[OFF_LOSE + k + 1]
+        W[G_NLOSE] = n - 1
+        _lower_general(W, s, W[o + 1])
+    _run(W)
+
+
+@njit(cache=True)
+def _chosen(W, i):
+    """The option the engine applies for decision i: the last one with the same key (labels
+    of Disruption name only the card it cancels, so two stack items of one name share one)."""
+    o = OFF_OPT + i * OW
+    if W[o] == O_ABILITY and W[o + 5] == X_POLITICIAN:
+        # Nor do a Politician's: two Unfavorable Wars give two options of one label.
+        out = i
+        for k in range(W[G_NOPT]):
+            r = OFF_OPT + k * OW
+            if W[r] == O_ABILITY and W[r + 1] == W[o + 1] and W[r + 2] == W[o + 2]:
+                out = k
+        return out
+    if W[o] != O_PLAY or not (W[_ct(W[o + 1]) + CT_FLAGS] & F_CANCEL):
+        return i
+    name = W[OFF_STK + W[o + 5] * SKW + 2]
+    out = i
+    for k in range(W[G_NOPT]):
+        r = OFF_OPT + k * OW
+        if (W[r] == O_PLAY and W[r + 1] == W[o + 1] and W[r + 2] == W[o + 2]
+                and W[r + 3] == W[o + 3] and W[OFF_STK + W[r + 5] * SKW + 2] == name):
+            out = k
+    return out
+
+
+# -- the heuristic (bots.py) -------------------------------------------------------------------
+@njit(cache=True)
+def _army_value(W, pid):
+    b = _pc(pid)
+    s = 0
+    for d in range(5):
+        s += W[b + PK_MAX + d]
+    if W[b + PK_KIND] == KING:
+        return GENERAL_POINT * s
+    return VALUE[W[b + PK_KIND]] + 0.6 * (_offense(W, pid) + _defense(W, pid)) + 0.5 * s
+
+
+@njit(cache=True)
+def _evaluate(W, seat):
+    if W[G_PHASE] == PH_OVER:
+        if W[G_WINNER] < 0:
+            return 0.5
+        return 1.0 if W[G_WINNER] == seat else 0.0
+    balance = 0.0
+    for pid in range(NP):
+        b = _pc(pid)
+        if W[b + PK_SQ] >= 0:
+            v = _army_value(W, pid)
+            balance += v if W[b + PK_OWNER] == seat else -v
+    balance += 0.3 * (W[G_HN0 + seat] - W[G_HN0 + 1 - seat])
+    return 1 / (1 + math.exp(-balance / 12))
+
+
+@njit(cache=True)
+def _p_win(W, att, dfd, ranged, power):
+    if ranged:
+        p = _win_chance(W, 0, 0, True, power,
+                        _controls(W, W[_pc(att) + PK_OWNER], F_BOWS), _defense(W, dfd))
+    else:
+        p = _win_chance(W, _offense(W, att), 1, False, 0, False, _defense(W, dfd))
+    if p < 0:
+        W[G_STATUS] = UNSUPPORTED
+    return p
+
+
+@njit(cache=True)
+def _danger(W, seat):
+    """Squares the opponent could attack next turn (king-like General)."""
+    danger = W[OFF_S_DANGER:OFF_S_DANGER + 64]
+    for sq in range(64):
+        danger[sq] = 0
+    for pid in range(NP):
+        b = _pc(pid)
+        if W[b + PK_OWNER] == seat or W[b + PK_SQ] < 0:
+            continue
+        sq, kind = W[b + PK_SQ], W[b + PK_KIND]
+        if kind == PAWN:
+            f = _forward(W[b + PK_OWNER])
+            for dx in (-1, 1):
+                to = _offset(sq, dx, f)
+                if to >= 0:
+                    danger[to] = 1
+            continue
+        dirs = KNIGHT_D if kind == KNIGHT else BISHOP_D if kind == BISHOP else (
+            ROOK_D if kind == ROOK else KING_D)
+        slide = kind == BISHOP or kind == ROOK or kind == QUEEN
+        for k in range(dirs.shape[0]):
+            to = sq
+            while True:
+                to = _offset(to, dirs[k, 0], dirs[k, 1])
+                if to < 0:
+                    break
+                danger[to] = 1
+                if not slide or W[OFF_BOARD + to] >= 0:
+                    break
+
+
+@njit(cache=True)
+def _score(W, seat, i):
+    danger = W[OFF_S_DANGER:OFF_S_DANGER + 64]
+    o = OFF_OPT + i * OW
+    kind = W[o]
+    if kind == O_END or kind == O_PASS:
+        return 0.0
+    if kind == O_MOVE:
+        pid, to, promo = W[o + 1], W[o + 2], W[o + 3]
+        b = _pc(pid)
+        occ = W[OFF_BOARD + to]
+        value = 0.05 if (to == 27 or to == 28 or to == 35 or to == 36) else 0.0
+        if promo >= 0:
+            value += 8.0 if promo == QUEEN else 4.0 if promo == ROOK else 2.0
+        pk = W[b + PK_KIND]
+        if occ >= 0:
+            win = _p_win(W, pid, occ, False, 0)
+            gain = 3 * GENERAL_POINT if W[_pc(occ) + PK_KIND] == KING else _army_value(W, occ)
+            value += win * gain - (1 - win) * 0.3 * _army_value(W, pid) + 0.5
+        elif pk == PAWN and to % 8 != W[b + PK_SQ] % 8:
+            value += 1.0
+        if danger[to] and pk != KING:
+            value -= 0.6 * _army_value(W, pid)
+        if danger[W[b + PK_SQ]] and not danger[to] and pk != KING:
+            value += 0.5 * _army_value(W, pid)
+        if pk == KING:
+            value -= 0.3
+        return value
+    if kind == O_PLAY:
+        card, pid, tpid, extra = W[o + 1], W[o + 2], W[o + 4], W[o + 5]
+        ty = W[_ct(card) + CT_TYPE]
+        flags = W[_ct(card) + CT_FLAGS]
+        if tpid >= 0 and tpid != pid and _cloaked(W, tpid, W[_ct(card) + CT_KLASS] == KL_LEADER):
+            return -5.0
+        if ty == TY_LEADER:
+            bonus = W[_ct(card) + CT_OFF] + W[_ct(card) + CT_DEF]
+            qk = W[_pc(tpid) + PK_KIND]
+            if flags & F_CAVALRY:
+                bonus += 4 if (qk == BISHOP or qk == ROOK or qk == QUEEN) else -6
+            return 1.0 + bonus + VALUE[qk] * 0.3
+        if ty == TY_BOON:
+            return (1.5 + W[_ct(card) + CT_OFF] + W[_ct(card) + CT_DEF]
+                    + VALUE[W[_pc(tpid) + PK_KIND]] * 0.2)
+        if ty == TY_CURSE:
+            return 1.0 + _army_value(W, tpid) * 0.5
+        if ty == TY_TRAINING:
+            bq = _pc(tpid)
+            d = W[_ct(card) + CT_TRAIN]
+            return 3.0 + (1.5 if W[bq + PK_KIND] == KING else 0.0) + (
+                0.5 if W[bq + PK_MAX + d] else 0.0) + (1.0 if W[_ct(card) + CT_NAB] else 0.0)
+        if ty == TY_STRATEGY:
+            if flags & F_WAR:
+                mine = 0
+                theirs = 0
+                for d in range(5):
+                    mine += W[_pc(4 if seat == 0 else 20) + PK_MAX + d]
+                    theirs += W[_pc(20 if seat == 0 else 4) + PK_MAX + d]
+                return 2.0 if mine > theirs + 1 else -3.0
+            if flags & F_DOUBLE_MARCH:
+                return 0.5
+            return 1.5
+        if flags & F_RANGED:
+            win = _p_win(W, pid, tpid, True, W[_ct(card) + CT_RANGED])
+            gain = 3 * GENERAL_POINT if W[_pc(tpid) + PK_KIND] == KING else _army_value(
+                W, tpid)
+            return win * gain
+        if flags & F_REMOVE_ARMY:
+            return _army_value(W, tpid) - 2.0
+        if flags & F_DEFEND:
+            return 1.0 + _army_value(W, tpid) * 0.5
+        if flags & F_AMBUSH:
+            return _army_value(W, tpid) * 0.6
+        if flags & F_CANCEL:
+            tt = W[_ct(W[OFF_STK + extra * SKW + 2]) + CT_TYPE]
+            return 2.0 if (tt == TY_CURSE or tt == TY_MANEUVER) else 0.5
+        if flags & F_DRAW:
+            return 1.0
+        if flags & F_HOPE:
+            sq = W[_pc(pid) + PK_SQ]
+            x = _threatening(W, sq, 1 - seat, -1) - _threatening(W, sq, seat, pid)
+            return x - 1.0
+        if flags & F_SPEND_THREATENED:
+            count = 0.0
+            start, n = _threats(W, pid)
+            for k in range(n):
+                occ = W[OFF_BOARD + W[start + k]]
+                if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and W[_pc(occ) + PK_READY]:
+                    count += 1.0
+            return count - 0.5
+        if flags & F_READY_LEADER:
+            return 1.0
+        return 0.0
+    if kind == O_ABILITY:
+        a, pid, tpid = W[o + 1], W[o + 2], W[o + 4]
+        effect = W[_ct(a) + AT_EFFECT]
+        if effect == AE_RANGED:
+            win = _p_win(W, pid, tpid, True, W[_ct(a) + AT_AMOUNT])
+            return win * (3 * GENERAL_POINT if W[_pc(tpid) + PK_KIND] == KING else _army_value(
+                W, tpid)) - 0.5
+        if effect == AE_OFFENSE:
+            return 0.5 if (W[G_C_ON] and W[G_C_ATT] == pid
+                           and W[_ct(a) + AT_EXTRA] != AX_SACRIFICE) else -1.0
+        if effect == AE_STOP_MOVE:
+            return 1.5
+        if effect == AE_SKIP_WAR:
+            s = 0
+            for d in range(5):
+                s += W[_pc(4 if seat == 0 else 20) + PK_MAX + d]
+            return 3.0 if s <= 2 else -1.0
+        if effect == AE_DESTROY_CURSE:
+            return -0.5
+        return 0.0
+    if kind == O_REST:
+        b = _pc(W[o + 1])
+        sm = 0
+        sc = 0
+        for d in range(5):
+            sm += W[b + PK_MAX + d]
+            sc += W[b + PK_CUR + d]
+        spent = W[b + PK_LEADER] >= 0 and not W[b + PK_READY]
+        return 0.2 + sm - sc + (2.0 if spent else 0.0)
+    if kind == O_PAY:
+        given = 0
+        for d in range(5):
+            given += W[o + 1 + d]
+        asking = W[OFF_CELL + 3 * W[G_PAY_I]]
+        return float(-given if W[_pc(asking) + PK_KIND] == KING else given)
+    if kind == O_CHARGE:
+        sq = W[o + 1]
+        occ = W[OFF_BOARD + sq]
+        if occ < 0:
+            return 0.1 if not danger[sq] else -0.5
+        return _p_win(W, W[G_C_ATT], occ, True, W[G_CHARGE] - 1) * (
+            _army_value(W, occ) + 1) - 1
+    if kind == O_LOSE:
+        return float(W[_pc(4 if seat == 0 else 20) + PK_MAX + W[o + 1]])
+    return 0.0
+
+
+# -- a game --------------------------------------------------------------------------------------
+@njit(cache=True)
+def _setup(W, R, DKI, DKC, DKL):
+    W[:OFF_S_NAMES] = 0
+    for d in range(5):
+        W[OFF_S_NONE + d] = -1
+    for sq in range(64):
+        W[OFF_BOARD + sq] = -1
+    pid = 0
+    for seat in range(2):
+        back = 0 if seat == 0 else 7
+        pawns = 1 if seat == 0 else 6
+        for x in range(8):
+            b = _pc(pid)
+            W[b + PK_OWNER] = seat
+            W[b + PK_KIND] = BACK_ROW[x]
+            W[b + PK_SQ] = back * 8 + x
+            W[b + PK_LEADER] = -1
+            W[OFF_BOARD + back * 8 + x] = pid
+            pid += 1
+        for x in range(8):
+            b = _pc(pid)
+            W[b + PK_OWNER] = seat
+            W[b + PK_KIND] = PAWN
+            W[b + PK_SQ] = pawns * 8 + x
+            W[b + PK_LEADER] = -1
+            W[OFF_BOARD + pawns * 8 + x] = pid
+            pid += 1
+    for seat in range(2):
+        b = _pc(4 if seat == 0 else 20)
+        for d in range(5):
+            W[b + PK_MAX + d] = R[R_GENERALS + 5 * seat + d]
+            W[b + PK_CUR + d] = R[R_GENERALS + 5 * seat + d]
+        n = DKL[seat]
+        size = 0
+        for i in range(n):
+            W[OFF_DKI + seat * DCAP + i] = DKI[seat, i]
+            W[OFF_DKC + seat * DCAP + i] = DKC[seat, i]
+            size += DKC[seat, i]
+        W[G_DKL0 + seat] = n
+        W[G_DKS0 + seat] = size
+    W[G_FIRST] = -1
+    W[G_WINNER] = -1
+    W[G_EP_PID] = -1
+    W[G_ASKING] = -1
+    W[G_CHARGE] = -1
+    W[G_C_ON] = 0
+    W[G_PHASE] = PH_FIRST
+    _clear_threats(W)
+    for seat in range(2):
+        for _ in range(R[R_OPENING]):
+            W[OFF_DRAWS + W[G_NDRAWS]] = seat
+            W[G_NDRAWS] += 1
+
+
+@njit(cache=True)
+def _apply_chance(W, outcome):
+    phase = W[G_PHASE]
+    if phase == PH_FIRST:
+        W[G_FIRST] = outcome
+        W[G_ACTIVE] = outcome
+        W[G_TURN] = 1
+    W[G_PHASE] = PH_RUN
+    _run(W)
+
+
+@njit(cache=True)
+def _chance(W, mt):
+    """One chance point: a draw from the game generator, picked as Dist.pick picks it."""
+    dist = W[OFF_S_DIST:OFF_S_DIST + DIST_SIZE].reshape(2, DICE_CAP + 2, 2)
+    cum = W[OFF_S_CUM:OFF_S_CUM + CUM_SIZE]
+    u = mt_random(mt)
+    phase = W[G_PHASE]
+    if phase == PH_FIRST:
+        cum[0] = 1
+        cum[1] = 2
+        _apply_chance(W, pick_cum(cum, 2, u))
+        return
+    if phase == PH_DRAW:
+        seat = W[OFF_DRAWS]
+        base = seat * DCAP
+        n = W[G_DKL0 + seat]
+        acc = 0
+        for i in range(n):
+            acc += W[OFF_DKC + base + i]
+            cum[i] = acc
+        at = pick_cum(cum, n, u)
+        card = W[OFF_DKI + base + at]
+        ids = W[OFF_DKI + base:OFF_DKI + base + DCAP]
+        cnt = W[OFF_DKC + base:OFF_DKC + base + DCAP]
+        W[G_DKL0 + seat] = deck_take_at(ids, cnt, n, at)
+        W[G_DKS0 + seat] -= 1
+        nd = W[G_NDRAWS]
+        for i in range(nd - 1):
+            W[OFF_DRAWS + i] = W[OFF_DRAWS + i + 1]
+        W[G_NDRAWS] = nd - 1
+        _hand_add(W, seat, card)
+        W[G_PHASE] = PH_RUN
+        _run(W)
+        return
+    # A roll: contest() pairs, attack outermost, both ascending.
+    if W[G_ROLLING] == 2:
+        na, nd = _rolls(W, 1, W[G_AMB_P], W[G_AMB_Q])
+    else:
+        na, nd = _rolls(W, 0, W[G_C_ATT], W[G_C_DEF])
+        W[G_C_HTLR] = W[G_C_HTL]
+    if na < 0:
+        W[G_STATUS] = UNSUPPORTED
+        return
+    acc = 0
+    for i in range(na):
+        for j in range(nd):
+            acc += dist[0, i, 1] * dist[1, j, 1]
+            cum[i * nd + j] = acc
+    at = pick_cum(cum, na * nd, u)
+    ra = dist[0, at // nd, 0]
+    rd = dist[1, at % nd, 0]
+    if W[G_ROLLING] == 2:
+        p, q = W[G_AMB_P], W[G_AMB_Q]
+        W[G_ROLLING] = 0
+        W[G_AMB_P] = -1
+        W[G_AMB_Q] = -1
+        if ra > rd:
+            _destroy(W, q, False)
+            W[G_CAP0 + W[_pc(p) + PK_OWNER]] += 1
+            W[G_ACTED] = 1
+            if W[G_C_ON]:
+                W[G_C_CANCELLED] = 1
+    else:
+        W[G_ROLLING] = 0
+        W[G_C_RA] = ra
+        W[G_C_RD] = rd
+    W[G_PHASE] = PH_RUN
+    _run(W)
+
+
+@njit(cache=True)
+def play_game(seed, bseed, R, bots, DKI, DKC, DKL, W, mt, bmt, scores, out, outf,
+              k, log, stop):
+    mt_seed(mt, seed)
+    mt_seed(bmt, bseed)
+    _setup(W, R, DKI, DKC, DKL)
+    if R[R_FIRST] >= 0:
+        _apply_chance(W, R[R_FIRST])
+    decisions = 0
+    trace = R[R_TRACE] == 1
+    timeout = False
+    while W[G_STATUS] == OK:
+        phase = W[G_PHASE]
+        if phase == PH_OVER:
+            break
+        if phase == PH_FIRST or phase == PH_DRAW or phase == PH_ROLL:
+            _chance(W, mt)
+            continue
+        if decisions >= R[R_MAX_DECISIONS]:
+            timeout = True
+            break
+        seat = _to_move(W)
+        _options(W)
+        n = W[G_NOPT]
+        if n == 0:
+            W[G_STATUS] = UNSUPPORTED
+            break
+        if bots[seat] == BOT_RANDOM:
+            i = int(mt_random(bmt) * n)
+        elif n == 1:
+            i = 0
+        else:
+            if phase == PH_STEP:
+                _danger(W, seat)
+            else:
+                for sq in range(64):
+                    W[OFF_S_DANGER + sq] = 0
+            i = 0
+            best = 0.0
+            for j in range(n):
+                value = _score(W, seat, j) + 0.01 * mt_random(bmt)
+                if j == 0 or value > best:
+                    i = j
+                    best = value
+        if k == 0 and decisions == stop:
+            break
+        if k == 0 and decisions < log.shape[0]:
+            log[decisions, 0] = phase
+            log[decisions, 1] = n
+            log[decisions, 2] = i
+            log[decisions, 3] = seat
+        _do(W, _chosen(W, i))
+        decisions += 1
+        if trace:
+            scores[decisions - 1] = _evaluate(W, 0)
+    out[k, O_STATUS] = W[G_STATUS]
+    out[k, O_LENGTH] = decisions
+    out[k, O_FIRST] = W[G_FIRST]
+    out[k, O_TURNS] = W[G_TURN]
+    for j in range(9):
+        out[k, O_CAP0 + j] = W[G_CAP0 + j]
+    if timeout:
+        out[k, O_OUTCOME] = TIMEOUT
+        out[k, O_WINNER] = -1
+        out[k, O_REASON] = RS_NONE
+        return
+    out[k, O_OUTCOME] = FINISHED
+    out[k, O_WINNER] = W[G_WINNER]
+    out[k, O_REASON] = W[G_REASON]
+    if trace:
+        changes, decisive, drama = tension(scores, decisions, W[G_WINNER])
+        out[k, O_LEAD_CHANGES] = changes
+        outf[k, 0] = decisive
+        outf[k, 1] = drama
+
+
+@njit(cache=True)
+def play_many(seeds, bseeds, R, bots, CT, BIN, DKI, DKC, DKL, log, stop):
+    """Plays the seeds' games; the first game's decisions (phase, options, choice, seat) go
+    into the rows of `log`, as many as it holds, and with `stop` >= 0 the first game halts at
+    that decision (its vector is returned too, for tests that look inside)."""
+    n = len(seeds)
+    out = np.zeros((n, O_WIDTH), np.int64)
+    outf = np.zeros((n, 2), np.float64)
+    W = np.zeros(W_SIZE + CT.shape[0] * CT_W, np.int64)
+    for c in range(CT.shape[0]):
+        for k in range(CT_W):
+            W[OFF_CT + c * CT_W + k] = CT[c, k]
+    for i in range(R_WIDTH):
+        W[OFF_R + i] = R[i]
+    for i in range(BW):
+        for j in range(BW):
+            W[OFF_BIN + i * BW + j] = BIN[i, j]
+    mt = np.zeros(MT_SIZE, np.int64)
+    bmt = np.zeros(MT_SIZE, np.int64)
+    scores = np.zeros(R[R_MAX_DECISIONS] + 1 if R[R_TRACE] == 1 else 1, np.float64)
+    for k in range(n):
+        play_game(seeds[k], bseeds[k], R, bots, DKI, DKC, DKL, W, mt, bmt, scores,
+                  out, outf, k, log, stop)
+        if out[k, O_STATUS] != OK or stop >= 0:
+            break
+    return out, outf, W
