@@ -1,9 +1,10 @@
 """What-if speed, in one run:
 
 1. for each game with a compiled kernel (co-op, Correction, RPG Card Battle, Soldiers! Aliens!
-   Carnage!, Squad Combat; those of them named, when games are named), the rules engine beside
-   the kernel on the same 2,000 games (the rows are checked to be identical), the two
-   alternating run by run: games per second and the ratio, median (min-max);
+   Carnage!, Squad Combat, Location CCG, Armies; those of them named, when games are named), the
+   rules engine beside the kernel on the same 2,000 games (or --kernel-games; the rows are
+   checked to be identical), the two alternating run by run: games per second and the ratio,
+   median (min-max);
 2. for every registered game, a 10-point sweep of one card stat with 2,000 games per point and
    the game's default bots on local processes (goal: at most 5 s), each run in a fresh process
    so the first sweep of a session is measured as a designer meets it, then a second sweep in
@@ -13,10 +14,10 @@
    client's own CPU time per sweep (goal: at most 0.2 s). Beside it, in the same loop, three
    ceilings: Dask's own (as many tasks of plain Python arithmetic on the same cluster) and the
    machine's (two processes against one, doing plain arithmetic, and playing the same games in
-   the co-op kernel: compiled code may gain less from a second core than the interpreter). The scheduler runs in its own
-   process, as on any real cluster (a LocalCluster would host it in the client's process and
-   charge its work to the client); the client's CPU is given for the whole process (our code
-   and Dask's communication thread) and for our code's thread alone.
+   the co-op kernel: compiled code may gain less from a second core than the interpreter). The
+   scheduler runs in its own process, as on any real cluster (a LocalCluster would host it in
+   the client's process and charge its work to the client); the client's CPU is given for the
+   whole process (our code and Dask's communication thread) and for our code's thread alone.
 
     .venv/bin/python benchmarks/sweep.py [--runs N] [--dask-games G] [--parts P] [game ...]
 """
@@ -238,6 +239,8 @@ def main() -> None:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dask-games", type=int, default=20_000, help="games per point")
+    parser.add_argument("--kernel-games", type=int, default=2000,
+                        help="games per run of engine and kernel (Armies' engine plays ~20/s)")
     parser.add_argument("--parts", default="kernel,sweeps,dask",
                         help="which of the three parts to run, e.g. 'sweeps' or 'sweeps,dask'")
     args = parser.parse_args()
@@ -245,7 +248,7 @@ def main() -> None:
     cards = wb.load_cards("coop")
     if "kernel" in parts:
         engine_vs_kernel(args.runs, [g for g in compiled_games()
-                                     if not args.games or g in args.games])
+                                     if not args.games or g in args.games], args.kernel_games)
         print()
     if "sweeps" in parts:
         game_sweeps(args.games or wb.list_games(), args.runs)
