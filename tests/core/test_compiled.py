@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from workbench.core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
-                                     mt_seed, pick_cum)
+                                     mt_seed, pick_cum, rule_numbers)
 from workbench.core.kit import Deck
 from workbench.dice.dist import Dist
 
@@ -73,3 +73,16 @@ def test_deck_put_and_take_keep_decks_order():
             deck.put(card)
             n = put
         assert list(zip(ids[:n].tolist(), cnt[:n].tolist())) == list(deck.counts.items())
+
+
+def test_rule_numbers_read_only_the_values_a_kernel_plays():
+    table = {"x.mode": (0, {"a": 0, "b": 1}), "x.flag": (1, {False: 0, True: 1}),
+             "x.limit": (2, None), "x.label": (None, {"plain": 0, "fancy": 1})}
+    R = rule_numbers({"x.mode": "b", "x.flag": True, "x.limit": 7, "x.label": "fancy"},
+                     table, 4)
+    assert R.tolist() == [1, 1, 7, 0]
+    assert rule_numbers({"x.limit": 0}, table, 4).tolist() == [0, 0, 0, 0]
+    for rules in ({"x.new": 1}, {"x.mode": "c"}, {"x.flag": 1}, {"x.limit": True},
+                  {"x.limit": -1}, {"x.limit": "7"}, {"x.label": "bold"}):
+        assert rule_numbers(rules, table, 4) is None, rules
+    assert rule_numbers({"x.limit": 0}, table, 4, least=1) is None

@@ -170,3 +170,27 @@ def kernel_bots(bots: dict, seats: int, codes: dict, seeds, max_decisions: int,
             or max_decisions > (10**6 if trace else 10**12)):
         return None
     return out
+
+
+def rule_numbers(rules: dict, table: dict, width: int, least: int = 0) -> np.ndarray | None:
+    """The rule variants as the vector of numbers a kernel reads, or None when a key or a
+    value is not one the kernel plays. `table` maps each key to (its place in the vector, or
+    None where the kernel need not read it; {value: number}, or None for any whole number
+    from `least` up). A value matches only one of its own type: True is not 1 here."""
+    R = np.zeros(width, np.int64)
+    for name, value in rules.items():
+        if name not in table:
+            return None
+        at, values = table[name]
+        if values is None:
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                return None
+            number = value
+        else:
+            number = next((n for v, n in values.items()
+                           if v == value and type(v) is type(value)), None)
+            if number is None:
+                return None
+        if at is not None:
+            R[at] = number
+    return R

@@ -17,7 +17,7 @@ import polars as pl
 
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
-from ...core.compiled import kernel_bots
+from ...core.compiled import kernel_bots, rule_numbers
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import heuristic
@@ -147,19 +147,9 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     t = tables_for(cards, rules)
     if t.problem is not None:
         return None
-    R = np.zeros(K.R_WIDTH, np.int64)
-    for name, value in rules.items():
-        if name not in RULES:
-            return None
-        at, values = RULES[name]
-        if values is None:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                return None
-            R[at] = value
-        elif any(value == v and type(value) is type(v) for v in values):
-            R[at] = values[value]
-        else:
-            return None
+    R = rule_numbers(rules, RULES, K.R_WIDTH, least=1)
+    if R is None:
+        return None
     first = setup["first_player"]
     R[K.R_FIRST] = -1 if first == "random" else SEATS.index(first)
     R[K.R_OPENING] = t.cat.opening_hand

@@ -13,7 +13,7 @@ import polars as pl
 
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
-from ...core.compiled import kernel_bots
+from ...core.compiled import kernel_bots, rule_numbers
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import heuristic, value
@@ -213,19 +213,9 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     t = tables_for(cards, rules)
     if t.problem is not None:
         return None
-    R = np.zeros(K.R_WIDTH, np.int64)
-    for name, value_ in rules.items():
-        if name not in RULES:
-            return None
-        at, values = RULES[name]
-        if values is None:
-            if not isinstance(value_, int) or isinstance(value_, bool) or value_ < 0:
-                return None
-            R[at] = value_
-        elif isinstance(value_, bool) or value_ not in values:
-            return None
-        elif at is not None:
-            R[at] = values[value_]
+    R = rule_numbers(rules, RULES, K.R_WIDTH)
+    if R is None:
+        return None
     cat = t.cat
     decks = list(setup["decks"])
     first = setup["first_player"]

@@ -14,7 +14,7 @@ import polars as pl
 
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
-from ...core.compiled import kernel_bots
+from ...core.compiled import kernel_bots, rule_numbers
 from ...core.kit import pool_of
 from ...core.seeds import bot_seed
 from . import kernel as K
@@ -185,21 +185,9 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     t = tables_for(cards, rules)
     if t.problem is not None:
         return None
-    R = np.zeros(K.R_WIDTH, np.int64)
-    for name, value in rules.items():
-        if name not in RULES:
-            return None
-        at, values = RULES[name]
-        if at is None:
-            continue
-        if values is None:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                return None
-            R[at] = value
-        elif value in values:
-            R[at] = values[value]
-        else:
-            return None
+    R = rule_numbers(rules, RULES, K.R_WIDTH)
+    if R is None:
+        return None
     R[K.R_CONTEST] = R[K.R_CONTEST] or R[K.R_V05]  # v0.5 always contests (R-19 .. R-22)
     R[K.R_SEATS] = seats
     R[K.R_FIXED_FIRST] = -1 if state.fixed_first is None else state.fixed_first
