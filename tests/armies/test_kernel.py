@@ -207,10 +207,6 @@ def test_rules_and_tables_the_kernel_does_not_know_go_to_the_engine():
     assert play_batch(GAME, cards, b.rules, b.setup, bots, 2000, seeds) is None
 
 
-def test_a_cap_too_wide_for_the_kernel_is_the_engines():
-    fast, slow = both(2, bots="random", max_decisions=10**13)
-    assert fast is None and len(slow) == 2
-
 
 def test_setup_errors_are_the_engines():
     with pytest.raises(wb.SetupError, match="spreads 2 points"):

@@ -143,8 +143,3 @@ def test_setup_errors_are_the_engines():
 def test_a_bad_decision_cap_is_named(bad):
     with pytest.raises(wb.SetupError, match="max_decisions"):
         wb.simulate("coop", 3, players=3, max_decisions=bad)
-
-
-def test_a_cap_too_wide_for_the_kernel_is_the_engines():
-    fast, slow = both(5, bots="random", max_decisions=10**13, players=3)
-    assert fast is None and len(slow) == 5

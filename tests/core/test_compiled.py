@@ -1,5 +1,5 @@
 """The compiled random stream, chance pick, deck and list removal the games' kernels share
-are Python's own."""
+are Python's own; the rule variants and bots a kernel takes are only those it plays."""
 
 from __future__ import annotations
 
@@ -11,7 +11,11 @@ import pytest
 from workbench.core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
                                      mt_seed, pick_cum, rule_numbers)
 from workbench.core.kit import Deck
+from workbench.core.registry import get_game
 from workbench.dice.dist import Dist
+from workbench.sim.kernels import SETUPS, compiled_games
+from workbench.sim.simulate import prepare
+from tests import kernels
 
 
 @pytest.mark.parametrize("seed", [0, 1, 0x5EED, 2**32 - 1, 2**32, 2**47 + 12345, 2**48 - 1,
@@ -86,3 +90,16 @@ def test_rule_numbers_read_only_the_values_a_kernel_plays():
                   {"x.limit": -1}, {"x.limit": "7"}, {"x.label": "bold"}):
         assert rule_numbers(rules, table, 4) is None, rules
     assert rule_numbers({"x.limit": 0}, table, 4, least=1) is None
+
+
+@pytest.mark.parametrize("game", compiled_games())
+def test_a_cap_too_wide_for_a_kernel_is_the_engines(game):
+    # A decision cap past the kernels' 64-bit integers, or a traced cap past the scores a
+    # kernel keeps in memory: the engine plays the batch (a one-seat game has no tension to
+    # trace).
+    setup = prepare(game, None, None, "random", None, SETUPS.get(game, {})).setup
+    one_seat = get_game(game).num_seats(setup) == 1
+    for cap, trace in ((10**13, False),) + (() if one_seat else ((2 * 10**6, True),)):
+        fast, slow = kernels.both(game, 3, bots="random", max_decisions=cap, trace=trace,
+                                  **SETUPS.get(game, {}))
+        assert fast is None and len(slow) == 3

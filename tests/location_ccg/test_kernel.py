@@ -194,12 +194,6 @@ def test_simulate_and_sweep_take_the_kernel(monkeypatch):
         monkeypatch, "location_ccg", {"cards.Enforcer.atk": [3, 5]})
 
 
-def test_a_cap_too_wide_for_the_kernel_is_the_engines():
-    fast, slow = both(3, bots="random", max_decisions=10**13)
-    assert fast is None and len(slow) == 3
-    fast, slow = both(3, bots="random", max_decisions=2 * 10**6, trace=True)
-    assert fast is None and len(slow) == 3
-
 
 def test_the_agreement_covers_every_kind_of_ending():
     fast, slow = both(150, bots="random", trace=True)

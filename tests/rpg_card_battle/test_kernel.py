@@ -148,10 +148,3 @@ def test_simulate_and_sweep_take_the_kernel(monkeypatch):
 def test_setup_errors_are_the_engines():
     with pytest.raises(wb.SetupError, match="no character"):
         wb.simulate("rpg_card_battle", 3, characters=["Knight", "Wizard"])
-
-
-def test_a_cap_too_wide_for_the_kernel_is_the_engines():
-    fast, slow = both(3, bots="random", max_decisions=10**13)
-    assert fast is None and len(slow) == 3
-    fast, slow = both(3, bots="random", max_decisions=2 * 10**6, trace=True)
-    assert fast is None and len(slow) == 3
