@@ -776,17 +776,7 @@ def _targets(S, I, C, seat, kind, out):
     n = 0
     if kind == TG_DISCARD:
         at = p + P_DISC
-        for i in range(S[at]):
-            v = S[at + 1 + i]
-            seen = False
-            for j in range(n):
-                if out[j] == v:
-                    seen = True
-                    break
-            if not seen:
-                out[n] = v
-                n += 1
-        return n
+        return _distinct(S, at + 1, S[at], out)
     if kind == TG_FRIENDLY:
         at = p + P_CHARS
         for i in range(S[at]):
@@ -839,11 +829,12 @@ def _add(OPT, n, kind, a, b):
 
 
 @njit(cache=True)
-def _distinct_hand(S, seat, out):
-    at = _pat(seat) + P_HAND
+def _distinct(S, start, count, out):
+    """The different values of S[start:start + count] into out, in the order they first
+    come (dict.fromkeys); how many."""
     n = 0
-    for i in range(S[at]):
-        v = S[at + 1 + i]
+    for i in range(count):
+        v = S[start + i]
         seen = False
         for j in range(n):
             if out[j] == v:
@@ -853,6 +844,12 @@ def _distinct_hand(S, seat, out):
             out[n] = v
             n += 1
     return n
+
+
+@njit(cache=True)
+def _distinct_hand(S, seat, out):
+    at = _pat(seat) + P_HAND
+    return _distinct(S, at + 1, S[at], out)
 
 
 @njit(cache=True)
@@ -1320,17 +1317,7 @@ def _do_damage(S, I, C, R, TMP):
     """R-26.3-4: every character in combat deals its Atk to what it faces, all at once."""
     npairs = S[C_NP]
     order = np.zeros(2 * npairs + 1, np.int64)
-    no = 0
-    for i in range(2 * npairs):
-        u = S[C_PAIRS + i]
-        seen = False
-        for j in range(no):
-            if order[j] == u:
-                seen = True
-                break
-        if not seen:
-            order[no] = u
-            no += 1
+    no = _distinct(S, C_PAIRS, 2 * npairs, order)
     ht = np.zeros(2 * npairs + 1, np.int64)
     ha = np.zeros(2 * npairs + 1, np.int64)
     nh = 0
