@@ -65,6 +65,29 @@ def test_an_unknown_keyword_is_named_with_a_suggestion(cards):
         cards.set("cards", "Enforcer", "keywords", "Toughnes 1")
 
 
+@pytest.mark.parametrize(("effect", "keyword"), [("Destroy", "Destroy"), ("Atk 2", "Atk"),
+                                                 ("Prevent Damage", "Prevent Damage"),
+                                                 ("Send Home", "Send Home")])
+@pytest.mark.parametrize("target", ["none", "discard"])
+def test_an_effect_on_a_character_without_one_to_target_is_refused(cards, effect, keyword,
+                                                                   target):
+    # The rules would look for the character only when the card resolves, mid-game.
+    card = cards.set("cards", "Purge", "effect", f"{effect}; Draw 1")
+    with pytest.raises(CardDataError, match=rf"line 32 \(Purge\), column 'target'.*is not a "
+                                            rf"character, and {keyword} acts on one"):
+        card.set("cards", "Purge", "target", target)
+
+
+def test_an_effect_on_each_friendly_character_here_needs_no_target(cards):
+    edited = (cards.set("cards", "Purge", "effect", "Skl 1 each friendly here")
+              .set("cards", "Purge", "target", "none"))
+    assert edited.row("cards", "Purge")["target"] == "none"
+    # A player's effect, such as Return From Discard, takes its card from the discard pile.
+    again = (cards.set("cards", "Purge", "effect", "Return From Discard")
+             .set("cards", "Purge", "target", "discard"))
+    assert again.row("cards", "Purge")["effect"] == "Return From Discard"
+
+
 def test_a_location_brought_twice_is_refused(cards):
     with pytest.raises(CardDataError, match="3 different Locations"):
         cards.set("deck_locations", "Order: Data Vault", "location", "Power Plant")

@@ -118,11 +118,13 @@ def edited(cards):
              .without_row("deck_cards", "Syndicate: Smoke Screen")
              .without_row("cards", "Smoke Screen"),
         # A Mob card whose reductions leave a choice of typed points, more keywords on one
-        # card, more draws and cards to the bottom, and a dearer Giant Golem.
+        # card, more draws and cards to the bottom, an ability that also aims at a friendly
+        # character, and a dearer Giant Golem.
         cards.set("cards", "Paladin", "cost", "2ΑΑ#")
              .set("cards", "Paladin", "keywords", "Mob; Toughness 1")
              .set("cards", "Watchman", "keywords", "Gang; Long Range")
              .set("cards", "Insight", "effect", "Draw 3; Bottom 2")
+             .set("cards", "Archive", "target", "friendly")
              .set("cards", "Archive", "effect", "Draw 1; Atk 1")
              .set("cards", "Golem", "keywords", "Upkeep 2; Giant 2"),
     ]

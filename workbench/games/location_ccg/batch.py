@@ -32,9 +32,6 @@ EFFECTS = {"Atk": K.K_ATK, "Def": K.K_DEF, "Skl": K.K_SKL, "Send Home": K.K_SEND
            "Extra Production": K.K_PASSIVE, "Shrine Save": K.K_PASSIVE}
 KEYWORDS = {"Mob", "Unique", "Limited", "Gang", "Shielded", "Recur", "Long Range", "Toughness",
             "Upkeep", "Giant"}
-# Effects that act on a character in play: their target must be one.
-ON_CHARACTER = {"Prevent Damage", "Destroy"}
-CHARACTER_TARGETS = {"character", "friendly", "defender", "damaged"}
 # The rule variants the kernel plays, each value as the number R holds (None: any number).
 RULES = {
     "loc.stack": (K.R_LIFO, {"none": 0, "lifo": 1}),
@@ -111,20 +108,10 @@ class Tables:
                         "", "each friendly here"):
                     self.problem = f"{name}: effect {e}"
                     return
-                # Effects the rules would apply to a target that is not a character in play
-                # (they raise there, or read a card name as one).
-                if e.keyword in ON_CHARACTER and d.target not in CHARACTER_TARGETS:
-                    self.problem = f"{name}: {e.keyword} with target {d.target}"
-                    return
-                if e.keyword in ("Atk", "Def", "Skl") and d.target == "discard":
-                    self.problem = f"{name}: {e.keyword} on a card of the discard pile"
-                    return
+                # (An effect on a character without one as its target is a card problem.)
                 if e.keyword == "Return From Discard" and d.target != "discard":
                     self.problem = f"{name}: Return From Discard with target {d.target}"
                     return
-            if d.type == "modifier" and d.target not in CHARACTER_TARGETS:
-                self.problem = f"{name}: a modifier with target {d.target}"
-                return
             if name == "Scavenge" and d.target != "discard":
                 self.problem = "the heuristic reads Scavenge's target as a card name"
                 return

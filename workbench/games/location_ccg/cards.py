@@ -26,11 +26,12 @@ from workbench.cards import (
 )
 
 from .costs import SYMBOLS, CostError, parse_cost, symbols_of
-from .effects import EFFECTS, KEYWORDS, PASSIVE
+from .effects import CHARACTER, EFFECTS, KEYWORDS, PASSIVE
 
 TYPES = ["character", "modifier", "surprise", "asset"]
 PHASES = ["mission", "production"]
 TARGETS = ["none", "character", "friendly", "defender", "damaged", "discard"]
+CHARACTER_TARGETS = ("character", "friendly", "defender", "damaged")
 PARAMS = {"min_deck": (1, 200), "max_copies": (1, 40), "hand_size": (1, 20),
           "production": (0, 10)}
 
@@ -158,6 +159,15 @@ def _card_problems(cards: CardSet) -> list[Problem]:
         if kind == "modifier" and row["target"] != "friendly":
             bad("target", "a modifier attaches to a character you control",
                 "friendly")
+        # An effect that changes a character needs one as its target; with none (or a card
+        # of the discard pile) the rules would find nothing to change in the middle of a game.
+        on_character = [e.keyword for e in effects or ()
+                        if EFFECTS[e.keyword].acts_on == CHARACTER
+                        and e.scope != "each friendly here"]
+        if on_character and row["target"] not in CHARACTER_TARGETS:
+            bad("target", f"is not a character, and {on_character[0]} acts on one",
+                ", ".join(CHARACTER_TARGETS[:-1]) + f" or {CHARACTER_TARGETS[-1]}, or "
+                "effects on each friendly character here")
         if kind == "surprise" and not effects:
             bad("effect", "a Surprise that does nothing", "effects such as Atk 2")
         if kind == "asset" and effects and row["ability_cost"] is None and any(
