@@ -3,6 +3,7 @@ are Python's own; the rule variants and bots a kernel takes are only those it pl
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import numpy as np
@@ -103,3 +104,12 @@ def test_a_cap_too_wide_for_a_kernel_is_the_engines(game):
         fast, slow = kernels.both(game, 3, bots="random", max_decisions=cap, trace=trace,
                                   **SETUPS.get(game, {}))
         assert fast is None and len(slow) == 3
+
+
+@pytest.mark.parametrize("game", compiled_games())
+def test_every_kernel_lets_other_threads_run(game):
+    # Local runs play a compiled game's batches on threads side by side (executors.run_batches),
+    # which gains nothing unless the kernel releases the GIL.
+    package = type(get_game(game)).__module__.rsplit(".", 1)[0]
+    kernel = importlib.import_module(f"{package}.kernel")
+    assert kernel.play_many.targetoptions.get("nogil") is True

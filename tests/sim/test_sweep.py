@@ -286,13 +286,13 @@ def _slow_bot(state, seat, actions, rng):
 def task_sizes(monkeypatch):
     """The number of games of every task played from here on, in the order played."""
     sizes = []
-    real_play = executors._play
+    real_play = executors._played
 
     def counting_play(batch, seeds, run=None, parent=None):
         sizes.append(len(seeds))
         return real_play(batch, seeds, run, parent)
 
-    monkeypatch.setattr(executors, "_play", counting_play)
+    monkeypatch.setattr(executors, "_played", counting_play)
     return sizes
 
 
@@ -335,7 +335,7 @@ def test_a_long_run_starts_workers_for_the_rest_with_the_same_rows(coin, monkeyp
         return ThreadPoolExecutor(2)
 
     played_here = []
-    real_play = executors._play
+    real_play = executors._played
 
     def counting_play(batch, seeds, run=None, parent=None):
         if parent is None and not started:
@@ -346,12 +346,63 @@ def test_a_long_run_starts_workers_for_the_rest_with_the_same_rows(coin, monkeyp
     monkeypatch.setattr(executors, "local_processes", pool)
     monkeypatch.setattr(executors, "START_WORKERS", 0.0)  # workers cost nothing to start
     monkeypatch.setattr(executors, "PROBE", 0.0)
-    monkeypatch.setattr(executors, "_play", counting_play)
+    monkeypatch.setattr(executors, "_played", counting_play)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     serial = wb.simulate("testcoin", 3000, seed=3, executor="serial")
     played_here.clear()
     assert serial.equals(wb.simulate("testcoin", 3000, seed=3, executor="processes"))
     assert started and 0 < sum(played_here) < 3000
+
+
+def test_a_compiled_game_goes_on_threads_here_without_starting_workers(monkeypatch):
+    import os
+    import threading
+
+    def no_workers():
+        raise AssertionError("workers were started for a game its compiled code plays")
+
+    threads = []
+    real_play = executors._played
+
+    def naming_play(batch, seeds, run=None, parent=None):
+        threads.append(threading.current_thread().name)
+        return real_play(batch, seeds, run, parent)
+
+    monkeypatch.setattr(executors, "_workers_running", lambda: False)
+    monkeypatch.setattr(executors, "local_processes", no_workers)
+    monkeypatch.setattr(executors, "PROBE", 0.0)
+    monkeypatch.setattr(executors, "_played", naming_play)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    serial = wb.simulate("coop", 6000, seed=3, players=3, bots="random", executor="serial")
+    threads.clear()
+    assert serial.equals(wb.simulate("coop", 6000, seed=3, players=3, bots="random",
+                                     executor="processes"))
+    assert any(name.startswith("workbench-games") for name in threads), threads
+
+
+def test_a_run_on_threads_stops_when_asked_and_keeps_the_first_games(monkeypatch):
+    import os
+    import threading
+
+    from workbench.sim.executors import run_batches
+    from workbench.sim.simulate import game_seeds, prepare
+
+    stop = threading.Event()
+    real_play = executors._played
+
+    def stop_on_a_thread(batch, seeds, run=None, parent=None):
+        if threading.current_thread().name.startswith("workbench-games"):
+            stop.set()  # a view's stop button, pressed once games play on threads
+        return real_play(batch, seeds, run, parent)
+
+    monkeypatch.setattr(executors, "PROBE", 0.0)
+    monkeypatch.setattr(executors, "_played", stop_on_a_thread)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    batch = prepare("coop", None, None, "random", None, {"players": 3})
+    seeds = game_seeds(5, 200_000)
+    rows, complete = run_batches([(0, batch, seeds)], "processes", stop=stop)
+    assert not complete and 0 < len(rows[0]) < 200_000
+    assert rows[0].equals(batch.run(seeds[:len(rows[0])]))
 
 
 def test_sweep_varies_a_setup_option_like_simulate_would_play_it():

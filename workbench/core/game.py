@@ -255,7 +255,10 @@ class Game(Design):
         A game may compile its rules for sweeps. It returns a polars frame with exactly the
         rows the engine gives for the same seeds (`play_out`, one per seed, in order, with the
         tension columns when `trace`); None means this batch (its bots, variants or cards) is
-        one the fast path does not copy."""
+        one the fast path does not copy. Compiled code should release the GIL (numba's
+        `nogil=True`): local runs then play batches on threads of this process side by side,
+        with no worker processes to start, and a Dask worker's event loop keeps running
+        while a batch plays."""
         return None
 
     # -- bots ------------------------------------------------------------------------

@@ -50,12 +50,17 @@ def _ceil(a: int, b: int) -> int:
 
 
 def _play(batch, seeds, run=None, parent=None):
+    return _played(batch, seeds, run, parent)[0]
+
+
+def _played(batch, seeds, run=None, parent=None):
+    """_play's rows, and whether compiled code played them (Batch.play)."""
     from .stopping import guard_parent
 
     guard_parent(parent)
     if callable(batch):
         batch = batch()
-    return batch.run(seeds.tolist() if hasattr(seeds, "tolist") else seeds, run=run)
+    return batch.play(seeds.tolist() if hasattr(seeds, "tolist") else seeds, run=run)
 
 
 def _play_far(batch, seeds, run=None, parent=None):
@@ -157,34 +162,41 @@ START_WORKERS = 2.0
 
 
 def _here_first(jobs, total: int, stop, arrived, run: str,
-                starting: float) -> tuple[dict, bool, float | None]:
+                starting: float) -> tuple[dict, bool, float | None, bool]:
     """Play a run's first games in this process, and say whether the rest is worth local
-    workers, `starting` being the seconds they take to start (0 when they are running).
+    workers, `starting` being the seconds worker processes take to start (0 when they are
+    running).
 
     Tasks start at one game and double while they are quick. The first pays this process's
     warm-up (cards, compiled kernels), and a task of under PROBE seconds is mostly overhead,
     so the estimate comes from the first later task that took PROBE or more: the rest goes
-    to workers when it would take longer here than `starting` plus its share on them.
-    Returns the games played per key (from its first seed on), whether to go on with
-    workers, and the seconds a game took in that estimate (None if there was none)."""
+    to workers when it would take longer here than their start plus its share on them. A
+    game its compiled code plays needs no worker processes: it goes on threads of this
+    process, which start at once. Returns the games played per key (from its first seed
+    on), whether to go on with workers, the seconds a game took in that estimate (None if
+    there was none), and whether compiled code played every task here."""
     workers = os.cpu_count() or 1
     played: dict = {}
     done = 0
     per_game = None
+    compiled = True
     for i, (key, start, batch, seeds) in enumerate(_serial_tasks(jobs, first=1, grow=2)):
         if stop is not None and stop.is_set():
             raise KeyboardInterrupt
         began = time.perf_counter()
-        arrived(key, start, _play(batch, seeds, run))
+        rows, fast = _played(batch, seeds, run)
+        arrived(key, start, rows)
         took = time.perf_counter() - began
+        compiled = compiled and fast
         played[key] = start + len(seeds)
         done += len(seeds)
         if i >= 1 and took >= PROBE:
             per_game = took / len(seeds)
             left = (total - done) * per_game
-            if workers > 1 and left > starting + left / workers:
-                return played, True, per_game
-    return played, False, per_game
+            wait = 0.0 if compiled else starting
+            if workers > 1 and left > wait + left / workers:
+                return played, True, per_game, compiled
+    return played, False, per_game, compiled
 
 
 PROBE = 0.02
@@ -198,6 +210,10 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                 stop=None):
     """Play `jobs`, a list of (key, Batch, seeds); returns ({key: frame of rows in seed order},
     complete).
+
+    "processes" plays a run's first games here, then the rest, if it is worth it, on local
+    worker processes, or on threads of this process when the game's compiled code played
+    those first games (see _here_first).
 
     `on_result(key, rows)` is called with the unbroken run of rows a key has so far, in seed
     order, each time it grows; returning True stops that key (its other chunks are cancelled).
@@ -249,6 +265,7 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
 
     futures: dict = {}
     ours = executor in ("processes", None)
+    own_threads = None
     try:
         if executor == "serial":
             # A run that may stop early keeps equal tasks: where it stops must not depend on
@@ -264,13 +281,15 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
                 # same): play here, and start workers only for what is worth it. The games
                 # played here also time a game, which sizes the workers' tasks.
                 starting = 0.0 if _workers_running() else START_WORKERS
-                played, go_on, per_game = _here_first(jobs, total, stop, arrived, run,
-                                                      starting)
+                played, go_on, per_game, compiled = _here_first(jobs, total, stop, arrived,
+                                                                run, starting)
                 if per_game is not None and sized:
                     def chunk(games):
                         return task_size(games, total, per_game)
                 tasks = _tasks(jobs, chunk, stopped, played)
-            if ours and go_on:
+                if go_on and compiled:
+                    executor = own_threads = local_threads()
+            if ours and go_on and own_threads is None:
                 executor = local_processes()
             if sized and on_result is None and go_on:
                 tasks = _tasks(jobs, chunk, stopped, played, workers=_workers(executor))
@@ -377,6 +396,8 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
         _stop(futures, executor, run, ours)
         raise
     finally:
+        if own_threads is not None:
+            own_threads.shutdown(wait=False, cancel_futures=True)
         if stop is not None:
             stopping.stop_off(run)
         if bar is not None:
@@ -395,8 +416,9 @@ def _stop(futures: dict, executor, run: str, ours: bool) -> None:
         running = running or not fut.done()
     if _is_dask(executor) and futures:
         executor.cancel(list(futures))
-    if ours and running:
+    if ours and running and not _is_threads(executor):
         # A worker still busy (perhaps stuck in a bot) is ended; the next run starts afresh.
+        # (A thread ends with its task: compiled code plays one in under a second or so.)
         executor.shutdown(wait=False, kill_workers=True)
 
 
@@ -425,6 +447,15 @@ def _workers_running() -> bool:
                 and any(p.is_alive() for p in executor._processes.values()))
     except (ImportError, AttributeError):
         return False
+
+
+def local_threads():
+    """One thread per core in this process, for batches that compiled code plays: it
+    releases the GIL, so threads play side by side with no processes to start and no
+    compiled code to load again (a first sweep saves about 2 s)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(os.cpu_count() or 1, thread_name_prefix="workbench-games")
 
 
 def local_processes():

@@ -129,6 +129,11 @@ class Batch:
         """One row per seed, in order. A frame rather than a list of dicts: it is what crosses
         from a worker process or a Dask worker, and columns travel far more cheaply.
         `run` names the run, so cancelling it (sim/stopping.py) stops these games."""
+        return self.play(seeds, run)[0]
+
+    def play(self, seeds, run: str | None = None) -> tuple[pl.DataFrame, bool]:
+        """run's rows, and whether the game's compiled code played them (it lets other
+        threads run meanwhile: see Game.play_batch) rather than the rules engine."""
         g = get_game(self.game)
         bots = make_bots(self.bots, g, g.num_seats(self.setup))
         limit = g.max_decisions if self.max_decisions is None else self.max_decisions
@@ -138,11 +143,11 @@ class Batch:
         played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds,
                               self.trace)
         if played is not None:
-            return played
+            return played, True
         clock = stopping.watch(self.bot_time_limit, run)
         try:
             return frame([play_out(g, self.cards, self.rules, self.setup, s, bots, limit,
-                                   self.trace, clock) for s in seeds])
+                                   self.trace, clock) for s in seeds]), False
         except stopping.DecisionTimeout:
             bot, seat, decision, seed = clock.fired or clock.who
             raise BotError(

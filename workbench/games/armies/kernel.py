@@ -2524,7 +2524,7 @@ def play_game(seed, bseed, R, bots, DKI, DKC, DKL, W, mt, bmt, scores, out, outf
         outf[k, 1] = drama
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_many(seeds, bseeds, R, bots, CT, BIN, DKI, DKC, DKL, log, stop):
     """Plays the seeds' games; the first game's decisions (phase, options, choice, seat) go
     into the rows of `log`, as many as it holds, and with `stop` >= 0 the first game halts at

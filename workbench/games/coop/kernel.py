@@ -1090,8 +1090,6 @@ def _attack_value(g, e, gd, gdmg, gbon, gdbl, gauto, eh, ea, ed, eseat, turn_sea
     return value
 
 
-# nogil: a Dask worker's event loop (heartbeats, the next task's data) keeps running while a
-# batch plays.
 @njit(cache=True, nogil=True)
 def play_many(seeds, bot_seeds, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREAT,
               LOOT_ITEMS, LOOT_COPIES, DOUT, DCUM, DLEN, PHIT):
