@@ -297,12 +297,10 @@ def task_sizes(monkeypatch):
 
 
 def test_slow_games_are_shared_among_the_workers_in_small_tasks(coin, monkeypatch, task_sizes):
-    import os
-
     monkeypatch.setattr(executors, "_workers_running", lambda: True)
     monkeypatch.setattr(executors, "local_processes", lambda: ThreadPoolExecutor(2))
     monkeypatch.setattr(executors, "TASK_SECONDS", 0.05)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(executors, "cores", lambda: 2)
     serial = wb.simulate("testcoin", 60, seed=3, bots=_slow_bot, executor="serial")
     task_sizes.clear()
     assert serial.equals(wb.simulate("testcoin", 60, seed=3, bots=_slow_bot,
@@ -326,8 +324,6 @@ def test_a_short_run_on_processes_plays_here_without_starting_workers(coin, monk
 
 
 def test_a_long_run_starts_workers_for_the_rest_with_the_same_rows(coin, monkeypatch):
-    import os
-
     started = []
 
     def pool():
@@ -347,7 +343,7 @@ def test_a_long_run_starts_workers_for_the_rest_with_the_same_rows(coin, monkeyp
     monkeypatch.setattr(executors, "START_WORKERS", 0.0)  # workers cost nothing to start
     monkeypatch.setattr(executors, "PROBE", 0.0)
     monkeypatch.setattr(executors, "_played", counting_play)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(executors, "cores", lambda: 2)
     serial = wb.simulate("testcoin", 3000, seed=3, executor="serial")
     played_here.clear()
     assert serial.equals(wb.simulate("testcoin", 3000, seed=3, executor="processes"))
@@ -355,7 +351,6 @@ def test_a_long_run_starts_workers_for_the_rest_with_the_same_rows(coin, monkeyp
 
 
 def test_a_compiled_game_goes_on_threads_here_without_starting_workers(monkeypatch):
-    import os
     import threading
 
     def no_workers():
@@ -372,7 +367,7 @@ def test_a_compiled_game_goes_on_threads_here_without_starting_workers(monkeypat
     monkeypatch.setattr(executors, "local_processes", no_workers)
     monkeypatch.setattr(executors, "PROBE", 0.0)
     monkeypatch.setattr(executors, "_played", naming_play)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(executors, "cores", lambda: 2)
     serial = wb.simulate("coop", 6000, seed=3, players=3, bots="random", executor="serial")
     threads.clear()
     assert serial.equals(wb.simulate("coop", 6000, seed=3, players=3, bots="random",
@@ -381,7 +376,6 @@ def test_a_compiled_game_goes_on_threads_here_without_starting_workers(monkeypat
 
 
 def test_a_run_on_threads_stops_when_asked_and_keeps_the_first_games(monkeypatch):
-    import os
     import threading
 
     from workbench.sim.executors import run_batches
@@ -397,12 +391,28 @@ def test_a_run_on_threads_stops_when_asked_and_keeps_the_first_games(monkeypatch
 
     monkeypatch.setattr(executors, "PROBE", 0.0)
     monkeypatch.setattr(executors, "_played", stop_on_a_thread)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(executors, "cores", lambda: 2)
     batch = prepare("coop", None, None, "random", None, {"players": 3})
     seeds = game_seeds(5, 200_000)
     rows, complete = run_batches([(0, batch, seeds)], "processes", stop=stop)
     assert not complete and 0 < len(rows[0]) < 200_000
     assert rows[0].equals(batch.run(seeds[:len(rows[0])]))
+
+
+def test_local_runs_use_the_cores_this_process_may_use():
+    import os
+    import subprocess
+    import sys
+
+    # Pinned to one core (as a container's quota or a task set would allow), a run has one
+    # worker, whatever the machine has.
+    code = ("import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); "
+            "from workbench.sim import executors; "
+            "print(executors.cores(), executors.local_threads()._max_workers)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["1", "1"]
+    assert 1 <= executors.cores() <= len(os.sched_getaffinity(0))
 
 
 def test_sweep_varies_a_setup_option_like_simulate_would_play_it():

@@ -175,7 +175,7 @@ def _here_first(jobs, total: int, stop, arrived, run: str,
     process, which start at once. Returns the games played per key (from its first seed
     on), whether to go on with workers, the seconds a game took in that estimate (None if
     there was none), and whether compiled code played every task here."""
-    workers = os.cpu_count() or 1
+    workers = cores()
     played: dict = {}
     done = 0
     per_game = None
@@ -431,7 +431,7 @@ def _is_threads(executor) -> bool:
 def _workers(executor) -> int:
     if _is_dask(executor):
         return sum(executor.nthreads().values()) or 1
-    return getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    return getattr(executor, "_max_workers", None) or cores()
 
 
 def _workers_running() -> bool:
@@ -449,17 +449,26 @@ def _workers_running() -> bool:
         return False
 
 
+def cores() -> int:
+    """The processors this process may use: the machine's, unless a container's CPU quota or
+    the process's affinity allows fewer (a Binder session runs on a large machine, with the
+    use of one or two of its cores). os.cpu_count counts the whole machine."""
+    from loky import cpu_count
+
+    return cpu_count()
+
+
 def local_threads():
     """One thread per core in this process, for batches that compiled code plays: it
     releases the GIL, so threads play side by side with no processes to start and no
     compiled code to load again (a first sweep saves about 2 s)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    return ThreadPoolExecutor(os.cpu_count() or 1, thread_name_prefix="workbench-games")
+    return ThreadPoolExecutor(cores(), thread_name_prefix="workbench-games")
 
 
 def local_processes():
-    """One worker process per core, kept between runs so a re-run starts at once.
+    """One worker process per core (see cores), kept between runs so a re-run starts at once.
 
     Workers are started fresh rather than forked: polars' thread pool does not survive a fork
     (a forked worker can hang on its first frame), and fresh workers receive bots defined in
@@ -467,7 +476,7 @@ def local_processes():
     """
     from loky import get_reusable_executor
 
-    return get_reusable_executor(max_workers=os.cpu_count() or 1, timeout=300)
+    return get_reusable_executor(max_workers=cores(), timeout=300)
 
 
 def _prefix(parts: dict):

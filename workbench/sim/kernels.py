@@ -5,11 +5,11 @@ build run this during setup, one game per processor at a time."""
 from __future__ import annotations
 
 import multiprocessing
-import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..core import Game, get_game, list_games
+from .executors import cores
 from .simulate import simulate
 
 # The setups the warm-up plays (a game not named here plays its default setup).
@@ -31,7 +31,7 @@ def compile_kernel(name: str) -> float:
 
 def warm(processes: int | None = None) -> None:
     games = compiled_games()
-    workers = min(len(games), processes or os.cpu_count() or 1)
+    workers = min(len(games), processes or cores())
     if workers < 2:
         for name in games:
             print(f"{name} kernel ready in {compile_kernel(name):.1f} s", flush=True)
