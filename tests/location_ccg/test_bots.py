@@ -1,7 +1,11 @@
 """The bots: every one plays whole games, and the heuristic beats the random bot clearly
 (the benchmark measures by how much over hundreds of games; here a small seeded sample)."""
 
+import pytest
+
 import workbench as wb
+
+from .helpers import give
 
 
 def test_heuristic_beats_random_in_both_seats():
@@ -23,7 +27,7 @@ def test_search_bot_plays_a_game():
 def test_the_heuristic_pays_the_cheapest_way():
     from workbench.games.location_ccg.bots import heuristic
 
-    from .helpers import do, give, run, table
+    from .helpers import do, run, table
 
     st = table()
     give(st, 0, "bank", "Ogre Bouncer", "Lookout", "Kevlar Vest")
@@ -32,3 +36,23 @@ def test_the_heuristic_pays_the_cheapest_way():
     do(st, "Play Street Runner")
     picked = heuristic(st, 0, st.legal_actions(), None)
     assert picked.args in ((("Lookout", 1),), (("Kevlar Vest", 1),))
+
+
+@pytest.mark.parametrize(("limit", "plays"), [("per_subtype", True), ("one", False)])
+def test_the_heuristic_plays_no_modifier_that_would_push_another_off(limit, plays):
+    # Armor beside a weapon is a second modifier of another subtype: under
+    # loc.modifier_limit = one it would only replace the weapon (R-31), wasting a card.
+    from workbench.games.location_ccg.bots import heuristic
+
+    from .helpers import put, run, table
+
+    st = table({"loc.modifier_limit": limit})
+    muscle = put(st, 0, "Hired Muscle")
+    st._finish_play(0, ("play", "Brass Knuckles", muscle))
+    give(st, 0, "bank", "Ogre Bouncer", "Lookout", "Street Runner")
+    give(st, 0, "hand", "Kevlar Vest")
+    run(st, [("deploy",)], active=0, phase="Deploy")
+    actions = st.legal_actions()
+    assert any(a.kind == "play" and a.args[0] == "Kevlar Vest" for a in actions), actions
+    picked = heuristic(st, 0, actions, None)
+    assert (picked.kind == "play") == plays, picked

@@ -257,7 +257,7 @@ def _deploy(state, seat, actions):
     d = state.cat.cards[best.args[0]]
     if d.type == "modifier":
         host = state.inplay[best.args[1]]
-        if d.subtype in host.mods:
+        if state.mod_key(d) in host.mods:
             return _by(actions, "end")[0]
     return best
 

@@ -1063,12 +1063,18 @@ def _unique(S, I, C, R, uid):
 
 
 @njit(cache=True)
+def _mod_key(C, R, name):
+    """LocationState.mod_key."""
+    return R[R_ONE_KEY] if R[R_MOD_ONE] else C[name, F_SUB]
+
+
+@njit(cache=True)
 def _attach(S, I, C, R, uid, host):
     if not _alive(I, host):
         _leave_play(S, I, C, uid, False)
         return
     I[uid, I_HOST] = host
-    key = R[R_ONE_KEY] if R[R_MOD_ONE] else C[I[uid, I_NAME], F_SUB]
+    key = _mod_key(C, R, I[uid, I_NAME])
     n = I[host, I_NMODS]
     old = -1
     for k in range(n):
@@ -2219,9 +2225,9 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
         name = OPT[best, 1]
         if C[name, F_TYPE] == TY_MOD:
             host = OPT[best, 2]
-            sub = C[name, F_SUB]
+            key = _mod_key(C, R, name)
             for k in range(I[host, I_NMODS]):
-                if I[host, I_MKEY + k] == sub:
+                if I[host, I_MKEY + k] == key:
                     return _first_of(OPT, n, A_END)
         return best
     return 0

@@ -857,6 +857,11 @@ class LocationState(State):
         self.note(f"{self.label(leaves)} leaves play: only one {name} may be in play (R-38)")
         self.leave_play(leaves, "discard")
 
+    def mod_key(self, d) -> str:
+        """The place modifier `d` takes on its character (R-31): one per subtype, or one for
+        any modifier under loc.modifier_limit = one."""
+        return d.subtype if self.rule("loc.modifier_limit") == "per_subtype" else "modifier"
+
     def _attach(self, uid, host) -> None:
         d = self.card(uid)
         h = self.inplay.get(host)
@@ -864,7 +869,7 @@ class LocationState(State):
             self.leave_play(uid, "discard")
             return
         self.inplay[uid].host = host
-        key = d.subtype if self.rule("loc.modifier_limit") == "per_subtype" else "modifier"
+        key = self.mod_key(d)
         old = h.mods.get(key)
         if old is None:
             h.mods[key] = uid
