@@ -168,8 +168,9 @@ def _gang(state, seat, actions):
         after = sum(1 for f in foe if state.atk(t) + state.atk(a.args[0])
                     >= state.def_(f) - state.inplay[f].damage)
         return after - before
-    best = max(gangs, key=turns) if gangs else None
-    return best if best is not None and turns(best) > 0 else (best or actions[-1])
+    # Ganging costs nothing: take the gang that turns the most blows into kills, even
+    # if that is none.
+    return max(gangs, key=turns) if gangs else actions[-1]
 
 
 def _split(state, seat, actions):
