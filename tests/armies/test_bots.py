@@ -46,3 +46,24 @@ def test_the_rollout_bot_plays_legal_moves_and_replays():
     assert repr(RolloutBot()) == "RolloutBot(width=4, turns=2, samples=1)"
     with pytest.raises(ValueError, match="width must be a whole number"):
         RolloutBot(width=0)
+
+
+def test_the_heuristic_counts_bows_and_knives_for_ranged_attacks_not_for_charges(monkeypatch):
+    from workbench.dice.contests import armies_rolls
+    from workbench.games.armies.bots import p_win
+
+    st = wb.play("armies", seed=1).state
+    att = next(p for p in st.pieces if p.kind == "N" and p.owner == 0)
+    dfd = next(p for p in st.pieces if p.kind == "R" and p.owner == 1)
+    # The first player holds Bows and Knives; the Rook has 2 Defense.
+    monkeypatch.setattr(type(st), "controls",
+                        lambda self, seat, effect: seat == 0 and effect == "bows_and_knives")
+    monkeypatch.setattr(type(st), "defense", lambda self, p: 2)
+
+    def chance(bows):  # as the rules roll an attack of power 1 (combat.attack_rolls)
+        a, d = armies_rolls(0, 2, ranged=True, power=1, bows_and_knives=bows)
+        return float(a.compare(">", d).probability(1))
+
+    assert (chance(True), chance(False)) == (0.75, 0.25)
+    assert p_win(st, att, dfd, ranged_power=1) == chance(True)
+    assert p_win(st, att, dfd, ranged_power=1, charge=True) == chance(False)

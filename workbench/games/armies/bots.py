@@ -41,12 +41,14 @@ def evaluate(state, seat: int) -> float:
     return 1 / (1 + math.exp(-balance / 12))
 
 
-def p_win(state, att, dfd, *, ranged_power: int | None = None) -> float:
-    """The chance an attack by `att` on `dfd` succeeds, as the rules roll it."""
+def p_win(state, att, dfd, *, ranged_power: int | None = None, charge: bool = False) -> float:
+    """The chance an attack by `att` on `dfd` succeeds, as the rules roll it: a ranged attack
+    of power `ranged_power`, or with `charge` a cavalry charge's follow-up of that power (Bows
+    and Knives doubles a ranged attack's, not a charge's: combat.attack_rolls)."""
     if ranged_power is not None:
+        bows = not charge and state.controls(att.owner, "bows_and_knives")
         attack, defence = armies_rolls(0, state.defense(dfd), ranged=True, power=ranged_power,
-                                       bows_and_knives=state.controls(att.owner,
-                                                                      "bows_and_knives"))
+                                       bows_and_knives=bows)
     else:
         attack, defence = armies_rolls(state.offense(att), state.defense(dfd))
     return float(attack.compare(">", defence).probability(1))
@@ -86,7 +88,8 @@ def score_option(state, seat: int, o: tuple, danger: set[int]) -> float:
         if occ < 0:
             return 0.1 if o[1] not in danger else -0.5
         dfd = state.pieces[occ]
-        return p_win(state, state.pieces[c.attacker], dfd, ranged_power=margin - 1) * (
+        return p_win(state, state.pieces[c.attacker], dfd, ranged_power=margin - 1,
+                     charge=True) * (
             army_value(state, dfd) + 1) - 1
     if kind == "lose":
         general = state.general(seat)

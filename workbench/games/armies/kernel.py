@@ -2129,11 +2129,16 @@ def _evaluate(W, seat):
     return 1 / (1 + math.exp(-balance / 12))
 
 
+# How bots.p_win rolls an attack: by the attacker's Offense, by a ranged power (which Bows and
+# Knives doubles), or by a charge's margin.
+(BY_OFFENSE, BY_RANGED, BY_CHARGE) = range(3)
+
+
 @njit(cache=True)
-def _p_win(W, att, dfd, ranged, power):
-    if ranged:
-        p = _win_chance(W, 0, 0, True, power,
-                        _controls(W, W[_pc(att) + PK_OWNER], F_BOWS), _defense(W, dfd))
+def _p_win(W, att, dfd, by, power):
+    if by != BY_OFFENSE:
+        bows = by == BY_RANGED and _controls(W, W[_pc(att) + PK_OWNER], F_BOWS)
+        p = _win_chance(W, 0, 0, True, power, bows, _defense(W, dfd))
     else:
         p = _win_chance(W, _offense(W, att), 1, False, 0, False, _defense(W, dfd))
     if p < 0:
@@ -2189,7 +2194,7 @@ def _score(W, seat, i):
             value += 8.0 if promo == QUEEN else 4.0 if promo == ROOK else 2.0
         pk = W[b + PK_KIND]
         if occ >= 0:
-            win = _p_win(W, pid, occ, False, 0)
+            win = _p_win(W, pid, occ, BY_OFFENSE, 0)
             gain = 3 * GENERAL_POINT if W[_pc(occ) + PK_KIND] == KING else _army_value(W, occ)
             value += win * gain - (1 - win) * 0.3 * _army_value(W, pid) + 0.5
         elif pk == PAWN and to % 8 != W[b + PK_SQ] % 8:
@@ -2235,7 +2240,7 @@ def _score(W, seat, i):
                 return 0.5
             return 1.5
         if flags & F_RANGED:
-            win = _p_win(W, pid, tpid, True, W[_ct(card) + CT_RANGED])
+            win = _p_win(W, pid, tpid, BY_RANGED, W[_ct(card) + CT_RANGED])
             gain = 3 * GENERAL_POINT if W[_pc(tpid) + PK_KIND] == KING else _army_value(
                 W, tpid)
             return win * gain
@@ -2269,7 +2274,7 @@ def _score(W, seat, i):
         a, pid, tpid = W[o + 1], W[o + 2], W[o + 4]
         effect = W[_ct(a) + AT_EFFECT]
         if effect == AE_RANGED:
-            win = _p_win(W, pid, tpid, True, W[_ct(a) + AT_AMOUNT])
+            win = _p_win(W, pid, tpid, BY_RANGED, W[_ct(a) + AT_AMOUNT])
             return win * (3 * GENERAL_POINT if W[_pc(tpid) + PK_KIND] == KING else _army_value(
                 W, tpid)) - 0.5
         if effect == AE_OFFENSE:
@@ -2305,7 +2310,7 @@ def _score(W, seat, i):
         occ = W[OFF_BOARD + sq]
         if occ < 0:
             return 0.1 if not danger[sq] else -0.5
-        return _p_win(W, W[G_C_ATT], occ, True, W[G_CHARGE] - 1) * (
+        return _p_win(W, W[G_C_ATT], occ, BY_CHARGE, W[G_CHARGE] - 1) * (
             _army_value(W, occ) + 1) - 1
     if kind == O_LOSE:
         return float(W[_pc(4 if seat == 0 else 20) + PK_MAX + W[o + 1]])
