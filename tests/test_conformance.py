@@ -113,6 +113,8 @@ def _random_walk(game: str, seed: int, rules=None, check_every=1):
         assert legal, "a seat asked to decide must have at least one legal action"
         labels = [a.label for a in legal]
         assert len(set(labels)) == len(labels), f"labels must be unique: {labels}"
+        keys = [(a.kind, a.args) for a in legal]
+        assert len(set(keys)) == len(keys), f"keys must be unique: {keys}"
         if steps % check_every == 0:
             check_views(game, state, match.seats)
             for a in legal:

@@ -250,6 +250,28 @@ def test_disruption_cannot_answer_disruption():
     assert st.phase != "respond" or not any("on Disruption" in x for x in labels(st))
 
 
+def test_disruption_chooses_between_two_like_cards_on_one_square():
+    # Two Rains of Arrows at e5 on the stack: each can be cancelled, by its own key and label.
+    def answered(label):
+        st = position([(WHITE, "K", "e1", {"skill": "TTT"}), (BLACK, "N", "e5"),
+                       (BLACK, "K", "e8", {"skill": "SSL"})],
+                      hands=(["Rain of Arrows"], ["Disruption"]))
+        play(st, "Play Rain of Arrows: the General on e1 shoots the Knight on e5")
+        st.window.stack.append(st.window.stack[0])
+        st.changed()
+        done, real = [], st.do
+        st.do = lambda o: done.append(o) or real(o)
+        play(st, label)
+        return done[0]
+
+    first = answered("Play Disruption on Rain of Arrows (the 1st of 2) at e5 (through the "
+                     "General on e8)")
+    second = answered("Play Disruption on Rain of Arrows (the 2nd of 2) at e5 (through the "
+                      "General on e8)")
+    assert (first[0], first[1], first[5]) == ("play", "Disruption", 0)
+    assert (second[0], second[1], second[5]) == ("play", "Disruption", 1)
+
+
 # -- boons and curses ----------------------------------------------------------------------------
 
 
@@ -420,6 +442,20 @@ def test_a_ready_politician_calls_the_war_off_without_a_major_action():
     play(st, "Call off Unfavorable War this turn by spending Shield Bearers on a1")
     assert not at(st, "a1").ready and not st.major_used
     assert st.strategies[0][3] == (st.turn, WHITE)
+
+
+def test_either_of_two_unfavorable_wars_can_be_called_off():
+    cards = wb.load_cards("armies").set("cards", "Shield Bearers", "subtypes", "Politician")
+    wars = [("Unfavorable War", BLACK, 0), ("Unfavorable War", BLACK, 1)]
+    for nth, war in (("1st", 0), ("2nd", 1)):
+        st = position([(WHITE, "K", "e1", {"skill": "GGT"}),
+                       (WHITE, "R", "a1", {"leader": "Shield Bearers"})], strategies=wars,
+                      cards=cards)
+        assert f"Call off Unfavorable War (the {nth} of 2) this turn (major action, pay 1)" \
+            in labels(st)
+        play(st, f"Call off Unfavorable War (the {nth} of 2) this turn by spending Shield "
+                 "Bearers on a1")
+        assert st.strategies[war][3] == (st.turn, WHITE) and st.strategies[1 - war][3] is None
 
 
 def test_the_catalog_is_built_once_per_cards_and_rules(cards):

@@ -2076,31 +2076,6 @@ def _do(W, i):
     _run(W)
 
 
-@njit(cache=True)
-def _chosen(W, i):
-    """The option the engine applies for decision i: the last one with the same key (labels
-    of Disruption name only the card it cancels, so two stack items of one name share one)."""
-    o = OFF_OPT + i * OW
-    if W[o] == O_ABILITY and W[o + 5] == X_POLITICIAN:
-        # Nor do a Politician's: two Unfavorable Wars give two options of one label.
-        out = i
-        for k in range(W[G_NOPT]):
-            r = OFF_OPT + k * OW
-            if W[r] == O_ABILITY and W[r + 1] == W[o + 1] and W[r + 2] == W[o + 2]:
-                out = k
-        return out
-    if W[o] != O_PLAY or not (W[_ct(W[o + 1]) + CT_FLAGS] & F_CANCEL):
-        return i
-    name = W[OFF_STK + W[o + 5] * SKW + 2]
-    out = i
-    for k in range(W[G_NOPT]):
-        r = OFF_OPT + k * OW
-        if (W[r] == O_PLAY and W[r + 1] == W[o + 1] and W[r + 2] == W[o + 2]
-                and W[r + 3] == W[o + 3] and W[OFF_STK + W[r + 5] * SKW + 2] == name):
-            out = k
-    return out
-
-
 # -- the heuristic (bots.py) -------------------------------------------------------------------
 @njit(cache=True)
 def _army_value(W, pid):
@@ -2504,7 +2479,7 @@ def play_game(seed, bseed, R, bots, DKI, DKC, DKL, W, mt, bmt, scores, out, outf
             log[decisions, 1] = n
             log[decisions, 2] = i
             log[decisions, 3] = seat
-        _do(W, _chosen(W, i))
+        _do(W, i)
         decisions += 1
         if trace:
             scores[decisions - 1] = _evaluate(W, 0)

@@ -467,7 +467,8 @@ class Plays:
         through = NAMES[self.pieces[pid].sq] if pid >= 0 else ""
         target = NAMES[tsq] if tsq >= 0 else ""
         if self.cat.cards[name].type == "technique" and "cancel" in self.cat.cards[name].effects:
-            return name, through, target, self.window.stack[extra][1][1]
+            return (name, through, target, self.window.stack[extra][1][1],
+                    *self._which_play(extra)[:1])
         return name, through, target
 
     def play_label(self, o: tuple) -> str:
@@ -490,7 +491,8 @@ class Plays:
             return f"Play {name} on the {whose}{q.name} on {NAMES[q.sq]}{via}{fails}"
         if "cancel" in effects:
             target = self.window.stack[extra][1]
-            return f"Play {name} on {target[1]} at {NAMES[tsq]}{via}"
+            which = _nth(self._which_play(extra))
+            return f"Play {name} on {target[1]}{which} at {NAMES[tsq]}{via}"
         if "ranged" in effects:
             odds = "" if fails else \
                 f" ({self.odds_words(p, q, 'ranged', effects['ranged'])})"
@@ -514,6 +516,8 @@ class Plays:
             return aid, where, target, NAMES[self.pieces[extra].sq]
         if a.kind == "global_major":
             return aid, where, target, extra  # which Unfavorable War, if there are two
+        if a.extra == "spend_politician":
+            return (aid, where, target, *self._which_war(extra[0])[:1])
         return aid, where, target
 
     def ability_label(self, o: tuple) -> str:
@@ -542,9 +546,34 @@ class Plays:
                     f"{extra[0]} and {extra[1]} (major action)")
         if a.extra == "spend_politician":
             q = self.pieces[extra[1]]
-            return f"Call off Unfavorable War this turn by spending {q.leader} on {NAMES[q.sq]}"
+            return (f"Call off Unfavorable War{_nth(self._which_war(extra[0]))} this turn by "
+                    f"spending {q.leader} on {NAMES[q.sq]}")
         paid = f", pay {cost[6:-1]}" if cost else ""
-        return f"Call off Unfavorable War this turn (major action{paid})"
+        which = _nth(self._which_war(extra)) if a.kind == "global_major" else ""
+        return f"Call off Unfavorable War{which} this turn (major action{paid})"
+
+    # Two options that differ only in which of two like things they choose (two stack items
+    # of one name on one square, two Unfavorable Wars in play) get their place among them in
+    # key and label, so that either can be chosen; a key is as before when there is one.
+    def _which_play(self, i: int) -> tuple[int, int] | tuple[()]:
+        """(k, n): stack item i is the k-th of n items of its name on its square; () if n is 1."""
+        item = self.window.stack[i][1]
+        alike = [j for j, (_, other) in enumerate(self.window.stack)
+                 if other[1] == item[1] and other[3] == item[3]]
+        return (alike.index(i) + 1, len(alike)) if len(alike) > 1 else ()
+
+    def _which_war(self, i: int) -> tuple[int, int] | tuple[()]:
+        """(k, n): Strategy i is the k-th of n in play of its name; () if n is 1."""
+        alike = [j for j, s in enumerate(self.strategies) if s[0] == self.strategies[i][0]]
+        return (alike.index(i) + 1, len(alike)) if len(alike) > 1 else ()
+
+
+def _nth(which: tuple) -> str:
+    """Words for Plays._which_*: " (the 2nd of 2)", or nothing."""
+    if not which:
+        return ""
+    k, n = which
+    return f" (the {k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} of {n})"
 
 
 def _pairs(hand: list[str]) -> list[tuple[str, str]]:
