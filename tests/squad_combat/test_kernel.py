@@ -163,3 +163,17 @@ def test_the_agreement_covers_every_kind_of_ending():
 def test_setup_errors_are_the_engines():
     with pytest.raises(wb.SetupError, match="no squad 'Green'"):
         wb.simulate("squad_combat", 3, squads=["Red", "Green"])
+
+
+def test_tables_past_the_kernels_room_go_to_the_engine():
+    from workbench.games.squad_combat import kernel
+
+    cards = wb.load_cards("squad_combat")
+    row = cards.row("characters", "Brakka")
+    for i in range(kernel.DEF_CAP + 1 - cards["characters"].height):
+        cards = cards.with_row("characters", {**row, "name": f"Brakka {i + 2}"})
+    fast, slow = both(3, cards=cards)
+    assert fast is None and len(slow) == 3
+    # One character fewer fits.
+    fast, slow = both(3, cards=cards.without_row("characters", f"Brakka {i + 2}"))
+    assert_same(fast, slow)

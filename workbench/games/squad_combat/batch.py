@@ -105,6 +105,9 @@ class Tables:
         if len(sources) > K.SRC_CAP:
             self.problem = f"{len(sources)} cards and abilities"
             return
+        if len(cat.characters) > K.DEF_CAP:
+            self.problem = f"{len(cat.characters)} characters"
+            return
         effects = []
         self.SRC = np.zeros((max(1, len(sources)), K.SRC_W), np.int64)
         for i, s in enumerate(sources):
@@ -214,15 +217,10 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     seeds = np.asarray(list(seeds), np.int64)
     out, outf, played = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64),
                                     t.SRC, t.EFF, t.CHD, SQ_CHARS, SQ_DECK, SQ_DN,
-                                    POOL_FACES, POOL_CUM, POOL_N, MAX_OPTIONS)
+                                    POOL_FACES, POOL_CUM, POOL_N)
     if (out[:, K.O_STATUS] != K.OK).any():
         return None
     return _frame(seeds, out, outf, played, seats, t.names, trace)
-
-
-# Enough for any legal-decision list the room allows: the hand's cards by each character,
-# abilities and Refreshes, or the ways to keep or pay with DICE_CAP dice.
-MAX_OPTIONS = 4096
 
 
 def _frame(seeds, out, outf, played, seats: int, names, trace: bool) -> pl.DataFrame:

@@ -11,9 +11,19 @@ game gives the very row the rules engine gives (tests/squad_combat/test_kernel.p
 side by side). Tables are built in batch.py, which hands anything the kernel does not copy
 back to the rules engine; a game that outgrows a fixed room below ends with status
 UNSUPPORTED, and its batch goes back to the engine too.
+
+The position and everything the helpers read live in one int64 vector S: the characters, the
+players, the plays, the queue and the other scalars of the game; then scratch rows (the legal
+decisions, the dice combinations they are made from, the weights of a chance point); and last
+the batch's own numbers, copied in once by play_many (the rule numbers, pool_of's outcomes,
+and the card, character and keyword tables, each row at a fixed offset: _sr, _cd, _ef). Every
+array a compiled call takes costs two atomic reference counts, which made up much of the time
+a decision took when helpers passed the tables alongside the position; so they pass S alone.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
@@ -41,9 +51,14 @@ Q_CAP = 512
 STACK_CAP = 64
 CHO_CAP = 16
 EDGE_CAP = 3 * HAND_CAP + 3 * 8  # each card in hand by each character, and the abilities
-OPT_W = 4 + DICE_CAP  # a decision: kind, a, b, count, values
+# Decisions in one list: enough for any list the rooms allow (the hand's cards by each
+# character, abilities and Refreshes, or the ways to keep or pay with DICE_CAP dice).
+OPT_CAP = 4096
+OP_KIND, OP_A, OP_B, OP_N, OP_V = range(5)  # a decision: kind, a, b, count, values
+OPT_W = OP_V + DICE_CAP
+DEF_CAP = 64  # characters of the tables
 
-# SRC[i, ...]: a card or an ability
+# SRC[i, ...], in S at _sr(i): a card or an ability
 (SK_KIND, SK_TRAITS, SK_CHAR, SK_ENERGY, SK_NDICE, SK_DICE) = range(6)
 (SK_CARDS, SK_ATK, SK_DAMAGE, SK_TARGET, SK_TARGETS, SK_TIMING, SK_ACTOR, SK_ABILITY,
  SK_MATTERS, SK_NEFF, SK_EFF) = (SK_DICE + COST_DICE_CAP + i for i in range(11))
@@ -54,14 +69,15 @@ T_ANY, T_BEFORE, T_REACTION, T_AFTER_HIT, T_OTHER = range(5)
 AC_ANY, AC_DEFENDER, AC_NOT_DEFENDER = range(3)
 AB_NONE, AB_ALIVE, AB_DEAD = range(3)
 
-# EFF[i, ...]: one keyword of a card
+# EFF[i, ...], in S at _ef(i): one keyword of a card
 E_KW, E_AMT, E_SCOPE = range(3)
+EFF_W = 3
 (K_HEAL, K_STUN, K_RECOVER, K_POWER_UP, K_POWER_DOWN, K_OVERCHARGE, K_REROLL, K_DRAIN,
  K_DISARM, K_SUPPRESS, K_SWITCH, K_WOUND, K_DRAW, K_DODGE, K_SOAK, K_BOOST, K_AIM, K_GUARD,
  K_TAUNT) = range(19)
 SC_DEFAULT, SC_TARGET, SC_SELF, SC_FRIENDLY, SC_ENEMY = range(5)
 
-# CHD[d, ...]: a character's card
+# CHD[d, ...], in S at _cd(d): a character's card
 (D_TRAITS, D_HP, D_ENERGY, D_NFIXED) = range(4)
 D_FIXED = 4
 D_RANDOM = D_FIXED + POOL_CAP
@@ -74,7 +90,7 @@ D_NAB = D_HARD + 16
 D_AB = D_NAB + 1  # source numbers of its abilities
 CHD_W = D_AB + 8
 
-# R[...]: rule variants and the batch
+# R[...], in S at RULES: rule variants and the batch
 (R_V05, R_CONTEST, R_RESET_NEVER, R_ROTATE, R_BLOCKS_REFRESH, R_LIFO, R_OVERCHARGE,
  R_DECK_LOSE, R_REACT_DEFENDER, R_STUN_ONE, R_HEAL_PRINTED, R_STALE_DRAW, R_REPEAT_SKIP,
  R_TURN_LIMIT, R_SEATS, R_FIXED_FIRST, R_MAX_DECISIONS, R_TRACE) = range(18)
@@ -123,7 +139,29 @@ EDGE_ROWS = CHO_U + CHO_CAP  # the edges the waiting seat may play: (kind, sourc
  HITS, MISSES, NEGATED, DEATHS, REFRESHES, EDGES, STATUS, WAIT, W_SEAT, W_A, W_B, W_C,
  WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N, EDGE_N) = (
     EDGE_ROWS + 3 * EDGE_CAP + i for i in range(33))
-STATE_SIZE = EDGE_N + 1
+STATE_SIZE = EDGE_N + 1  # a new game clears S[CHARS:PLAYS] and S[STACK:STATE_SIZE]
+# Scratch rows, each written before it is read: the legal decisions (OPT_CAP rows of OPT_W),
+# the dice combinations they are made from (OPT_CAP rows of DICE_CAP) and the indexes of the
+# one being made, the cumulative weights of one chance point, the characters a card may
+# target or an effect reaches, and who dies and which seats still stand.
+OPTS = STATE_SIZE
+COMBOS = OPTS + OPT_CAP * OPT_W
+COMBO_IDX = COMBOS + OPT_CAP * DICE_CAP
+CUM = COMBO_IDX + DICE_CAP
+PICKED = CUM + PILE_CAP
+DYING = PICKED + CHARS_CAP
+STANDING = DYING + CHARS_CAP
+# The batch's tables, copied in once by play_many: the rule numbers (R), pool_of's outcomes
+# for each pool size (their count, cumulative weights and faces), the cards and abilities
+# (SRC), the characters (CHD), and last, to the end of S, the cards' keywords (EFF).
+POOL_OUTCOMES = math.comb(POOL_CAP + 5, 5)  # the most: pools of POOL_CAP dice
+RULES = STANDING + SEATS_CAP
+POOLS_N = RULES + R_WIDTH
+POOLS_CUM = POOLS_N + POOL_CAP + 1
+POOLS_FACES = POOLS_CUM + (POOL_CAP + 1) * POOL_OUTCOMES
+SOURCES = POOLS_FACES + (POOL_CAP + 1) * POOL_OUTCOMES * POOL_CAP
+DEFS = SOURCES + SRC_CAP * SRC_W
+EFFECTS = DEFS + DEF_CAP * CHD_W
 
 # Steps of the queue (rules.STEPS)
 (ST_DRAW, ST_SETUP_DICE, ST_CHOOSE_FIRST, ST_SETUP_ALL, ST_TURN_START, ST_ROLL_POOL,
@@ -137,7 +175,7 @@ STATE_SIZE = EDGE_N + 1
 CH_DRAW, CH_FIRST, CH_POOL, CH_REFRESH, CH_OVERCHARGE, CH_REROLL = range(6)
 CK_HEAL, CK_POWER_UP, CK_POWER_DOWN, CK_OVERCHARGE, CK_REROLL, CK_DRAIN = range(6)
 WK_START, WK_END, WK_REACTION, WK_AFTER, WK_DECLARED = range(5)
-# Decisions: OPT[i] = (kind, a, b, count, values...)
+# Decisions (OP_KIND)
 (A_PASS, A_PLAY, A_USE, A_REFRESH, A_DECLINE, A_PAY, A_DISCARD, A_TARGET, A_KEEP, A_CHOOSE,
  A_DIE, A_KEEP_HAND) = range(12)
 
@@ -177,6 +215,26 @@ def _push(S, kind, a, b, c):
 @njit(cache=True)
 def _cb(ci):
     return CHARS + ci * CW
+
+
+@njit(cache=True)
+def _sr(src):
+    return SOURCES + src * SRC_W
+
+
+@njit(cache=True)
+def _ef(e):
+    return EFFECTS + e * EFF_W
+
+
+@njit(cache=True)
+def _cd(d):
+    return DEFS + d * CHD_W
+
+
+@njit(cache=True)
+def _op(i):
+    return OPTS + i * OPT_W
 
 
 @njit(cache=True)
@@ -238,33 +296,36 @@ def _add_die(S, ci, face):
 
 
 @njit(cache=True)
-def _can_pay(S, ci, SRC, src):
+def _can_pay(S, ci, src):
     cb = _cb(ci)
-    n = SRC[src, SK_NDICE]
+    n = S[_sr(src) + SK_NDICE]
     if n > S[cb + C_ND]:
         return False
     for i in range(n):
-        if S[cb + C_DICE + i] < SRC[src, SK_DICE + i]:
+        if S[cb + C_DICE + i] < S[_sr(src) + SK_DICE + i]:
             return False
     return True
 
 
 @njit(cache=True)
-def _combos(dice, nd, k, needs, use_needs, out, maxout):
-    """itertools.combinations(dice, k) in order, each set of values once (first seen), those
-    meeting `needs` when use_needs: notation.payments and rules._opts_keep. Returns the count,
-    or -1 if more than maxout."""
+def _combos(S, ci, k, needs, use_needs, maxout):
+    """itertools.combinations(dice, k) of character ci's dice in order, each set of values
+    once (first seen), those meeting S[needs:needs + k] when use_needs: notation.payments and
+    rules._opts_keep. The sets go into the COMBOS rows; returns their count, or -1 if more
+    than maxout."""
+    dice = _cb(ci) + C_DICE
+    nd = S[_cb(ci) + C_ND]
     count = 0
     if k > nd:
         return 0
-    idx = np.empty(max(k, 1), np.int64)
+    idx = COMBO_IDX
     for i in range(k):
-        idx[i] = i
+        S[idx + i] = i
     while True:
         ok = True
         if use_needs:
             for i in range(k):
-                if dice[idx[i]] < needs[i]:
+                if S[dice + S[idx + i]] < S[needs + i]:
                     ok = False
                     break
         if ok:
@@ -272,7 +333,7 @@ def _combos(dice, nd, k, needs, use_needs, out, maxout):
             for r in range(count):
                 same = True
                 for i in range(k):
-                    if out[r, i] != dice[idx[i]]:
+                    if S[COMBOS + r * DICE_CAP + i] != S[dice + S[idx + i]]:
                         same = False
                         break
                 if same:
@@ -282,17 +343,17 @@ def _combos(dice, nd, k, needs, use_needs, out, maxout):
                 if count >= maxout:
                     return -1
                 for i in range(k):
-                    out[count, i] = dice[idx[i]]
+                    S[COMBOS + count * DICE_CAP + i] = S[dice + S[idx + i]]
                 count += 1
         # the next combination of indexes
         i = k - 1
-        while i >= 0 and idx[i] == i + nd - k:
+        while i >= 0 and S[idx + i] == i + nd - k:
             i -= 1
         if i < 0:
             break
-        idx[i] += 1
+        S[idx + i] += 1
         for j in range(i + 1, k):
-            idx[j] = idx[j - 1] + 1
+            S[idx + j] = S[idx + j - 1] + 1
     return count
 
 
@@ -358,13 +419,13 @@ def _discard_from_hand(S, seat, card):
 # -- damage (combat.py) -------------------------------------------------------------------------
 
 @njit(cache=True)
-def _effective_of(S, CHD, ci, printed, mod, traits):
+def _effective_of(S, ci, printed, mod, traits):
     """R-25, R-31: printed damage and tokens, less the best matching Resistance."""
-    d = S[_cb(ci) + C_DEF]
+    cd = _cd(S[_cb(ci) + C_DEF])
     resist = 0
-    for k in range(CHD[d, D_NRES]):
-        t = CHD[d, D_RES + 2 * k]
-        x = CHD[d, D_RES + 2 * k + 1]
+    for k in range(S[cd + D_NRES]):
+        t = S[cd + D_RES + 2 * k]
+        x = S[cd + D_RES + 2 * k + 1]
         if (traits >> t) & 1 and x > resist:
             resist = x
     worth = printed + mod - resist
@@ -372,35 +433,35 @@ def _effective_of(S, CHD, ci, printed, mod, traits):
 
 
 @njit(cache=True)
-def _hardened(S, CHD, ci, printed, mod, traits):
-    worth = _effective_of(S, CHD, ci, printed, mod, traits)
-    d = S[_cb(ci) + C_DEF]
-    for k in range(CHD[d, D_NHARD]):
-        t = CHD[d, D_HARD + 2 * k]
-        if (traits >> t) & 1 and worth <= CHD[d, D_HARD + 2 * k + 1]:
+def _hardened(S, ci, printed, mod, traits):
+    worth = _effective_of(S, ci, printed, mod, traits)
+    cd = _cd(S[_cb(ci) + C_DEF])
+    for k in range(S[cd + D_NHARD]):
+        t = S[cd + D_HARD + 2 * k]
+        if (traits >> t) & 1 and worth <= S[cd + D_HARD + 2 * k + 1]:
             return True
     return False
 
 
 @njit(cache=True)
-def _rec_effective(S, CHD, ci, r):
+def _rec_effective(S, ci, r):
     a = _cb(ci) + C_ATT + r * AW
-    return _effective_of(S, CHD, ci, S[a + A_PRINTED], S[a + A_MOD], S[a + A_TRAITS])
+    return _effective_of(S, ci, S[a + A_PRINTED], S[a + A_MOD], S[a + A_TRAITS])
 
 
 @njit(cache=True)
-def _healable_worth(S, CHD, R, ci, r):
+def _healable_worth(S, ci, r):
     a = _cb(ci) + C_ATT + r * AW
-    if R[R_HEAL_PRINTED]:
+    if S[RULES + R_HEAL_PRINTED]:
         return S[a + A_PRINTED] + S[a + A_MOD]
-    return _rec_effective(S, CHD, ci, r)
+    return _rec_effective(S, ci, r)
 
 
 @njit(cache=True)
-def _damage(S, CHD, ci):
+def _damage(S, ci):
     total = 0
     for r in range(S[_cb(ci) + C_NA]):
-        total += _rec_effective(S, CHD, ci, r)
+        total += _rec_effective(S, ci, r)
     return total
 
 
@@ -449,23 +510,23 @@ def _remove_attached(S, ci, uid):
 
 
 @njit(cache=True)
-def _hp_left(S, CHD, seat):
+def _hp_left(S, seat):
     pb = _pb(seat)
     total = 0
     for k in range(3):
         ci = S[pb + P_ORDER + k]
         if S[_cb(ci) + C_ALIVE]:
-            left = CHD[S[_cb(ci) + C_DEF], D_HP] - _damage(S, CHD, ci)
+            left = S[_cd(S[_cb(ci) + C_DEF]) + D_HP] - _damage(S, ci)
             total += left if left > 0 else 0
     return total
 
 
 @njit(cache=True)
-def _hp_total(S, CHD, seat):
+def _hp_total(S, seat):
     pb = _pb(seat)
     total = 0
     for k in range(3):
-        total += CHD[S[_cb(S[pb + P_ORDER + k]) + C_DEF], D_HP]
+        total += S[_cd(S[_cb(S[pb + P_ORDER + k]) + C_DEF]) + D_HP]
     return total
 
 
@@ -479,12 +540,12 @@ def _alive_count(S, seat):
 
 
 @njit(cache=True)
-def _score0(S, CHD, R):
+def _score0(S):
     """SquadState.score(0)."""
-    mine = _hp_left(S, CHD, 0) / _hp_total(S, CHD, 0)
+    mine = _hp_left(S, 0) / _hp_total(S, 0)
     theirs = -1.0
-    for s in range(1, R[R_SEATS]):
-        x = _hp_left(S, CHD, s) / _hp_total(S, CHD, s)
+    for s in range(1, S[RULES + R_SEATS]):
+        x = _hp_left(S, s) / _hp_total(S, s)
         if theirs < 0 or x > theirs:
             theirs = x
     return min(1.0, max(0.0, 0.5 + 0.5 * (mine - theirs)))
@@ -502,27 +563,28 @@ def _finish(S, winner):
 
 
 @njit(cache=True, inline='always')  # most calls find nobody hurt, and then make no call
-def _check_deaths(S, CHD, R):
+def _check_deaths(S):
     if S[HURT]:
-        _deaths(S, CHD, R)
+        _deaths(S)
 
 
 @njit(cache=True)
-def _deaths(S, CHD, R):
+def _deaths(S):
     S[HURT] = 0
     n = S[NCHARS]
-    dead = np.zeros(n, np.bool_)
     anyone = False
     for ci in range(n):
         cb = _cb(ci)
         if S[cb + C_ALIVE] and S[cb + C_NA] and \
-                _damage(S, CHD, ci) >= CHD[S[cb + C_DEF], D_HP]:
-            dead[ci] = True
+                _damage(S, ci) >= S[_cd(S[cb + C_DEF]) + D_HP]:
+            S[DYING + ci] = 1
             anyone = True
+        else:
+            S[DYING + ci] = 0
     if not anyone:
         return
     for ci in range(n):
-        if not dead[ci]:
+        if not S[DYING + ci]:
             continue
         cb = _cb(ci)
         S[cb + C_ALIVE] = 0
@@ -530,126 +592,122 @@ def _deaths(S, CHD, R):
         S[cb + C_BURDEN] = 0
         S[cb + C_SUPP] = 0
         S[DEATHS] += 1
-        if R[R_V05]:  # R-36 (v0.5), A-19: removed; attached cards are discarded
+        if S[RULES + R_V05]:  # R-36 (v0.5), A-19: removed; attached cards are discarded
             S[cb + C_REMOVED] = 1
             for r in range(S[cb + C_NA]):
                 a = cb + C_ATT + r * AW
                 if not S[a + A_TOKEN]:
                     _discard_put(S, S[a + A_OWNER], S[a + A_SRC])
             S[cb + C_NA] = 0
-    seats = R[R_SEATS]
+    seats = S[RULES + R_SEATS]
     living = 0
     last = -1
-    alive = np.zeros(seats, np.bool_)
     for s in range(seats):
         pb = _pb(s)
-        if not S[pb + P_OUT] and _alive_count(S, s) > 0:
-            alive[s] = True
+        S[STANDING + s] = not S[pb + P_OUT] and _alive_count(S, s) > 0
+        if S[STANDING + s]:
             living += 1
             last = s
     for s in range(seats):
-        if not alive[s]:
+        if not S[STANDING + s]:
             S[_pb(s) + P_OUT] = 1
     if living <= 1:
         _finish(S, last)
 
 
 @njit(cache=True)
-def _playable_by_someone(S, SRC, CHD, R, seat, src):
+def _playable_by_someone(S, seat, src):
     pb = _pb(seat)
+    sr = _sr(src)
     for k in range(3):
         cb = _cb(S[pb + P_ORDER + k])
         d = S[cb + C_DEF]
         alive = S[cb + C_ALIVE]
-        if SRC[src, SK_ABILITY]:
-            if SRC[src, SK_CHAR] == d:
-                if SRC[src, SK_ABILITY] == AB_ALIVE:
+        if S[sr + SK_ABILITY]:
+            if S[sr + SK_CHAR] == d:
+                if S[sr + SK_ABILITY] == AB_ALIVE:
                     if alive:
                         return True
-                elif not alive and not R[R_V05]:
+                elif not alive and not S[RULES + R_V05]:
                     return True
-        elif alive and (SRC[src, SK_CHAR] == -1 or SRC[src, SK_CHAR] == d) and (
-                SRC[src, SK_TRAITS] == 0 or SRC[src, SK_TRAITS] & CHD[d, D_TRAITS]):
+        elif alive and (S[sr + SK_CHAR] == -1 or S[sr + SK_CHAR] == d) and (
+                S[sr + SK_TRAITS] == 0 or S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS]):
             return True
     return False
 
 
 @njit(cache=True)
-def _has_keyword(SRC, EFF, src, kw, need_amount):
-    for k in range(SRC[src, SK_NEFF]):
-        e = SRC[src, SK_EFF] + k
-        if EFF[e, E_KW] == kw and (not need_amount or EFF[e, E_AMT]):
+def _has_keyword(S, src, kw, need_amount):
+    for k in range(S[_sr(src) + SK_NEFF]):
+        e = S[_sr(src) + SK_EFF] + k
+        if S[_ef(e) + E_KW] == kw and (not need_amount or S[_ef(e) + E_AMT]):
             return True
     return False
 
 
 @njit(cache=True)
-def _wounds(S, SRC, EFF, CHD, R, seat, src):
-    hurts = (SRC[src, SK_KIND] == ATTACK and SRC[src, SK_DAMAGE] > 0) or \
-        _has_keyword(SRC, EFF, src, K_WOUND, True) or _has_keyword(SRC, EFF, src, K_BOOST, True)
-    return hurts and _playable_by_someone(S, SRC, CHD, R, seat, src)
+def _wounds(S, seat, src):
+    hurts = (S[_sr(src) + SK_KIND] == ATTACK and S[_sr(src) + SK_DAMAGE] > 0) or \
+        _has_keyword(S, src, K_WOUND, True) or _has_keyword(S, src, K_BOOST, True)
+    return hurts and _playable_by_someone(S, seat, src)
 
 
 @njit(cache=True)
-def _heals(S, SRC, EFF, CHD, R, seat, src):
-    return _has_keyword(SRC, EFF, src, K_HEAL, False) and \
-        _playable_by_someone(S, SRC, CHD, R, seat, src)
+def _heals(S, seat, src):
+    return _has_keyword(S, src, K_HEAL, False) and _playable_by_someone(S, seat, src)
 
 
 @njit(cache=True)
-def _any_source(S, SRC, EFF, CHD, R, seat, heals):
+def _any_source(S, seat, heals):
     """any(_wounds or _heals) over combat._sources: a set of card names, read only through
     any(), so its order does not matter; a card is asked once however many piles hold it."""
     pb = _pb(seat)
     for i in range(S[pb + P_NH]):
         src = S[pb + P_HAND + i]
-        if (_heals(S, SRC, EFF, CHD, R, seat, src) if heals
-                else _wounds(S, SRC, EFF, CHD, R, seat, src)):
+        if (_heals(S, seat, src) if heals else _wounds(S, seat, src)):
             return True
     for b in (pb + P_DECK, pb + P_DISCARD):
         for i in range(S[b + PILE_N]):
             src = S[b + PILE_CARD + i]
-            if (_heals(S, SRC, EFF, CHD, R, seat, src) if heals
-                    else _wounds(S, SRC, EFF, CHD, R, seat, src)):
+            if (_heals(S, seat, src) if heals else _wounds(S, seat, src)):
                 return True
     for k in range(3):
-        d = S[_cb(S[pb + P_ORDER + k]) + C_DEF]
-        for j in range(CHD[d, D_NAB]):
-            src = CHD[d, D_AB + j]
-            if (_heals(S, SRC, EFF, CHD, R, seat, src) if heals
-                    else _wounds(S, SRC, EFF, CHD, R, seat, src)):
+        cd = _cd(S[_cb(S[pb + P_ORDER + k]) + C_DEF])
+        for j in range(S[cd + D_NAB]):
+            src = S[cd + D_AB + j]
+            if (_heals(S, seat, src) if heals else _wounds(S, seat, src)):
                 return True
     return False
 
 
 @njit(cache=True)
-def _no_damage_left(S, SRC, EFF, CHD, R):
-    if R[R_DECK_LOSE]:
+def _no_damage_left(S):
+    if S[RULES + R_DECK_LOSE]:
         return False
-    for s in range(R[R_SEATS]):
+    for s in range(S[RULES + R_SEATS]):
         if S[_pb(s) + P_OUT]:
             continue
-        if _any_source(S, SRC, EFF, CHD, R, s, False):
+        if _any_source(S, s, False):
             return False
     for ci in range(S[NCHARS]):
         cb = _cb(ci)
-        if not S[cb + C_ALIVE] or not _any_source(S, SRC, EFF, CHD, R, S[cb + C_SEAT], True):
+        if not S[cb + C_ALIVE] or not _any_source(S, S[cb + C_SEAT], True):
             continue
         for r in range(S[cb + C_NA]):
             a = cb + C_ATT + r * AW
             owner = S[a + A_OWNER]
-            if not S[a + A_TOKEN] and not S[_pb(owner) + P_OUT] and _wounds(
-                    S, SRC, EFF, CHD, R, owner, S[a + A_SRC]):
+            if not S[a + A_TOKEN] and not S[_pb(owner) + P_OUT] and \
+                    _wounds(S, owner, S[a + A_SRC]):
                 return False
     return True
 
 
 @njit(cache=True)
-def _eliminate(S, R, seat):
+def _eliminate(S, seat):
     S[_pb(seat) + P_OUT] = 1
     living = 0
     last = -1
-    for s in range(R[R_SEATS]):
+    for s in range(S[RULES + R_SEATS]):
         if not S[_pb(s) + P_OUT]:
             living += 1
             last = s
@@ -660,22 +718,23 @@ def _eliminate(S, R, seat):
 # -- who may play what (eligibility.py) -----------------------------------------------------------
 
 @njit(cache=True)
-def _candidates(S, seat, side, pid, out):
-    """Characters a card of `seat` may target, not yet chosen by play `pid` (-1: none)."""
+def _candidates(S, seat, side, pid):
+    """Characters a card of `seat` may target, not yet chosen by play `pid` (-1: none), into
+    the PICKED row; returns their count."""
     n = 0
     if side == TG_FRIENDLY:
         pb = _pb(seat)
         for k in range(3):
             ci = S[pb + P_ORDER + k]
             if S[_cb(ci) + C_ALIVE] and not _chosen(S, pid, ci):
-                out[n] = ci
+                S[PICKED + n] = ci
                 n += 1
         return n
     for ci in range(S[NCHARS]):
         cb = _cb(ci)
         if S[cb + C_ALIVE] and S[cb + C_SEAT] != seat and not S[_pb(S[cb + C_SEAT]) + P_OUT] \
                 and not _chosen(S, pid, ci):
-            out[n] = ci
+            S[PICKED + n] = ci
             n += 1
     return n
 
@@ -692,12 +751,12 @@ def _chosen(S, pid, ci):
 
 
 @njit(cache=True)
-def _target_ok(S, SRC, seat, src):
-    targets = SRC[src, SK_TARGETS]
+def _target_ok(S, seat, src):
+    targets = S[_sr(src) + SK_TARGETS]
     if not targets:
         return True
     n = 0
-    if SRC[src, SK_TARGET] == TG_FRIENDLY:
+    if S[_sr(src) + SK_TARGET] == TG_FRIENDLY:
         pb = _pb(seat)
         for k in range(3):
             n += S[_cb(S[pb + P_ORDER + k]) + C_ALIVE] != 0
@@ -710,76 +769,77 @@ def _target_ok(S, SRC, seat, src):
 
 
 @njit(cache=True)
-def _actor_ok(S, SRC, CHD, R, seat, src, ci, ctx):
+def _actor_ok(S, seat, src, ci, ctx):
     """eligibility._actor_check(...) is None."""
     cb = _cb(ci)
     d = S[cb + C_DEF]
-    ab = SRC[src, SK_ABILITY]
+    sr = _sr(src)
+    ab = S[sr + SK_ABILITY]
     pb = _pb(seat)
     if ab:
-        if SRC[src, SK_CHAR] != d:
+        if S[sr + SK_CHAR] != d:
             return False
         if ab == AB_DEAD:
-            if R[R_V05] or S[cb + C_ALIVE]:
+            if S[RULES + R_V05] or S[cb + C_ALIVE]:
                 return False
-            if S[pb + P_NH] < SRC[src, SK_CARDS]:
+            if S[pb + P_NH] < S[sr + SK_CARDS]:
                 return False
-            return _target_ok(S, SRC, seat, src)
+            return _target_ok(S, seat, src)
     if not S[cb + C_ALIVE]:
         return False
-    ch = SRC[src, SK_CHAR]
+    ch = S[sr + SK_CHAR]
     if ch != -1 and ch != d and not ab:
         return False
-    tr = SRC[src, SK_TRAITS]
-    if tr and not (tr & CHD[d, D_TRAITS]):
+    tr = S[sr + SK_TRAITS]
+    if tr and not (tr & S[_cd(d) + D_TRAITS]):
         return False
-    if CHD[d, D_ENERGY] - S[cb + C_BURDEN] < SRC[src, SK_ENERGY]:
+    if S[_cd(d) + D_ENERGY] - S[cb + C_BURDEN] < S[sr + SK_ENERGY]:
         return False
-    if SRC[src, SK_NDICE] and not _can_pay(S, ci, SRC, src):
+    if S[sr + SK_NDICE] and not _can_pay(S, ci, src):
         return False
-    cards = SRC[src, SK_CARDS]
+    cards = S[sr + SK_CARDS]
     if cards and S[pb + P_NH] - (0 if ab else 1) < cards:
         return False
-    if ctx >= 0 and SRC[src, SK_TIMING] == T_REACTION and \
-            SRC[S[_yb(ctx) + Y_SRC], SK_KIND] == ATTACK:
+    if ctx >= 0 and S[sr + SK_TIMING] == T_REACTION and \
+            S[_sr(S[_yb(ctx) + Y_SRC]) + SK_KIND] == ATTACK:
         defender = S[_yb(ctx) + Y_T]
-        actor = SRC[src, SK_ACTOR]
+        actor = S[sr + SK_ACTOR]
         if actor == AC_DEFENDER and ci != defender:
             return False
         if actor == AC_NOT_DEFENDER and ci == defender:
             return False
-        if ci != defender and R[R_REACT_DEFENDER]:
+        if ci != defender and S[RULES + R_REACT_DEFENDER]:
             return False
-    return _target_ok(S, SRC, seat, src)
+    return _target_ok(S, seat, src)
 
 
 @njit(cache=True)
-def _may_play(S, SRC, CHD, src, ci):
+def _may_play(S, src, ci):
     """What _actor_ok asks first of a card in hand, asked before calling it: most cards name
     a trait or a character that one character of three has."""
     cb = _cb(ci)
     d = S[cb + C_DEF]
-    ch = SRC[src, SK_CHAR]
-    tr = SRC[src, SK_TRAITS]
+    ch = S[_sr(src) + SK_CHAR]
+    tr = S[_sr(src) + SK_TRAITS]
     return S[cb + C_ALIVE] != 0 and (ch == -1 or ch == d) and (
-        tr == 0 or (tr & CHD[d, D_TRAITS]) != 0)
+        tr == 0 or (tr & S[_cd(d) + D_TRAITS]) != 0)
 
 
 @njit(cache=True)
-def _in_life(SRC, ab, alive):
+def _in_life(S, ab, alive):
     """What _actor_ok asks first of an ability, asked before calling it: most abilities are
     for the dead, and most characters live."""
-    return alive != 0 if SRC[ab, SK_ABILITY] == AB_ALIVE else alive == 0
+    return alive != 0 if S[_sr(ab) + SK_ABILITY] == AB_ALIVE else alive == 0
 
 
 @njit(cache=True)
-def _timing_ok(S, SRC, src, seat, kind, ctx):
+def _timing_ok(S, src, seat, kind, ctx):
     """eligibility._timing_problem(...) is None."""
-    t = SRC[src, SK_TIMING]
+    t = S[_sr(src) + SK_TIMING]
     if t == T_ANY:
         return True
     yb = _yb(ctx)
-    attack = ctx >= 0 and SRC[S[yb + Y_SRC], SK_KIND] == ATTACK
+    attack = ctx >= 0 and S[_sr(S[yb + Y_SRC]) + SK_KIND] == ATTACK
     if t == T_AFTER_HIT:
         if kind == WK_AFTER and attack and S[yb + Y_HIT] and S[yb + Y_SEAT] == seat \
                 and S[yb + Y_ATTACHED] != 0:
@@ -801,7 +861,7 @@ def _timing_ok(S, SRC, src, seat, kind, ctx):
 
 
 @njit(cache=True)
-def _edges(S, SRC, CHD, R, seat):
+def _edges(S, seat):
     """eligibility._edge_choices into EDGE_ROWS; returns their count. A window asks this once a
     seat and options() copies the rows, so the list is not made twice."""
     pb = _pb(seat)
@@ -812,28 +872,28 @@ def _edges(S, SRC, CHD, R, seat):
     n = 0
     for i in range(S[pb + P_NH]):
         src = S[pb + P_HAND + i]
-        if SRC[src, SK_KIND] != EDGE or not _first_in_hand(S, seat, i):
+        if S[_sr(src) + SK_KIND] != EDGE or not _first_in_hand(S, seat, i):
             continue
-        if not _timing_ok(S, SRC, src, seat, kind, ctx):
+        if not _timing_ok(S, src, seat, kind, ctx):
             continue
         for k in range(3):
             ci = S[pb + P_ORDER + k]
-            if _may_play(S, SRC, CHD, src, ci) and _actor_ok(S, SRC, CHD, R, seat, src, ci, ctx):
+            if _may_play(S, src, ci) and _actor_ok(S, seat, src, ci, ctx):
                 if n >= EDGE_CAP:
                     _fail(S)
                     return 0
-                _edge_row(S, n, A_PLAY, src, ci if SRC[src, SK_MATTERS] else -1)
+                _edge_row(S, n, A_PLAY, src, ci if S[_sr(src) + SK_MATTERS] else -1)
                 n += 1
-                if not SRC[src, SK_MATTERS]:
+                if not S[_sr(src) + SK_MATTERS]:
                     break
     for k in range(3):
         ci = S[pb + P_ORDER + k]
         d = S[_cb(ci) + C_DEF]
         alive = S[_cb(ci) + C_ALIVE]
-        for j in range(CHD[d, D_NAB]):
-            ab = CHD[d, D_AB + j]
-            if SRC[ab, SK_KIND] == EDGE and _in_life(SRC, ab, alive) and \
-                    _actor_ok(S, SRC, CHD, R, seat, ab, ci, ctx):
+        for j in range(S[_cd(d) + D_NAB]):
+            ab = S[_cd(d) + D_AB + j]
+            if S[_sr(ab) + SK_KIND] == EDGE and _in_life(S, ab, alive) and \
+                    _actor_ok(S, seat, ab, ci, ctx):
                 if n >= EDGE_CAP:
                     _fail(S)
                     return 0
@@ -851,21 +911,21 @@ def _edge_row(S, n, kind, a, b):
 
 
 @njit(cache=True)
-def _refresh_ok(S, CHD, R, ci):
+def _refresh_ok(S, ci):
     cb = _cb(ci)
     d = S[cb + C_DEF]
     if not S[cb + C_ALIVE]:
         return False
-    if CHD[d, D_ENERGY] - S[cb + C_BURDEN] < CHD[d, D_REFRESH]:
+    if S[_cd(d) + D_ENERGY] - S[cb + C_BURDEN] < S[_cd(d) + D_REFRESH]:
         return False
-    if S[cb + C_SUPP] and R[R_BLOCKS_REFRESH]:
+    if S[cb + C_SUPP] and S[RULES + R_BLOCKS_REFRESH]:
         return False
     return True
 
 
 @njit(cache=True)
-def _next_seat(S, R, start, include_start):
-    n = R[R_SEATS]
+def _next_seat(S, start, include_start):
+    n = S[RULES + R_SEATS]
     for i in range(0 if include_start else 1, n + 1):
         s = (start + i) % n
         pb = _pb(s)
@@ -877,102 +937,99 @@ def _next_seat(S, R, start, include_start):
 # -- the legal decisions (rules._opts_*) --------------------------------------------------------
 
 @njit(cache=True)
-def _row(OPT, n, kind, a, b):
-    OPT[n, 0] = kind
-    OPT[n, 1] = a
-    OPT[n, 2] = b
-    OPT[n, 3] = 0
+def _row(S, n, kind, a, b):
+    o = _op(n)
+    S[o + OP_KIND] = kind
+    S[o + OP_A] = a
+    S[o + OP_B] = b
+    S[o + OP_N] = 0
 
 
 @njit(cache=True)
-def options(S, SRC, CHD, R, OPT, tmp):
-    """The legal decisions of the waiting seat, in legal_actions' order, into OPT."""
+def options(S):
+    """The legal decisions of the waiting seat, in legal_actions' order, into the OPTS rows;
+    returns their count."""
     w = S[WAIT]
     seat = S[W_SEAT]
     pb = _pb(seat)
-    cap = OPT.shape[0]
     n = 0
     if w == WT_ACTION:
         for i in range(S[pb + P_NH]):
             src = S[pb + P_HAND + i]
-            if SRC[src, SK_KIND] == EDGE or not _first_in_hand(S, seat, i):
+            if S[_sr(src) + SK_KIND] == EDGE or not _first_in_hand(S, seat, i):
                 continue
             for k in range(3):
                 ci = S[pb + P_ORDER + k]
-                if _may_play(S, SRC, CHD, src, ci) and \
-                        _actor_ok(S, SRC, CHD, R, seat, src, ci, -1):
-                    if n >= cap - 8:
+                if _may_play(S, src, ci) and _actor_ok(S, seat, src, ci, -1):
+                    if n >= OPT_CAP - 8:
                         _fail(S)
                         return 0
-                    _row(OPT, n, A_PLAY, src, ci if SRC[src, SK_MATTERS] else -1)
+                    _row(S, n, A_PLAY, src, ci if S[_sr(src) + SK_MATTERS] else -1)
                     n += 1
-                    if not SRC[src, SK_MATTERS]:
+                    if not S[_sr(src) + SK_MATTERS]:
                         break
         for k in range(3):
             ci = S[pb + P_ORDER + k]
             d = S[_cb(ci) + C_DEF]
             alive = S[_cb(ci) + C_ALIVE]
-            for j in range(CHD[d, D_NAB]):
-                ab = CHD[d, D_AB + j]
-                if SRC[ab, SK_KIND] == ACTION and _in_life(SRC, ab, alive) and \
-                        _actor_ok(S, SRC, CHD, R, seat, ab, ci, -1):
-                    if n >= cap - 8:
+            for j in range(S[_cd(d) + D_NAB]):
+                ab = S[_cd(d) + D_AB + j]
+                if S[_sr(ab) + SK_KIND] == ACTION and _in_life(S, ab, alive) and \
+                        _actor_ok(S, seat, ab, ci, -1):
+                    if n >= OPT_CAP - 8:
                         _fail(S)
                         return 0
-                    _row(OPT, n, A_USE, ab, ci)
+                    _row(S, n, A_USE, ab, ci)
                     n += 1
         for k in range(3):
             ci = S[pb + P_ORDER + k]
-            if _refresh_ok(S, CHD, R, ci):
-                _row(OPT, n, A_REFRESH, ci, 0)
+            if _refresh_ok(S, ci):
+                _row(S, n, A_REFRESH, ci, 0)
                 n += 1
-        _row(OPT, n, A_PASS, 0, 0)
+        _row(S, n, A_PASS, 0, 0)
         return n + 1
     if w == WT_WINDOW:
         n = S[EDGE_N]  # listed by _window_go as the window came to this seat
-        if n >= cap:
+        if n >= OPT_CAP:
             _fail(S)
             return 0
         for i in range(n):
             e = EDGE_ROWS + 3 * i
-            _row(OPT, i, S[e], S[e + 1], S[e + 2])
-        _row(OPT, n, A_DECLINE, 0, 0)
+            _row(S, i, S[e], S[e + 1], S[e + 2])
+        _row(S, n, A_DECLINE, 0, 0)
         return n + 1
     if w == WT_PAY:
         yb = _yb(S[W_A])
         ci = S[yb + Y_ACTOR]
         src = S[yb + Y_SRC]
-        k = SRC[src, SK_NDICE]
+        k = S[_sr(src) + SK_NDICE]
         cb = _cb(ci)
-        n = _combos(S[cb + C_DICE:cb + C_DICE + S[cb + C_ND]], S[cb + C_ND], k,
-                    SRC[src, SK_DICE:SK_DICE + k], True, tmp, tmp.shape[0])
-        return _combo_rows(S, OPT, tmp, n, k, A_PAY)
+        n = _combos(S, ci, k, _sr(src) + SK_DICE, True, OPT_CAP)
+        return _combo_rows(S, n, k, A_PAY)
     if w == WT_CARDS or w == WT_DISCARD:
         for i in range(S[pb + P_NH]):
             if _first_in_hand(S, seat, i):
-                _row(OPT, n, A_DISCARD, S[pb + P_HAND + i], 0)
+                _row(S, n, A_DISCARD, S[pb + P_HAND + i], 0)
                 n += 1
         if w == WT_DISCARD:
-            _row(OPT, n, A_KEEP_HAND, 0, 0)
+            _row(S, n, A_KEEP_HAND, 0, 0)
             n += 1
         return n
     if w == WT_TARGET:
         yb = _yb(S[W_A])
-        out = np.empty(CHARS_CAP, np.int64)
-        m = _candidates(S, S[yb + Y_SEAT], SRC[S[yb + Y_SRC], SK_TARGET], S[W_A], out)
+        m = _candidates(S, S[yb + Y_SEAT], S[_sr(S[yb + Y_SRC]) + SK_TARGET], S[W_A])
         for i in range(m):
-            _row(OPT, i, A_TARGET, out[i], 0)
+            _row(S, i, A_TARGET, S[PICKED + i], 0)
         return m
     if w == WT_KEEP:
         ci = S[W_A]
         cb = _cb(ci)
-        k = CHD[S[cb + C_DEF], D_NFIXED] + CHD[S[cb + C_DEF], D_RANDOM]
-        n = _combos(S[cb + C_DICE:cb + C_DICE + S[cb + C_ND]], S[cb + C_ND], k,
-                    S[cb + C_DICE:cb + C_DICE + 1], False, tmp, tmp.shape[0])
-        return _combo_rows(S, OPT, tmp, n, k, A_KEEP)
+        k = S[_cd(S[cb + C_DEF]) + D_NFIXED] + S[_cd(S[cb + C_DEF]) + D_RANDOM]
+        n = _combos(S, ci, k, 0, False, OPT_CAP)
+        return _combo_rows(S, n, k, A_KEEP)
     if w == WT_CHOOSE:
         for i in range(S[CHO_N]):
-            _row(OPT, i, A_CHOOSE, S[CHO_V + i], S[CHO_U + i])
+            _row(S, i, A_CHOOSE, S[CHO_V + i], S[CHO_U + i])
         return S[CHO_N]
     if w == WT_ATTACK_DIE or w == WT_DEFENCE_DIE:
         yb = _yb(S[W_A])
@@ -986,26 +1043,27 @@ def options(S, SRC, CHD, R, OPT, tmp):
                     seen = True
                     break
             if not seen:
-                _row(OPT, n, A_DIE, v, 0)
+                _row(S, n, A_DIE, v, 0)
                 n += 1
-        _row(OPT, n, A_DIE, 0, 0)
+        _row(S, n, A_DIE, 0, 0)
         return n + 1
     _fail(S)
     return 0
 
 
 @njit(cache=True)
-def _combo_rows(S, OPT, tmp, n, k, kind):
-    if n < 0 or n > OPT.shape[0]:
+def _combo_rows(S, n, k, kind):
+    if n < 0 or n > OPT_CAP:
         _fail(S)
         return 0
     for i in range(n):
-        OPT[i, 0] = kind
-        OPT[i, 1] = 0
-        OPT[i, 2] = 0
-        OPT[i, 3] = k
+        o = _op(i)
+        S[o + OP_KIND] = kind
+        S[o + OP_A] = 0
+        S[o + OP_B] = 0
+        S[o + OP_N] = k
         for j in range(k):
-            OPT[i, 4 + j] = tmp[i, j]
+            S[o + OP_V + j] = S[COMBOS + i * DICE_CAP + j]
     return n
 
 
@@ -1029,26 +1087,26 @@ def _wait(S, kind, seat, a, b):
 
 
 @njit(cache=True)
-def _random_dice(CHD, R, d):
+def _random_dice(S, d):
     """R's of the pool; v0.5 rolls the whole pool (1.7)."""
-    if R[R_V05]:
-        return CHD[d, D_NFIXED] + CHD[d, D_RANDOM]
-    return CHD[d, D_RANDOM]
+    if S[RULES + R_V05]:
+        return S[_cd(d) + D_NFIXED] + S[_cd(d) + D_RANDOM]
+    return S[_cd(d) + D_RANDOM]
 
 
 @njit(cache=True)
-def _add_fixed(S, CHD, R, ci):
+def _add_fixed(S, ci):
     """A-7: fixed faces enter as printed (v1)."""
-    if R[R_V05]:
+    if S[RULES + R_V05]:
         return
     d = S[_cb(ci) + C_DEF]
-    for k in range(CHD[d, D_NFIXED]):
-        _append_die(S, ci, CHD[d, D_FIXED + k])
+    for k in range(S[_cd(d) + D_NFIXED]):
+        _append_die(S, ci, S[_cd(d) + D_FIXED + k])
     _sort_dice(S, ci)
 
 
 @njit(cache=True)
-def _new_play(S, seat, src, ci, ctx, from_hand, SRC):
+def _new_play(S, seat, src, ci, ctx, from_hand):
     pid = S[NPLAYS]
     if pid >= PLAY_CAP:
         _fail(S)
@@ -1060,22 +1118,22 @@ def _new_play(S, seat, src, ci, ctx, from_hand, SRC):
     S[yb + Y_ACTOR] = ci
     S[yb + Y_CTX] = ctx
     S[yb + Y_HAND] = from_hand
-    S[yb + Y_ATK] = SRC[src, SK_ATK]
+    S[yb + Y_ATK] = S[_sr(src) + SK_ATK]
     S[yb + Y_SETTLED] = not from_hand
     S[NPLAYS] = pid + 1
     return pid
 
 
 @njit(cache=True)
-def _push_pay_steps(S, SRC, pid):
+def _push_pay_steps(S, pid):
     """Pushes target, pay_cards, pay (so they run pay, pay_cards, target)."""
     _push(S, ST_TARGET, pid, 0, 0)
-    _push(S, ST_PAY_CARDS, pid, SRC[S[_yb(pid) + Y_SRC], SK_CARDS], 0)
+    _push(S, ST_PAY_CARDS, pid, S[_sr(S[_yb(pid) + Y_SRC]) + SK_CARDS], 0)
     _push(S, ST_PAY, pid, 0, 0)
 
 
 @njit(cache=True)
-def _start_play(S, SRC, CHD, R, seat, kind, src, ci, ctx):
+def _start_play(S, seat, kind, src, ci, ctx):
     """R-13: announce the card (or ability) and the acting character."""
     pb = _pb(seat)
     if kind == A_USE:
@@ -1083,8 +1141,8 @@ def _start_play(S, SRC, CHD, R, seat, kind, src, ci, ctx):
         for k in range(3):
             c = S[pb + P_ORDER + k]
             d = S[_cb(c) + C_DEF]
-            for j in range(CHD[d, D_NAB]):
-                if CHD[d, D_AB + j] == src and found < 0:
+            for j in range(S[_cd(d) + D_NAB]):
+                if S[_cd(d) + D_AB + j] == src and found < 0:
                     found = c
         ci = found
         from_hand = 0
@@ -1092,7 +1150,7 @@ def _start_play(S, SRC, CHD, R, seat, kind, src, ci, ctx):
         if ci < 0:
             for k in range(3):
                 c = S[pb + P_ORDER + k]
-                if _actor_ok(S, SRC, CHD, R, seat, src, c, ctx):
+                if _actor_ok(S, seat, src, c, ctx):
                     ci = c
                     break
         _hand_remove(S, seat, src)
@@ -1101,12 +1159,12 @@ def _start_play(S, SRC, CHD, R, seat, kind, src, ci, ctx):
         _fail(S)
         return 0
     S[pb + P_PLAYED + src] = 1
-    return _new_play(S, seat, src, ci, ctx, from_hand, SRC)
+    return _new_play(S, seat, src, ci, ctx, from_hand)
 
 
 @njit(cache=True)
-def _window(S, SRC, CHD, R, kind, pid):
-    if kind == WK_START and S[QUIET] and R[R_REPEAT_SKIP]:
+def _window(S, kind, pid):
+    if kind == WK_START and S[QUIET] and S[RULES + R_REPEAT_SKIP]:
         S[QUIET] = 0  # A-36: the window after the last card was this one
         return
     S[QUIET] = 0
@@ -1121,7 +1179,7 @@ def _window(S, SRC, CHD, R, kind, pid):
         start = S[FIRST]
     else:
         start = S[ACTIVE]
-    seats = R[R_SEATS]
+    seats = S[RULES + R_SEATS]
     m = 0
     for i in range(seats):
         s = (start + i) % seats
@@ -1136,14 +1194,14 @@ def _window(S, SRC, CHD, R, kind, pid):
     S[WIN_N] = m
     S[WIN_AT] = 0
     S[WIN_DECL] = 0
-    _window_go(S, SRC, CHD, R)
+    _window_go(S)
 
 
 @njit(cache=True)
-def _window_go(S, SRC, CHD, R):
+def _window_go(S):
     while S[WIN_DECL] < S[WIN_N]:
         seat = S[WIN_ORDER + S[WIN_AT]]
-        S[EDGE_N] = _edges(S, SRC, CHD, R, seat)
+        S[EDGE_N] = _edges(S, seat)
         if S[EDGE_N]:
             _wait(S, WT_WINDOW, seat, 0, 0)
             return
@@ -1170,14 +1228,14 @@ def _miss(S, pid):
 
 
 @njit(cache=True)
-def _push_effects(S, SRC, pid):
-    n = SRC[S[_yb(pid) + Y_SRC], SK_NEFF]
+def _push_effects(S, pid):
+    n = S[_sr(S[_yb(pid) + Y_SRC]) + SK_NEFF]
     for i in range(n - 1, -1, -1):
         _push(S, ST_EFFECT, pid, i, 0)
 
 
 @njit(cache=True)
-def _hit(S, SRC, CHD, R, pid):
+def _hit(S, pid):
     """R-17.4: attach the card, apply Resistance and Hardened, check for death, then the rest
     of the Effect Bar."""
     yb = _yb(pid)
@@ -1187,46 +1245,48 @@ def _hit(S, SRC, CHD, R, pid):
     S[yb + Y_SETTLED] = 1
     S[HITS] += 1
     S[UID] += 1
-    printed = SRC[src, SK_DAMAGE]
-    traits = SRC[src, SK_TRAITS]
+    printed = S[_sr(src) + SK_DAMAGE]
+    traits = S[_sr(src) + SK_TRAITS]
     mod = S[yb + Y_MOD]
-    if _hardened(S, CHD, ci, printed, mod, traits):
+    if _hardened(S, ci, printed, mod, traits):
         _discard_put(S, S[yb + Y_SEAT], src)
     else:
         _attach(S, ci, src, S[yb + Y_SEAT], printed, traits, mod, 0)
         S[yb + Y_ATTACHED] = S[UID]
         S[HURT] = 1
-    _check_deaths(S, CHD, R)
-    _push_effects(S, SRC, pid)
+    _check_deaths(S)
+    _push_effects(S, pid)
 
 
 @njit(cache=True)
-def _scope(S, pid, scope, out):
+def _scope(S, pid, scope):
+    """The characters an effect of play `pid` reaches, into the PICKED row; returns their
+    count."""
     yb = _yb(pid)
     n = 0
     if scope == SC_SELF:
-        out[0] = S[yb + Y_ACTOR]
+        S[PICKED] = S[yb + Y_ACTOR]
         return 1
     if scope == SC_FRIENDLY:
         pb = _pb(S[yb + Y_SEAT])
         for k in range(3):
             ci = S[pb + P_ORDER + k]
             if S[_cb(ci) + C_ALIVE]:
-                out[n] = ci
+                S[PICKED + n] = ci
                 n += 1
         return n
     if scope == SC_ENEMY:
         for ci in range(S[NCHARS]):
             cb = _cb(ci)
             if S[cb + C_ALIVE] and S[cb + C_SEAT] != S[yb + Y_SEAT]:
-                out[n] = ci
+                S[PICKED + n] = ci
                 n += 1
         return n
     for k in range(S[yb + Y_NT]):
-        out[k] = S[yb + Y_T + k]
+        S[PICKED + k] = S[yb + Y_T + k]
     if S[yb + Y_NT]:
         return S[yb + Y_NT]
-    out[0] = S[yb + Y_ACTOR]
+    S[PICKED] = S[yb + Y_ACTOR]
     return 1
 
 
@@ -1251,27 +1311,25 @@ def _ask(S, seat, kind, ci, n):
 
 
 @njit(cache=True)
-def _distinct_dice(S, ci, low, high, out):
-    """sorted({v for v in dice if low <= v <= high}, reverse=True)."""
+def _distinct_dice(S, ci, low, high):
+    """sorted({v for v in dice if low <= v <= high}, reverse=True), into CHO_V: the values a
+    choice of a die offers. Returns their count."""
     cb = _cb(ci)
     n = 0
     for i in range(S[cb + C_ND]):  # dice are highest first
         v = S[cb + C_DICE + i]
-        if low <= v <= high and (n == 0 or out[n - 1] != v):
-            out[n] = v
+        if low <= v <= high and (n == 0 or S[CHO_V + n - 1] != v):
+            S[CHO_V + n] = v
             n += 1
     return n
 
 
 @njit(cache=True)
 def _one_die(S, seat, ci, kind):
-    vals = np.empty(6, np.int64)
-    n = _distinct_dice(S, ci, 1, 6, vals)
+    n = _distinct_dice(S, ci, 1, 6)
     if n == 1:
-        _die_chosen(S, ci, kind, vals[0])
+        _die_chosen(S, ci, kind, S[CHO_V])
     elif n:
-        for i in range(n):
-            S[CHO_V + i] = vals[i]
         _ask(S, seat, kind, ci, n)
 
 
@@ -1284,20 +1342,20 @@ def _die_chosen(S, ci, kind, v):
 
 
 @njit(cache=True)
-def _character_effect(S, SRC, EFF, CHD, R, pid, e, ci):
+def _character_effect(S, pid, e, ci):
     """effects.py's handlers of keywords on characters."""
-    kw = EFF[e, E_KW]
-    x = EFF[e, E_AMT]
+    kw = S[_ef(e) + E_KW]
+    x = S[_ef(e) + E_AMT]
     yb = _yb(pid)
     cb = _cb(ci)
     d = S[cb + C_DEF]
     if kw == K_HEAL:
         n = 0
         for r in range(S[cb + C_NA]):
-            if _healable_worth(S, CHD, R, ci, r) <= x:
+            if _healable_worth(S, ci, r) <= x:
                 a = cb + C_ATT + r * AW
                 # keyed by (name, effective): a token's name is its card's with " token"
-                worth = _rec_effective(S, CHD, ci, r)
+                worth = _rec_effective(S, ci, r)
                 if worth >= 1024:
                     _fail(S)
                     return
@@ -1319,32 +1377,27 @@ def _character_effect(S, SRC, EFF, CHD, R, pid, e, ci):
         elif n > 1:
             _ask(S, S[yb + Y_SEAT], CK_HEAL, ci, n)
     elif kw == K_STUN:
-        amount = 1 if R[R_STUN_ONE] else x
-        S[cb + C_BURDEN] = min(CHD[d, D_ENERGY], S[cb + C_BURDEN] + amount)
+        amount = 1 if S[RULES + R_STUN_ONE] else x
+        S[cb + C_BURDEN] = min(S[_cd(d) + D_ENERGY], S[cb + C_BURDEN] + amount)
     elif kw == K_RECOVER:
         S[cb + C_BURDEN] = max(0, S[cb + C_BURDEN] - x)
     elif kw == K_POWER_UP:
-        vals = np.empty(6, np.int64)
-        n = _distinct_dice(S, ci, 1, 5, vals)
+        n = _distinct_dice(S, ci, 1, 5)
         if n == 0:
             return
-        for i in range(n):
-            S[CHO_V + i] = vals[i]
         S[CHO_V + n] = 0
         _ask(S, S[cb + C_SEAT], CK_POWER_UP, ci, n + 1)
     elif kw == K_POWER_DOWN:
-        vals = np.empty(6, np.int64)
-        n = _distinct_dice(S, ci, 2, 6, vals)
+        n = _distinct_dice(S, ci, 2, 6)
         if n == 1:
-            _set_die(S, ci, vals[0], vals[0] - 1)
+            v = S[CHO_V]
+            _set_die(S, ci, v, v - 1)
         elif n:
-            for i in range(n):
-                S[CHO_V + i] = vals[i]
             _ask(S, S[cb + C_SEAT], CK_POWER_DOWN, ci, n)
     elif kw == K_OVERCHARGE:
-        if R[R_OVERCHARGE] == OC_SIX:
+        if S[RULES + R_OVERCHARGE] == OC_SIX:
             _add_die(S, ci, 6)
-        elif R[R_OVERCHARGE] == OC_CHOSEN:
+        elif S[RULES + R_OVERCHARGE] == OC_CHOSEN:
             for i in range(6):
                 S[CHO_V + i] = 6 - i
             _ask(S, S[yb + Y_SEAT], CK_OVERCHARGE, ci, 6)
@@ -1375,8 +1428,8 @@ def _character_effect(S, SRC, EFF, CHD, R, pid, e, ci):
     elif kw == K_WOUND:
         src = S[yb + Y_SRC]
         S[UID] += 1
-        traits = SRC[src, SK_TRAITS]
-        if not _hardened(S, CHD, ci, x, 0, traits):
+        traits = S[_sr(src) + SK_TRAITS]
+        if not _hardened(S, ci, x, 0, traits):
             _attach(S, ci, src, S[yb + Y_SEAT], x, traits, 0, 1)
             S[HURT] = 1
     else:
@@ -1384,10 +1437,10 @@ def _character_effect(S, SRC, EFF, CHD, R, pid, e, ci):
 
 
 @njit(cache=True)
-def _other_effect(S, SRC, EFF, R, pid, e):
+def _other_effect(S, pid, e):
     """effects.py's handlers of keywords on the player or on the attack answered."""
-    kw = EFF[e, E_KW]
-    x = EFF[e, E_AMT]
+    kw = S[_ef(e) + E_KW]
+    x = S[_ef(e) + E_AMT]
     yb = _yb(pid)
     if kw == K_DRAW:
         _push(S, ST_DRAW, S[yb + Y_SEAT], x, 0)
@@ -1428,7 +1481,7 @@ def _is_character_keyword(kw):
 
 
 @njit(cache=True, inline='always')  # into run, its one caller: a step is small, a call is not
-def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
+def _step(S, kind, a, b, c):
     """One step of the queue (rules.STEPS)."""
     if kind == ST_DRAW:
         seat, k = a, b
@@ -1436,8 +1489,8 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
         if k <= 0 or S[pb + P_OUT]:
             return
         if S[pb + P_DECK + PILE_SIZE] == 0:
-            if R[R_DECK_LOSE]:  # A-22 variant
-                _eliminate(S, R, seat)
+            if S[RULES + R_DECK_LOSE]:  # A-22 variant
+                _eliminate(S, seat)
                 return
             if S[pb + P_DISCARD + PILE_SIZE] == 0:
                 return
@@ -1448,12 +1501,12 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
         _push(S, ST_DRAW, seat, k - 1, 0)
         _roll(S, CH_DRAW, seat, 0)
     elif kind == ST_CHOOSE_FIRST:
-        if R[R_FIXED_FIRST] >= 0:
-            S[FIRST] = R[R_FIXED_FIRST]
+        if S[RULES + R_FIXED_FIRST] >= 0:
+            S[FIRST] = S[RULES + R_FIXED_FIRST]
         else:
             _roll(S, CH_FIRST, 0, 0)
     elif kind == ST_SETUP_ALL:
-        seats = R[R_SEATS]
+        seats = S[RULES + R_SEATS]
         for i in range(seats - 1, -1, -1):
             _push(S, ST_SETUP_DICE, (S[FIRST] + i) % seats, 0, 0)
     elif kind == ST_SETUP_DICE:
@@ -1462,18 +1515,18 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
             _push(S, ST_ROLL_POOL, S[pb + P_ORDER + k], 0, 0)
     elif kind == ST_ROLL_POOL or kind == ST_REFRESH_ROLL:
         ci = a
-        _add_fixed(S, CHD, R, ci)
-        if _random_dice(CHD, R, S[_cb(ci) + C_DEF]):
+        _add_fixed(S, ci)
+        if _random_dice(S, S[_cb(ci) + C_DEF]):
             _roll(S, CH_POOL if kind == ST_ROLL_POOL else CH_REFRESH, ci, 0)
     elif kind == ST_TURN_START:
-        limit = R[R_TURN_LIMIT]
+        limit = S[RULES + R_TURN_LIMIT]
         if limit and S[TURN] >= limit:
             _finish(S, -1)
             return
         S[TURN] += 1
         for ci in range(S[NCHARS]):
             S[_cb(ci) + C_SUPP] = 0  # R-35
-        seat = _next_seat(S, R, S[FIRST], True)
+        seat = _next_seat(S, S[FIRST], True)
         if seat < 0:
             _fail(S)
             return
@@ -1486,14 +1539,14 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
     elif kind == ST_ACT:
         _wait(S, WT_ACTION, S[ACTIVE], 0, 0)
     elif kind == ST_NEXT:
-        seat = _next_seat(S, R, S[ACTIVE], False)
+        seat = _next_seat(S, S[ACTIVE], False)
         if seat < 0:
             _push(S, ST_END_TURN, 0, 0, 0)
         else:
             _push(S, ST_PHASE, seat, 0, 0)
     elif kind == ST_END_TURN:
         _push(S, ST_TURN_OVER, 0, 0, 0)
-        seats = R[R_SEATS]
+        seats = S[RULES + R_SEATS]
         for i in range(seats - 1, -1, -1):
             s = (S[FIRST] + i) % seats
             if S[_pb(s) + P_OUT]:
@@ -1503,9 +1556,9 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
         _push(S, ST_RESET, 0, 0, 0)
         _push(S, ST_WINDOW, WK_END, -1, 0)
     elif kind == ST_RESET:
-        if R[R_RESET_NEVER]:
+        if S[RULES + R_RESET_NEVER]:
             return
-        keep = not R[R_BLOCKS_REFRESH]
+        keep = not S[RULES + R_BLOCKS_REFRESH]
         for ci in range(S[NCHARS]):
             cb = _cb(ci)
             if S[cb + C_ALIVE] and not (keep and S[cb + C_SUPP]):
@@ -1517,35 +1570,33 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
     elif kind == ST_REFILL:
         _push(S, ST_DRAW, a, HAND - S[_pb(a) + P_NH], 0)
     elif kind == ST_TURN_OVER:
-        for s in range(R[R_SEATS]):
+        for s in range(S[RULES + R_SEATS]):
             S[_pb(s) + P_PASSED] = 0
-        if R[R_STALE_DRAW] and _no_damage_left(S, SRC, EFF, CHD, R):
+        if S[RULES + R_STALE_DRAW] and _no_damage_left(S):
             _finish(S, -1)
             return
-        if R[R_ROTATE]:
-            S[FIRST] = _next_seat(S, R, S[FIRST], False)
+        if S[RULES + R_ROTATE]:
+            S[FIRST] = _next_seat(S, S[FIRST], False)
         _push(S, ST_TURN_START, 0, 0, 0)
     elif kind == ST_WINDOW:
-        _window(S, SRC, CHD, R, a, b)
+        _window(S, a, b)
     elif kind == ST_WINDOW_GO:
-        _window_go(S, SRC, CHD, R)
+        _window_go(S)
     elif kind == ST_PAY:
         yb = _yb(a)
         src = S[yb + Y_SRC]
-        if SRC[src, SK_ABILITY] == AB_DEAD:
+        if S[_sr(src) + SK_ABILITY] == AB_DEAD:
             return  # R-37
         ci = S[yb + Y_ACTOR]
         cb = _cb(ci)
-        S[cb + C_BURDEN] += SRC[src, SK_ENERGY]
-        k = SRC[src, SK_NDICE]
+        S[cb + C_BURDEN] += S[_sr(src) + SK_ENERGY]
+        k = S[_sr(src) + SK_NDICE]
         if k:
-            tmp = np.empty((2, COST_DICE_CAP), np.int64)
-            n = _combos(S[cb + C_DICE:cb + C_DICE + S[cb + C_ND]], S[cb + C_ND], k,
-                        SRC[src, SK_DICE:SK_DICE + k], True, tmp, 2)
+            n = _combos(S, ci, k, _sr(src) + SK_DICE, True, 2)
             if n == 1:  # A-9: the player picks only when there is a choice
                 for j in range(k):
-                    _remove_die(S, ci, tmp[0, j])
-                    S[yb + Y_PAID + j] = tmp[0, j]
+                    _remove_die(S, ci, S[COMBOS + j])
+                    S[yb + Y_PAID + j] = S[COMBOS + j]
                 S[yb + Y_NPAID] = k
             else:
                 if n == 0:
@@ -1571,25 +1622,24 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
     elif kind == ST_TARGET:
         yb = _yb(a)
         src = S[yb + Y_SRC]
-        need = SRC[src, SK_TARGETS] - S[yb + Y_NT]
+        need = S[_sr(src) + SK_TARGETS] - S[yb + Y_NT]
         if need <= 0:
             return
-        out = np.empty(CHARS_CAP, np.int64)
-        m = _candidates(S, S[yb + Y_SEAT], SRC[src, SK_TARGET], a, out)
+        m = _candidates(S, S[yb + Y_SEAT], S[_sr(src) + SK_TARGET], a)
         if m <= need:
             for i in range(m):
                 if S[yb + Y_NT] >= TGT_CAP:
                     _fail(S)
                     return
-                S[yb + Y_T + S[yb + Y_NT]] = out[i]
+                S[yb + Y_T + S[yb + Y_NT]] = S[PICKED + i]
                 S[yb + Y_NT] += 1
         else:
             _wait(S, WT_TARGET, S[yb + Y_SEAT], a, 0)
     elif kind == ST_DECLARED:
-        attack = SRC[S[_yb(a) + Y_SRC], SK_KIND] == ATTACK
+        attack = S[_sr(S[_yb(a) + Y_SRC]) + SK_KIND] == ATTACK
         _push(S, ST_WINDOW, WK_REACTION if attack else WK_DECLARED, a, 0)
     elif kind == ST_EDGE_RESOLVE:
-        if R[R_LIFO]:
+        if S[RULES + R_LIFO]:
             if S[NSTACK] >= STACK_CAP:
                 _fail(S)
                 return
@@ -1600,11 +1650,11 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
     elif kind == ST_RESOLVE:
         yb = _yb(a)
         src = S[yb + Y_SRC]
-        if SRC[src, SK_KIND] == ATTACK:
+        if S[_sr(src) + SK_KIND] == ATTACK:
             if S[yb + Y_NEG]:
                 S[NEGATED] += 1
                 _miss(S, a)
-            elif R[R_CONTEST]:
+            elif S[RULES + R_CONTEST]:
                 _push(S, ST_STRIKE, a, 0, 0)
                 _push(S, ST_DEFENCE_DIE, a, 0, 0)
                 _push(S, ST_ATTACK_DIE, a, 0, 0)
@@ -1612,7 +1662,7 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
                 _push(S, ST_STRIKE, a, 0, 0)
             return
         _push(S, ST_FINISH, a, 0, 0)
-        _push_effects(S, SRC, a)
+        _push_effects(S, a)
     elif kind == ST_ATTACK_DIE or kind == ST_DEFENCE_DIE:
         yb = _yb(a)
         ci = S[yb + Y_ACTOR] if kind == ST_ATTACK_DIE else S[yb + Y_T]
@@ -1625,26 +1675,25 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
         if not S[_cb(S[yb + Y_T]) + C_ALIVE]:
             _miss(S, a)
             return
-        if R[R_CONTEST]:  # R-21, R-22: ties go to the attacker
+        if S[RULES + R_CONTEST]:  # R-21, R-22: ties go to the attacker
             if S[yb + Y_ADIE] + S[yb + Y_ATK] < S[yb + Y_DDIE] + S[yb + Y_DEF]:
                 _miss(S, a)
                 return
-        _hit(S, SRC, CHD, R, a)
+        _hit(S, a)
     elif kind == ST_EFFECT:
-        e = SRC[S[_yb(a) + Y_SRC], SK_EFF] + b
-        if _is_character_keyword(EFF[e, E_KW]):
-            out = np.empty(CHARS_CAP, np.int64)
-            m = _scope(S, a, EFF[e, E_SCOPE], out)
+        e = S[_sr(S[_yb(a) + Y_SRC]) + SK_EFF] + b
+        if _is_character_keyword(S[_ef(e) + E_KW]):
+            m = _scope(S, a, S[_ef(e) + E_SCOPE])
             for i in range(m - 1, -1, -1):
-                _push(S, ST_APPLY, a, b, out[i])
+                _push(S, ST_APPLY, a, b, S[PICKED + i])
         else:
-            _other_effect(S, SRC, EFF, R, a, e)
-            _check_deaths(S, CHD, R)
+            _other_effect(S, a, e)
+            _check_deaths(S)
     elif kind == ST_APPLY:
         if S[_cb(c) + C_ALIVE]:
-            e = SRC[S[_yb(a) + Y_SRC], SK_EFF] + b
-            _character_effect(S, SRC, EFF, CHD, R, a, e, c)
-            _check_deaths(S, CHD, R)
+            e = S[_sr(S[_yb(a) + Y_SRC]) + SK_EFF] + b
+            _character_effect(S, a, e, c)
+            _check_deaths(S)
     elif kind == ST_FINISH:
         yb = _yb(a)
         if S[yb + Y_HAND]:  # R-13: discarded after it resolves
@@ -1654,15 +1703,13 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
         ci = a
         cb = _cb(ci)
         d = S[cb + C_DEF]
-        k = CHD[d, D_NFIXED] + CHD[d, D_RANDOM]
+        k = S[_cd(d) + D_NFIXED] + S[_cd(d) + D_RANDOM]
         if S[cb + C_ND] <= k:
             return
-        tmp = np.empty((2, DICE_CAP), np.int64)
-        n = _combos(S[cb + C_DICE:cb + C_DICE + S[cb + C_ND]], S[cb + C_ND], k,
-                    S[cb + C_DICE:cb + C_DICE + 1], False, tmp, 2)
+        n = _combos(S, ci, k, 0, False, 2)
         if n == 1:
             for j in range(k):
-                S[cb + C_DICE + j] = tmp[0, j]
+                S[cb + C_DICE + j] = S[COMBOS + j]
             S[cb + C_ND] = k
         else:
             _wait(S, WT_KEEP, S[cb + C_SEAT], ci, 0)  # R-16.3: the controller chooses
@@ -1671,18 +1718,24 @@ def _step(S, SRC, EFF, CHD, R, kind, a, b, c):
 
 
 @njit(cache=True)
-def run(S, SRC, EFF, CHD, R):
+def run(S):
     """rules._run: steps until one waits, or the game ends."""
     while S[WAIT] == WT_NONE and not S[ENDED] and S[NQ] > 0:
         S[NQ] -= 1
         q = QUEUE + 4 * S[NQ]
-        _step(S, SRC, EFF, CHD, R, S[q], S[q + 1], S[q + 2], S[q + 3])
+        _step(S, S[q], S[q + 1], S[q + 2], S[q + 3])
 
 
 # -- chance and decisions ------------------------------------------------------------------------
 
 @njit(cache=True)
-def apply_chance(S, SRC, EFF, CHD, R, cmt, POOL_FACES, POOL_CUM, POOL_N, cum):
+def _pick(S, cum, length, u):
+    """pick_cum on the cumulative weights S[cum:cum + length]."""
+    return pick_cum(S[cum:cum + length], length, u)
+
+
+@njit(cache=True)
+def apply_chance(S, cmt):
     what = S[W_A]
     a = S[W_B]
     b = S[W_C]
@@ -1695,8 +1748,8 @@ def apply_chance(S, SRC, EFF, CHD, R, cmt, POOL_FACES, POOL_CUM, POOL_N, cum):
         total = 0
         for i in range(n):
             total += S[deck + PILE_CNT + i]
-            cum[i] = total
-        i = pick_cum(cum, n, u)
+            S[CUM + i] = total
+        i = _pick(S, CUM, n, u)
         card = S[deck + PILE_CARD + i]
         _pile_take_at(S, deck, i)
         nh = S[pb + P_NH]
@@ -1706,40 +1759,41 @@ def apply_chance(S, SRC, EFF, CHD, R, cmt, POOL_FACES, POOL_CUM, POOL_N, cum):
         S[pb + P_HAND + nh] = card
         S[pb + P_NH] = nh + 1
     elif what == CH_FIRST:
-        n = R[R_SEATS]
+        n = S[RULES + R_SEATS]
         for i in range(n):
-            cum[i] = i + 1
-        S[FIRST] = pick_cum(cum, n, u)
+            S[CUM + i] = i + 1
+        S[FIRST] = _pick(S, CUM, n, u)
     elif what == CH_POOL or what == CH_REFRESH:
         ci = a
-        k = _random_dice(CHD, R, S[_cb(ci) + C_DEF])
-        i = pick_cum(POOL_CUM[k], POOL_N[k], u)
+        k = _random_dice(S, S[_cb(ci) + C_DEF])
+        i = _pick(S, POOLS_CUM + k * POOL_OUTCOMES, S[POOLS_N + k], u)
+        faces = POOLS_FACES + (k * POOL_OUTCOMES + i) * POOL_CAP
         for j in range(k):
-            _append_die(S, ci, POOL_FACES[k, i, j])
+            _append_die(S, ci, S[faces + j])
         _sort_dice(S, ci)
     else:
         for i in range(6):
-            cum[i] = i + 1
-        face = pick_cum(cum, 6, u) + 1
+            S[CUM + i] = i + 1
+        face = _pick(S, CUM, 6, u) + 1
         if what == CH_OVERCHARGE:
             _add_die(S, a, face)
         else:
             _set_die(S, a, b, face)
-        _check_deaths(S, CHD, R)
-    run(S, SRC, EFF, CHD, R)
+        _check_deaths(S)
+    run(S)
 
 
 @njit(cache=True)
-def apply(S, SRC, EFF, CHD, R, OPT, i):
-    """rules.apply with decision OPT[i]."""
+def apply(S, i):
+    """rules.apply with decision i of the OPTS rows."""
     w = S[WAIT]
     seat = S[W_SEAT]
     wa = S[W_A]
     wb = S[W_B]
     S[WAIT] = WT_NONE
-    kind = OPT[i, 0]
-    oa = OPT[i, 1]
-    ob = OPT[i, 2]
+    kind = S[_op(i) + OP_KIND]
+    oa = S[_op(i) + OP_A]
+    ob = S[_op(i) + OP_B]
     if w == WT_ACTION:
         pb = _pb(seat)
         if kind == A_PASS:
@@ -1747,18 +1801,18 @@ def apply(S, SRC, EFF, CHD, R, OPT, i):
             _push(S, ST_NEXT, 0, 0, 0)
         elif kind == A_REFRESH:
             cb = _cb(oa)
-            S[cb + C_BURDEN] += CHD[S[cb + C_DEF], D_REFRESH]  # R-16.1
+            S[cb + C_BURDEN] += S[_cd(S[cb + C_DEF]) + D_REFRESH]  # R-16.1
             S[REFRESHES] += 1
             _push(S, ST_NEXT, 0, 0, 0)
             _push(S, ST_KEEP, oa, 0, 0)
             _push(S, ST_REFRESH_ROLL, oa, 0, 0)
         else:
-            pid = _start_play(S, SRC, CHD, R, seat, kind, oa, ob, -1)
+            pid = _start_play(S, seat, kind, oa, ob, -1)
             _push(S, ST_NEXT, 0, 0, 0)
             _push(S, ST_WINDOW, WK_AFTER, pid, 0)
             _push(S, ST_RESOLVE, pid, 0, 0)
             _push(S, ST_DECLARED, pid, 0, 0)
-            _push_pay_steps(S, SRC, pid)
+            _push_pay_steps(S, pid)
     elif w == WT_WINDOW:
         if kind == A_DECLINE:
             S[WIN_DECL] += 1
@@ -1770,18 +1824,18 @@ def apply(S, SRC, EFF, CHD, R, OPT, i):
             S[WIN_ACTED] = 1
             S[EDGES] += 1
             ctx = S[WIN_PID]
-            new = _start_play(S, SRC, CHD, R, seat, kind, oa, ob, ctx)
-            if SRC[S[_yb(new) + Y_SRC], SK_TIMING] == T_REACTION and ctx >= 0:
+            new = _start_play(S, seat, kind, oa, ob, ctx)
+            if S[_sr(S[_yb(new) + Y_SRC]) + SK_TIMING] == T_REACTION and ctx >= 0:
                 S[_yb(ctx) + Y_REACTED] = 1
             _push(S, ST_WINDOW_GO, 0, 0, 0)
             _push(S, ST_EDGE_RESOLVE, new, 0, 0)
-            _push_pay_steps(S, SRC, new)
+            _push_pay_steps(S, new)
     elif w == WT_PAY:
         yb = _yb(wa)
-        k = OPT[i, 3]
+        k = S[_op(i) + OP_N]
         for j in range(k):
-            _remove_die(S, S[yb + Y_ACTOR], OPT[i, 4 + j])
-            S[yb + Y_PAID + j] = OPT[i, 4 + j]
+            _remove_die(S, S[yb + Y_ACTOR], S[_op(i) + OP_V + j])
+            S[yb + Y_PAID + j] = S[_op(i) + OP_V + j]
         S[yb + Y_NPAID] = k
     elif w == WT_CARDS:
         _discard_from_hand(S, seat, oa)
@@ -1796,9 +1850,9 @@ def apply(S, SRC, EFF, CHD, R, OPT, i):
         _push(S, ST_TARGET, wa, 0, 0)
     elif w == WT_KEEP:
         cb = _cb(wa)
-        k = OPT[i, 3]
+        k = S[_op(i) + OP_N]
         for j in range(k):
-            S[cb + C_DICE + j] = OPT[i, 4 + j]
+            S[cb + C_DICE + j] = S[_op(i) + OP_V + j]
         S[cb + C_ND] = k
     elif w == WT_CHOOSE:
         ci = wb
@@ -1827,42 +1881,43 @@ def apply(S, SRC, EFF, CHD, R, OPT, i):
         if kind == A_DISCARD:
             _discard_from_hand(S, seat, oa)
             _push(S, ST_DISCARD, seat, wa - 1, 0)
-    _check_deaths(S, CHD, R)
-    run(S, SRC, EFF, CHD, R)
+    _check_deaths(S)
+    run(S)
 
 
 # -- the heuristic (bots.py) ---------------------------------------------------------------------
 
 @njit(cache=True)
-def _stick(S, CHD, ci, printed, traits, mod):
-    if _hardened(S, CHD, ci, printed, mod, traits):
+def _stick(S, ci, printed, traits, mod):
+    if _hardened(S, ci, printed, mod, traits):
         return 0
-    return _effective_of(S, CHD, ci, printed, mod, traits)
+    return _effective_of(S, ci, printed, mod, traits)
 
 
 @njit(cache=True)
-def _energy(S, CHD, ci):
+def _energy(S, ci):
     cb = _cb(ci)
-    return CHD[S[cb + C_DEF], D_ENERGY] - S[cb + C_BURDEN]
+    return S[_cd(S[cb + C_DEF]) + D_ENERGY] - S[cb + C_BURDEN]
 
 
 @njit(cache=True)
-def _hit_value(S, SRC, EFF, CHD, src, ci):
+def _hit_value(S, src, ci):
+    sr = _sr(src)
     cb = _cb(ci)
-    left = CHD[S[cb + C_DEF], D_HP] - _damage(S, CHD, ci)
-    worth = _stick(S, CHD, ci, SRC[src, SK_DAMAGE], SRC[src, SK_TRAITS], 0)
+    left = S[_cd(S[cb + C_DEF]) + D_HP] - _damage(S, ci)
+    worth = _stick(S, ci, S[sr + SK_DAMAGE], S[sr + SK_TRAITS], 0)
     value = float(min(worth, left)) + (KILL if worth >= left else 0.0)
     nd = S[cb + C_ND]
-    for k in range(SRC[src, SK_NEFF]):
-        e = SRC[src, SK_EFF] + k
-        kw = EFF[e, E_KW]
+    for k in range(S[sr + SK_NEFF]):
+        e = S[sr + SK_EFF] + k
+        kw = S[_ef(e) + E_KW]
         if kw == K_STUN:
-            value += 0.4 * min(EFF[e, E_AMT], _energy(S, CHD, ci))
+            value += 0.4 * min(S[_ef(e) + E_AMT], _energy(S, ci))
         elif kw == K_DRAIN or kw == K_DISARM or kw == K_POWER_DOWN:
             value += 0.5 if nd else 0.0
         elif kw == K_POWER_UP:
             value += 0.3
-    if nd and S[cb + C_DICE] >= 4 + SRC[src, SK_ATK]:
+    if nd and S[cb + C_DICE] >= 4 + S[sr + SK_ATK]:
         value *= 0.75  # it could be dodged
     return value
 
@@ -1874,7 +1929,7 @@ def _is_enemy(S, seat, ci):
 
 
 @njit(cache=True)
-def _best_heal(S, CHD, R, seat, x):
+def _best_heal(S, seat, x):
     best = 0
     pb = _pb(seat)
     for k in range(3):
@@ -1882,139 +1937,142 @@ def _best_heal(S, CHD, R, seat, x):
         if not S[_cb(ci) + C_ALIVE]:
             continue
         for r in range(S[_cb(ci) + C_NA]):
-            if _healable_worth(S, CHD, R, ci, r) <= x:
-                best = max(best, _rec_effective(S, CHD, ci, r))
+            if _healable_worth(S, ci, r) <= x:
+                best = max(best, _rec_effective(S, ci, r))
     return float(best)
 
 
 @njit(cache=True)
-def _source_value(S, SRC, EFF, CHD, R, seat, src):
-    if SRC[src, SK_KIND] == ATTACK:
+def _source_value(S, seat, src):
+    sr = _sr(src)
+    if S[sr + SK_KIND] == ATTACK:
         found = False
         value = 0.0
         for ci in range(S[NCHARS]):
             if _is_enemy(S, seat, ci):
-                v = _hit_value(S, SRC, EFF, CHD, src, ci)
+                v = _hit_value(S, src, ci)
                 if not found or v > value:
                     value = v
                 found = True
         if not found:
             return -1.0
-        return value - 0.15 * SRC[src, SK_ENERGY] - 0.3 * SRC[src, SK_NDICE]
+        return value - 0.15 * S[sr + SK_ENERGY] - 0.3 * S[sr + SK_NDICE]
     value = 0.0
-    for k in range(SRC[src, SK_NEFF]):
-        e = SRC[src, SK_EFF] + k
-        kw = EFF[e, E_KW]
+    for k in range(S[sr + SK_NEFF]):
+        e = S[sr + SK_EFF] + k
+        kw = S[_ef(e) + E_KW]
         if kw == K_HEAL:
-            value += _best_heal(S, CHD, R, seat, EFF[e, E_AMT])
+            value += _best_heal(S, seat, S[_ef(e) + E_AMT])
         elif kw == K_OVERCHARGE:
-            value += 1.0 * max(1, SRC[src, SK_TARGETS])
+            value += 1.0 * max(1, S[sr + SK_TARGETS])
         elif kw == K_POWER_UP:
             value += 0.2
         elif kw == K_RECOVER:
             value += 0.5
-    return value - 1.5 * SRC[src, SK_CARDS] - 0.1 * SRC[src, SK_ENERGY]
+    return value - 1.5 * S[sr + SK_CARDS] - 0.1 * S[sr + SK_ENERGY]
 
 
 @njit(cache=True)
-def _needs_dice(S, SRC, CHD, seat, ci):
+def _needs_dice(S, seat, ci):
     pb = _pb(seat)
     d = S[_cb(ci) + C_DEF]
     for i in range(S[pb + P_NH]):
         src = S[pb + P_HAND + i]
-        if not SRC[src, SK_NDICE] or (SRC[src, SK_TRAITS] and
-                                      not SRC[src, SK_TRAITS] & CHD[d, D_TRAITS]):
+        sr = _sr(src)
+        if not S[sr + SK_NDICE] or (S[sr + SK_TRAITS] and
+                                    not S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS]):
             continue
-        if SRC[src, SK_CHAR] != -1 and SRC[src, SK_CHAR] != d:
+        if S[sr + SK_CHAR] != -1 and S[sr + SK_CHAR] != d:
             continue
-        if not _can_pay(S, ci, SRC, src):
+        if not _can_pay(S, ci, src):
             return True
     return False
 
 
 @njit(cache=True)
-def _card_worth(S, SRC, EFF, CHD, seat, src, copies):
+def _card_worth(S, seat, src, copies):
     pb = _pb(seat)
+    sr = _sr(src)
     usable = False
     for k in range(3):
         cb = _cb(S[pb + P_ORDER + k])
         d = S[cb + C_DEF]
-        if S[cb + C_ALIVE] and (SRC[src, SK_CHAR] == -1 or SRC[src, SK_CHAR] == d) and (
-                SRC[src, SK_TRAITS] == 0 or SRC[src, SK_TRAITS] & CHD[d, D_TRAITS]):
+        if S[cb + C_ALIVE] and (S[sr + SK_CHAR] == -1 or S[sr + SK_CHAR] == d) and (
+                S[sr + SK_TRAITS] == 0 or S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS]):
             usable = True
             break
     if not usable:
         return -10.0
-    if SRC[src, SK_KIND] == ATTACK:
-        return 3.0 + SRC[src, SK_DAMAGE]
-    if _has_keyword(SRC, EFF, src, K_HEAL, False):
+    if S[sr + SK_KIND] == ATTACK:
+        return 3.0 + S[sr + SK_DAMAGE]
+    if _has_keyword(S, src, K_HEAL, False):
         return 3.0
-    if _has_keyword(SRC, EFF, src, K_DODGE, False):
+    if _has_keyword(S, src, K_DODGE, False):
         return 2.5 if copies == 1 else 0.5
     return 1.0
 
 
 @njit(cache=True)
-def _last_amount(SRC, EFF, src, kw):
+def _last_amount(S, src, kw):
     """{e.keyword: e.amount} keeps the last; -1 if the card names no such keyword."""
     x = -1
-    for k in range(SRC[src, SK_NEFF]):
-        e = SRC[src, SK_EFF] + k
-        if EFF[e, E_KW] == kw:
-            x = EFF[e, E_AMT]
+    for k in range(S[_sr(src) + SK_NEFF]):
+        e = S[_sr(src) + SK_EFF] + k
+        if S[_ef(e) + E_KW] == kw:
+            x = S[_ef(e) + E_AMT]
     return x
 
 
 @njit(cache=True)
-def _edge_value(S, SRC, EFF, CHD, seat, OPT, i):
-    if OPT[i, 0] == A_USE:
+def _edge_value(S, seat, i):
+    if S[_op(i) + OP_KIND] == A_USE:
         return -1.0  # death effects cost cards the bot would rather play
-    src = OPT[i, 1]
+    src = S[_op(i) + OP_A]
     ctx = S[WIN_PID]
-    if ctx >= 0 and SRC[S[_yb(ctx) + Y_SRC], SK_KIND] == ATTACK:
+    if ctx >= 0 and S[_sr(S[_yb(ctx) + Y_SRC]) + SK_KIND] == ATTACK:
         cy = _yb(ctx)
         csrc = S[cy + Y_SRC]
         defender = S[cy + Y_T]
         db = _cb(defender)
-        if _has_keyword(SRC, EFF, src, K_DODGE, False):
-            dodge = _last_amount(SRC, EFF, src, K_DODGE)
-            actor = OPT[i, 2]
+        if _has_keyword(S, src, K_DODGE, False):
+            dodge = _last_amount(S, src, K_DODGE)
+            actor = S[_op(i) + OP_B]
             if actor < 0:
                 _fail(S)
                 return -1.0
             ab = _cb(actor)
             return 5.0 if S[ab + C_ND] and S[ab + C_DICE] >= dodge + S[cy + Y_ATK] else -1.0
-        if _has_keyword(SRC, EFF, src, K_AIM, False):
+        if _has_keyword(S, src, K_AIM, False):
             return 2.0 if S[db + C_ND] and S[db + C_DICE] >= 4 + S[cy + Y_ATK] else -1.0
         # what the attack would do, read by Soak and Taunt only
-        incoming = _stick(S, CHD, defender, SRC[csrc, SK_DAMAGE], SRC[csrc, SK_TRAITS],
+        incoming = _stick(S, defender, S[_sr(csrc) + SK_DAMAGE], S[_sr(csrc) + SK_TRAITS],
                           S[cy + Y_MOD])
-        if _has_keyword(SRC, EFF, src, K_SOAK, False):
+        if _has_keyword(S, src, K_SOAK, False):
             return 2.0 if incoming >= 3 else -1.0
-        if _has_keyword(SRC, EFF, src, K_TAUNT, False):
-            actor = OPT[i, 2]
+        if _has_keyword(S, src, K_TAUNT, False):
+            actor = S[_op(i) + OP_B]
             if actor < 0:
                 _fail(S)
                 return -1.0
-            left = CHD[S[db + C_DEF], D_HP] - _damage(S, CHD, defender)
-            mine = _stick(S, CHD, actor, SRC[csrc, SK_DAMAGE], SRC[csrc, SK_TRAITS],
+            left = S[_cd(S[db + C_DEF]) + D_HP] - _damage(S, defender)
+            mine = _stick(S, actor, S[_sr(csrc) + SK_DAMAGE], S[_sr(csrc) + SK_TRAITS],
                           S[cy + Y_MOD])
-            actor_left = CHD[S[_cb(actor) + C_DEF], D_HP] - _damage(S, CHD, actor)
+            actor_left = S[_cd(S[_cb(actor) + C_DEF]) + D_HP] - _damage(S, actor)
             saves = incoming >= left and mine < actor_left
             softer = mine < incoming and mine < actor_left
             return 3.0 if saves or softer else -1.0
-        if _has_keyword(SRC, EFF, src, K_BOOST, False):
+        if _has_keyword(S, src, K_BOOST, False):
             return 3.0
     mine = S[WIN_KIND] == WK_START and S[ACTIVE] == seat
     pb = _pb(seat)
-    if _has_keyword(SRC, EFF, src, K_RECOVER, False):
+    if _has_keyword(S, src, K_RECOVER, False):
         if mine:
             for k in range(3):
                 cb = _cb(S[pb + P_ORDER + k])
                 if S[cb + C_ALIVE] and S[cb + C_BURDEN] >= 3:
                     return 1.0
         return -1.0
-    if _has_keyword(SRC, EFF, src, K_REROLL, False):
+    if _has_keyword(S, src, K_REROLL, False):
         if mine:
             for k in range(3):
                 cb = _cb(S[pb + P_ORDER + k])
@@ -2025,19 +2083,21 @@ def _edge_value(S, SRC, EFF, CHD, seat, OPT, i):
 
 
 @njit(cache=True)
-def _lex_less(OPT, i, j):
-    """OPT[i]'s values < OPT[j]'s, as tuples compare."""
-    ni = OPT[i, 3]
-    nj = OPT[j, 3]
+def _lex_less(S, i, j):
+    """Decision i's values < decision j's, as tuples compare."""
+    vi = _op(i) + OP_V
+    vj = _op(j) + OP_V
+    ni = S[_op(i) + OP_N]
+    nj = S[_op(j) + OP_N]
     for k in range(min(ni, nj)):
-        if OPT[i, 4 + k] != OPT[j, 4 + k]:
-            return OPT[i, 4 + k] < OPT[j, 4 + k]
+        if S[vi + k] != S[vj + k]:
+            return S[vi + k] < S[vj + k]
     return ni < nj
 
 
 @njit(cache=True)
-def heuristic(S, SRC, EFF, CHD, R, OPT, n):
-    """bots.heuristic: the index of the decision it takes among OPT[:n]."""
+def heuristic(S, n):
+    """bots.heuristic: the index of the decision it takes among the first n rows."""
     if n == 1:
         return 0
     w = S[WAIT]
@@ -2046,38 +2106,38 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
         best = -1
         best_value = 0.0
         for i in range(n):
-            kind = OPT[i, 0]
+            kind = S[_op(i) + OP_KIND]
             value = 0.0
             if kind == A_PLAY or kind == A_USE:
-                value = _source_value(S, SRC, EFF, CHD, R, seat, OPT[i, 1])
+                value = _source_value(S, seat, S[_op(i) + OP_A])
             elif kind == A_REFRESH:
-                value = 1.2 if _needs_dice(S, SRC, CHD, seat, OPT[i, 1]) else -1.0
+                value = 1.2 if _needs_dice(S, seat, S[_op(i) + OP_A]) else -1.0
             if value > best_value + 1e-9:
                 best = i
                 best_value = value
         if best >= 0:
             return best
         for i in range(n):
-            if OPT[i, 0] == A_PASS:
+            if S[_op(i) + OP_KIND] == A_PASS:
                 return i
         return n - 1
     if w == WT_PAY:
         yb = _yb(S[W_A])
         src = S[yb + Y_SRC]
-        for k in range(SRC[src, SK_NEFF]):
-            e = SRC[src, SK_EFF] + k
-            if EFF[e, E_KW] == K_DODGE:
+        for k in range(S[_sr(src) + SK_NEFF]):
+            e = S[_sr(src) + SK_EFF] + k
+            if S[_ef(e) + E_KW] == K_DODGE:
                 ctx = S[yb + Y_CTX]
                 if ctx < 0:
                     _fail(S)
                     return 0
-                need = EFF[e, E_AMT] + S[_yb(ctx) + Y_ATK]
+                need = S[_ef(e) + E_AMT] + S[_yb(ctx) + Y_ATK]
                 best = -1
                 for i in range(n):
-                    if OPT[i, 3] == 0:
+                    if S[_op(i) + OP_N] == 0:
                         _fail(S)
                         return 0
-                    if OPT[i, 4] >= need and (best < 0 or _lex_less(OPT, i, best)):
+                    if S[_op(i) + OP_V] >= need and (best < 0 or _lex_less(S, i, best)):
                         best = i
                 if best >= 0:
                     return best
@@ -2086,8 +2146,8 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
         best_sum = -1
         for i in range(n):
             total = 0
-            for j in range(OPT[i, 3]):
-                total += OPT[i, 4 + j]
+            for j in range(S[_op(i) + OP_N]):
+                total += S[_op(i) + OP_V + j]
             if i == 0 or total < best_sum:
                 best = i
                 best_sum = total
@@ -2097,30 +2157,30 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
         src = S[yb + Y_SRC]
         best = 0
         best_value = 0.0
-        heal = _has_keyword(SRC, EFF, src, K_HEAL, False)
+        heal = _has_keyword(S, src, K_HEAL, False)
         x = 0
-        for k in range(SRC[src, SK_NEFF]):
-            e = SRC[src, SK_EFF] + k
-            if EFF[e, E_KW] == K_HEAL:
-                x = EFF[e, E_AMT]
+        for k in range(S[_sr(src) + SK_NEFF]):
+            e = S[_sr(src) + SK_EFF] + k
+            if S[_ef(e) + E_KW] == K_HEAL:
+                x = S[_ef(e) + E_AMT]
                 break
         for i in range(n):
-            ci = OPT[i, 1]
+            ci = S[_op(i) + OP_A]
             cb = _cb(ci)
-            if SRC[src, SK_TARGET] == TG_ENEMY:
-                if SRC[src, SK_KIND] == ATTACK:
-                    value = _hit_value(S, SRC, EFF, CHD, src, ci)
+            if S[_sr(src) + SK_TARGET] == TG_ENEMY:
+                if S[_sr(src) + SK_KIND] == ATTACK:
+                    value = _hit_value(S, src, ci)
                 else:
-                    value = float(_energy(S, CHD, ci) + S[cb + C_ND])
+                    value = float(_energy(S, ci) + S[cb + C_ND])
             elif heal:
                 v = 0
                 for r in range(S[cb + C_NA]):
-                    if _healable_worth(S, CHD, R, ci, r) <= x:
-                        v = max(v, _rec_effective(S, CHD, ci, r))
+                    if _healable_worth(S, ci, r) <= x:
+                        v = max(v, _rec_effective(S, ci, r))
                 value = float(v)
-            elif _has_keyword(SRC, EFF, src, K_RECOVER, False):
+            elif _has_keyword(S, src, K_RECOVER, False):
                 value = float(S[cb + C_BURDEN])
-            elif _has_keyword(SRC, EFF, src, K_REROLL, False):
+            elif _has_keyword(S, src, K_REROLL, False):
                 value = float(6 - (S[cb + C_DICE + S[cb + C_ND] - 1] if S[cb + C_ND] else 6))
             else:
                 value = float(-S[cb + C_ND])
@@ -2132,9 +2192,9 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
         best = -1
         best_value = 0.0
         for i in range(n):
-            if OPT[i, 0] == A_DECLINE:
+            if S[_op(i) + OP_KIND] == A_DECLINE:
                 continue
-            value = _edge_value(S, SRC, EFF, CHD, seat, OPT, i)
+            value = _edge_value(S, seat, i)
             if value > best_value:
                 best = i
                 best_value = value
@@ -2144,7 +2204,7 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
         if kind == CK_HEAL:
             best = 0
             for i in range(n):
-                if OPT[i, 1] % 1024 > OPT[best, 1] % 1024:
+                if S[_op(i) + OP_A] % 1024 > S[_op(best) + OP_A] % 1024:
                     best = i
             return best
         if kind == CK_POWER_DOWN or kind == CK_REROLL:
@@ -2153,14 +2213,14 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
     if w == WT_KEEP:
         best = 0
         for i in range(1, n):
-            if _lex_less(OPT, best, i):
+            if _lex_less(S, best, i):
                 best = i
         return best
     if w == WT_CARDS:
         best = 0
         best_value = 0.0
         for i in range(n):
-            v = _card_worth(S, SRC, EFF, CHD, seat, OPT[i, 1], 1)
+            v = _card_worth(S, seat, S[_op(i) + OP_A], 1)
             if i == 0 or v < best_value:
                 best = i
                 best_value = v
@@ -2169,9 +2229,9 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
         best = -1
         worst_value = 1.5
         for i in range(n):
-            if OPT[i, 0] == A_DISCARD:
-                v = _card_worth(S, SRC, EFF, CHD, seat, OPT[i, 1],
-                                _hand_count(S, seat, OPT[i, 1]))
+            if S[_op(i) + OP_KIND] == A_DISCARD:
+                v = _card_worth(S, seat, S[_op(i) + OP_A],
+                                _hand_count(S, seat, S[_op(i) + OP_A]))
                 if v < worst_value:
                     best = i
                     worst_value = v
@@ -2179,7 +2239,7 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
     if w == WT_ATTACK_DIE:
         best = 0
         for i in range(n):
-            if OPT[i, 1] > OPT[best, 1]:
+            if S[_op(i) + OP_A] > S[_op(best) + OP_A]:
                 best = i
         return best
     if w == WT_DEFENCE_DIE:
@@ -2187,13 +2247,13 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
         attack = S[yb + Y_ADIE] + S[yb + Y_ATK]
         best = -1
         for i in range(n):
-            v = OPT[i, 1]
-            if v and v + S[yb + Y_DEF] > attack and (best < 0 or v < OPT[best, 1]):
+            v = S[_op(i) + OP_A]
+            if v and v + S[yb + Y_DEF] > attack and (best < 0 or v < S[_op(best) + OP_A]):
                 best = i
         if best >= 0:
             return best
         for i in range(n):
-            if OPT[i, 1] == 0:
+            if S[_op(i) + OP_A] == 0:
                 return i
     return 0
 
@@ -2201,8 +2261,7 @@ def heuristic(S, SRC, EFF, CHD, R, OPT, n):
 # -- games ----------------------------------------------------------------------------------------
 
 @njit(cache=True)
-def play_one(seed, bseed, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN, POOL_FACES,
-             POOL_CUM, POOL_N, out, outf, g, S, OPT, tmp, cum, scores):
+def play_one(seed, bseed, BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S, scores):
     """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
     cmt = np.empty(MT_SIZE, np.int64)
     bmt = np.empty(MT_SIZE, np.int64)
@@ -2210,8 +2269,8 @@ def play_one(seed, bseed, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN, POOL
     mt_seed(cmt, seed)
     # Plays are cleared as they are made and the queue as it fills: the rest starts at zero.
     S[CHARS:PLAYS] = 0
-    S[STACK:] = 0
-    seats = R[R_SEATS]
+    S[STACK:STATE_SIZE] = 0
+    seats = S[RULES + R_SEATS]
     S[NCHARS] = 3 * seats
     S[FIRST] = -1
     S[ACTIVE] = -1
@@ -2232,7 +2291,7 @@ def play_one(seed, bseed, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN, POOL
             S[deck + PILE_SIZE] += SQ_DECK[s, j, 1]
         S[deck + PILE_N] = SQ_DN[s]
     _push(S, ST_TURN_START, 0, 0, 0)
-    if R[R_V05]:  # R-4 (v0.5): pools first, then the first player
+    if S[RULES + R_V05]:  # R-4 (v0.5): pools first, then the first player
         _push(S, ST_CHOOSE_FIRST, 0, 0, 0)
         for s in range(seats - 1, -1, -1):
             _push(S, ST_SETUP_DICE, s, 0, 0)
@@ -2241,21 +2300,21 @@ def play_one(seed, bseed, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN, POOL
         _push(S, ST_CHOOSE_FIRST, 0, 0, 0)
     for s in range(seats - 1, -1, -1):
         _push(S, ST_DRAW, s, HAND, 0)
-    run(S, SRC, EFF, CHD, R)
-    trace = R[R_TRACE] != 0
+    run(S)
+    trace = S[RULES + R_TRACE] != 0
     decisions = 0
     timeout = False
     while not S[ENDED]:
         if S[WAIT] == WT_CHANCE:
-            apply_chance(S, SRC, EFF, CHD, R, cmt, POOL_FACES, POOL_CUM, POOL_N, cum)
+            apply_chance(S, cmt)
             continue
         if S[WAIT] == WT_NONE:
             _fail(S)  # the engine would have nothing to ask
             break
-        if decisions >= R[R_MAX_DECISIONS]:
+        if decisions >= S[RULES + R_MAX_DECISIONS]:
             timeout = True
             break
-        n = options(S, SRC, CHD, R, OPT, tmp)
+        n = options(S)
         if S[ENDED]:
             break
         if n <= 0:
@@ -2266,13 +2325,13 @@ def play_one(seed, bseed, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN, POOL
                 mt_seed(bmt, bseed)
             i = int(mt_random(bmt) * n)
         else:
-            i = heuristic(S, SRC, EFF, CHD, R, OPT, n)
+            i = heuristic(S, n)
             if S[ENDED]:
                 break
-        apply(S, SRC, EFF, CHD, R, OPT, i)
+        apply(S, i)
         decisions += 1
         if trace:
-            scores[decisions - 1] = _score0(S, CHD, R)
+            scores[decisions - 1] = _score0(S)
     out[g, O_STATUS] = S[STATUS]
     winner = -1 if timeout else S[WINNER]
     out[g, O_OUTCOME] = TIMEOUT if timeout else (DRAW if winner < 0 else WIN)
@@ -2288,7 +2347,7 @@ def play_one(seed, bseed, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN, POOL
     out[g, O_EDGES] = S[EDGES]
     for s in range(seats):
         out[g, O_ALIVE + s] = _alive_count(S, s)
-        out[g, O_HP + s] = _hp_left(S, CHD, s)
+        out[g, O_HP + s] = _hp_left(S, s)
     if trace:
         if timeout:
             out[g, O_STATUS] = UNSUPPORTED  # the engine's time-out rows have no tension
@@ -2297,19 +2356,29 @@ def play_one(seed, bseed, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN, POOL
 
 @njit(cache=True, nogil=True)
 def play_many(seeds, bot_seeds, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN,
-              POOL_FACES, POOL_CUM, POOL_N, max_options):
+              POOL_FACES, POOL_CUM, POOL_N):
     n = len(seeds)
     out = np.zeros((n, OUT_WIDTH), np.int64)
     outf = np.zeros((n, 2), np.float64)
     played = np.zeros((n, SEATS_CAP, SRC.shape[0]), np.bool_)
-    S = np.zeros(STATE_SIZE, np.int64)
-    OPT = np.zeros((max_options, OPT_W), np.int64)
-    tmp = np.zeros((max_options, DICE_CAP), np.int64)
-    cum = np.zeros(max(PILE_CAP, 8), np.int64)
+    S = np.zeros(EFFECTS + EFF.shape[0] * EFF_W, np.int64)
+    S[RULES:RULES + R_WIDTH] = R
+    for k in range(POOL_CUM.shape[0]):
+        S[POOLS_N + k] = POOL_N[k]
+        for i in range(POOL_N[k]):
+            S[POOLS_CUM + k * POOL_OUTCOMES + i] = POOL_CUM[k, i]
+            for j in range(POOL_FACES.shape[2]):
+                S[POOLS_FACES + (k * POOL_OUTCOMES + i) * POOL_CAP + j] = POOL_FACES[k, i, j]
+    for src in range(SRC.shape[0]):
+        S[_sr(src):_sr(src) + SRC_W] = SRC[src]
+    for d in range(CHD.shape[0]):
+        S[_cd(d):_cd(d) + CHD_W] = CHD[d]
+    for e in range(EFF.shape[0]):
+        S[_ef(e):_ef(e) + EFF_W] = EFF[e]
     scores = np.zeros(R[R_MAX_DECISIONS] if R[R_TRACE] else 1, np.float64)
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN,
-                 POOL_FACES, POOL_CUM, POOL_N, out, outf, g, S, OPT, tmp, cum, scores)
+        play_one(seeds[g], bot_seeds[g], BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S,
+                 scores)
         for s in range(R[R_SEATS]):
             pb = _pb(s)
             for k in range(SRC.shape[0]):
