@@ -6,7 +6,8 @@
    checked to be identical), the two alternating run by run: games per second and the ratio,
    median (min-max);
 2. for every registered game, a 10-point sweep of one card stat with 2,000 games per point and
-   the game's default bots on local processes (goal: at most 5 s), each run in a fresh process
+   the game's default bots with executor="processes" (a compiled game's batches then play on
+   threads of the sweeping process; goal: at most 5 s), each run in a fresh process
    so the first sweep of a session is measured as a designer meets it, then a second sweep in
    the same process (a sweep of over a minute is timed once: see LONG); co-op also on one
    process, alternating with the above;
