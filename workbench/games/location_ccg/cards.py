@@ -201,7 +201,7 @@ def _deck_problems(cards: CardSet) -> list[Problem]:
         copies = lists[row["deck"]][row["card"]]
         cap = 1 if row["card"] in limited else most
         if copies > cap:
-            why = "Limited (R-39)" if cap == 1 else f"max_copies in params.csv (R-6)"
+            why = "Limited (R-39)" if cap == 1 else "max_copies in params.csv (R-6)"
             problems.append(problem_at(cards, "deck_cards", i, "copies",
                                        issue=f"makes {copies} copies of {row['card']} in "
                                              f"{row['deck']}",
