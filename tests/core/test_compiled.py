@@ -12,6 +12,7 @@ import pytest
 from workbench.core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
                                      mt_seed, pick_cum, rule_numbers)
 from workbench.core.kit import Deck
+from workbench.core.bots import make_bots
 from workbench.core.registry import get_game
 from workbench.dice.dist import Dist
 from workbench.sim.kernels import SETUPS, compiled_games
@@ -113,3 +114,32 @@ def test_every_kernel_lets_other_threads_run(game):
     package = type(get_game(game)).__module__.rsplit(".", 1)[0]
     kernel = importlib.import_module(f"{package}.kernel")
     assert kernel.play_many.targetoptions.get("nogil") is True
+
+
+@pytest.mark.parametrize("game", compiled_games())
+def test_a_kernel_leaves_the_tables_batches_share_as_they_were(game, monkeypatch):
+    # Batches of one game play on threads side by side, handed the same cached tables
+    # (executors.local_threads): a kernel that wrote into them would mix their games up.
+    package = type(get_game(game)).__module__.rsplit(".", 1)[0]
+    kernel = importlib.import_module(f"{package}.kernel")
+    calls = []
+    real = kernel.play_many
+
+    def spy(*args):
+        before = [a.copy() if isinstance(a, np.ndarray) else None for a in args]
+        out = real(*args)
+        calls.append((args, before))
+        return out
+
+    monkeypatch.setattr(kernel, "play_many", spy)
+    g = get_game(game)
+    b = prepare(game, None, None, "heuristic", None, SETUPS.get(game, {}))
+    bots = make_bots(b.bots, g, g.num_seats(b.setup))
+    for seeds in ([1, 2, 3], [4, 5, 6]):
+        assert g.play_batch(b.cards, b.rules, b.setup, bots, g.max_decisions, seeds) is not None
+    (first, _), (second, before) = calls
+    shared = [i for i, (x, y) in enumerate(zip(first, second))
+              if isinstance(x, np.ndarray) and x is y]
+    assert shared, "the tables are built once per cards and rules"
+    for i in shared:
+        assert np.array_equal(second[i], before[i]), f"play_many wrote into argument {i}"
