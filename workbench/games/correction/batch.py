@@ -23,32 +23,28 @@ BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
 
 
 class Tables:
-    """The catalog of one (cards, rules) pair as the kernel's arrays: each piece's lines
-    from each square, the evaluation's points, and the numbers P starts from."""
+    """The catalog of one (cards, rules) pair as the kernel's two vectors (kernel.pack): the
+    numbers P starts from, each piece's lines from each square, and the evaluation's points."""
 
     def __init__(self, cards, rules: dict):
         cat = catalog_for(cards, rules)
-        self.counts = np.array(cat.counts, np.int64)
+        counts = np.array(cat.counts, np.int64)
         self.problem = (f"{sum(cat.counts)} pieces a seat" if sum(cat.counts) > K.RES_CAP
                         else None)
         lines = [line for by_square in cat.targets for line in by_square]
-        self.first_line = np.cumsum([0] + [len(ls) for ls in lines]).astype(np.int64)
+        first_line = np.cumsum([0] + [len(ls) for ls in lines]).astype(np.int64)
         flat = [line for ls in lines for line in ls]
         passed = max((len(b) for _, _, b in flat), default=0)
-        self.lines = np.zeros((max(1, len(flat)), K.L_PASSED + 1 + passed), np.int64)
+        line_rows = np.zeros((max(1, len(flat)), K.L_PASSED + 1 + passed), np.int64)
         for i, (dest, mode, between) in enumerate(flat):
-            self.lines[i, :K.L_PASSED + 1 + len(between)] = (dest, mode, len(between),
-                                                              *between)
-        self.goal = np.array([bool(g) for by_square in cat.goal_lines for g in by_square],
-                             np.bool_)
-        self.enters = np.array(cat.enters_tokens, np.bool_)
+            line_rows[i, :K.L_PASSED + 1 + len(between)] = (dest, mode, len(between), *between)
+        goal = np.array([bool(g) for by_square in cat.goal_lines for g in by_square], np.int64)
+        enters = np.array(cat.enters_tokens, np.int64)
         points, _, _, reserve, _ = _tables(cat)
-        self.points = np.array(points, np.float64)
-        self.reserve = np.array(reserve, np.float64)
         # Spawns (kinds x home squares), or declarations (at most every line of every piece),
         # or the end of the turn: the most decisions one position can offer.
         most = max((len(ls) for ls in lines), default=0)
-        self.max_options = len(cat.kinds) * SIZE + SIZE * SIZE * most + 1
+        max_options = len(cat.kinds) * SIZE + SIZE * SIZE * most + 1
         P = np.zeros(K.P_WIDTH, np.int64)
         P[K.P_SPAWN_LIMIT] = cat.spawn_limit
         P[K.P_SECOND_TOKENS] = cat.second_tokens
@@ -63,7 +59,9 @@ class Tables:
         P[K.P_NO_TOKEN_OWN] = rows in ("both", "own_only")
         P[K.P_DENY_OCCUPIED] = bool(rules["cor.deny_occupied"])
         P[K.P_BANISH_CAPTURED] = rules["cor.banish"] == "captured"
-        self.P = P
+        self.T, self.F = K.pack(P, counts, first_line, line_rows, enters, goal,
+                                np.array(points, np.float64), np.array(reserve, np.float64),
+                                max_options)
 
 
 tables_for = CatalogCache(Tables)
@@ -78,14 +76,12 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     t = tables_for(cards, rules)
     if t.problem is not None:
         return None
-    P = t.P.copy()
-    P[K.P_FIRST] = first
-    P[K.P_MAX_DECISIONS] = max_decisions
-    P[K.P_TRACE] = trace
+    T = t.T.copy()
+    T[K.P_FIRST] = first
+    T[K.P_MAX_DECISIONS] = max_decisions
+    T[K.P_TRACE] = trace
     seeds = np.asarray(list(seeds), np.int64)
-    out, outf = K.play_many(seeds, bot_seed(seeds), P, np.array(codes, np.int64), t.counts,
-                            t.first_line, t.lines, t.enters, t.goal, t.points, t.reserve,
-                            t.max_options)
+    out, outf = K.play_many(seeds, bot_seed(seeds), np.array(codes, np.int64), T, t.F)
     if (out[:, K.O_STATUS] != K.OK).any():
         return None
     return _frame(seeds, out, outf, trace)
