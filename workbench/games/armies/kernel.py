@@ -291,8 +291,9 @@ def _clear_threats(W):
         W[OFF_THN + i] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ray_threats(W, out, n, sq, dirs, reach, slide):
+    """Squares along `dirs` from `sq` into W[out + n...]; returns the new count."""
     for k in range(dirs.shape[0]):
         to = sq
         i = 0
@@ -302,7 +303,7 @@ def _ray_threats(W, out, n, sq, dirs, reach, slide):
                 break
             if reach > 0 and i >= reach:
                 break
-            out[n] = to
+            W[out + n] = to
             n += 1
             if not slide or W[OFF_BOARD + to] >= 0:
                 break
@@ -328,28 +329,27 @@ def _work_out_threats(W, pid):
     if kind == KING:
         kind = QUEEN
     reach = 1 if kind != KNIGHT and _controls(W, 1 - owner, F_SNOW) else 0
-    view = W[start:start + THCAP]
-    view[0] = sq
+    W[start] = sq
     n = 1
     if kind == PAWN:
         f = _forward(owner)
         for dx in (-1, 1):
             to = _offset(sq, dx, f)
             if to >= 0:
-                view[n] = to
+                W[start + n] = to
                 n += 1
     elif kind == KNIGHT:
-        n = _ray_threats(W, view, n, sq, KNIGHT_D, reach, False)
+        n = _ray_threats(W, start, n, sq, KNIGHT_D, reach, False)
     elif kind == BISHOP:
-        n = _ray_threats(W, view, n, sq, BISHOP_D, reach, True)
+        n = _ray_threats(W, start, n, sq, BISHOP_D, reach, True)
     elif kind == ROOK:
-        n = _ray_threats(W, view, n, sq, ROOK_D, reach, True)
+        n = _ray_threats(W, start, n, sq, ROOK_D, reach, True)
     else:
-        n = _ray_threats(W, view, n, sq, KING_D, reach, True)
+        n = _ray_threats(W, start, n, sq, KING_D, reach, True)
     W[OFF_THN + pid] = n
     mask = 0
     for i in range(n):
-        mask |= 1 << view[i]
+        mask |= 1 << W[start + i]
     W[OFF_THM + pid] = mask
     return start, n
 
@@ -382,9 +382,9 @@ def _any_cur(W, pid):
 
 
 @njit(cache=True)
-def _distinct(W, seat, names):
-    """dict.fromkeys(hand): each card of the hand once, where it first appears, into
-    `names`; their copies in the hand go to the OFF_COPIES row. Returns how many."""
+def _distinct(W, seat):
+    """dict.fromkeys(hand): each card of the hand once, where it first appears, into the
+    OFF_S_NAMES row; their copies in the hand go to the OFF_COPIES row. Returns how many."""
     W[G_STAMP] += 1
     stamp = W[G_STAMP]
     h = OFF_HAND + seat * HCAP
@@ -394,7 +394,7 @@ def _distinct(W, seat, names):
         if W[OFF_SEEN + c] != stamp:
             W[OFF_SEEN + c] = stamp
             W[OFF_COPIES + c] = 1
-            names[n] = c
+            W[OFF_S_NAMES + n] = c
             n += 1
         else:
             W[OFF_COPIES + c] += 1
@@ -533,21 +533,23 @@ def _cloaked(W, pid, on_leader):
 
 
 @njit(cache=True, inline="always")
-def _payable(generic, let, pool, primary):
-    """pay.payable; `primary` is None when its first number is negative."""
+def _payable(W, generic, let, pool, primary):
+    """pay.payable, with the letters, the pool and the primary piece's skill as offsets of
+    rows of five in W (slices would cost reference counts); `primary` is None when its first
+    number is negative."""
     total = generic
     s = 0
     for d in range(5):
-        if pool[d] < let[d]:
+        if W[pool + d] < W[let + d]:
             return False
-        total += let[d]
-        s += pool[d]
+        total += W[let + d]
+        s += W[pool + d]
     if s < total:
         return False
-    if primary[0] < 0 or total == 0:
+    if W[primary] < 0 or total == 0:
         return True
     for d in range(5):
-        if primary[d] and (let[d] or generic):
+        if W[primary + d] and (W[let + d] or generic):
             return True
     return False
 
@@ -584,61 +586,54 @@ def _may_play(W, card, window):
 
 @njit(cache=True, inline="always")
 def _pool_at(W, seat, sq, pool):
+    """The skill of `seat` threatening `sq`, into the row of five at W[pool]."""
     for d in range(5):
-        pool[d] = 0
+        W[pool + d] = 0
     for pid in range(NP):
         b = _pc(pid)
         if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and _any_cur(W, pid) and _threatens(
                 W, pid, sq):
             for d in range(5):
-                pool[d] += W[b + PK_CUR + d]
+                W[pool + d] += W[b + PK_CUR + d]
 
 
 @njit(cache=True, inline="always")
 def _play_target(W, seat, card, pid, tsq, tpid, extra):
     """One target of a card played through `pid`: an option if the pool there can pay."""
-    cur = W[OFF_S_CUR:OFF_S_CUR + 5]
     if not W[OFF_PVALID + tsq]:
-        _pool_at(W, seat, tsq, W[OFF_POOL + 5 * tsq:OFF_POOL + 5 * tsq + 5])
+        _pool_at(W, seat, tsq, OFF_POOL + 5 * tsq)
         W[OFF_PVALID + tsq] = 1
-    pool = W[OFF_POOL + 5 * tsq:OFF_POOL + 5 * tsq + 5]
-    b = _pc(pid)
-    for d in range(5):
-        cur[d] = W[b + PK_CUR + d]
-    if _payable(W[_ct(card) + CT_GEN], W[_ct(card) + CT_LET:_ct(card) + CT_LET + 5], pool, cur):
+    if _payable(W, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, OFF_POOL + 5 * tsq,
+                _pc(pid) + PK_CUR):
         _opt(W, O_PLAY, card, pid, tsq, tpid, extra, 0, 0)
 
 
 @njit(cache=True)
 def _play_options(W, seat, window):
-    names = W[OFF_S_NAMES:OFF_S_NAMES + HCAP]
-    total = W[OFF_S_TOTAL:OFF_S_TOTAL + 5]
-    none = W[OFF_S_NONE:OFF_S_NONE + 5]
     if W[G_HN0 + seat] == 0:
         return
-    nd = _distinct(W, seat, names)
+    nd = _distinct(W, seat)
+    names = OFF_S_NAMES
     nn = 0
     for i in range(nd):
-        if _may_play(W, names[i], window):
-            names[nn] = names[i]
+        if _may_play(W, W[names + i], window):
+            W[names + nn] = W[names + i]
             nn += 1
     if nn == 0:
         return
     for sq in range(64):
         W[OFF_PVALID + sq] = 0
     for d in range(5):
-        total[d] = 0
+        W[OFF_S_TOTAL + d] = 0
     for pid in range(NP):
         b = _pc(pid)
         if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and _any_cur(W, pid):
             for d in range(5):
-                total[d] += W[b + PK_CUR + d]
+                W[OFF_S_TOTAL + d] += W[b + PK_CUR + d]
     for k in range(nn):
-        card = names[k]
+        card = W[names + k]
         ty = W[_ct(card) + CT_TYPE]
-        gen = W[_ct(card) + CT_GEN]
-        let = W[_ct(card) + CT_LET:_ct(card) + CT_LET + 5]
-        if not _payable(gen, let, total, none):
+        if not _payable(W, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, OFF_S_TOTAL, OFF_S_NONE):
             continue
         if not W[_ct(card) + CT_THROUGH]:
             if ty == TY_STRATEGY:
@@ -750,7 +745,7 @@ def _play_options(W, seat, window):
                 _play_target(W, seat, card, pid, W[b + PK_SQ], pid, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _same_option(W, a, b):
     for k in range(OW):
         if W[OFF_OPT + a * OW + k] != W[OFF_OPT + b * OW + k]:
@@ -758,15 +753,11 @@ def _same_option(W, a, b):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _activated(W, seat, a, pid):
-    pool = W[OFF_S_POOL:OFF_S_POOL + 5]
-    cur = W[OFF_S_CUR:OFF_S_CUR + 5]
     b = _pc(pid)
-    _pool_at(W, seat, W[b + PK_SQ], pool)
-    for d in range(5):
-        cur[d] = W[b + PK_CUR + d]
-    if not _payable(W[_ct(a) + AT_GEN], W[_ct(a) + AT_LET:_ct(a) + AT_LET + 5], pool, cur):
+    _pool_at(W, seat, W[b + PK_SQ], OFF_S_POOL)
+    if not _payable(W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, OFF_S_POOL, b + PK_CUR):
         return
     sq = W[b + PK_SQ]
     if W[_ct(a) + AT_EXTRA] == AX_SACRIFICE:
@@ -813,21 +804,21 @@ def _ability_from(W, seat, window, a, pid, controller):
             return
         if W[_ct(a) + AT_EXTRA] == AX_DISCARD_2:
             # _pairs: distinct names in name order, a pair of one name needs two copies.
-            names = W[OFF_S_NAMES:OFF_S_NAMES + HCAP]
-            n = _distinct(W, seat, names)
+            names = OFF_S_NAMES
+            n = _distinct(W, seat)
             for i in range(1, n):
-                c = names[i]
+                c = W[names + i]
                 j = i
-                while j > 0 and W[_ct(names[j - 1]) + CT_RANK] > W[_ct(c) + CT_RANK]:
-                    names[j] = names[j - 1]
+                while j > 0 and W[_ct(W[names + j - 1]) + CT_RANK] > W[_ct(c) + CT_RANK]:
+                    W[names + j] = W[names + j - 1]
                     j -= 1
-                names[j] = c
+                W[names + j] = c
             for i in range(n):
-                x = names[i]
+                x = W[names + i]
                 if W[OFF_COPIES + x] >= 2:
                     _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_PAIR, x, x)
                 for j in range(i + 1, n):
-                    _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_PAIR, x, names[j])
+                    _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_PAIR, x, W[names + j])
         else:
             _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_NONE, -1, 0)
 
@@ -868,18 +859,15 @@ def _ability_options(W, seat, window):
                 if W[s + 3] == W[G_TURN] and W[s + 4] == seat:
                     continue
                 if W[_ct(a) + AT_KIND] == AK_GLOBAL_MAJOR and not W[G_MAJOR]:
-                    cur = W[OFF_S_CUR:OFF_S_CUR + 5]
-                    total = W[OFF_S_TOTAL:OFF_S_TOTAL + 5]
                     for d in range(5):
-                        total[d] = 0
+                        W[OFF_S_TOTAL + d] = 0
                     for q in range(NP):
                         bq = _pc(q)
                         if W[bq + PK_OWNER] == seat and W[bq + PK_SQ] >= 0:
                             for d in range(5):
-                                total[d] += W[bq + PK_CUR + d]
-                    cur[0] = -1
-                    let = W[_ct(a) + AT_LET:_ct(a) + AT_LET + 5]
-                    if _payable(W[_ct(a) + AT_GEN], let, total, cur):
+                                W[OFF_S_TOTAL + d] += W[bq + PK_CUR + d]
+                    W[OFF_S_CUR] = -1
+                    if _payable(W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, OFF_S_TOTAL, OFF_S_CUR):
                         _opt(W, O_ABILITY, a, -1, -1, -1, X_STRATEGY, i, 0)
                 elif W[_ct(a) + AT_KIND] == AK_GLOBAL and W[_ct(a) + AT_EXTRA] == AX_POLITICIAN:
                     for q in range(NP):
@@ -918,7 +906,7 @@ def _response_options(W, seat):
     _ability_options(W, seat, True)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _promoting(W, pid, to, seat):
     if to // 8 == _last_row(seat):
         for k in range(4):
@@ -1070,7 +1058,7 @@ def _step_options(W):
 
 
 # -- paying (pay.py) ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pay_total(W):
     t = W[G_PAY_GENERIC]
     for d in range(5):
@@ -1081,30 +1069,29 @@ def _pay_total(W):
 @njit(cache=True)
 def _pay_given(W):
     """(rest, paid by the primary piece) of the cells taken so far; `given` per domain."""
-    given = W[OFF_S_GIVEN:OFF_S_GIVEN + 5]
     for d in range(5):
-        given[d] = 0
+        W[OFF_S_GIVEN + d] = 0
     paid = False
     s = 0
     for j in range(W[G_PAY_I]):
         x = W[OFF_TAKEN + j]
         d = W[OFF_CELL + 3 * j + 1]
-        given[d] += x
+        W[OFF_S_GIVEN + d] += x
         s += x
         if x > 0 and W[OFF_CELL + 3 * j] == W[G_PAY_PRIMARY]:
             paid = True
     return _pay_total(W) - s, paid
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _completes(W, i, rest, paid):
     """Payment._completes in closed form: whether cells i.. can give exactly `rest` more with
     every letter covered and, if still owed, a point from the primary piece."""
-    given = W[OFF_S_GIVEN:OFF_S_GIVEN + 5]
+    given = OFF_S_GIVEN
     n = W[G_PAY_N]
     if rest == 0:
         for d in range(5):
-            if given[d] < W[G_PAY_LET + d]:
+            if W[given + d] < W[G_PAY_LET + d]:
                 return False
         return paid or W[G_PAY_PRIMARY] < 0 or _pay_total(W) == 0
     left0 = 0
@@ -1129,7 +1116,7 @@ def _completes(W, i, rest, paid):
         return False
     owed = 0
     for d in range(5):
-        short = W[G_PAY_LET + d] - given[d]
+        short = W[G_PAY_LET + d] - W[given + d]
         left = left0 if d == 0 else left1 if d == 1 else left2 if d == 2 else (
             left3 if d == 3 else left4)
         if short > 0:
@@ -1143,12 +1130,12 @@ def _completes(W, i, rest, paid):
     for j in range(i, n):
         if W[OFF_CELL + 3 * j] == W[G_PAY_PRIMARY]:
             d = W[OFF_CELL + 3 * j + 1]
-            if W[G_PAY_LET + d] - given[d] > 0 or owed < rest:
+            if W[G_PAY_LET + d] - W[given + d] > 0 or owed < rest:
                 return True
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pay_end(W):
     i = W[G_PAY_I]
     n = W[G_PAY_N]
@@ -1161,10 +1148,10 @@ def _pay_end(W):
 
 @njit(cache=True)
 def _pay_choices(W):
-    """Payment.choices into `shares` (rows of 5), most points first; returns how many."""
-    given = W[OFF_S_GIVEN:OFF_S_GIVEN + 5]
-    xs = W[OFF_S_XS:OFF_S_XS + 8]
-    shares = W[OFF_S_SHARES:OFF_S_SHARES + SHARECAP * 5].reshape(SHARECAP, 5)
+    """Payment.choices into the OFF_S_SHARES rows (of 5), most points first; returns how
+    many."""
+    given = OFF_S_GIVEN
+    xs = OFF_S_XS
     rest, paid = _pay_given(W)
     i = W[G_PAY_I]
     end = _pay_end(W)
@@ -1173,35 +1160,35 @@ def _pay_choices(W):
     primary = pid == W[G_PAY_PRIMARY]
     for k in range(m):
         cap = W[OFF_CELL + 3 * (i + k) + 2]
-        xs[k] = cap if cap < rest else rest
+        W[xs + k] = cap if cap < rest else rest
     count = 0
     while True:
         total = 0
         for k in range(m):
-            total += xs[k]
+            total += W[xs + k]
         if total <= rest:
             for k in range(m):
-                given[W[OFF_CELL + 3 * (i + k) + 1]] += xs[k]
+                W[given + W[OFF_CELL + 3 * (i + k) + 1]] += W[xs + k]
             ok = _completes(W, end, rest - total, paid or (total > 0 and primary))
             for k in range(m):
-                given[W[OFF_CELL + 3 * (i + k) + 1]] -= xs[k]
+                W[given + W[OFF_CELL + 3 * (i + k) + 1]] -= W[xs + k]
             if ok:
                 if count >= SHARECAP:
                     W[G_STATUS] = UNSUPPORTED
                     return count
                 for d in range(5):
-                    shares[count, d] = 0
+                    W[OFF_S_SHARES + 5 * count + d] = 0
                 for k in range(m):
-                    shares[count, W[OFF_CELL + 3 * (i + k) + 1]] = xs[k]
+                    W[OFF_S_SHARES + 5 * count + W[OFF_CELL + 3 * (i + k) + 1]] = W[xs + k]
                 count += 1
         # itertools.product, the last cell fastest, each counting down to 0.
         k = m - 1
         while k >= 0:
-            if xs[k] > 0:
-                xs[k] -= 1
+            if W[xs + k] > 0:
+                W[xs + k] -= 1
                 break
             cap = W[OFF_CELL + 3 * (i + k) + 2]
-            xs[k] = cap if cap < rest else rest
+            W[xs + k] = cap if cap < rest else rest
             k -= 1
         if k < 0:
             break
@@ -1209,27 +1196,28 @@ def _pay_choices(W):
     for a in range(1, count):
         sa = 0
         for d in range(5):
-            sa += shares[a, d]
+            sa += W[OFF_S_SHARES + 5 * a + d]
         j = a
         while j > 0:
             sb = 0
             for d in range(5):
-                sb += shares[j - 1, d]
+                sb += W[OFF_S_SHARES + 5 * (j - 1) + d]
             if sb >= sa:
                 break
             for d in range(5):
-                t = shares[j, d]
-                shares[j, d] = shares[j - 1, d]
-                shares[j - 1, d] = t
+                t = W[OFF_S_SHARES + 5 * j + d]
+                W[OFF_S_SHARES + 5 * j + d] = W[OFF_S_SHARES + 5 * (j - 1) + d]
+                W[OFF_S_SHARES + 5 * (j - 1) + d] = t
             j -= 1
     return count
 
 
 @njit(cache=True)
 def _pay_choose(W, share):
+    """Takes the share at W[share] (a row of five) from the cells of the piece paying."""
     end = _pay_end(W)
     for j in range(W[G_PAY_I], end):
-        W[OFF_TAKEN + j] = share[W[OFF_CELL + 3 * j + 1]]
+        W[OFF_TAKEN + j] = W[share + W[OFF_CELL + 3 * j + 1]]
     W[G_PAY_I] = end
 
 
@@ -1243,20 +1231,19 @@ def _pay_done(W):
 
 @njit(cache=True)
 def _pay_settle(W):
-    shares = W[OFF_S_SHARES:OFF_S_SHARES + SHARECAP * 5].reshape(SHARECAP, 5)
     while not _pay_done(W):
         n = _pay_choices(W)
         if n != 1:
             return
-        _pay_choose(W, shares[0])
+        _pay_choose(W, OFF_S_SHARES)
 
 
 @njit(cache=True)
-def _pay_cell(W, pid, generic, let):
+def _pay_cell(W, pid, generic):
     b = _pc(pid)
     for d in range(5):
         cap = W[b + PK_CUR + d]
-        if cap and (let[d] or generic):
+        if cap and (W[G_PAY_LET + d] or generic):
             n = W[G_PAY_N]
             if n >= CELLCAP:
                 W[G_STATUS] = UNSUPPORTED
@@ -1270,22 +1257,23 @@ def _pay_cell(W, pid, generic, let):
 @njit(cache=True)
 def _start_payment(W, seat, generic, let, primary, sq):
     """A Payment over _payers(seat, primary, sq): the primary piece first, then friendly
-    pieces with skill threatening `sq` (any friendly piece when sq < 0)."""
+    pieces with skill threatening `sq` (any friendly piece when sq < 0). `let` is where the
+    letters are in W."""
     W[G_PAY_SEAT] = seat
     W[G_PAY_N] = 0
     W[G_PAY_I] = 0
     W[G_PAY_PRIMARY] = primary
     W[G_PAY_GENERIC] = generic
     for d in range(5):
-        W[G_PAY_LET + d] = let[d]
+        W[G_PAY_LET + d] = W[let + d]
     if primary >= 0:
-        _pay_cell(W, primary, generic, let)
+        _pay_cell(W, primary, generic)
     for q in range(NP):
         b = _pc(q)
         if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0 or not _any_cur(W, q) or q == primary:
             continue
         if sq < 0 or _threatens(W, q, sq):
-            _pay_cell(W, q, generic, let)
+            _pay_cell(W, q, generic)
 
 
 # -- attacks (combat.py) -----------------------------------------------------------------------
@@ -1357,12 +1345,18 @@ def _pass(W):
         W[G_PASSES] = 0
 
 
+@njit(cache=True, inline="always")
+def _dist_at(side, k):
+    """Where row k (value, weight) of a roll's attack (side 0) or defence (1) is in W."""
+    return OFF_S_DIST + (side * (DICE_CAP + 2) + k) * 2
+
+
 @njit(cache=True)
 def _rolls(W, kind, att, dfd):
-    """The (A, D) distributions of an attack as rows (value, weight): attack in dist[0],
-    defence in dist[1]; returns (attack length, defence length) or (-1, -1) past the room.
+    """The (A, D) distributions of an attack as rows (value, weight) at _dist_at(0, k) for
+    the attack and _dist_at(1, k) for the defence; returns (attack length, defence length)
+    or (-1, -1) past the room.
     kind 0 the attack in W's combat, 1 an Ambush."""
-    dist = W[OFF_S_DIST:OFF_S_DIST + DIST_SIZE].reshape(2, DICE_CAP + 2, 2)
     defense = _defense(W, dfd)
     bows = False
     fixed = False
@@ -1393,18 +1387,18 @@ def _rolls(W, kind, att, dfd):
         return -1, -1
     na = 1
     if fixed:
-        dist[0, 0, 0] = power * 2 if bows else power
-        dist[0, 0, 1] = 1
+        W[_dist_at(0, 0)] = power * 2 if bows else power
+        W[_dist_at(0, 0) + 1] = 1
     else:
         na = dice + 1
         for k in range(na):
             v = k + plus
-            dist[0, k, 0] = v * 2 if bows else v
-            dist[0, k, 1] = W[OFF_BIN + (dice) * BW + k]
+            W[_dist_at(0, k)] = v * 2 if bows else v
+            W[_dist_at(0, k) + 1] = W[OFF_BIN + (dice) * BW + k]
     nd = defense + 1
     for k in range(nd):
-        dist[1, k, 0] = k + bonus
-        dist[1, k, 1] = W[OFF_BIN + (defense) * BW + k]
+        W[_dist_at(1, k)] = k + bonus
+        W[_dist_at(1, k) + 1] = W[OFF_BIN + (defense) * BW + k]
     return na, nd
 
 
@@ -1800,10 +1794,10 @@ def _start_play(W, seat, o):
     card = W[o + 1]
     _hand_remove(W, seat, card)
     if W[_ct(card) + CT_THROUGH]:
-        _start_payment(W, seat, W[_ct(card) + CT_GEN], W[_ct(card) + CT_LET:_ct(card) + CT_LET + 5],
+        _start_payment(W, seat, W[_ct(card) + CT_GEN], _ct(card) + CT_LET,
                        W[o + 2], W[o + 3])
     else:
-        _start_payment(W, seat, W[_ct(card) + CT_GEN], W[_ct(card) + CT_LET:_ct(card) + CT_LET + 5],
+        _start_payment(W, seat, W[_ct(card) + CT_GEN], _ct(card) + CT_LET,
                        -1, -1)
     _pay_settle(W)
     _continue_payment(W)
@@ -1816,10 +1810,10 @@ def _use_ability(W, seat, o):
     a = W[o + 1]
     if W[_ct(a) + AT_KIND] == AK_ACTIVATED:
         pid = W[o + 2]
-        _start_payment(W, seat, W[_ct(a) + AT_GEN], W[_ct(a) + AT_LET:_ct(a) + AT_LET + 5], pid,
+        _start_payment(W, seat, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, pid,
                        W[_pc(pid) + PK_SQ])
     else:
-        _start_payment(W, seat, W[_ct(a) + AT_GEN], W[_ct(a) + AT_LET:_ct(a) + AT_LET + 5], -1, -1)
+        _start_payment(W, seat, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, -1, -1)
     _pay_settle(W)
     _continue_payment(W)
 
@@ -2000,7 +1994,6 @@ def _run(W):
 @njit(cache=True)
 def _options(W):
     """The legal decisions of the phase, into the option buffer (as rules._options)."""
-    shares = W[OFF_S_SHARES:OFF_S_SHARES + SHARECAP * 5].reshape(SHARECAP, 5)
     phase = W[G_PHASE]
     if phase == PH_STEP or phase == PH_RESPOND:
         return  # worked out when the phase began, as the engine caches them
@@ -2008,8 +2001,8 @@ def _options(W):
     if phase == PH_PAY:
         n = _pay_choices(W)
         for i in range(n):
-            _opt(W, O_PAY, shares[i, 0], shares[i, 1], shares[i, 2], shares[i, 3],
-                 shares[i, 4], 0, 0)
+            r = OFF_S_SHARES + 5 * i
+            _opt(W, O_PAY, W[r], W[r + 1], W[r + 2], W[r + 3], W[r + 4], 0, 0)
     elif phase == PH_CHARGE:
         _charge_count(W)
     elif phase == PH_LOSE:
@@ -2037,7 +2030,6 @@ def _to_move(W):
 
 @njit(cache=True)
 def _do(W, i):
-    xs = W[OFF_S_XS:OFF_S_XS + 8]
     seat = _to_move(W)
     o = OFF_OPT + i * OW
     kind = W[o]
@@ -2052,9 +2044,7 @@ def _do(W, i):
     elif kind == O_ABILITY:
         _use_ability(W, seat, o)
     elif kind == O_PAY:
-        for d in range(5):
-            xs[d] = W[o + 1 + d]
-        _pay_choose(W, xs)
+        _pay_choose(W, o + 1)
         _pay_settle(W)
         _continue_payment(W)
     elif kind == O_PASS:
@@ -2077,7 +2067,7 @@ def _do(W, i):
 
 
 # -- the heuristic (bots.py) -------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _army_value(W, pid):
     b = _pc(pid)
     s = 0
@@ -2124,9 +2114,9 @@ def _p_win(W, att, dfd, by, power):
 @njit(cache=True)
 def _danger(W, seat):
     """Squares the opponent could attack next turn (king-like General)."""
-    danger = W[OFF_S_DANGER:OFF_S_DANGER + 64]
+    danger = OFF_S_DANGER
     for sq in range(64):
-        danger[sq] = 0
+        W[danger + sq] = 0
     for pid in range(NP):
         b = _pc(pid)
         if W[b + PK_OWNER] == seat or W[b + PK_SQ] < 0:
@@ -2137,7 +2127,7 @@ def _danger(W, seat):
             for dx in (-1, 1):
                 to = _offset(sq, dx, f)
                 if to >= 0:
-                    danger[to] = 1
+                    W[danger + to] = 1
             continue
         dirs = KNIGHT_D if kind == KNIGHT else BISHOP_D if kind == BISHOP else (
             ROOK_D if kind == ROOK else KING_D)
@@ -2148,14 +2138,14 @@ def _danger(W, seat):
                 to = _offset(to, dirs[k, 0], dirs[k, 1])
                 if to < 0:
                     break
-                danger[to] = 1
+                W[danger + to] = 1
                 if not slide or W[OFF_BOARD + to] >= 0:
                     break
 
 
 @njit(cache=True)
 def _score(W, seat, i):
-    danger = W[OFF_S_DANGER:OFF_S_DANGER + 64]
+    danger = OFF_S_DANGER
     o = OFF_OPT + i * OW
     kind = W[o]
     if kind == O_END or kind == O_PASS:
@@ -2174,9 +2164,9 @@ def _score(W, seat, i):
             value += win * gain - (1 - win) * 0.3 * _army_value(W, pid) + 0.5
         elif pk == PAWN and to % 8 != W[b + PK_SQ] % 8:
             value += 1.0
-        if danger[to] and pk != KING:
+        if W[danger + to] and pk != KING:
             value -= 0.6 * _army_value(W, pid)
-        if danger[W[b + PK_SQ]] and not danger[to] and pk != KING:
+        if W[danger + W[b + PK_SQ]] and not W[danger + to] and pk != KING:
             value += 0.5 * _army_value(W, pid)
         if pk == KING:
             value -= 0.3
@@ -2284,7 +2274,7 @@ def _score(W, seat, i):
         sq = W[o + 1]
         occ = W[OFF_BOARD + sq]
         if occ < 0:
-            return 0.1 if not danger[sq] else -0.5
+            return 0.1 if not W[danger + sq] else -0.5
         return _p_win(W, W[G_C_ATT], occ, BY_CHARGE, W[G_CHARGE] - 1) * (
             _army_value(W, occ) + 1) - 1
     if kind == O_LOSE:
@@ -2295,7 +2285,9 @@ def _score(W, seat, i):
 # -- a game --------------------------------------------------------------------------------------
 @njit(cache=True)
 def _setup(W, R, DKI, DKC, DKL):
-    W[:OFF_S_NAMES] = 0
+    # The option rows are written before they are read, and are most of what lies below.
+    W[:OFF_OPT] = 0
+    W[OFF_CELL:OFF_S_NAMES] = 0
     for d in range(5):
         W[OFF_S_NONE + d] = -1
     for sq in range(64):
@@ -2361,7 +2353,6 @@ def _apply_chance(W, outcome):
 @njit(cache=True)
 def _chance(W, mt):
     """One chance point: a draw from the game generator, picked as Dist.pick picks it."""
-    dist = W[OFF_S_DIST:OFF_S_DIST + DIST_SIZE].reshape(2, DICE_CAP + 2, 2)
     cum = W[OFF_S_CUM:OFF_S_CUM + CUM_SIZE]
     u = mt_random(mt)
     phase = W[G_PHASE]
@@ -2404,11 +2395,11 @@ def _chance(W, mt):
     acc = 0
     for i in range(na):
         for j in range(nd):
-            acc += dist[0, i, 1] * dist[1, j, 1]
+            acc += W[_dist_at(0, i) + 1] * W[_dist_at(1, j) + 1]
             cum[i * nd + j] = acc
     at = pick_cum(cum, na * nd, u)
-    ra = dist[0, at // nd, 0]
-    rd = dist[1, at % nd, 0]
+    ra = W[_dist_at(0, at // nd)]
+    rd = W[_dist_at(1, at % nd)]
     if W[G_ROLLING] == 2:
         p, q = W[G_AMB_P], W[G_AMB_Q]
         W[G_ROLLING] = 0
