@@ -462,3 +462,12 @@ def test_the_catalog_is_built_once_per_cards_and_rules(cards):
     rules = wb.rules("armies") and {v.key: v.default for v in
                                     __import__("workbench").core.get_game("armies").variants}
     assert catalog_for(cards, rules) is catalog_for(cards, rules)
+
+
+def test_the_place_among_like_options_reads_as_an_ordinal():
+    from workbench.games.armies.plays import _nth
+
+    assert _nth(()) == ""
+    assert [_nth((k, 30)) for k in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23)] == [
+        f" (the {x} of 30)" for x in ("1st", "2nd", "3rd", "4th", "11th", "12th", "13th",
+                                      "21st", "22nd", "23rd")]

@@ -461,7 +461,7 @@ def cores() -> int:
 def local_threads():
     """One thread per core in this process, for batches that compiled code plays: it
     releases the GIL, so threads play side by side with no processes to start and no
-    compiled code to load again (a first sweep saves about 2 s)."""
+    compiled code to load again."""
     from concurrent.futures import ThreadPoolExecutor
 
     return ThreadPoolExecutor(cores(), thread_name_prefix="workbench-games")

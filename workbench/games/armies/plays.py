@@ -573,7 +573,8 @@ def _nth(which: tuple) -> str:
     if not which:
         return ""
     k, n = which
-    return f" (the {k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} of {n})"
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f" (the {k}{suffix} of {n})"
 
 
 def _pairs(hand: list[str]) -> list[tuple[str, str]]:
