@@ -40,7 +40,8 @@ class Tables:
             line_rows[i, :K.L_PASSED + 1 + len(between)] = (dest, mode, len(between), *between)
         goal = np.array([bool(g) for by_square in cat.goal_lines for g in by_square], np.int64)
         enters = np.array(cat.enters_tokens, np.int64)
-        points, _, _, reserve, _ = _tables(cat)
+        points, _, seen, reserve, _ = _tables(cat)
+        looks = np.array([sum(1 << sq for sq in squares) for squares in seen], np.int64)
         # Spawns (kinds x home squares), or declarations (at most every line of every piece),
         # or the end of the turn: the most decisions one position can offer.
         most = max((len(ls) for ls in lines), default=0)
@@ -59,7 +60,7 @@ class Tables:
         P[K.P_NO_TOKEN_OWN] = rows in ("both", "own_only")
         P[K.P_DENY_OCCUPIED] = bool(rules["cor.deny_occupied"])
         P[K.P_BANISH_CAPTURED] = rules["cor.banish"] == "captured"
-        self.T, self.F = K.pack(P, counts, first_line, line_rows, enters, goal,
+        self.T, self.F = K.pack(P, counts, first_line, line_rows, enters, goal, looks,
                                 np.array(points, np.float64), np.array(reserve, np.float64),
                                 max_options)
 

@@ -3,25 +3,25 @@ for decision, on one integer vector per position.
 
 An exact copy, not an approximation, as the other games' kernels are: the same two Mersenne
 Twister streams a Match draws from, the legal decisions listed in rules._options's order, and
-the heuristic written as the plain algorithm bots.py's shortcuts stand for (a copy of the
-position per option and a full evaluation of every position reached;
-tests/correction/test_same_choices.py holds the two equal) with two of those shortcuts, and
-evaluate.py's floating-point sums made in the same order. So every game gives the very row the
-rules engine gives (tests/correction/test_kernel.py plays both side by side). Tables are built
-in batch.py (with `pack`), which hands anything the kernel does not copy back to the rules
-engine.
+the heuristic with bots.py's shortcuts: spawns scored without being played, a declaration and
+each answer to it written on the position only while they are scored, and every position
+reached evaluated from one scan of the position the bot looks on from, with evaluate.py's
+floating-point sums made in the same order (tests/correction/test_same_choices.py holds the
+shortcuts equal to the plain algorithm). So every game gives the very row the rules engine
+gives (tests/correction/test_kernel.py plays both side by side). Tables are built in batch.py
+(with `pack`), which hands anything the kernel does not copy back to the rules engine.
 
 Everything a helper reads besides the position lives in two vectors: T (int64) holds the rule
 numbers P, then the catalog's tables (each piece's lines from each square, which pieces take
-tokens back, which lines reach the goal row, the reserve counts) at offsets its head records,
-then scratch rows (two lists of decisions, the kinds and pieces options() collects); F
-(float64) holds the evaluation's points and the heuristic's remembered Piece Denial values.
-Every array a compiled call takes costs two atomic reference counts, which made up much of
-the heuristic's time while evaluate, do and options took up to nine arrays and ran several
-times per option; so helpers pass the position, T and F. The positions stay vectors of their
-own: the heuristic copies one per option, and with the positions inside T as well its games
-took twice as long (likely as the compiler can then no longer keep a copy's writes apart from
-the tables it reads).
+tokens back, which lines reach the goal row and the squares they look at, the reserve counts)
+at offsets its head records, then scratch rows (the list of decisions, the kinds and pieces
+options() collects, the heuristic's scan); F (float64) holds the evaluation's points, the
+heuristic's remembered Piece Denial values and the scan's running totals. Every array a
+compiled call takes costs two atomic reference counts, which made up much of the heuristic's
+time while evaluate, do and options took up to nine arrays and ran several times per option;
+so helpers pass the position, T and F. The positions stay vectors of their own: with them
+inside T as well, games took twice as long (likely as the compiler can then no longer keep a
+position's writes apart from the tables it reads).
 """
 
 from __future__ import annotations
@@ -67,18 +67,22 @@ DECISION_W = 3
 P_WIDTH = 14
 # ... then where each table and scratch row of T starts, and the width of a line
 (T_KINDS, T_COUNTS, T_ENTERS, T_FIRST_LINE, T_GOAL, T_LINES, T_LINE_W, T_KIND_LIST, T_POOL,
- T_OPTS, T_WORK, T_RESERVE) = range(P_WIDTH, P_WIDTH + 12)
-T_HEAD = P_WIDTH + 12
+ T_OPTS, T_RESERVE, T_PIECES, T_LOOKERS, T_NEAR, T_TOTALS, T_LOOKS,
+ T_REACH) = range(P_WIDTH, P_WIDTH + 17)
+T_HEAD = P_WIDTH + 17
 # Line i, T[T_LINE_W] numbers from T[T_LINES] + i * T[T_LINE_W]: its destination, mode, how
 # many squares it passes over, and those squares. The lines of code c on square sq are lines
 # T[T[T_FIRST_LINE] + c * 36 + sq] up to T[T[T_FIRST_LINE] + c * 36 + sq + 1]
-# (catalog.targets), and T[T[T_GOAL] + c * 36 + sq] says whether any of them ends on the
-# owner's goal row (catalog.goal_lines).
+# (catalog.targets), T[T[T_GOAL] + c * 36 + sq] says whether any of them ends on the owner's
+# goal row (catalog.goal_lines), and T[T[T_LOOKS] + c * 36 + sq] has a bit set for each
+# square those lines look at (evaluate._tables).
 L_DEST, L_MODE, L_PASSED = range(3)
 MOVE, CAPTURE, BOTH = 0, 1, 2  # catalog's modes
 
 # F[...]: Piece Denial values the heuristic keeps per square, the points of each code on each
-# square (evaluate._tables), then from F[T[T_RESERVE]] the points of each kind in reserve
+# square (evaluate._tables), from F[T[T_RESERVE]] the points of each kind in reserve, then
+# from F[T[T_TOTALS]] _scan's running total of the pieces' points (SQUARES + 1 numbers) and
+# each piece's points (SQUARES)
 F_BANISHED = 0
 F_POINTS = F_BANISHED + SQUARES
 
@@ -102,9 +106,11 @@ BANISH_DISCOUNT = 0.5
 NOISE = 0.08
 
 
-def pack(P, counts, first_line, lines, enters, goal, points, reserve, max_options):
+def pack(P, counts, first_line, lines, enters, goal, looks, points, reserve, max_options):
     """T and F for the kernel from P and the catalog's tables: `first_line` numbers rows of
-    `lines` (one row a line, padded), `max_options` is the longest list of decisions."""
+    `lines` (one row a line, padded), `looks` holds for each code on each square the squares
+    its lines to the goal row look at, as bits, and `max_options` is the longest list of
+    decisions."""
     kinds = len(counts)
     width = lines.shape[1]
     T = np.zeros(T_HEAD, np.int64)
@@ -122,17 +128,22 @@ def pack(P, counts, first_line, lines, enters, goal, points, reserve, max_option
     put(T_COUNTS, counts)
     put(T_ENTERS, enters)
     put(T_GOAL, goal)
+    put(T_LOOKS, looks)
     put(T_FIRST_LINE, first_line)
     put(T_LINES, lines.reshape(-1))
     T[T_LINE_W] = width
     put(T_KIND_LIST, np.zeros(max(1, kinds)))
     put(T_POOL, np.zeros(SQUARES))
     put(T_OPTS, np.zeros(max_options * DECISION_W))
-    put(T_WORK, np.zeros(max_options * DECISION_W))
+    put(T_PIECES, np.zeros(SQUARES))
+    put(T_LOOKERS, np.zeros(SQUARES))
+    put(T_NEAR, np.zeros(2 * SIZE))
+    put(T_REACH, np.zeros(SQUARES))
     T = np.concatenate([T] + parts)
     F = np.concatenate([np.zeros(SQUARES), np.asarray(points, np.float64),
-                        np.asarray(reserve, np.float64)])
+                        np.asarray(reserve, np.float64), np.zeros(2 * SQUARES + 1)])
     T[T_RESERVE] = F_POINTS + len(points)
+    T[T_TOTALS] = T[T_RESERVE] + len(reserve)
     return T, F
 
 
@@ -497,15 +508,33 @@ def _threat_points(n, cover, to_move):
     return v
 
 
+@njit(cache=True, inline="always")
+def _finish(total, held_south, held_north, south, north, stock_south, stock_north, cost,
+            active, open_turn, seat):
+    """evaluate._finish, for `seat`: `total` for the pieces on the board, then the reserves
+    and tokens, then the threats (`south` and `north` of them), in the documented order."""
+    total = total + _kept(held_south, stock_south, cost) - _kept(held_north, stock_north, cost)
+    if south:
+        total += _threat_points(south, stock_north // cost, active == 0 and open_turn)
+    if north:
+        total -= _threat_points(north, stock_south // cost, active == 1 and open_turn)
+    return total if seat == 0 else 0.0 - total
+
+
+@njit(cache=True, inline="always")
+def _over(S, seat):
+    w = S[WINNER]
+    if w < 0:
+        return 0.0
+    return WIN_POINTS if w == seat else -WIN_POINTS
+
+
 @njit(cache=True)
 def evaluate(S, seat, T, F):
     """evaluate.evaluate: points for `seat`, South's sum made in the same order and negated
     for North."""
     if S[PHASE] == PH_OVER:
-        w = S[WINNER]
-        if w < 0:
-            return 0.0
-        return WIN_POINTS if w == seat else -WIN_POINTS
+        return _over(S, seat)
     total = 0.0
     south = north = 0  # pieces of each seat threatening to reach the goal row
     goal = T[T_GOAL]
@@ -519,16 +548,232 @@ def evaluate(S, seat, T, F):
                     north += 1
                 else:
                     south += 1
+    reserve = T[T_RESERVE]
+    return _finish(total, _held(S, 0, F, reserve), _held(S, 1, F, reserve), south, north,
+                   S[STOCK], S[STOCK + 1], T[P_BANISH_COST], S[ACTIVE], S[FROM] < 0, seat)
+
+
+@njit(cache=True)
+def _scan(S, T, F):
+    """evaluate.scan of S, for the evaluations of positions one decision on from it: its
+    pieces' squares in order (from T[T[T_PIECES]]), their points (from F[T[T_TOTALS]] +
+    SQUARES + 1) and the running total of those points (from F[T[T_TOTALS]]), the squares of
+    the pieces with lines to the goal row (from T[T[T_LOOKERS]]) and whether each reaches it
+    now (from T[T[T_REACH]]), and each reserve's points. Returns (pieces, lookers, South's
+    reserve points, North's, the reserves' lengths, the turn, and the squares holding a
+    token placed in it, as bits)."""
+    goal = T[T_GOAL]
+    pieces_at = T[T_PIECES]
+    lookers = T[T_LOOKERS]
+    reach = T[T_REACH]
+    totals = T[T_TOTALS]
+    values = totals + SQUARES + 1
+    pieces = 0
+    looking = 0
+    total = 0.0
+    F[totals] = 0.0
+    turn = S[TURN]
+    placed = 0
+    for sq in range(SQUARES):
+        if S[TOKEN + sq] == turn:
+            placed |= 1 << sq
+        code = S[BOARD + sq]
+        if code >= 0:
+            at = code * SQUARES + sq
+            v = F[F_POINTS + at]
+            total += v
+            T[pieces_at + pieces] = sq
+            F[values + pieces] = v
+            pieces += 1
+            F[totals + pieces] = total
+            if T[goal + at]:
+                T[lookers + looking] = sq
+                T[reach + looking] = _can_move(S, sq, T, True)
+                looking += 1
+    reserve = T[T_RESERVE]
+    return (pieces, looking, _held(S, 0, F, reserve), _held(S, 1, F, reserve), S[RES_N],
+            S[RES_N + 1], turn, placed)
+
+
+@njit(cache=True, inline="always")
+def _evaluate_near(X, seat, a, b, touched, T, F, seen):
+    """evaluate(X, seat) for a position reached from the one `seen` = _scan() looked at,
+    by decisions that changed the board only on squares a < b (either -1 when not changed),
+    the tokens only on those or on the squares `touched` holds as bits, and the reserves
+    only by pieces put at their ends: a move declared and the answer to it
+    (evaluate.evaluate_near). The running total of the pieces' points is continued from
+    before the first changed square, and of the threats of the pieces with lines to the
+    goal row, only those whose lines look at a changed square are looked at again (a new
+    turn changes the squares of the tokens placed in the last)."""
+    if X[PHASE] == PH_OVER:
+        return _over(X, seat)
+    pieces, looking, held_south, held_north, south_size, north_size, turn, placed = seen
+    goal = T[T_GOAL]
+    pieces_at = T[T_PIECES]
+    totals = T[T_TOTALS]
+    values = totals + SQUARES + 1
+    south = north = 0
+    if b < 0:
+        total = F[totals + pieces]
+    else:
+        first = a if a >= 0 else b
+        n = 0
+        while n < pieces and T[pieces_at + n] < first:
+            n += 1
+        total = F[totals + n]
+        for j in range(2):
+            sq = a if j == 0 else b
+            if sq < 0:
+                continue
+            while n < pieces and T[pieces_at + n] < sq:
+                total += F[values + n]
+                n += 1
+            if n < pieces and T[pieces_at + n] == sq:
+                n += 1  # the piece that stood there, if one still does, is added here
+            code = X[BOARD + sq]
+            if code >= 0:
+                at = code * SQUARES + sq
+                total += F[F_POINTS + at]
+                if T[goal + at] and _can_move(X, sq, T, True):
+                    if code & 1:
+                        north += 1
+                    else:
+                        south += 1
+        for x in range(n, pieces):
+            total += F[values + x]
+    if a >= 0:
+        touched |= 1 << a
+    if b >= 0:
+        touched |= 1 << b
+    if X[TURN] != turn:
+        touched |= placed
+    lookers = T[T_LOOKERS]
+    reach = T[T_REACH]
+    looks = T[T_LOOKS]
+    for x in range(looking):
+        sq = T[lookers + x]
+        if sq == a or sq == b:
+            continue
+        code = X[BOARD + sq]
+        if T[looks + code * SQUARES + sq] & touched:
+            reaches = _can_move(X, sq, T, True)
+        else:
+            reaches = T[reach + x] != 0
+        if reaches:
+            if code & 1:
+                north += 1
+            else:
+                south += 1
+    # Pieces only ever join the ends of the reserves here (captured or banished), and a new
+    # turn keeps their order: the sums so far go on over the new ones.
+    reserve = T[T_RESERVE]
+    for r in range(south_size, X[RES_N]):
+        held_south += F[reserve + X[RES_KIND + r]]
+    for r in range(north_size, X[RES_N + 1]):
+        held_north += F[reserve + X[RES_KIND + RES_CAP + r]]
+    return _finish(total, held_south, held_north, south, north, X[STOCK], X[STOCK + 1],
+                   T[P_BANISH_COST], X[ACTIVE], X[FROM] < 0, seat)
+
+
+@njit(cache=True)
+def _spawn_values(S, m, seat, bmt, T, F, seen):
+    """The best of the first m decisions listed at T[T[T_OPTS]], all spawns, and its value
+    with noise (one draw each, in order), as evaluate.after_spawns scores them: without
+    playing them. A spawn only adds a piece on the home row, takes it from the reserve and
+    gives the other seat tokens, so the running total of `seen` = _scan(S) is continued from
+    just before the new piece (the very additions evaluate makes), and of the threats only
+    those of the pieces with lines to the goal row are looked at again, once per square."""
+    pieces, looking, held_south, held_north, _, _, _, _ = seen
+    opts = T[T_OPTS]
+    goal = T[T_GOAL]
+    pieces_at = T[T_PIECES]
+    lookers = T[T_LOOKERS]
+    reach = T[T_REACH]
+    looks = T[T_LOOKS]
+    near = T[T_NEAR]
+    totals = T[T_TOTALS]
+    values = totals + SQUARES + 1
+    # T[near + c]: the threats once a piece stands on home square c (-1 until worked out),
+    # and T[near + SIZE + c] how many pieces stand before it
+    for c in range(SIZE):
+        T[near + c] = -1
+    active = S[ACTIVE]
+    gain = T[P_SPAWN_TOKENS]
+    if S[SUPPLY] != INFINITE and S[SUPPLY] < gain:
+        gain = S[SUPPLY]
+    stock_south = S[STOCK] + (gain if active == 1 else 0)
+    stock_north = S[STOCK + 1] + (gain if active == 0 else 0)
     cost = T[P_BANISH_COST]
     reserve = T[T_RESERVE]
-    total = total + _kept(_held(S, 0, F, reserve), S[STOCK], cost) - _kept(
-        _held(S, 1, F, reserve), S[STOCK + 1], cost)
+    last_kind = -1
+    turn = S[TURN]
+    home = _home(active) * SIZE
     open_turn = S[FROM] < 0
-    if south:
-        total += _threat_points(south, S[STOCK + 1] // cost, S[ACTIVE] == 0 and open_turn)
-    if north:
-        total -= _threat_points(north, S[STOCK] // cost, S[ACTIVE] == 1 and open_turn)
-    return total if seat == 0 else 0.0 - total
+    base = active * RES_CAP
+    best = 0
+    best_value = 0.0
+    for i in range(m):
+        d = opts + i * DECISION_W
+        kind = T[d + 1]
+        sq = T[d + 2]
+        noise = NOISE * mt_random(bmt)
+        if kind != last_kind:  # spawns are listed kind by kind
+            # The reserve without the piece the spawn takes: the first of its kind standing.
+            held = 0.0
+            taken = False
+            for r in range(S[RES_N + active]):
+                k = S[RES_KIND + base + r]
+                if not taken and k == kind and S[RES_UNTIL + base + r] < turn:
+                    taken = True
+                    continue
+                held += F[reserve + k]
+            if active == 0:
+                held_south = held
+            else:
+                held_north = held
+            last_kind = kind
+        code = 2 * kind + active
+        new = code * SQUARES + sq
+        S[BOARD + sq] = code
+        threats = T[near + sq - home]
+        if threats < 0:
+            # The other pieces' threats see only that a piece of the spawner stands on sq,
+            # whatever its kind.
+            south = north = 0
+            for x in range(looking):
+                at = T[lookers + x]
+                code = S[BOARD + at]
+                if T[looks + code * SQUARES + at] >> sq & 1:
+                    reaches = _can_move(S, at, T, True)
+                else:
+                    reaches = T[reach + x] != 0
+                if reaches:
+                    if code & 1:
+                        north += 1
+                    else:
+                        south += 1
+            threats = T[near + sq - home] = south * (SQUARES + 1) + north
+            n = 0
+            while n < pieces and T[pieces_at + n] < sq:
+                n += 1
+            T[near + SIZE + sq - home] = n
+        south = threats // (SQUARES + 1)
+        north = threats % (SQUARES + 1)
+        if T[goal + new] and _can_move(S, sq, T, True):
+            if active:
+                north += 1
+            else:
+                south += 1
+        S[BOARD + sq] = -1
+        n = T[near + SIZE + sq - home]
+        total = F[totals + n] + F[F_POINTS + new]
+        for x in range(n, pieces):
+            total += F[values + x]
+        value = _finish(total, held_south, held_north, south, north, stock_south, stock_north,
+                        cost, active, open_turn, seat) + noise
+        if i == 0 or value > best_value:
+            best, best_value = i, value
+    return best, best_value
 
 
 @njit(cache=True)
@@ -539,10 +784,95 @@ def _copy(dst, src):
 
 
 @njit(cache=True)
-def _answer(S, me, T, F, A, beat, extra):
+def _answer_value(S, o, seat, T, F, seen):
+    """evaluate(after, seat), `after` being S (a declared move pending) once answer `o` is
+    given, without giving it (bots._answer_value): S takes on only what the evaluation and
+    the rule for the turn's end (may the mover declare again?) read, and gets its own back
+    after. `seen` is the _scan of the position the heuristic looks on from."""
+    f, t = S[FROM], S[TO]
+    active = S[ACTIVE]
+    code, occ, placed = S[BOARD + f], S[BOARD + t], S[TOKEN + t]
+    south_stock, north_stock = S[STOCK], S[STOCK + 1]
+    progressed = S[PROGRESSED]
+    to_reserve = -1  # the seat whose reserve a piece goes to
+    if o == D_ALLOW:  # _carry_out
+        if t // SIZE == _home(1 - active):
+            return WIN_POINTS if active == seat else -WIN_POINTS
+        S[BOARD + f] = -1
+        S[BOARD + t] = code
+        if occ >= 0:
+            to_reserve = occ & 1
+            _to_reserve(S, to_reserve, occ >> 1, S[TURN] + 1)
+            progressed = 1
+        if placed >= 0 and T[T[T_ENTERS] + (code >> 1)]:
+            S[TOKEN + t] = -1
+            S[STOCK + active] += 1
+            progressed = 1
+        ends = S[OPTION] == OPT_SINGLE
+        a, b = (f, t) if f < t else (t, f)
+        touched = 0
+    elif o == D_DENY:  # R-13b
+        S[STOCK + 1 - active] -= T[P_DENY_COST]
+        S[TOKEN + t] = S[TURN]
+        ends = False
+        a = b = -1
+        touched = 1 << t
+    else:  # R-13c
+        S[STOCK + 1 - active] -= T[P_BANISH_COST]
+        S[BOARD + f] = -1
+        to_reserve = active
+        _to_reserve(S, active, code >> 1, -1)
+        ends = False
+        a, b = -1, f
+        touched = 0
+    phase, turn, must = S[PHASE], S[TURN], S[MUST]
+    S[FROM] = -1
+    S[TO] = -1
+    S[MUST] = f if o == D_DENY else -1
+    gone = -1  # where f stood in the list of pieces spawned this turn, if it left it
+    if not ends:  # _continue
+        S[PHASE] = PH_MOVING
+        if o != D_DENY:
+            n = S[N_SPAWNED]
+            for i in range(n):
+                if S[SPAWNED + i] == f:
+                    gone = i
+                    for j in range(i, n - 1):
+                        S[SPAWNED + j] = S[SPAWNED + j + 1]
+                    S[N_SPAWNED] = n - 1
+                    break
+        ends = not _can_declare(S, T)
+    drawn = False
+    if ends:  # _end_turn
+        quiet = 0 if progressed else S[QUIET] + 1
+        if quiet >= T[P_DRAW_AFTER]:
+            drawn = True
+        else:
+            S[TURN] = turn + 1
+            S[ACTIVE] = 1 - active
+    value = 0.0 if drawn else _evaluate_near(S, seat, a, b, touched, T, F, seen)
+    S[BOARD + f], S[BOARD + t], S[TOKEN + t] = code, occ, placed
+    S[STOCK], S[STOCK + 1] = south_stock, north_stock
+    if to_reserve >= 0:
+        S[RES_N + to_reserve] -= 1
+    if gone >= 0:
+        n = S[N_SPAWNED]
+        for j in range(n, gone, -1):
+            S[SPAWNED + j] = S[SPAWNED + j - 1]
+        S[SPAWNED + gone] = f
+        S[N_SPAWNED] = n + 1
+    S[FROM], S[TO], S[MUST] = f, t, must
+    S[PHASE], S[TURN], S[ACTIVE] = phase, turn, active
+    return value
+
+
+@njit(cache=True, inline="always")
+def _answer(S, me, T, F, beat, extra, seen, deny, banish):
     """bots._reply's answer of seat `me` to the declaration pending in S, and its evaluation
     for the mover (NaN when none was made: a declared winning move is stopped if at all
-    possible, T-3). The answers are listed at T[T[T_WORK]].
+    possible, T-3). The answers are ALLOW, then DENY if `deny`, then BANISH if `banish`
+    (options()'s list), scored by _answer_value on S itself; `seen` is the _scan of the
+    position the heuristic looks on from (S, or S before the declaration).
 
     Unless `beat` is NaN: once ALLOW (always the first answer) is scored, if the mover's
     value of it plus `extra` is not above `beat`, ALLOW and that value, the other answers not
@@ -550,27 +880,22 @@ def _answer(S, me, T, F, A, beat, extra):
     mover less, so the declaration could not score above `beat` whatever the answer).
     `F[F_BANISHED + f]` keeps the evaluation of a Piece Denial of the piece on f once made
     (NaN before): it leaves the same position wherever the piece was going."""
-    work = T[T_WORK]
-    n = options(S, T, work)
-    if n == 1:
+    if not deny and not banish:
         return D_ALLOW, np.nan
     if S[TO] // SIZE == _home(me):
-        last = T[work + (n - 1) * DECISION_W]
-        if last == D_BANISH:
-            return D_BANISH, np.nan
-        return (D_DENY if n > 1 and T[work + DECISION_W] == D_DENY else D_ALLOW), np.nan
+        return (D_BANISH if banish else D_DENY), np.nan
     best = D_ALLOW
     best_value = 0.0
     best_raw = 0.0
     banished = F_BANISHED + S[FROM]
-    for i in range(n):
-        o = T[work + i * DECISION_W]
+    for i in range(3):
+        o = D_ALLOW + i
+        if (o == D_DENY and not deny) or (o == D_BANISH and not banish):
+            continue
         if o == D_BANISH and not np.isnan(F[banished]):
             raw = F[banished]
         else:
-            _copy(A, S)
-            do(A, o, 0, 0, T)
-            raw = evaluate(A, me, T, F)
+            raw = _answer_value(S, o, me, T, F, seen)
             if o == D_BANISH:
                 F[banished] = raw
         value = raw
@@ -585,35 +910,68 @@ def _answer(S, me, T, F, A, beat, extra):
     return best, -best_raw
 
 
+@njit(cache=True, inline="always")
+def _declared_value(S, f, t, seat, T, F, beat, extra, seen):
+    """The mover's evaluation of declaring f -> t in S and the opponent's likely answer
+    (bots._declared), with `beat` and `extra` as for _answer: the declaration is written on S
+    only while it is scored (do's rules._declare), a copy and a declaration played per option
+    being most of a Move phase's cost."""
+    phase, option = S[PHASE], S[OPTION]
+    active = S[ACTIVE]
+    if phase == PH_SPAWN:
+        S[PHASE] = PH_MOVING
+        S[OPTION] = OPT_SPAWNED if _spawned_at(S, f) else OPT_SINGLE
+    S[FROM] = f
+    S[TO] = t
+    deny = _deny_ok(S, T, t)
+    banish = S[STOCK + 1 - active] >= T[P_BANISH_COST]
+    if deny or banish:  # R-13
+        S[PHASE] = PH_RESPOND
+        answer, value = _answer(S, 1 - seat, T, F, beat, extra, seen, deny, banish)
+        if np.isnan(value):
+            value = _answer_value(S, answer, seat, T, F, seen)
+    else:  # no window opens: the move is carried out at once
+        value = _answer_value(S, D_ALLOW, seat, T, F, seen)
+    S[PHASE], S[OPTION] = phase, option
+    S[FROM] = -1
+    S[TO] = -1
+    return value
+
+
 @njit(cache=True)
-def heuristic(S, n, bmt, T, F, A, B):
-    """bots.heuristic's choice among the n decisions listed at T[T[T_OPTS]] (n > 1), by the
-    plain algorithm (each option played on a copy, the opponent's likely answer too, and the
-    result evaluated in full) with two of bots.py's shortcuts, _answer's `beat` and the
-    Piece Denial values kept in F."""
+def heuristic(S, n, bmt, T, F, A):
+    """bots.heuristic's choice among the n decisions listed at T[T[T_OPTS]] (n > 1), as
+    bots._greedy makes it: spawns scored without being played (_spawn_values), declarations
+    and their likely answers scored on S without being given (_declared_value), every
+    position reached evaluated from a scan of this one (_evaluate_near); with _answer's
+    `beat` and the Piece Denial values kept in F."""
     for sq in range(SQUARES):
         F[F_BANISHED + sq] = np.nan
     opts = T[T_OPTS]
+    seen = _scan(S, T, F)
     if S[PHASE] == PH_RESPOND:
-        o, _ = _answer(S, 1 - S[ACTIVE], T, F, A, np.nan, 0.0)
+        o, _ = _answer(S, 1 - S[ACTIVE], T, F, np.nan, 0.0, seen, _deny_ok(S, T, S[TO]),
+                       S[STOCK + 1 - S[ACTIVE]] >= T[P_BANISH_COST])
         for i in range(n):
             if T[opts + i * DECISION_W] == o:
                 return i
     seat = S[ACTIVE]
+    spawns = 0
+    while spawns < n and T[opts + spawns * DECISION_W] == D_SPAWN:
+        spawns += 1
     best = 0
     best_value = np.nan
-    for i in range(n):
+    if spawns:
+        best, best_value = _spawn_values(S, spawns, seat, bmt, T, F, seen)
+    for i in range(spawns, n):
         # One draw per option, in order, whatever it is (bots._greedy).
         noise = NOISE * mt_random(bmt)
-        _copy(A, S)
         d = opts + i * DECISION_W
-        do(A, T[d], T[d + 1], T[d + 2], T)
-        value = np.nan
-        if A[PHASE] == PH_RESPOND:
-            answer, value = _answer(A, 1 - seat, T, F, B, best_value, noise)
-            if np.isnan(value):
-                do(A, answer, 0, 0, T)
-        if np.isnan(value):
+        if T[d] == D_MOVE:
+            value = _declared_value(S, T[d + 1], T[d + 2], seat, T, F, best_value, noise, seen)
+        else:  # ending the turn: at most once a decision
+            _copy(A, S)
+            do(A, T[d], T[d + 1], T[d + 2], T)
             value = evaluate(A, seat, T, F)
         value += noise
         if i == 0 or value > best_value:
@@ -622,7 +980,7 @@ def heuristic(S, n, bmt, T, F, A, B):
 
 
 @njit(cache=True)
-def play_one(seed, bseed, BOTS, T, F, out, outf, g, S, A, B, scores):
+def play_one(seed, bseed, BOTS, T, F, out, outf, g, S, A, scores):
     """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
     cmt = np.empty(MT_SIZE, np.int64)
     bmt = np.empty(MT_SIZE, np.int64)
@@ -669,7 +1027,7 @@ def play_one(seed, bseed, BOTS, T, F, out, outf, g, S, A, B, scores):
         else:
             if bmt[MT_SIZE - 1] < 0:
                 mt_seed(bmt, bseed)
-            i = heuristic(S, n, bmt, T, F, A, B)
+            i = heuristic(S, n, bmt, T, F, A)
         d = opts + i * DECISION_W
         do(S, T[d], T[d + 1], T[d + 2], T)
         decisions += 1
@@ -708,8 +1066,7 @@ def play_many(seeds, bot_seeds, BOTS, tables, points):
     F = points.copy()
     S = np.empty(STATE_SIZE, np.int64)
     A = np.empty(STATE_SIZE, np.int64)
-    B = np.empty(STATE_SIZE, np.int64)
     scores = np.zeros(T[P_MAX_DECISIONS] if T[P_TRACE] else 1, np.float64)
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], BOTS, T, F, out, outf, g, S, A, B, scores)
+        play_one(seeds[g], bot_seeds[g], BOTS, T, F, out, outf, g, S, A, scores)
     return out, outf
