@@ -8,6 +8,10 @@ actions listed in the same order, and the heuristic's floating-point scores made
 operations in the same order, so every game gives the very row the rules engine gives
 (tests/rpg_card_battle/test_kernel.py plays both side by side). Tables are built in batch.py,
 which hands anything the kernel does not copy back to the rules engine.
+
+The heuristic's helpers are inlined where they are called: each takes several tables and
+rows of them, and a compiled call costs two atomic reference counts per array it is handed
+(and a row, an array of its own to make), which cost more than the arithmetic they do.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ PENDING_CAP = 16
 LETHAL = 40.0  # bots.LETHAL
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fighter(hand, start, nh, attack, defence, weapon, guard, CARD, f):
     """rules.fighter into f = (attack, defence, weapon, weapon bonus, other bonus, halve),
     counting the Passives of hand[start:nh]."""
@@ -78,7 +82,7 @@ def _fighter(hand, start, nh, attack, defence, weapon, guard, CARD, f):
     f[5] = halve
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _is_attack(move, CARD):
     if move == BASIC:
         return True
@@ -88,7 +92,7 @@ def _is_attack(move, CARD):
     return k == K_ATTACK or k == K_POISON
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _guards(move, CARD):
     if move < 0:
         return False
@@ -96,7 +100,7 @@ def _guards(move, CARD):
     return k == K_DEFEND or k == K_SHIELD_BASH
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _damage(CFG, x, xmove, y, ymove, CARD):
     """rules.damage: what `x` playing `xmove` deals to `y` playing `ymove` (R-6, A-2, A-12,
     A-13)."""
@@ -130,7 +134,7 @@ def _damage(CFG, x, xmove, y, ymove, CARD):
     return d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _choices(hand, nh, CARD, bare_attack, kinds, idx):
     """rules.choices: (kind, hand index) of every choice, in the order the actions are
     listed. Returns how many."""
@@ -152,7 +156,7 @@ def _choices(hand, nh, CARD, bare_attack, kinds, idx):
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _options(hand, nh, attack, defence, weapon, guard, CARD, bare_attack, T, r, F, f):
     """bots.options for one seat: each choice's kind, hand index, move and Fighter, into
     T[r] .. T[r + 3] (the Fighter as 0, the whole hand's, in F[f], or 1, the hand without
@@ -174,7 +178,7 @@ def _options(hand, nh, attack, defence, weapon, guard, CARD, bare_attack, T, r, 
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _keep_value(c, CARD):
     """bots._keep_value."""
     k = CARD[c, C_KIND]
@@ -195,7 +199,7 @@ T_SEAT = 8  # rows per seat
 R_MAP, R_DMOVE, R_DSIDE, R_DCOUNT = 4, 5, 6, 7
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _exchanges(CFG, CARD, SEAT, hand, nh, guard, T, NT, F, OUT):
     """Both seats' options as the heuristic sees them at the start of a turn, and the damage
     of every pairing of their distinct ones: OUT[i, j, 0] what seat 0 deals playing its i-th
@@ -236,7 +240,7 @@ def _exchanges(CFG, CARD, SEAT, hand, nh, guard, T, NT, F, OUT):
             OUT[i, j, 1] = _damage(CFG, f1, m1, f0, m0, CARD)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _average(CFG, CARD, my_hp, max_hp, their_hp, ma, mine, seat, T, NT, OUT):
     """bots._average: the value for `seat` of playing its `mine`-th distinct option (move
     `ma`), averaged over the other seat's options (each distinct one weighted by how many of
@@ -282,7 +286,7 @@ def _average(CFG, CARD, my_hp, max_hp, their_hp, ma, mine, seat, T, NT, OUT):
     return total / NT[o, 0]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _heuristic(seat, CFG, CARD, SEAT, hp, hand, T, NT, OUT, AVG):
     """bots.heuristic, from the turn's exchange table: the index of the chosen action among
     the listed ones."""
