@@ -4,6 +4,7 @@ are Python's own; the rule variants and bots a kernel takes are only those it pl
 from __future__ import annotations
 
 import importlib
+import os
 import random
 
 import numpy as np
@@ -105,6 +106,18 @@ def test_a_cap_too_wide_for_a_kernel_is_the_engines(game):
         fast, slow = kernels.both(game, 3, bots="random", max_decisions=cap, trace=trace,
                                   **SETUPS.get(game, {}))
         assert fast is None and len(slow) == 3
+
+
+def test_kernels_compile_largest_first():
+    # Two at a time, the largest kernel (the longest compile) must start first to run beside
+    # the others rather than after them.
+    games = compiled_games()
+    sizes = []
+    for game in games:
+        package = type(get_game(game)).__module__.rsplit(".", 1)[0]
+        sizes.append(os.path.getsize(importlib.import_module(f"{package}.kernel").__file__))
+    assert len(games) == 7 and sizes == sorted(sizes, reverse=True)
+    assert games[0] == "armies"
 
 
 @pytest.mark.parametrize("game", compiled_games())
