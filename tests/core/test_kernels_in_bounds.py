@@ -13,6 +13,9 @@ import pytest
 
 from workbench.sim.kernels import compiled_games
 
+# Under `pytest -n`, one process compiles the probes, not one per process.
+pytestmark = pytest.mark.xdist_group("bounds")
+
 PROBE = """
 import json, sys
 import workbench as wb

@@ -156,6 +156,16 @@ UI_NOTEBOOKS = {
 }
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups off the markers
+def pytest_collection_modifyitems(items):
+    """Under `pytest -n`, the tests that share the session's JupyterLab server run in one
+    process, so it starts once (test_binder.py groups its own tests likewise)."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent == here and item.path.name != "test_binder.py":
+            item.add_marker(pytest.mark.xdist_group("lab"))
+
+
 class Lab:
     def __init__(self, url: str, token: str, root: Path, proc: subprocess.Popen):
         self.url, self.token, self.root, self.proc = url, token, root, proc

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BINDER = ROOT / "binder"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
-pytestmark = pytest.mark.ui
+# One process builds the environment and runs every test of it under `pytest -n`.
+pytestmark = [pytest.mark.ui, pytest.mark.xdist_group("binder")]
 
 
 def _runtime_python() -> str:
