@@ -19,6 +19,8 @@
    scheduler runs in its own process, as on any real cluster (a LocalCluster would host it in
    the client's process and charge its work to the client); the client's CPU is given for the
    whole process (our code and Dask's communication thread) and for our code's thread alone.
+   Every process's CPU per sweep is measured too (workers, scheduler, client), and from it the
+   most two workers could gain if that CPU were spread perfectly over the two cores.
 
     .venv/bin/python benchmarks/sweep.py [--runs N] [--dask-games G] [--parts P] [game ...]
 """
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import time
 
 from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
@@ -165,6 +168,7 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
     """One cluster, scaled to one worker and to two in turn: a second cluster standing idle
     beside the one timed would take its share of the two cores (each Dask process wakes
     many times a second)."""
+    import psutil
     from distributed import Client
     from distributed.deploy.subprocess import SubprocessCluster
 
@@ -174,6 +178,8 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
     client = Client(cluster, set_as_default=False)
     pool = multiprocessing.get_context("spawn").Pool(2)
     wall, cpu, ours, plain = ({1: [], 2: []} for _ in range(4))
+    on_workers, on_scheduler, bound = ({1: [], 2: []} for _ in range(3))
+    scheduler = psutil.Process(client.run_on_scheduler(os.getpid))
     tops, kernel_tops = [], []
     work = 15 * SPIN * per_point // 20_000  # plain arithmetic about as long as a sweep
     try:
@@ -188,12 +194,19 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
                 # pays its first task's imports and first calls there, not in the timing.
                 wb.sweep("coop", vary, 1000, players=3, cards=cards, bots="random",
                          executor=client, progress=False)
+                workers = [psutil.Process(pid) for pid in client.run(os.getpid).values()]
+                used = [_cpu(p) for p in workers] + [_cpu(scheduler)]
                 t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
                 wb.sweep("coop", vary, per_point, players=3, cards=cards, bots="random",
                          executor=client, progress=False)
                 wall[w].append(time.perf_counter() - t)
                 cpu[w].append(time.process_time() - c)
                 ours[w].append(time.thread_time() - m)
+                used = [_cpu(p) - u for p, u in zip([*workers, scheduler], used, strict=True)]
+                on_workers[w].append(sum(used[:-1]))
+                on_scheduler[w].append(used[-1])
+                # Two cores can do no better than halve all the CPU the sweep took.
+                bound[w].append(sum(used) + cpu[w][-1])
                 # As many tasks of plain arithmetic, about as long as the sweep on one
                 # worker: what Dask itself lets two workers gain here.
                 tasks = _task_count(per_point, w)
@@ -214,16 +227,26 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
               f"games: {summary(wall[w], ' s', digits=2)}; client CPU per sweep "
               f"{summary(cpu[w], ' s', digits=2)} (goal: at most 0.2 s), of which our code's "
               f"thread {summary(ours[w], ' s', digits=2)}")
+        print(f"  CPU per sweep on {w} worker(s): the workers {summary(on_workers[w], ' s', digits=2)}"
+              f" in all, the scheduler {summary(on_scheduler[w], ' s', digits=2)}")
     speedups = [a / b for a, b in zip(wall[1], wall[2], strict=True)]
+    most = [a / (b / 2) for a, b in zip(wall[1], bound[2], strict=True)]
     dask_top = [a / b for a, b in zip(plain[1], plain[2], strict=True)]
     print(f"Dask speed-up, 2 workers over 1: {summary(speedups, 'x', digits=2)} "
           "(goal: at least 1.8x)")
+    print(f"the most 2 workers could gain with the CPU they, the scheduler and the client took, "
+          f"spread perfectly over two cores: {summary(most, 'x', digits=2)}")
     print(f"Dask's own, as many tasks of plain arithmetic on the same cluster "
           f"({_task_count(per_point, 1)} and {_task_count(per_point, 2)}): "
           f"{summary(dask_top, 'x', digits=2)}")
     print(f"this machine's ceiling, 2 processes over 1: {summary(tops, 'x', digits=2)} "
           f"with plain arithmetic, {summary(kernel_tops, 'x', digits=2)} playing the sweep's "
           f"{10 * per_point:,} games in the co-op kernel (no Dask)")
+
+
+def _cpu(process) -> float:
+    times = process.cpu_times()
+    return times.user + times.system
 
 
 def _task_count(per_point: int, workers: int) -> int:
