@@ -29,8 +29,8 @@ browser:
 	  $$SUDO apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
 
-# One test process per core; tests sharing a JupyterLab server or the Binder environment run in
-# the same process (tests/ui/conftest.py), so each is built once.
+# One test process per core; tests sharing a JupyterLab server, the Binder environment or the
+# bounds-checked kernels run in one process (their xdist_group marks), so each is built once.
 test: install browser
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
