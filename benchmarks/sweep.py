@@ -227,8 +227,9 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
               f"games: {summary(wall[w], ' s', digits=2)}; client CPU per sweep "
               f"{summary(cpu[w], ' s', digits=2)} (goal: at most 0.2 s), of which our code's "
               f"thread {summary(ours[w], ' s', digits=2)}")
-        print(f"  CPU per sweep on {w} worker(s): the workers {summary(on_workers[w], ' s', digits=2)}"
-              f" in all, the scheduler {summary(on_scheduler[w], ' s', digits=2)}")
+        print(f"  CPU per sweep on {w} worker(s): the workers "
+              f"{summary(on_workers[w], ' s', digits=2)} in all, the scheduler "
+              f"{summary(on_scheduler[w], ' s', digits=2)}")
     speedups = [a / b for a, b in zip(wall[1], wall[2], strict=True)]
     most = [a / (b / 2) for a, b in zip(wall[1], bound[2], strict=True)]
     dask_top = [a / b for a, b in zip(plain[1], plain[2], strict=True)]
