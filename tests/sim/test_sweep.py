@@ -66,6 +66,15 @@ def test_sweep_of_brutes_health_gives_intervals_and_same_seed_same_frame():
                               progress=False))
 
 
+def _housekeeping(dask_worker=None, dask_scheduler=None):
+    """A Dask process's profiling, event-loop ticks and memory checks, with their periods in
+    milliseconds (run by Client.run, which passes the worker or scheduler by name)."""
+    server = dask_worker or dask_scheduler
+    return sorted(f"{name} {round(pc.callback_time)}" for name, pc in
+                  server.periodic_callbacks.items()
+                  if name in ("profile", "profile-cycle", "tick", "memory_monitor"))
+
+
 def test_seeds_reproduce_exactly_across_executors():
     vary = {"enemies.Rats.damage": [1, 3], "rules.coop.group_by": ["dice_and_type", "never"]}
     kwargs = dict(seed=7, players=3, bots="random", progress=False)
@@ -76,18 +85,28 @@ def test_seeds_reproduce_exactly_across_executors():
     with ThreadPoolExecutor(2) as pool:
         threads = sweep("coop", vary, 300, executor=pool, **kwargs)
     assert serial.equals(processes) and serial.equals(workers) and serial.equals(threads)
-    from distributed import Client, LocalCluster
+    from distributed import Client
+
+    from workbench.sim import local_cluster
 
     back = 2
 
     def second_last(state, seat, actions, rng):
         return actions[-back] if len(actions) >= back else actions[0]
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster:
+    with local_cluster(2) as cluster:
         # A client that is not the session's default is used as given.
         with Client(cluster, set_as_default=False) as client:
             own = sweep("coop", vary, 300, executor=client, **kwargs)
+            # The cluster's own settings: no worker profiles its tasks, and no Dask process
+            # wakes every few milliseconds to look at itself, a worker added later included.
+            quiet = ["memory_monitor 1000", "tick 1000"]
+            assert [_housekeeping(nanny) for nanny in cluster.workers.values()] == [quiet] * 2
+            assert client.run_on_scheduler(_housekeeping) == ["tick 1000"]
+            cluster.scale(3)
+            client.wait_for_workers(3)
+            assert list(client.run(_housekeeping).values()) == [quiet] * 3
+            cluster.scale(2)
         with Client(cluster) as client:
             dask = sweep("coop", vary, 300, executor=client, **kwargs)
             # A bot written in a notebook cell (a closure: the standard pickler refuses it)

@@ -1,5 +1,6 @@
 """Batch simulation and what-if analysis."""
 
+from .cluster import DASK_SETTINGS, local_cluster
 from .executors import run_batches
 from .metrics import card_usage, first_player_share, summarize
 from .report import readable, sensitivity_table, sweep_table
@@ -9,6 +10,6 @@ from .solve import solve
 from .stats import wilson
 from .sweep import sweep
 
-__all__ = ["card_usage", "first_player_share", "game_seeds", "play_out", "readable",
-           "run_batches", "sensitivity", "sensitivity_table", "simulate", "solve", "summarize",
-           "sweep", "sweep_table", "wilson"]
+__all__ = ["DASK_SETTINGS", "card_usage", "first_player_share", "game_seeds", "local_cluster",
+           "play_out", "readable", "run_batches", "sensitivity", "sensitivity_table", "simulate",
+           "solve", "summarize", "sweep", "sweep_table", "wilson"]
