@@ -19,10 +19,14 @@
    scheduler runs in its own process, as on any real cluster (a LocalCluster would host it in
    the client's process and charge its work to the client); the client's CPU is given for the
    whole process (our code and Dask's communication thread) and for our code's thread alone.
-   Every process's CPU per sweep is measured too (workers, scheduler, client), and from it the
-   most two workers could gain if that CPU were spread perfectly over the two cores.
+   Every process's CPU per sweep is measured too (workers with their nannies, scheduler,
+   client), and from it the most two workers could gain if that CPU were spread perfectly over
+   the two cores; and, before the sweeps, what each process takes idle. The cluster's
+   processes start with the settings `workbench.sim.local_cluster` gives its own
+   (DASK_SETTINGS), or with Dask's defaults given --dask-settings dask.
 
-    .venv/bin/python benchmarks/sweep.py [--runs N] [--dask-games G] [--parts P] [game ...]
+    .venv/bin/python benchmarks/sweep.py [--runs N] [--dask-games G] [--parts P]
+                                         [--dask-settings workbench|dask] [game ...]
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from timing import spread, timed  # benchmarks/timing.py, beside this script
 import workbench as wb
 from workbench.core import get_game
 from workbench.core.bots import make_bots
-from workbench.sim import game_seeds
+from workbench.sim import DASK_SETTINGS, game_seeds
 from workbench.sim.kernels import SETUPS, compiled_games
 from workbench.sim.simulate import play_out, prepare
 
@@ -164,7 +168,7 @@ def machine_ceiling(pool, work, task=_spin) -> float:
     return one / (time.perf_counter() - t)
 
 
-def dask_speedup(cards, per_point: int, runs: int) -> None:
+def dask_speedup(cards, per_point: int, runs: int, settings: str) -> None:
     """One cluster, scaled to one worker and to two in turn: a second cluster standing idle
     beside the one timed would take its share of the two cores (each Dask process wakes
     many times a second)."""
@@ -173,13 +177,19 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
     from distributed.deploy.subprocess import SubprocessCluster
 
     vary = {"enemies.Brutes.health": list(range(6, 16))}
-    cluster = SubprocessCluster(n_workers=1, worker_kwargs={"nthreads": 1},
+    # The cluster's processes read their settings from the environment they start in.
+    os.environ.update({} if settings == "dask" else _environment(DASK_SETTINGS))
+    cluster = SubprocessCluster(n_workers=2, worker_kwargs={"nthreads": 1},
                                 dashboard_address=None)
     client = Client(cluster, set_as_default=False)
     pool = multiprocessing.get_context("spawn").Pool(2)
     wall, cpu, ours, plain = ({1: [], 2: []} for _ in range(4))
     on_workers, on_scheduler, bound = ({1: [], 2: []} for _ in range(3))
     scheduler = psutil.Process(client.run_on_scheduler(os.getpid))
+    client.wait_for_workers(2)
+    idle = _idle(client, scheduler)
+    who = "Dask's default" if settings == "dask" else "local_cluster's"
+    print(f"Dask with {who} settings, each process idle, as a share of one core: {idle}")
     tops, kernel_tops = [], []
     work = 15 * SPIN * per_point // 20_000  # plain arithmetic about as long as a sweep
     try:
@@ -194,7 +204,7 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
                 # pays its first task's imports and first calls there, not in the timing.
                 wb.sweep("coop", vary, 1000, players=3, cards=cards, bots="random",
                          executor=client, progress=False)
-                workers = [psutil.Process(pid) for pid in client.run(os.getpid).values()]
+                workers = _workers_and_nannies(client)
                 used = [_cpu(p) for p in workers] + [_cpu(scheduler)]
                 t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
                 wb.sweep("coop", vary, per_point, players=3, cards=cards, bots="random",
@@ -227,7 +237,7 @@ def dask_speedup(cards, per_point: int, runs: int) -> None:
               f"games: {summary(wall[w], ' s', digits=2)}; client CPU per sweep "
               f"{summary(cpu[w], ' s', digits=2)} (goal: at most 0.2 s), of which our code's "
               f"thread {summary(ours[w], ' s', digits=2)}")
-        print(f"  CPU per sweep on {w} worker(s): the workers "
+        print(f"  CPU per sweep on {w} worker(s): the workers with their nannies "
               f"{summary(on_workers[w], ' s', digits=2)} in all, the scheduler "
               f"{summary(on_scheduler[w], ' s', digits=2)}")
     speedups = [a / b for a, b in zip(wall[1], wall[2], strict=True)]
@@ -250,6 +260,32 @@ def _cpu(process) -> float:
     return times.user + times.system
 
 
+def _workers_and_nannies(client) -> list:
+    """Each worker's process and its nanny's: a nanny watches its worker, and its CPU is
+    the worker's cost too."""
+    import psutil
+
+    workers = [psutil.Process(pid) for pid in client.run(os.getpid).values()]
+    return workers + [w.parent() for w in workers]
+
+
+def _idle(client, scheduler, seconds: float = 5.0) -> str:
+    """What each Dask process takes doing nothing, as a share of one core."""
+    workers = _workers_and_nannies(client)
+    half = len(workers) // 2
+    before = [_cpu(p) for p in [*workers, scheduler]]
+    time.sleep(seconds)
+    used = [(_cpu(p) - b) / seconds for p, b in zip([*workers, scheduler], before, strict=True)]
+    return (f"a worker {100 * sum(used[:half]) / half:.1f}%, its nanny "
+            f"{100 * sum(used[half:-1]) / half:.1f}%, the scheduler {100 * used[-1]:.1f}%")
+
+
+def _environment(settings: dict) -> dict:
+    """Dask settings as the environment variables Dask reads them from."""
+    return {"DASK_" + key.upper().replace(".", "__").replace("-", "_"): str(value)
+            for key, value in settings.items()}
+
+
 def _task_count(per_point: int, workers: int) -> int:
     """How many tasks a 10-point sweep of `per_point` games goes in, for `workers`."""
     from workbench.sim.executors import _tasks, task_size
@@ -268,6 +304,8 @@ def main() -> None:
                         help="games per run of engine and kernel (Armies' engine plays ~20/s)")
     parser.add_argument("--parts", default="kernel,sweeps,dask",
                         help="which of the three parts to run, e.g. 'sweeps' or 'sweeps,dask'")
+    parser.add_argument("--dask-settings", choices=("workbench", "dask"), default="workbench",
+                        help="the Dask cluster's: local_cluster's (DASK_SETTINGS) or Dask's own")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     cards = wb.load_cards("coop")
@@ -279,7 +317,7 @@ def main() -> None:
         game_sweeps(args.games or wb.list_games(), args.runs)
         print()
     if "dask" in parts:
-        dask_speedup(cards, args.dask_games, args.runs)
+        dask_speedup(cards, args.dask_games, args.runs, args.dask_settings)
 
 
 if __name__ == "__main__":
