@@ -1,13 +1,14 @@
 """A Dask cluster on this machine, set up for sweeps.
 
 Dask's defaults suit a cluster someone watches on its dashboard while it works: every worker
-samples its running task's stack every 10 ms for the dashboard's profile, and every Dask
-process (scheduler, nanny, worker) checks its own event loop every 20 ms and a nanny reads
-its worker's memory every 100 ms. Idle, on a 2-core machine, that came to 4.3% of a core
-for a worker, 2.1% for its nanny and 2.4% for the scheduler: with two workers, 15% of one
-core taken from the games, which is what kept two workers from doubling one. A sweep's tasks
-are long and alike, and nobody profiles them, so these settings sample nothing and look
-once a second (the same processes idle at 0.4%, 0.4% and 0.7%).
+samples its running task's stack every 10 ms for the dashboard's profile, every Dask process
+(scheduler, nanny, worker) checks its own event loop every 20 ms, and a nanny reads its
+worker's memory every 100 ms.
+Idle on a 2-core machine (`benchmarks/sweep.py --parts dask`), that came to 3.9% of a core
+for a worker, 2.1% for its nanny and 2.6% for the scheduler: with two workers, 15% of one
+core taken from the games. A sweep's tasks are long and alike, and nobody profiles them, so
+these settings sample nothing and look once a second: the same processes then idled at 0.5%,
+0.1% and 0.8%.
 """
 
 from __future__ import annotations
