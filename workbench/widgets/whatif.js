@@ -8,10 +8,29 @@ function render({ model, el }) {
   el.append(root);
   let searchTimer = null;
 
-  const num = (name, label, width) => h("label", {}, `${label} `, h("input", {
+  // The controls are made once and updated in place. A run redraws the rest several times a
+  // second as points arrive; a button made afresh in the middle of a click loses the click
+  // (the browser drops a click whose press and release land on different nodes), so Stop
+  // would sometimes do nothing.
+  const boxes = {};
+  const num = (name, label, width) => h("label", {}, `${label} `, boxes[name] = h("input", {
     type: "number", className: `wb-${name}`, value: model.get(name), "data-focus-id": name,
     style: `width: ${width}em`,
     onchange: (e) => { model.set(name, Number(e.target.value)); model.save_changes(); } }));
+  const label = h("b", { className: "wb-label" });
+  const runButton = h("button", { className: "wb-run", onclick: () => request({ type: "run" }) }, "Run");
+  const stopButton = h("button", { className: "wb-stop", onclick: () => request({ type: "stop" }) },
+    "Stop");
+  const controls = h("div", { className: "wb-controls wb-whatif-range" },
+    h("span", {}, "Sweep ", label),
+    num("start", "from", 4.5), num("stop_value", "to", 4.5), num("step", "step", 3.5),
+    num("games", "games per point", 5.5), runButton, stopButton);
+  const pickerBox = h("div", {});
+  const status = h("div", { className: "wb-status", role: "status" });
+  const chart = h("div", { className: "wb-svg wb-whatif-chart" });
+  const tableBox = h("div", {});
+  root.append(pickerBox, controls, status, chart, tableBox);
+  let shownSvg = null;
 
   function picker() {
     const [table, card, column] = splitKey(model.get("key"));
@@ -60,23 +79,25 @@ function render({ model, el }) {
     const active = root.contains(document.activeElement) ? document.activeElement : null;
     const focusId = active && active.dataset ? active.dataset.focusId : null;
     const caret = focusId === "search" ? [active.value, active.selectionStart] : null;
-    root.replaceChildren(...[
-      picker(), matches(),
-      h("div", { className: "wb-controls wb-whatif-range" },
-        h("span", {}, "Sweep ", h("b", { className: "wb-label" }, model.get("label"))),
-        num("start", "from", 4.5), num("stop_value", "to", 4.5), num("step", "step", 3.5),
-        num("games", "games per point", 5.5),
-        h("button", { className: "wb-run", disabled: running, onclick: () => request({ type: "run" }) }, "Run"),
-        h("button", { className: "wb-stop", disabled: !running, onclick: () => request({ type: "stop" }) }, "Stop")),
-      h("div", { className: "wb-status", role: "status" }, model.get("status")),
-      h("div", { className: "wb-svg wb-whatif-chart", html: model.get("svg") }),
-      table()].filter(Boolean));
-    if (focusId) {
+    pickerBox.replaceChildren(...[picker(), matches()].filter(Boolean));
+    label.textContent = model.get("label");
+    for (const [name, box] of Object.entries(boxes)) {
+      if (box !== active && Number(box.value) !== model.get(name)) box.value = model.get(name);
+    }
+    runButton.disabled = running;
+    stopButton.disabled = !running;
+    status.textContent = model.get("status");
+    if (model.get("svg") !== shownSvg) {
+      shownSvg = model.get("svg");
+      chart.innerHTML = shownSvg;
+    }
+    tableBox.replaceChildren(...[table()].filter(Boolean));
+    if (focusId === "search") {
       const again = root.querySelector(`[data-focus-id="${focusId}"]`);
       if (again) {
-        if (caret) { again.value = caret[0]; }
+        again.value = caret[0];
         again.focus();
-        if (caret) again.setSelectionRange(caret[1], caret[1]);
+        again.setSelectionRange(caret[1], caret[1]);
       }
     }
   }
