@@ -683,6 +683,15 @@ def hung_bot_in_processes(tmp):
 
 
 @case("simulation")
+def local_cluster_of_no_workers(tmp):
+    from workbench.sim import local_cluster
+
+    for workers in (0, -2, 1.5, "two"):
+        with expect("ValueError", "local_cluster", "workers", repr(workers)):
+            local_cluster(workers)
+
+
+@case("simulation")
 def hung_bot_on_dask(tmp):
     from distributed import Client, LocalCluster
 

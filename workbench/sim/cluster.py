@@ -29,8 +29,15 @@ def local_cluster(workers: int | None = None, **kwargs):
     A cluster started elsewhere (the `dask worker` command, a cloud service) gets the same
     settings from a Dask configuration file or environment variables, e.g.
     DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False."""
-    import dask
-    from distributed import LocalCluster
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise ValueError(f"local_cluster: workers must be a whole number of at least 1 (or None "
+                         f"for one per core), not {workers!r}")
+    try:
+        import dask
+        from distributed import LocalCluster
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("local_cluster needs Dask: pip install 'workbench[dask]'") from exc
 
     from .executors import cores
 
