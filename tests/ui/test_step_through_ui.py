@@ -133,3 +133,33 @@ def test_board_squares_play_moves_by_click(page, lab):
     _wait_decisions(page, 2)
     assert "Pawn a1 → b2" in page.locator(".wb-log").inner_text()
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "correction_board.png"))
+
+
+def test_stop_while_bots_play_to_end_is_the_button_pressed(page, lab):
+    # Bots that think 1.5 s over each decision, and a stand-in for the person's seat: the
+    # view is redrawn after every decision while Stop is on screen.
+    open_and_run(page, lab, "slow_bots.ipynb")
+    root = page.locator(".wb-step")
+    root.wait_for(timeout=90_000)
+    page.wait_for_function("document.querySelector('.wb-step').dataset.thinking === 'no'",
+                           timeout=60_000)
+    start = _decisions(page)
+    page.locator("button.wb-to-end").click()
+    page.wait_for_function("document.querySelector('.wb-step').dataset.thinking === 'yes'")
+    page.evaluate("""() => { window.stopButton = document.querySelector('.wb-step .wb-stop');
+                           window.undoButton = document.querySelector('.wb-step .wb-undo'); }""")
+    page.wait_for_function(
+        f"Number(document.querySelector('.wb-step').dataset.decisions) >= {start + 3}",
+        timeout=30_000)
+    # Decisions arrived, and Stop (and Undo) are the nodes they were: a button made afresh
+    # while someone presses it loses the click.
+    assert page.evaluate("document.querySelector('.wb-step .wb-stop') === window.stopButton")
+    assert page.evaluate("document.querySelector('.wb-step .wb-undo') === window.undoButton")
+    page.locator("button.wb-stop").click()
+    # The decision being made is finished, then the bots wait, the game not over.
+    page.wait_for_function("document.querySelector('.wb-step').dataset.thinking === 'no'",
+                           timeout=30_000)
+    assert "Bots stopped" in page.locator(".wb-message").inner_text()
+    assert page.locator(".wb-actions.wb-over").count() == 0
+    assert _decisions(page) >= start + 3
+    root.screenshot(path=str(ARTIFACTS / "step_through_stopped.png"))

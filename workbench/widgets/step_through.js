@@ -97,6 +97,16 @@ function oddsLines(odds) {
       title: `exactly ${o.value}` }, o.text)]));
 }
 
+// Makes `nodes` (nulls left out) the children of `box`, in that order, without taking out the
+// ones already there: only the others are removed, and inserted around them.
+function fill(box, ...nodes) {
+  const want = nodes.flat().filter(Boolean);
+  for (const child of [...box.childNodes]) if (!want.includes(child)) child.remove();
+  want.forEach((node, i) => {
+    if (box.childNodes[i] !== node) box.insertBefore(node, box.childNodes[i] ?? null);
+  });
+}
+
 function render({ model, el }) {
   const { request, close } = requests(model);
   let clickedAt = null;
@@ -106,6 +116,22 @@ function render({ model, el }) {
   let logAway = false;     // the person scrolled the log up: leave it where they put it
   const root = h("div", { className: "wb-widget wb-step", tabindex: "0" });
   el.append(root);
+
+  // While the bots play, the view is redrawn after every decision. The browser drops a click
+  // whose press and release straddle the removal of the button or of any box around it, even
+  // one put straight back, so a button made afresh (or moved) mid-click would ignore the
+  // click, and Stop would often do nothing. So the controls, the thinking bar with its Stop,
+  // and the boxes between them and the root are made once, updated in place and never taken
+  // out while shown (see fill()); the rest is redrawn around them.
+  const main = h("div", { className: "wb-main" });
+  const lower = h("div", { className: "wb-lower" });
+  const play = h("div", { className: "wb-play" });
+  const thinkingText = document.createTextNode("");
+  const stopButton = h("button", { className: "wb-stop",
+    title: "Stop the bots after the decision they are making",
+    onclick: () => act({ type: "stop" }) }, "■ Stop");
+  const thinkingBar = h("div", { className: "wb-actions wb-thinking" },
+    h("span", { className: "wb-spinner" }), thinkingText, stopButton);
 
   function showError(text) {
     const box = root.querySelector(".wb-error");
@@ -127,43 +153,57 @@ function render({ model, el }) {
       h("span", { className: "wb-error", hidden: !v.error }, ruled(v.error, v.rules_text)));
   }
 
+  const fileInput = h("input", { type: "file", accept: ".json,application/json", hidden: true,
+    onchange: async (e) => {
+      const f = e.target.files[0];
+      e.target.value = "";  // the same file picked again is read again
+      if (f) act({ type: "load", text: await f.text() });
+    } });
+  const undoButton = h("button", { className: "wb-undo",
+    title: "Undo (Ctrl+Z): your last decision and the bots' after it",
+    onclick: () => act({ type: "undo" }) }, "↶ Undo");
+  const redoButton = h("button", { className: "wb-redo", title: "Redo (Ctrl+Y)",
+    onclick: () => act({ type: "redo" }) }, "↷ Redo");
+  const slider = h("input", {
+    type: "range", className: "wb-timeline", min: 0,
+    title: "Timeline: drag to any earlier decision, then play on to branch",
+    onchange: (e) => act({ type: "goto", position: Number(e.target.value) }),
+  });
+  const position = h("span", { className: "wb-position" });
+  const botStepButton = h("button", { className: "wb-bot-step",
+    title: "A bot makes the next decision, whoever's it is (N)",
+    onclick: () => act({ type: "bot_step" }) }, "Bot step");
+  const toMyTurnButton = h("button", { className: "wb-to-my-turn",
+    onclick: () => act({ type: "to_my_turn" }) }, "Play to my turn");
+  const toEndButton = h("button", { className: "wb-to-end", title: "Bots play every seat to the end",
+    onclick: () => act({ type: "to_end" }) }, "Play to end");
+  const controlsRow = h("div", { className: "wb-controls" },
+    undoButton, redoButton, slider, position, botStepButton, toMyTurnButton, toEndButton,
+    h("span", { className: "wb-gap" }),
+    h("button", { className: "wb-save", title: "Save the match as a file", onclick: async () => {
+      const reply = await act({ type: "save" });
+      if (!reply.ok) return;
+      const v = model.get("view");
+      const blob = new Blob([reply.json], { type: "application/json" });
+      const a = h("a", { href: URL.createObjectURL(blob), download: `${v.game}-seed${v.seed}.json` });
+      document.body.append(a); a.click(); a.remove();
+    } }, "Save"),
+    h("button", { className: "wb-load", title: "Load a saved match", onclick: () => fileInput.click() }, "Load"),
+    fileInput);
+
   function controls(v) {
     const busy = Boolean(v.thinking);
-    const fileInput = h("input", { type: "file", accept: ".json,application/json", hidden: true,
-      onchange: async (e) => {
-        const f = e.target.files[0];
-        if (f) act({ type: "load", text: await f.text() });
-      } });
-    const slider = h("input", {
-      type: "range", className: "wb-timeline", min: 0, max: v.timeline, value: v.decisions,
-      title: "Timeline: drag to any earlier decision, then play on to branch",
-      onchange: (e) => act({ type: "goto", position: Number(e.target.value) }),
-    });
-    return h("div", { className: "wb-controls" },
-      h("button", { className: "wb-undo", title: "Undo (Ctrl+Z): your last decision and the bots' after it",
-        disabled: v.decisions === 0, onclick: () => act({ type: "undo" }) }, "↶ Undo"),
-      h("button", { className: "wb-redo", title: "Redo (Ctrl+Y)", disabled: v.decisions >= v.timeline,
-        onclick: () => act({ type: "redo" }) }, "↷ Redo"),
-      slider,
-      h("span", { className: "wb-position" }, `${v.decisions} / ${v.timeline}`),
-      h("button", { className: "wb-bot-step", title: "A bot makes the next decision, whoever's it is (N)",
-        disabled: v.over || busy, onclick: () => act({ type: "bot_step" }) }, "Bot step"),
-      h("button", { className: "wb-to-my-turn", disabled: v.over || busy || !v.can_play_to_my_turn,
-        title: v.follow ? "Bots play until a person's seat is to decide"
-          : `Bots play until ${v.seats[v.viewing]} is to decide`,
-        onclick: () => act({ type: "to_my_turn" }) }, "Play to my turn"),
-      h("button", { className: "wb-to-end", disabled: v.over || busy, title: "Bots play every seat to the end",
-        onclick: () => act({ type: "to_end" }) }, "Play to end"),
-      h("span", { className: "wb-gap" }),
-      h("button", { className: "wb-save", title: "Save the match as a file", onclick: async () => {
-        const reply = await act({ type: "save" });
-        if (!reply.ok) return;
-        const blob = new Blob([reply.json], { type: "application/json" });
-        const a = h("a", { href: URL.createObjectURL(blob), download: `${v.game}-seed${v.seed}.json` });
-        document.body.append(a); a.click(); a.remove();
-      } }, "Save"),
-      h("button", { className: "wb-load", title: "Load a saved match", onclick: () => fileInput.click() }, "Load"),
-      fileInput);
+    undoButton.disabled = v.decisions === 0;
+    redoButton.disabled = v.decisions >= v.timeline;
+    slider.max = v.timeline;
+    slider.value = v.decisions;
+    position.textContent = `${v.decisions} / ${v.timeline}`;
+    botStepButton.disabled = v.over || busy;
+    toMyTurnButton.disabled = v.over || busy || !v.can_play_to_my_turn;
+    toMyTurnButton.title = v.follow ? "Bots play until a person's seat is to decide"
+      : `Bots play until ${v.seats[v.viewing]} is to decide`;
+    toEndButton.disabled = v.over || busy;
+    return controlsRow;
   }
 
   function setup(v) {
@@ -214,11 +254,9 @@ function render({ model, el }) {
         r.reason ? ` (${r.reason})` : "");
     }
     if (v.thinking) {
-      return h("div", { className: "wb-actions wb-thinking" },
-        h("span", { className: "wb-spinner" }), ` ${v.thinking.text}`,
-        v.stopping ? " (stopping after this decision)" : "",
-        h("button", { className: "wb-stop", title: "Stop the bots after the decision they are making",
-          disabled: v.stopping, onclick: () => act({ type: "stop" }) }, "■ Stop"));
+      thinkingText.data = ` ${v.thinking.text}${v.stopping ? " (stopping after this decision)" : ""}`;
+      stopButton.disabled = Boolean(v.stopping);
+      return thinkingBar;
     }
     if (v.waiting) {
       return h("div", { className: "wb-actions wb-waiting" },
@@ -297,17 +335,14 @@ function render({ model, el }) {
     const v = model.get("view");
     if (!v || !v.seats) return;
     const away = logAway ? root.querySelector(".wb-log")?.scrollTop : null;
-    root.replaceChildren(
+    fill(root,
       h("div", { className: "wb-head" },
         h("b", {}, v.title), h("span", { className: "wb-sub" }, ` · seed ${v.seed} · cards v${v.cards_version}`),
         status(v)),
-      controls(v), setup(v),
-      h("div", { className: "wb-main" },
-        board(v.board, v, act),
-        h("div", { className: "wb-lower" },
-          h("div", { className: "wb-play" }, chance(v), actions(v)),
-          h("div", { className: "wb-side" }, log(v), rules(v))),
-        rulePop(v)));
+      controls(v), setup(v), main);
+    fill(main, board(v.board, v, act), lower, rulePop(v));
+    fill(lower, play, h("div", { className: "wb-side" }, log(v), rules(v)));
+    fill(play, chance(v), actions(v));
     const newLog = root.querySelector(".wb-log");
     if (newLog) newLog.scrollTop = away === null || away === undefined ? newLog.scrollHeight : away;
     if (typedFocus) {
