@@ -39,6 +39,7 @@ no_counts = partial(njit, cache=True, _nrt=False)
 
 # Rooms; a game that would outgrow one is handed back (status UNSUPPORTED).
 NP = 32
+HALF = NP // 2  # one seat's pieces
 GCAP = 8  # Training cards kept by one piece
 CCAP = 16  # Boons and Curses on one army
 HCAP = 160
@@ -79,7 +80,10 @@ PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(6)
  ) = range(57)
 (G_CAP0, G_CAP1, G_CARDS0, G_CARDS1, G_GL0, G_GL1, G_ATTACKS, G_WON, G_DISRUPTED,
  G_STATUS) = range(G_PAY_LET + 5, G_PAY_LET + 15)
-G_W = G_STATUS + 1
+# The choices of the payment under way are in the OFF_S_SHARES rows (_pay_settle listed them
+# last), and how many.
+G_PAY_LISTED, G_PAY_COUNT = G_STATUS + 1, G_STATUS + 2
+G_W = G_PAY_COUNT + 1
 
 OFF_BOARD = G_W
 OFF_PC = OFF_BOARD + 64
@@ -108,14 +112,14 @@ OFF_COPIES = OFF_SEEN + CARDCAP  # per card: copies in the hand _distinct read
 # Scratch rows the rules and the heuristic work in (kept in W: every array a compiled call
 # takes costs two atomic reference counts).
 OFF_S_NAMES = OFF_COPIES + CARDCAP
-OFF_S_POOL = OFF_S_NAMES + HCAP
-OFF_S_CUR = OFF_S_POOL + 5
+OFF_S_CUR = OFF_S_NAMES + HCAP
 OFF_S_TOTAL = OFF_S_CUR + 5
 OFF_S_NONE = OFF_S_TOTAL + 5
 OFF_S_GIVEN = OFF_S_NONE + 5
 OFF_S_XS = OFF_S_GIVEN + 5
 OFF_S_DANGER = OFF_S_XS + 8
-OFF_S_SHARES = OFF_S_DANGER + 64
+OFF_S_MINE = OFF_S_DANGER + 64
+OFF_S_SHARES = OFF_S_MINE + HALF
 DIST_SIZE = 2 * (DICE_CAP + 2) * 2
 CUM_SIZE = (DICE_CAP + 2) * (DICE_CAP + 2)
 OFF_S_DIST = OFF_S_SHARES + SHARECAP * 5
@@ -215,9 +219,24 @@ def _pc(pid):
 
 
 @no_counts(inline="always")
+def _owner(pid):
+    """The seat of piece `pid` (see _pieces), without reading the piece."""
+    return pid // HALF
+
+
+@no_counts(inline="always")
+def _pieces(seat):
+    """The pieces of `seat`, in the order of all pieces: _setup numbers the first seat's
+    0-15 and the second's 16-31, and a piece never changes hands."""
+    return range(seat * HALF, seat * HALF + HALF)
+
+
+@no_counts(inline="always")
 def _offset(sq, dx, dy):
-    x = sq % 8 + dx
-    y = sq // 8 + dy
+    # A square is never negative here, so its file and rank are plain bit operations (% and
+    # // would also work out Python's rounding for negative numbers).
+    x = (sq & 7) + dx
+    y = (sq >> 3) + dy
     if 0 <= x < 8 and 0 <= y < 8:
         return y * 8 + x
     return -1
@@ -374,10 +393,9 @@ def _threatens(W, pid, sq):
 @no_counts
 def _threatening(W, sq, seat, exclude):
     count = 0
-    for pid in range(NP):
+    for pid in _pieces(seat):
         b = _pc(pid)
-        if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and pid != exclude and _threatens(
-                W, pid, sq):
+        if W[b + PK_SQ] >= 0 and pid != exclude and _threatens(W, pid, sq):
             count += 1
     return count
 
@@ -599,21 +617,34 @@ def _pool_at(W, seat, sq, pool):
     """The skill of `seat` threatening `sq`, into the row of five at W[pool]."""
     for d in range(5):
         W[pool + d] = 0
-    for pid in range(NP):
+    for pid in _pieces(seat):
         b = _pc(pid)
-        if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and _any_cur(W, pid) and _threatens(
-                W, pid, sq):
+        if W[b + PK_SQ] >= 0 and _any_cur(W, pid) and _threatens(W, pid, sq):
             for d in range(5):
                 W[pool + d] += W[b + PK_CUR + d]
+
+
+@no_counts
+def _forget_pools(W):
+    """Before a list of options is made: the pools _pool kept are of an earlier state."""
+    for sq in range(64):
+        W[OFF_PVALID + sq] = 0
+
+
+@no_counts(inline="always")
+def _pool(W, seat, sq):
+    """Where the skill of `seat` threatening `sq` is, worked out once per list of options
+    (the cards' and the abilities' alike)."""
+    if not W[OFF_PVALID + sq]:
+        _pool_at(W, seat, sq, OFF_POOL + 5 * sq)
+        W[OFF_PVALID + sq] = 1
+    return OFF_POOL + 5 * sq
 
 
 @no_counts(inline="always")
 def _play_target(W, seat, card, pid, tsq, tpid, extra):
     """One target of a card played through `pid`: an option if the pool there can pay."""
-    if not W[OFF_PVALID + tsq]:
-        _pool_at(W, seat, tsq, OFF_POOL + 5 * tsq)
-        W[OFF_PVALID + tsq] = 1
-    if _payable(W, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, OFF_POOL + 5 * tsq,
+    if _payable(W, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, _pool(W, seat, tsq),
                 _pc(pid) + PK_CUR):
         _opt(W, O_PLAY, card, pid, tsq, tpid, extra, 0, 0)
 
@@ -631,15 +662,21 @@ def _play_options(W, seat, window):
             nn += 1
     if nn == 0:
         return
-    for sq in range(64):
-        W[OFF_PVALID + sq] = 0
     for d in range(5):
         W[OFF_S_TOTAL + d] = 0
-    for pid in range(NP):
+    # The seat's pieces on the board, listed once for all cards (with whether they have
+    # skill left), rather than looked for among all pieces for each card.
+    mine = OFF_S_MINE
+    nm = 0
+    for pid in _pieces(seat):
         b = _pc(pid)
-        if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and _any_cur(W, pid):
-            for d in range(5):
-                W[OFF_S_TOTAL + d] += W[b + PK_CUR + d]
+        if W[b + PK_SQ] >= 0:
+            cur = _any_cur(W, pid)
+            W[mine + nm] = pid if cur else -1 - pid
+            nm += 1
+            if cur:
+                for d in range(5):
+                    W[OFF_S_TOTAL + d] += W[b + PK_CUR + d]
     for k in range(nn):
         card = W[names + k]
         ty = W[_ct(card) + CT_TYPE]
@@ -650,10 +687,9 @@ def _play_options(W, seat, window):
                 _opt(W, O_PLAY, card, -1, -1, -1, -1, 0, 0)
                 continue
             kl = W[_ct(card) + CT_KLASS]
-            for q in range(NP):
+            for j in range(nm):
+                q = W[mine + j] if W[mine + j] >= 0 else -1 - W[mine + j]
                 bq = _pc(q)
-                if W[bq + PK_OWNER] != seat or W[bq + PK_SQ] < 0:
-                    continue
                 if (kl == KL_ARMY and W[bq + PK_KIND] == KING) or (
                         kl == KL_GENERAL and W[bq + PK_KIND] != KING):
                     continue
@@ -662,12 +698,13 @@ def _play_options(W, seat, window):
         costly = W[_ct(card) + CT_COST] > 0
         flags = W[_ct(card) + CT_FLAGS]
         major = W[_ct(card) + CT_MAJOR] == 1
-        for pid in range(NP):
+        for j in range(nm):
+            pid = W[mine + j]
+            if pid < 0:
+                if costly:
+                    continue
+                pid = -1 - pid
             b = _pc(pid)
-            if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0:
-                continue
-            if costly and not _any_cur(W, pid):
-                continue
             start, n = _threats(W, pid)
             if ty == TY_LEADER:
                 for i in range(n):
@@ -713,7 +750,7 @@ def _play_options(W, seat, window):
                 for i in range(1, n):
                     sq = W[start + i]
                     occ = W[OFF_BOARD + sq]
-                    if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and not _shielded(
+                    if occ >= 0 and _owner(occ) != seat and not _shielded(
                             W, occ, major):
                         _play_target(W, seat, card, pid, sq, occ, -1)
                         start, n = _threats(W, pid)
@@ -721,7 +758,7 @@ def _play_options(W, seat, window):
                 for i in range(n):
                     sq = W[start + i]
                     occ = W[OFF_BOARD + sq]
-                    if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and W[
+                    if occ >= 0 and _owner(occ) != seat and W[
                             _pc(occ) + PK_KIND] != KING:
                         _play_target(W, seat, card, pid, sq, occ, -1)
                         start, n = _threats(W, pid)
@@ -756,24 +793,16 @@ def _play_options(W, seat, window):
 
 
 @no_counts(inline="always")
-def _same_option(W, a, b):
-    for k in range(OW):
-        if W[OFF_OPT + a * OW + k] != W[OFF_OPT + b * OW + k]:
-            return False
-    return True
-
-
-@no_counts(inline="always")
 def _activated(W, seat, a, pid):
     b = _pc(pid)
-    _pool_at(W, seat, W[b + PK_SQ], OFF_S_POOL)
-    if not _payable(W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, OFF_S_POOL, b + PK_CUR):
+    if not _payable(W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, _pool(W, seat, W[b + PK_SQ]),
+                    b + PK_CUR):
         return
     sq = W[b + PK_SQ]
     if W[_ct(a) + AT_EXTRA] == AX_SACRIFICE:
-        for q in range(NP):
+        for q in _pieces(seat):
             bq = _pc(q)
-            if W[bq + PK_OWNER] == seat and W[bq + PK_SQ] >= 0 and W[bq + PK_LEADER] >= 0:
+            if W[bq + PK_SQ] >= 0 and W[bq + PK_LEADER] >= 0:
                 _opt(W, O_ABILITY, a, pid, sq, pid, X_PIECE, q, 0)
         if W[OFF_R + R_SACRIFICE_HAND] == 1:
             h = OFF_HAND + seat * HCAP
@@ -805,7 +834,7 @@ def _ability_from(W, seat, window, a, pid, controller):
             for i in range(1, n):
                 sq = W[start + i]
                 occ = W[OFF_BOARD + sq]
-                if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and not _shielded(
+                if occ >= 0 and _owner(occ) != seat and not _shielded(
                         W, occ, True):
                     _opt(W, O_ABILITY, a, pid, sq, occ, X_NONE, -1, 0)
                     start, n = _threats(W, pid)
@@ -833,9 +862,23 @@ def _ability_from(W, seat, window, a, pid, controller):
             _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_NONE, -1, 0)
 
 
+@no_counts(inline="always")
+def _again(W, row, width, i, card, controller, seat):
+    """Whether a card before the i-th of a piece's row (entries `width` apart, the card
+    first and, for Boons and Curses, its controller next) is `card` on the same side of
+    `seat`. Its abilities then give the options they gave already: what an ability offers
+    depends on the card, the piece and only whether its controller is `seat`."""
+    for j in range(i):
+        if W[row + width * j] == card and (
+                controller < 0 or (W[row + width * j + 1] == seat) == (controller == seat)):
+            return True
+    return False
+
+
 @no_counts
 def _ability_options(W, seat, window):
-    first = W[G_NOPT]
+    """The abilities' options, each once as the rules list them: every option names its piece
+    (or its strategy's row), and on one piece a second copy of a card is passed over."""
     if window:
         instant = W[OFF_R + R_INSTANT] == 1
         if not instant and not (W[G_C_ON] and W[G_C_STAGE] == STAGE_PRE
@@ -851,11 +894,15 @@ def _ability_options(W, seat, window):
                 _ability_from(W, seat, window, W[_ct(leader) + CT_AB + k], pid, W[b + PK_OWNER])
         for i in range(W[b + PK_NC]):
             c = W[b + PK_CARDS + 3 * i]
+            controller = W[b + PK_CARDS + 3 * i + 1]
+            if _again(W, b + PK_CARDS, 3, i, c, controller, seat):
+                continue
             for k in range(W[_ct(c) + CT_NAB]):
-                _ability_from(W, seat, window, W[_ct(c) + CT_AB + k], pid,
-                              W[b + PK_CARDS + 3 * i + 1])
+                _ability_from(W, seat, window, W[_ct(c) + CT_AB + k], pid, controller)
         for i in range(W[b + PK_NG]):
             c = W[b + PK_GR + i]
+            if _again(W, b + PK_GR, 1, i, c, -1, seat):
+                continue
             for k in range(W[_ct(c) + CT_NAB]):
                 a = W[_ct(c) + CT_AB + k]
                 if W[_ct(a) + AT_KIND] == AK_GRANTED_MAJOR:
@@ -871,36 +918,20 @@ def _ability_options(W, seat, window):
                 if W[_ct(a) + AT_KIND] == AK_GLOBAL_MAJOR and not W[G_MAJOR]:
                     for d in range(5):
                         W[OFF_S_TOTAL + d] = 0
-                    for q in range(NP):
+                    for q in _pieces(seat):
                         bq = _pc(q)
-                        if W[bq + PK_OWNER] == seat and W[bq + PK_SQ] >= 0:
+                        if W[bq + PK_SQ] >= 0:
                             for d in range(5):
                                 W[OFF_S_TOTAL + d] += W[bq + PK_CUR + d]
                     W[OFF_S_CUR] = -1
                     if _payable(W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, OFF_S_TOTAL, OFF_S_CUR):
                         _opt(W, O_ABILITY, a, -1, -1, -1, X_STRATEGY, i, 0)
                 elif W[_ct(a) + AT_KIND] == AK_GLOBAL and W[_ct(a) + AT_EXTRA] == AX_POLITICIAN:
-                    for q in range(NP):
+                    for q in _pieces(seat):
                         bq = _pc(q)
-                        if (W[bq + PK_OWNER] == seat and W[bq + PK_SQ] >= 0
-                                and W[bq + PK_LEADER] >= 0 and W[bq + PK_READY]
+                        if (W[bq + PK_SQ] >= 0 and W[bq + PK_LEADER] >= 0 and W[bq + PK_READY]
                                 and W[_ct(W[bq + PK_LEADER]) + CT_POLITICIAN]):
                             _opt(W, O_ABILITY, a, q, -1, -1, X_POLITICIAN, i, q)
-    # Two copies of a card on one army give the same ability once.
-    n = W[G_NOPT]
-    keep = first
-    for i in range(first, n):
-        dup = False
-        for j in range(first, keep):
-            if _same_option(W, i, j):
-                dup = True
-                break
-        if not dup:
-            if keep != i:
-                for k in range(OW):
-                    W[OFF_OPT + keep * OW + k] = W[OFF_OPT + i * OW + k]
-            keep += 1
-    W[G_NOPT] = keep
 
 
 @no_counts
@@ -911,6 +942,7 @@ def _response_options(W, seat):
         if W[_ct(W[h + i]) + CT_TYPE] == TY_TECHNIQUE:
             has = True
             break
+    _forget_pools(W)
     if has:
         _play_options(W, seat, True)
     _ability_options(W, seat, True)
@@ -938,9 +970,9 @@ def _move_options(W, seat):
     weather = _weather(W)
     march = _controls(W, seat, F_DOUBLE_MARCH)
     ep = _live_ep(W) and not _controls(W, 1 - seat, F_DOUBLE_MARCH)
-    for pid in range(NP):
+    for pid in _pieces(seat):
         b = _pc(pid)
-        if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0 or W[b + PK_STOPPED]:
+        if W[b + PK_SQ] < 0 or W[b + PK_STOPPED]:
             continue
         sq, kind = W[b + PK_SQ], W[b + PK_KIND]
         traits = _traits(W, pid)
@@ -962,7 +994,7 @@ def _move_options(W, seat):
                     if to < 0:
                         continue
                     occ = W[OFF_BOARD + to]
-                    if (occ >= 0 and W[_pc(occ) + PK_OWNER] != seat) or (
+                    if (occ >= 0 and _owner(occ) != seat) or (
                             ep and to == W[G_EP_SQ]):
                         _promoting(W, pid, to, seat)
         elif kind == KNIGHT or kind == KING:
@@ -972,7 +1004,7 @@ def _move_options(W, seat):
                 if to < 0:
                     continue
                 occ = W[OFF_BOARD + to]
-                if occ < 0 or (attacks and W[_pc(occ) + PK_OWNER] != seat):
+                if occ < 0 or (attacks and _owner(occ) != seat):
                     _opt(W, O_MOVE, pid, to, -1, 0, 0, 0, 0)
             if kind == KING and not W[b + PK_MOVED] and not weather:
                 row = sq // 8
@@ -1011,7 +1043,7 @@ def _move_options(W, seat):
                     if occ < 0:
                         _opt(W, O_MOVE, pid, to, -1, 0, 0, 0, 0)
                         continue
-                    if not jumped and attacks and W[_pc(occ) + PK_OWNER] != seat:
+                    if not jumped and attacks and _owner(occ) != seat:
                         _opt(W, O_MOVE, pid, to, -1, 0, 0, 0, 0)
                     if not stealth:
                         break
@@ -1028,9 +1060,9 @@ def _step_options(W):
         n = W[G_NOPT]
         keep = 0
         any_cursed = False
-        for pid in range(NP):
+        for pid in _pieces(seat):
             b = _pc(pid)
-            if W[b + PK_OWNER] == seat and W[b + PK_SQ] >= 0 and W[b + PK_NC] and (
+            if W[b + PK_SQ] >= 0 and W[b + PK_NC] and (
                     _traits(W, pid) & F_MUST_MOVE):
                 any_cursed = True
         if any_cursed:
@@ -1049,9 +1081,9 @@ def _step_options(W):
         _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
         return
     if step == REST:
-        for pid in range(NP):
+        for pid in _pieces(seat):
             b = _pc(pid)
-            if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0:
+            if W[b + PK_SQ] < 0:
                 continue
             differ = False
             for d in range(5):
@@ -1062,6 +1094,7 @@ def _step_options(W):
                 _opt(W, O_REST, pid, 0, 0, 0, 0, 0, 0)
         _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
         return
+    _forget_pools(W)
     _play_options(W, seat, False)
     _ability_options(W, seat, False)
     _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
@@ -1229,6 +1262,7 @@ def _pay_choose(W, share):
     for j in range(W[G_PAY_I], end):
         W[OFF_TAKEN + j] = W[share + W[OFF_CELL + 3 * j + 1]]
     W[G_PAY_I] = end
+    W[G_PAY_LISTED] = 0
 
 
 @no_counts
@@ -1244,6 +1278,9 @@ def _pay_settle(W):
     while not _pay_done(W):
         n = _pay_choices(W)
         if n != 1:
+            # Kept for the decision's options: nothing changes the payment before them.
+            W[G_PAY_LISTED] = 1
+            W[G_PAY_COUNT] = n
             return
         _pay_choose(W, OFF_S_SHARES)
 
@@ -1272,15 +1309,16 @@ def _start_payment(W, seat, generic, let, primary, sq):
     W[G_PAY_SEAT] = seat
     W[G_PAY_N] = 0
     W[G_PAY_I] = 0
+    W[G_PAY_LISTED] = 0
     W[G_PAY_PRIMARY] = primary
     W[G_PAY_GENERIC] = generic
     for d in range(5):
         W[G_PAY_LET + d] = W[let + d]
     if primary >= 0:
         _pay_cell(W, primary, generic)
-    for q in range(NP):
+    for q in _pieces(seat):
         b = _pc(q)
-        if W[b + PK_OWNER] != seat or W[b + PK_SQ] < 0 or not _any_cur(W, q) or q == primary:
+        if W[b + PK_SQ] < 0 or not _any_cur(W, q) or q == primary:
             continue
         if sq < 0 or _threatens(W, q, sq):
             _pay_cell(W, q, generic)
@@ -1383,7 +1421,7 @@ def _rolls(W, kind, att, dfd):
             power = W[G_C_POWER]
         else:
             dice = W[G_C_POWER]
-        bows = _controls(W, W[_pc(att) + PK_OWNER], F_BOWS)
+        bows = _controls(W, _owner(att), F_BOWS)
         bonus = W[G_C_HTL]
     elif W[G_C_HASPOWER]:
         fixed = True
@@ -1472,7 +1510,7 @@ def _charge_count(W):
         if occ < 0:
             _opt(W, O_CHARGE, sq, 0, 0, 0, 0, 0, 0)
         else:
-            if W[_pc(occ) + PK_OWNER] != W[_pc(att) + PK_OWNER]:
+            if _owner(occ) != _owner(att):
                 _opt(W, O_CHARGE, sq, 0, 0, 0, 0, 0, 0)
             break
         sq = _offset(sq, dx, dy)
@@ -1621,7 +1659,7 @@ def _effects(W, seat, card, p, q, extra):
         start, n = _threats(W, p)
         for i in range(n):
             occ = W[OFF_BOARD + W[start + i]]
-            if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and W[_pc(occ) + PK_LEADER] >= 0:
+            if occ >= 0 and _owner(occ) != seat and W[_pc(occ) + PK_LEADER] >= 0:
                 W[_pc(occ) + PK_READY] = 0
     if flags & F_HOPE:
         sq = W[_pc(p) + PK_SQ]
@@ -2009,7 +2047,7 @@ def _options(W):
         return  # worked out when the phase began, as the engine caches them
     W[G_NOPT] = 0
     if phase == PH_PAY:
-        n = _pay_choices(W)
+        n = W[G_PAY_COUNT] if W[G_PAY_LISTED] else _pay_choices(W)
         for i in range(n):
             r = OFF_S_SHARES + 5 * i
             _opt(W, O_PAY, W[r], W[r + 1], W[r + 2], W[r + 3], W[r + 4], 0, 0)
@@ -2112,7 +2150,7 @@ def _evaluate(W, seat):
 @no_counts
 def _p_win(W, att, dfd, by, power):
     if by != BY_OFFENSE:
-        bows = by == BY_RANGED and _controls(W, W[_pc(att) + PK_OWNER], F_BOWS)
+        bows = by == BY_RANGED and _controls(W, _owner(att), F_BOWS)
         p = _win_chance(W, 0, 0, True, power, bows, _defense(W, dfd))
     else:
         p = _win_chance(W, _offense(W, att), 1, False, 0, False, _defense(W, dfd))
@@ -2127,9 +2165,9 @@ def _danger(W, seat):
     danger = OFF_S_DANGER
     for sq in range(64):
         W[danger + sq] = 0
-    for pid in range(NP):
+    for pid in _pieces(1 - seat):
         b = _pc(pid)
-        if W[b + PK_OWNER] == seat or W[b + PK_SQ] < 0:
+        if W[b + PK_SQ] < 0:
             continue
         sq, kind = W[b + PK_SQ], W[b + PK_KIND]
         if kind == PAWN:
@@ -2239,7 +2277,7 @@ def _score(W, seat, i):
             start, n = _threats(W, pid)
             for k in range(n):
                 occ = W[OFF_BOARD + W[start + k]]
-                if occ >= 0 and W[_pc(occ) + PK_OWNER] != seat and W[_pc(occ) + PK_READY]:
+                if occ >= 0 and _owner(occ) != seat and W[_pc(occ) + PK_READY]:
                     count += 1.0
             return count - 0.5
         if flags & F_READY_LEADER:
@@ -2290,6 +2328,33 @@ def _score(W, seat, i):
     if kind == O_LOSE:
         return float(W[_pc(4 if seat == 0 else 20) + PK_MAX + W[o + 1]])
     return 0.0
+
+
+@no_counts
+def _choose(W, bmt, bot, seat, phase):
+    """The bot's pick among the options listed, drawing from `bmt` as bots.py draws. Compiled
+    without reference counts, as the calls it makes are: a call from play_game would count W
+    up and down once per option scored."""
+    n = W[G_NOPT]
+    if bot == BOT_RANDOM:
+        return int(mt_random(bmt) * n)
+    if n == 1:
+        return 0
+    # Only moves and charges are scored by danger (bots.py): the opponent's reach in the move
+    # step, none in a charge. Other steps and phases leave it unread.
+    if phase == PH_STEP and W[G_STEP] == MOVE:
+        _danger(W, seat)
+    elif phase == PH_CHARGE:
+        for sq in range(64):
+            W[OFF_S_DANGER + sq] = 0
+    i = 0
+    best = 0.0
+    for j in range(n):
+        value = _score(W, seat, j) + 0.01 * mt_random(bmt)
+        if j == 0 or value > best:
+            i = j
+            best = value
+    return i
 
 
 # -- a game --------------------------------------------------------------------------------------
@@ -2417,7 +2482,7 @@ def _chance(W, mt):
         W[G_AMB_Q] = -1
         if ra > rd:
             _destroy(W, q, False)
-            W[G_CAP0 + W[_pc(p) + PK_OWNER]] += 1
+            W[G_CAP0 + _owner(p)] += 1
             W[G_ACTED] = 1
             if W[G_C_ON]:
                 W[G_C_CANCELLED] = 1
@@ -2456,23 +2521,7 @@ def play_game(seed, bseed, R, bots, DKI, DKC, DKL, W, mt, bmt, scores, out, outf
         if n == 0:
             W[G_STATUS] = UNSUPPORTED
             break
-        if bots[seat] == BOT_RANDOM:
-            i = int(mt_random(bmt) * n)
-        elif n == 1:
-            i = 0
-        else:
-            if phase == PH_STEP:
-                _danger(W, seat)
-            else:
-                for sq in range(64):
-                    W[OFF_S_DANGER + sq] = 0
-            i = 0
-            best = 0.0
-            for j in range(n):
-                value = _score(W, seat, j) + 0.01 * mt_random(bmt)
-                if j == 0 or value > best:
-                    i = j
-                    best = value
+        i = _choose(W, bmt, bots[seat], seat, phase)
         if k == 0 and decisions == stop:
             break
         if k == 0 and decisions < log.shape[0]:
