@@ -18,3 +18,14 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Makes `nodes` (nulls left out) the children of `box`, in that order, without taking out the
+// ones already there: only the others are removed, and inserted around them. A view redrawn
+// while someone clicks keeps its buttons this way: the browser drops a click whose press and
+// release straddle the removal of the button or of any box around it.
+function fill(box, ...nodes) {
+  const want = nodes.flat().filter(Boolean);
+  for (const child of [...box.childNodes]) if (!want.includes(child)) child.remove();
+  want.forEach((node, i) => {
+    if (box.childNodes[i] !== node) box.insertBefore(node, box.childNodes[i] ?? null);
+  });
+}

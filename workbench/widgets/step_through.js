@@ -97,16 +97,6 @@ function oddsLines(odds) {
       title: `exactly ${o.value}` }, o.text)]));
 }
 
-// Makes `nodes` (nulls left out) the children of `box`, in that order, without taking out the
-// ones already there: only the others are removed, and inserted around them.
-function fill(box, ...nodes) {
-  const want = nodes.flat().filter(Boolean);
-  for (const child of [...box.childNodes]) if (!want.includes(child)) child.remove();
-  want.forEach((node, i) => {
-    if (box.childNodes[i] !== node) box.insertBefore(node, box.childNodes[i] ?? null);
-  });
-}
-
 function render({ model, el }) {
   const { request, close } = requests(model);
   let clickedAt = null;

@@ -664,19 +664,17 @@ def _play_options(W, seat, window):
         return
     for d in range(5):
         W[OFF_S_TOTAL + d] = 0
-    # The seat's pieces on the board, listed once for all cards (with whether they have
-    # skill left), rather than looked for among all pieces for each card.
+    # The seat's pieces on the board, listed once for all cards rather than looked for among
+    # all pieces for each card.
     mine = OFF_S_MINE
     nm = 0
     for pid in _pieces(seat):
         b = _pc(pid)
         if W[b + PK_SQ] >= 0:
-            cur = _any_cur(W, pid)
-            W[mine + nm] = pid if cur else -1 - pid
+            W[mine + nm] = pid
             nm += 1
-            if cur:
-                for d in range(5):
-                    W[OFF_S_TOTAL + d] += W[b + PK_CUR + d]
+            for d in range(5):
+                W[OFF_S_TOTAL + d] += W[b + PK_CUR + d]
     for k in range(nn):
         card = W[names + k]
         ty = W[_ct(card) + CT_TYPE]
@@ -688,7 +686,7 @@ def _play_options(W, seat, window):
                 continue
             kl = W[_ct(card) + CT_KLASS]
             for j in range(nm):
-                q = W[mine + j] if W[mine + j] >= 0 else -1 - W[mine + j]
+                q = W[mine + j]
                 bq = _pc(q)
                 if (kl == KL_ARMY and W[bq + PK_KIND] == KING) or (
                         kl == KL_GENERAL and W[bq + PK_KIND] != KING):
@@ -700,10 +698,8 @@ def _play_options(W, seat, window):
         major = W[_ct(card) + CT_MAJOR] == 1
         for j in range(nm):
             pid = W[mine + j]
-            if pid < 0:
-                if costly:
-                    continue
-                pid = -1 - pid
+            if costly and not _any_cur(W, pid):
+                continue
             b = _pc(pid)
             start, n = _threats(W, pid)
             if ty == TY_LEADER:
