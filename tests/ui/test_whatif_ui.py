@@ -63,11 +63,15 @@ def test_pick_run_stop_and_a_bad_range_says_why(page, lab):
             if (chart && !chart.querySelector('svg')) window.chartCleared = true;
         }).observe(root, { childList: true, subtree: true });
     }""")
-    for name, value in (("start", "1"), ("stop_value", "19"), ("games", "1000")):
-        box = page.locator(f"input.wb-{name}")
-        box.fill(value)
-        box.dispatch_event("change")
-    page.locator("button.wb-run").click()
+    # Typed and Run pressed in one go: Run must see every value typed before it.
+    page.evaluate("""() => {
+        for (const [name, value] of [["start", "1"], ["stop_value", "19"], ["games", "1000"]]) {
+            const box = document.querySelector(`.wb-whatif input.wb-${name}`);
+            box.value = value;
+            box.dispatchEvent(new Event("change"));
+        }
+        document.querySelector(".wb-whatif button.wb-run").click();
+    }""")
     expect(status).to_contain_text("Running: ", timeout=30_000)
     page.evaluate("window.stopButton = document.querySelector('.wb-whatif .wb-stop')")
     page.locator("button.wb-stop").click()
@@ -81,3 +85,10 @@ def test_pick_run_stop_and_a_bad_range_says_why(page, lab):
     assert 1 <= stopped < 19
     assert page.locator(".wb-results tbody tr").count() == stopped
     page.locator(".wb-whatif").screenshot(path=str(ARTIFACTS / "whatif_stopped.png"))
+
+    # A value Python refuses is put back in its box, and the status says why.
+    box = page.locator("input.wb-games")
+    box.fill("0")
+    box.dispatch_event("change")
+    expect(status).to_have_text("games per point: need at least 1, got 0", timeout=30_000)
+    expect(box).to_have_value("1000")

@@ -12,11 +12,17 @@ function render({ model, el }) {
   // second as points arrive; a button made afresh in the middle of a click loses the click
   // (the browser drops a click whose press and release land on different nodes), so Stop
   // would sometimes do nothing.
+  // A box's value goes to Python as a request, not as a synced trait: ipywidgets holds back a
+  // trait's update while an earlier one is unanswered, and a request does not wait, so Run
+  // could start with the games per point typed a moment before still on its way. Requests
+  // arrive in the order sent. A refused value (not a whole number, say) is put back.
   const boxes = {};
   const num = (name, label, width) => h("label", {}, `${label} `, boxes[name] = h("input", {
     type: "number", className: `wb-${name}`, value: model.get(name), "data-focus-id": name,
     style: `width: ${width}em`,
-    onchange: (e) => { model.set(name, Number(e.target.value)); model.save_changes(); } }));
+    onchange: (e) => request({ type: "set", name, value: e.target.value }).then((reply) => {
+      if (!reply.ok) e.target.value = model.get(name);
+    }) }));
   const label = h("b", { className: "wb-label" });
   const runButton = h("button", { className: "wb-run", onclick: () => request({ type: "run" }) }, "Run");
   const stopButton = h("button", { className: "wb-stop", onclick: () => request({ type: "stop" }) },

@@ -58,6 +58,9 @@ class WhatIf(RequestWidget):
         kind = msg["type"]
         if kind == "run":
             self._start(wait=False)
+        elif kind == "set":
+            name = msg.get("name")
+            self.set_trait(name, self.session.setting(name, msg.get("value")))
         elif kind == "stop":
             self.session.stop()
             self.status = self.session.status()

@@ -12,6 +12,7 @@ from ..sim.report import sweep_table
 from ..sim.sweep import sweep
 
 SHOWN_MATCHES = 12  # search results listed at once; more words narrow them
+BOXES = {"start": "from", "stop_value": "to", "step": "step", "games": "games per point"}
 
 
 class WhatIfSession:
@@ -111,6 +112,22 @@ class WhatIfSession:
             raise ValueError(f"range: need start <= stop and a positive step, got {start}..{stop} "
                              f"step {step}")
         return list(range(start, stop + 1, step))
+
+    @staticmethod
+    def setting(name: str, value) -> int:
+        """A box's value as typed ("12"), checked: the range's ends may be any whole numbers
+        (they are checked against each other at Run), the step and games per point must be
+        positive."""
+        if name not in BOXES:
+            raise ValueError(f"no box named {name!r}: the boxes are {', '.join(BOXES)}")
+        text = str(value).strip()
+        try:
+            number = int(text)
+        except ValueError:
+            raise ValueError(f"{BOXES[name]}: need a whole number, got {text!r}") from None
+        if name in ("step", "games") and number < 1:
+            raise ValueError(f"{BOXES[name]}: need at least 1, got {number}")
+        return number
 
     # -- running -----------------------------------------------------------------------------
     def run(self, key: str, values: list, n: int, on_update=None) -> pl.DataFrame:
