@@ -146,15 +146,22 @@ def test_stop_while_bots_play_to_end_is_the_button_pressed(page, lab):
     start = _decisions(page)
     page.locator("button.wb-to-end").click()
     page.wait_for_function("document.querySelector('.wb-step').dataset.thinking === 'yes'")
-    page.evaluate("""() => { window.stopButton = document.querySelector('.wb-step .wb-stop');
-                           window.undoButton = document.querySelector('.wb-step .wb-undo'); }""")
+    kept = ("wb-stop", "wb-undo", "wb-bot", "wb-view-seat", "wb-seed", "wb-restart")
+    page.evaluate("""(kept) => { window.kept = kept.map(
+        (name) => document.querySelector(`.wb-step .${name}`)); }""", list(kept))
+    # A seed typed while the bots play is not put back by the next redraw.
+    page.locator("input.wb-seed").fill("4242")
     page.wait_for_function(
         f"Number(document.querySelector('.wb-step').dataset.decisions) >= {start + 3}",
         timeout=30_000)
-    # Decisions arrived, and Stop (and Undo) are the nodes they were: a button made afresh
-    # while someone presses it loses the click.
-    assert page.evaluate("document.querySelector('.wb-step .wb-stop') === window.stopButton")
-    assert page.evaluate("document.querySelector('.wb-step .wb-undo') === window.undoButton")
+    # Decisions arrived, and Stop, Undo and the setup row are the nodes they were: a button
+    # made afresh while someone presses it loses the click, a list of bots made afresh
+    # closes while someone picks from it.
+    same = page.evaluate("""(kept) => kept.map(
+        (name, i) => document.querySelector(`.wb-step .${name}`) === window.kept[i])""",
+                         list(kept))
+    assert dict(zip(kept, same)) == dict.fromkeys(kept, True)
+    assert page.locator("input.wb-seed").input_value() == "4242"
     page.locator("button.wb-stop").click()
     # The decision being made is finished, then the bots wait, the game not over.
     page.wait_for_function("document.querySelector('.wb-step').dataset.thinking === 'no'",

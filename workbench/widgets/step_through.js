@@ -110,9 +110,10 @@ function render({ model, el }) {
   // While the bots play, the view is redrawn after every decision. The browser drops a click
   // whose press and release straddle the removal of the button or of any box around it, even
   // one put straight back, so a button made afresh (or moved) mid-click would ignore the
-  // click, and Stop would often do nothing. So the controls, the thinking bar with its Stop,
-  // and the boxes between them and the root are made once, updated in place and never taken
-  // out while shown (see fill()); the rest is redrawn around them.
+  // click, and Stop would often do nothing. So the controls, the setup row, the thinking bar
+  // with its Stop, the waiting bar with its Resume, and the boxes between them and the root
+  // are made once, updated in place and never taken out while shown (see fill()); the rest
+  // is redrawn around them.
   const main = h("div", { className: "wb-main" });
   const lower = h("div", { className: "wb-lower" });
   const play = h("div", { className: "wb-play" });
@@ -122,6 +123,11 @@ function render({ model, el }) {
     onclick: () => act({ type: "stop" }) }, "■ Stop");
   const thinkingBar = h("div", { className: "wb-actions wb-thinking" },
     h("span", { className: "wb-spinner" }), thinkingText, stopButton);
+  const waitingText = document.createTextNode("");
+  const waitingBar = h("div", { className: "wb-actions wb-waiting" }, waitingText,
+    h("button", { className: "wb-resume", onclick: () => act({ type: "resume" }) }, "▶ Resume"),
+    h("button", { className: "wb-one-bot", onclick: () => act({ type: "bot_step" }) },
+      "One bot decision"));
 
   function showError(text) {
     const box = root.querySelector(".wb-error");
@@ -196,26 +202,59 @@ function render({ model, el }) {
     return controlsRow;
   }
 
+  // The setup row is kept too: a redraw would close a list of bots opened to pick one, and
+  // put the seed shown back over one being typed. The seats' lists are made again only when
+  // the seats or the bots to choose from change; the seed box takes a new seed only when the
+  // match's seed changes (a restart, a load).
+  const seatsBox = h("span", { className: "wb-bots" });
+  const viewSel = h("select", { className: "wb-view-seat", title: "Whose view of the table",
+    onchange: (e) => act({ type: "view_seat", seat: e.target.value }) });
+  const seedInput = h("input", { type: "number", className: "wb-seed", title: "Seed" });
+  const setupRow = h("div", { className: "wb-setup" },
+    seatsBox,
+    h("label", {}, "View ", viewSel),
+    h("label", {}, "Seed ", seedInput),
+    h("button", { className: "wb-restart",
+      onclick: () => act({ type: "restart", seed: seedInput.value }) }, "Restart"));
+  let setupMadeFor = null;
+  let seedShown = null;
+
   function setup(v) {
-    const seedInput = h("input", { type: "number", className: "wb-seed", value: v.seed, title: "Seed" });
-    const viewSel = h("select", { className: "wb-view-seat", title: "Whose view of the table",
-      onchange: (e) => act({ type: "view_seat", seat: e.target.value }) },
-      h("option", { value: "follow", selected: v.follow }, "seat to move"),
-      v.seats.map((name, i) => h("option", { value: i, selected: !v.follow && v.viewing === i }, name)));
-    return h("div", { className: "wb-setup" },
-      h("span", { className: "wb-bots" }, v.seats.map((name, i) =>
-        h("label", { className: "wb-seat" + (v.to_move === i ? " wb-seat-to-move" : "") }, `${name} `,
+    const made = JSON.stringify([v.seats, v.bot_choices]);
+    if (made !== setupMadeFor) {
+      setupMadeFor = made;
+      seatsBox.replaceChildren(...v.seats.map((name, i) =>
+        h("label", { className: "wb-seat" }, `${name} `,
           h("select", { className: "wb-bot", "data-seat": i,
             onchange: (e) => act({ type: "set_bot", seat: i, bot: e.target.value }) },
             h("option", { value: "" }, "person"),
-            // A bot given as a function in Python shows as "own" (it cannot be picked here).
-            v.bots[String(i)] && !v.bot_choices.includes(v.bots[String(i)])
-              ? h("option", { value: v.bots[String(i)], selected: true, disabled: true }, `${v.bots[String(i)]} bot`) : null,
-            v.bot_choices.map((b) => h("option", { value: b, selected: v.bots[String(i)] === b }, b)))))),
-      h("label", {}, "View ", viewSel),
-      h("label", {}, "Seed ", seedInput),
-      h("button", { className: "wb-restart",
-        onclick: () => act({ type: "restart", seed: seedInput.value }) }, "Restart"));
+            v.bot_choices.map((b) => h("option", { value: b }, b))))));
+      viewSel.replaceChildren(h("option", { value: "follow" }, "seat to move"),
+        ...v.seats.map((name, i) => h("option", { value: i }, name)));
+    }
+    seatsBox.querySelectorAll(".wb-seat").forEach((label, i) => {
+      label.classList.toggle("wb-seat-to-move", v.to_move === i);
+      const select = label.querySelector("select");
+      const bot = v.bots[String(i)] || "";
+      // A bot given as a function in Python shows as "own": it cannot be picked here.
+      let own = select.querySelector("option.wb-own");
+      if (bot && !v.bot_choices.includes(bot)) {
+        if (!own) own = select.insertBefore(h("option", { className: "wb-own", disabled: true }),
+          select.options[1] ?? null);
+        own.value = bot;
+        own.textContent = `${bot} bot`;
+      } else if (own) {
+        own.remove();
+      }
+      if (select.value !== bot) select.value = bot;
+    });
+    const seeing = v.follow ? "follow" : String(v.viewing);
+    if (viewSel.value !== seeing) viewSel.value = seeing;
+    if (v.seed !== seedShown) {
+      seedShown = v.seed;
+      seedInput.value = v.seed;
+    }
+    return setupRow;
   }
 
   function typedBox() {
@@ -249,10 +288,8 @@ function render({ model, el }) {
       return thinkingBar;
     }
     if (v.waiting) {
-      return h("div", { className: "wb-actions wb-waiting" },
-        `${v.waiting.text} `,
-        h("button", { className: "wb-resume", onclick: () => act({ type: "resume" }) }, "▶ Resume"),
-        h("button", { onclick: () => act({ type: "bot_step" }) }, "One bot decision"));
+      waitingText.data = `${v.waiting.text} `;
+      return waitingBar;
     }
     const mover = v.to_move === null ? "" : v.seats[v.to_move];
     const rowOf = (row) => h("div", { className: "wb-row", "data-kind": row.kind },
