@@ -141,14 +141,15 @@ def test_widget_boxes_are_set_by_request_and_a_bad_value_is_refused_with_why(coo
     assert w.answer({"id": 1, "type": "set", "name": "games", "value": "12"})["ok"]
     assert w.answer({"id": 2, "type": "set", "name": "start", "value": " 3 "})["ok"]
     assert (w.games, w.start) == (12, 3)
-    for value, why in (("", "games per point: need a whole number, got ''"),
+    for value, why in (("", "games per point: need a whole number, the box is empty"),
                        ("2.5", "games per point: need a whole number, got '2.5'"),
                        ("0", "games per point: need at least 1, got 0")):
         refused = w.answer({"id": 3, "type": "set", "name": "games", "value": value})
         assert not refused["ok"] and refused["error"] == why == w.status
         assert w.games == 12
-    refused = w.answer({"id": 4, "type": "set", "name": "running", "value": "1"})
-    assert not refused["ok"] and "no box named 'running'" in w.status and not w.running
+    for name in ("running", None, ["games"]):
+        refused = w.answer({"id": 4, "type": "set", "name": name, "value": "1"})
+        assert not refused["ok"] and f"no box named {name!r}" in w.status and not w.running
     # Run takes the values set just before it, in the order the requests came.
     assert w.answer({"id": 5, "type": "set", "name": "stop_value", "value": "4"})["ok"]
     w.answer({"id": 6, "type": "set", "name": "games", "value": "4"})

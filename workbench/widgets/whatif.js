@@ -12,6 +12,7 @@ function render({ model, el }) {
   // second as points arrive; a button made afresh in the middle of a click loses the click
   // (the browser drops a click whose press and release land on different nodes), so Stop
   // would sometimes do nothing.
+  //
   // A box's value goes to Python as a request, not as a synced trait: ipywidgets holds back a
   // trait's update while an earlier one is unanswered, and a request does not wait, so Run
   // could start with the games per point typed a moment before still on its way. Requests

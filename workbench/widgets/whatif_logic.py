@@ -118,13 +118,14 @@ class WhatIfSession:
         """A box's value as typed ("12"), checked: the range's ends may be any whole numbers
         (they are checked against each other at Run), the step and games per point must be
         positive."""
-        if name not in BOXES:
+        if not isinstance(name, str) or name not in BOXES:
             raise ValueError(f"no box named {name!r}: the boxes are {', '.join(BOXES)}")
         text = str(value).strip()
         try:
             number = int(text)
         except ValueError:
-            raise ValueError(f"{BOXES[name]}: need a whole number, got {text!r}") from None
+            got = f"got {text!r}" if text else "the box is empty"
+            raise ValueError(f"{BOXES[name]}: need a whole number, {got}") from None
         if name in ("step", "games") and number < 1:
             raise ValueError(f"{BOXES[name]}: need at least 1, got {number}")
         return number
