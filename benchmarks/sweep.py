@@ -10,7 +10,11 @@
    threads of the sweeping process; goal: at most 5 s), each run in a fresh process
    so the first sweep of a session is measured as a designer meets it, then a second sweep in
    the same process (a sweep of over a minute is timed once: see LONG); co-op also on one
-   process, alternating with the above;
+   process, alternating with the above. Before its sweeps each run times the same steps of
+   plain arithmetic, and after it two processes do two lots of them against one: the
+   machine's own speed at the time on one core and on two (a compiled game's sweep plays on
+   both), printed beside the game, so that runs of the same code on a machine busy from
+   outside can be told from slower code;
 3. Dask: one cluster scaled to one worker and to two in turn, its sweeps alternating, with the
    client's own CPU time per sweep (goal: at most 0.2 s). Beside it, in the same loop, three
    ceilings: Dask's own (as many tasks of plain Python arithmetic on the same cluster) and the
@@ -97,13 +101,18 @@ CHILD = """\
 import time
 import workbench as wb
 vary = {{{key!r}: {values!r}}}
+began = time.perf_counter()
+total = 0
+for i in range({spin!r}):
+    total += i * i % 7
+spin = time.perf_counter() - began
 times = []
 while len(times) < 2 and (not times or times[0] <= {long!r}):
     t = time.perf_counter()
     wb.sweep({game!r}, vary, 2000, seed=0, executor={executor!r}, progress=False,
              confirm=True)
     times.append(time.perf_counter() - t)
-answer = {{"first": times[0], "second": times[-1] if len(times) > 1 else None}}
+answer = {{"first": times[0], "second": times[-1] if len(times) > 1 else None, "spin": spin}}
 """
 
 
@@ -112,30 +121,45 @@ def game_sweeps(games: list[str], runs: int) -> None:
           f"per run, {runs} runs; seconds, median (min-max); goal: at most {GOAL:g} s")
     print(f"{'game':<16} {'bots':<10} {'executor':<10} {'first sweep':>20} "
           f"{'second sweep':>20}  goal")
+    pool = multiprocessing.get_context("spawn").Pool(2)
+    try:
+        for game in games:
+            _game_sweeps(game, runs, pool)
+    finally:
+        pool.terminate()
+
+
+def _game_sweeps(game: str, runs: int, pool) -> None:
     from workbench.sim.sweep import default_bots
 
-    for game in games:
-        key, values = sweep_key(game)
-        executors = ["processes", "serial"] if game == "coop" else ["processes"]
-        times = {(e, k): [] for e in executors for k in ("first", "second")}
-        for _ in range(runs):
-            for executor in executors:  # alternating run by run
-                answer = run(HERE, CHILD.format(game=game, key=key, values=values,
-                                                executor=executor, long=LONG))
-                for k in ("first", "second"):
-                    if answer[k] is not None:
-                        times[executor, k].append(answer[k])
-            if all(t > LONG for e in executors for t in times[e, "first"]):
-                break  # timed once, see LONG
-        bots = default_bots(get_game(game))
-        for executor in executors:
-            first, second = times[executor, "first"], times[executor, "second"]
-            worst = max(sorted(t)[len(t) // 2] for t in (first, second) if t)
-            verdict = "met" if worst <= GOAL else f"missed by {worst / GOAL:.1f}x"
-            second_text = summary(second, " s", digits=2) if second else "(timed once)"
-            print(f"{game:<16} {bots:<10} {executor:<10} {summary(first, ' s', digits=2):>20} "
-                  f"{second_text:>20}  {verdict}", flush=True)
-        print(f"{'':<16} (varied: {key}, {values[0]} to {values[-1]})")
+    key, values = sweep_key(game)
+    executors = ["processes", "serial"] if game == "coop" else ["processes"]
+    times = {(e, k): [] for e in executors for k in ("first", "second")}
+    spins, tops = [], []
+    for _ in range(runs):
+        for executor in executors:  # alternating run by run
+            answer = run(HERE, CHILD.format(game=game, key=key, values=values,
+                                            executor=executor, long=LONG, spin=SPIN))
+            spins.append(answer["spin"])
+            # A compiled game's sweep plays on both cores: what a second one gives now.
+            tops.append(machine_ceiling(pool, 2 * SPIN))
+            for k in ("first", "second"):
+                if answer[k] is not None:
+                    times[executor, k].append(answer[k])
+        if all(t > LONG for e in executors for t in times[e, "first"]):
+            break  # timed once, see LONG
+    bots = default_bots(get_game(game))
+    for executor in executors:
+        first, second = times[executor, "first"], times[executor, "second"]
+        worst = max(sorted(t)[len(t) // 2] for t in (first, second) if t)
+        verdict = "met" if worst <= GOAL else f"missed by {worst / GOAL:.1f}x"
+        second_text = summary(second, " s", digits=2) if second else "(timed once)"
+        print(f"{game:<16} {bots:<10} {executor:<10} {summary(first, ' s', digits=2):>20} "
+              f"{second_text:>20}  {verdict}", flush=True)
+    print(f"{'':<16} (varied: {key}, {values[0]} to {values[-1]})")
+    print(f"{'':<16} (the machine meanwhile: {SPIN:,} steps of plain arithmetic took "
+          f"{summary(spins, ' s', digits=2)}; two processes did two lots of them "
+          f"{summary(tops, 'x', digits=2)} as fast as one)")
 
 
 def _spin(n: int) -> int:
