@@ -31,8 +31,9 @@ browser:
 
 # One test process per core; tests sharing a JupyterLab server, the Binder environment or the
 # bounds-checked kernels run in one process (their xdist_group marks), so each is built once.
+# The slowest steps are listed at the end, to see where the run's time goes.
 test: install browser
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
 
 clean:
 	rm -rf $(VENV)
