@@ -10,11 +10,10 @@
    threads of the sweeping process; goal: at most 5 s), each run in a fresh process
    so the first sweep of a session is measured as a designer meets it, then a second sweep in
    the same process (a sweep of over a minute is timed once: see LONG); co-op also on one
-   process, alternating with the above. Before its sweeps each run times the same steps of
-   plain arithmetic, and after it two processes do two lots of them against one: the
-   machine's own speed at the time on one core and on two (a compiled game's sweep plays on
-   both), printed beside the game, so that runs of the same code on a machine busy from
-   outside can be told from slower code;
+   process, alternating with the above. After each run, one process does steps of plain
+   arithmetic and two processes do two lots of them: the machine's own speed at the time on
+   one core and on two (a compiled game's sweep plays on both), printed beside the game, so
+   that runs of the same code on a machine busy from outside can be told from slower code;
 3. Dask: one cluster scaled to one worker and to two in turn, its sweeps alternating, with the
    client's own CPU time per sweep (goal: at most 0.2 s). Beside it, in the same loop, three
    ceilings: Dask's own (as many tasks of plain Python arithmetic on the same cluster) and the
@@ -101,18 +100,13 @@ CHILD = """\
 import time
 import workbench as wb
 vary = {{{key!r}: {values!r}}}
-began = time.perf_counter()
-total = 0
-for i in range({spin!r}):
-    total += i * i % 7
-spin = time.perf_counter() - began
 times = []
 while len(times) < 2 and (not times or times[0] <= {long!r}):
     t = time.perf_counter()
     wb.sweep({game!r}, vary, 2000, seed=0, executor={executor!r}, progress=False,
              confirm=True)
     times.append(time.perf_counter() - t)
-answer = {{"first": times[0], "second": times[-1] if len(times) > 1 else None, "spin": spin}}
+answer = {{"first": times[0], "second": times[-1] if len(times) > 1 else None}}
 """
 
 
@@ -139,10 +133,12 @@ def _game_sweeps(game: str, runs: int, pool) -> None:
     for _ in range(runs):
         for executor in executors:  # alternating run by run
             answer = run(HERE, CHILD.format(game=game, key=key, values=values,
-                                            executor=executor, long=LONG, spin=SPIN))
-            spins.append(answer["spin"])
-            # A compiled game's sweep plays on both cores: what a second one gives now.
-            tops.append(machine_ceiling(pool, 2 * SPIN))
+                                            executor=executor, long=LONG))
+            # A compiled game's sweep plays on both cores: the machine's speed on one and
+            # what a second one gives, just after it.
+            one, top = two_against_one(pool, 2 * SPIN)
+            spins.append(one / 2)
+            tops.append(top)
             for k in ("first", "second"):
                 if answer[k] is not None:
                     times[executor, k].append(answer[k])
@@ -182,6 +178,12 @@ def machine_ceiling(pool, work, task=_spin) -> float:
     """How much faster two processes do two halves of `work` than one does them both: the
     most that two workers can gain on this machine as it is now. The work is about as long
     as a sweep on one worker: a short ceiling is mostly noise."""
+    return two_against_one(pool, work, task)[1]
+
+
+def two_against_one(pool, work, task=_spin) -> tuple[float, float]:
+    """The seconds one process takes for both halves of `work`, and how many times faster
+    two processes do a half each."""
     half = work // 2
     t = time.perf_counter()
     pool.apply(task, (half,))
@@ -189,7 +191,7 @@ def machine_ceiling(pool, work, task=_spin) -> float:
     one = time.perf_counter() - t
     t = time.perf_counter()
     pool.map(task, [half, half], chunksize=1)
-    return one / (time.perf_counter() - t)
+    return one, one / (time.perf_counter() - t)
 
 
 def dask_speedup(cards, per_point: int, runs: int, settings: str) -> None:
