@@ -8,10 +8,21 @@ word for word, and resolves a chance point by the same cumulative walk as Dist.p
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from numba import njit
 
 from .bots import random_bot
+
+# A kernel's rules and bot functions read and write the arrays they are given and never make
+# one, so they are compiled without numba's reference counts (its private `_nrt` option,
+# stable within the numba release pyproject.toml pins). With them, every call counts each
+# array it passes up and down again: two atomic operations an array, which in a profile (perf)
+# was a fifth of an Armies game's time and half of a Location CCG game's, whose helpers pass a
+# dozen arrays. A function that makes an array cannot be compiled so (numba refuses it), and
+# keeps plain `njit`.
+no_counts = partial(njit, cache=True, _nrt=False)
 
 MT_SIZE = 625  # 624 words of state and the position of the next word
 

@@ -22,20 +22,16 @@ and the functions a decision calls are compiled without reference counts at all 
 from __future__ import annotations
 
 import math
-from functools import partial
 
 import numpy as np
 from numba import njit
 
-from ...core.compiled import MT_SIZE, deck_take_at, mt_random, mt_seed, pick_cum, tension
+from ...core.compiled import (MT_SIZE, deck_take_at, mt_random, mt_seed, no_counts, pick_cum,
+                              tension)
 
-# The rules' and the heuristic's functions read and write W and never make an array, so they
-# are compiled without numba's reference counts (its private `_nrt` option, stable within the
-# numba release pyproject.toml pins). With them, every call counts W up and down again: two
-# atomic operations, a fifth of a heuristic game's time in a profile (perf, 3,000 games).
-# Without them, heuristic games played 1.15 times as fast and random ones 1.20 times (5 runs
-# of 2,000 games, alternating). Functions that take slices of W or call mt_seed keep them.
-no_counts = partial(njit, cache=True, _nrt=False)
+# Without reference counts (no_counts), heuristic games played 1.15 times as fast and random
+# ones 1.20 times (5 runs of 2,000 games, alternating). Functions that take slices of W or
+# call mt_seed keep them.
 
 # Rooms; a game that would outgrow one is handed back (status UNSUPPORTED).
 NP = 32

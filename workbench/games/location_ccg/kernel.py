@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
-                              mt_seed, pick_cum, tension)
+                              mt_seed, no_counts, pick_cum, tension)
 
 NSYM = 6  # costs.SYMBOLS
 
@@ -120,7 +120,11 @@ STACK = QUEUE + 4 * Q_CAP
  WAIT, WAIT_SEAT, PAY_SEAT, PAY_KIND, PAY_WHAT, PAY_TGT, PAY_K0, PAY_KN, PROD_LEFT, TURN,
  ACTIVE, PHASE, FIRST, WINNER, NEXT_UID, STATUS, MISSION_ID, NLOCS) = (STACK + 4 * STACK_CAP + i
                                                                        for i in range(30))
-STATE_SIZE = NLOCS + 1
+# Scratch rows for one step of a combat at a time (its targets and amounts, gangs, splits):
+# a function that made its own arrays would need numba's reference counts (no_counts).
+SCR_W = 2 * PAIR_CAP + 1
+SCR_A, SCR_B, SCR_C = (NLOCS + 1 + i * SCR_W for i in range(3))
+STATE_SIZE = SCR_C + SCR_W
 
 PH_SETUP, PH_BEGIN, PH_PRODUCTION, PH_MISSION, PH_DEPLOY, PH_END = range(6)
 CS_R23, CS_R24, CS_R25, CS_R26, CS_R26_DONE, CS_R27 = range(6)
@@ -154,7 +158,7 @@ BOT_RANDOM, BOT_HEURISTIC = 0, 1
 
 # -- small lists ------------------------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _push(S, at, v, cap):
     n = S[at]
     if n >= cap:
@@ -164,7 +168,7 @@ def _push(S, at, v, cap):
     S[at] = n + 1
 
 
-@njit(cache=True)
+@no_counts
 def _has(S, at, v):
     for i in range(S[at]):
         if S[at + 1 + i] == v:
@@ -172,19 +176,19 @@ def _has(S, at, v):
     return False
 
 
-@njit(cache=True)
+@no_counts
 def _remove(S, at, v):
     return list_remove(S, at + 1, at, v)
 
 
-@njit(cache=True)
+@no_counts
 def _pat(seat):
     return seat * PW
 
 
 # -- the queue of steps: its front is its last entry ---------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _q_push(S, kind, a, b, c):
     n = S[NQ]
     if n >= Q_CAP:
@@ -198,20 +202,20 @@ def _q_push(S, kind, a, b, c):
     S[NQ] = n + 1
 
 
-@njit(cache=True)
+@no_counts
 def _q_push_steps(S, STEPS, n):
     """todo[0:0] = steps: the first of them runs first."""
     for i in range(n - 1, -1, -1):
         _q_push(S, STEPS[i, 0], STEPS[i, 1], STEPS[i, 2], STEPS[i, 3])
 
 
-@njit(cache=True)
+@no_counts
 def _again(S, kind, a, seat, ask):
     _q_push(S, kind, a, 0, 0)
     _ask(S, seat, ask, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@no_counts
 def _ask(S, seat, kind, a, b, c, d):
     S[ASK_ON] = 1
     S[ASK_SEAT] = seat
@@ -224,7 +228,7 @@ def _ask(S, seat, kind, a, b, c, d):
 
 # -- reading cards ------------------------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _stat(I, C, uid, i):
     name = I[uid, I_NAME]
     total = C[name, F_ATK + i] + I[uid, I_T0 + i]
@@ -233,34 +237,34 @@ def _stat(I, C, uid, i):
     return total
 
 
-@njit(cache=True)
+@no_counts
 def _atk(I, C, uid):
     return max(0, _stat(I, C, uid, 0))
 
 
-@njit(cache=True)
+@no_counts
 def _def(I, C, uid):
     return _stat(I, C, uid, 1)
 
 
-@njit(cache=True)
+@no_counts
 def _skl(I, C, uid):
     return _stat(I, C, uid, 2)
 
 
-@njit(cache=True)
+@no_counts
 def _alive(I, uid):
     return uid > 0 and I[uid, I_ALIVE] == 1
 
 
-@njit(cache=True)
+@no_counts
 def _giant(C, R, I, uid):
     if R[R_GIANT] == GI_IGNORE:
         return 1
     return max(1, C[I[uid, I_NAME], F_GIANT])
 
 
-@njit(cache=True)
+@no_counts
 def _visible(S, I, R, name):
     """R-37, A-19: copies in play and, by default, in discard piles (never banks)."""
     n = 0
@@ -276,7 +280,7 @@ def _visible(S, I, R, name):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _costs_of(S, I, C, R, CL, name):
     """The (first, count) of the card's costs in K after Mob's reductions."""
     by = 0
@@ -289,26 +293,27 @@ def _costs_of(S, I, C, R, CL, name):
 
 # Rows of the payment search's scratch W: the bank's cards and copies, the copies picked and
 # the stage of each node of the walk, a set and a set with one card less, then the flow of
-# each symbol to each card (payment 'cards').
-W_IDS, W_CNT, W_PK, W_STAGE, W_SEL, W_SUB, W_FLOW = range(7)
+# each symbol to each card (payment 'cards'), after the rows _match searches in.
+(W_IDS, W_CNT, W_PK, W_STAGE, W_SEL, W_SUB, W_USED, W_NEED, W_SEEN_S, W_SEEN_C, W_PAR_C,
+ W_PAR_S, W_QUEUE, W_DIGITS, W_FLOW) = range(15)
+W_WIDTH = NSYM + CARD_CAP  # W_QUEUE holds symbols and cards
 
-@njit(cache=True)
-def _match(C, K, k, cnt, ids, nids, F):
+@no_counts
+def _match(C, K, k, cnt, ids, nids, W):
     """payment 'cards': every typed point of cost k gets its own card holding that symbol, as
     an augmenting-path matching of symbols to cards (F: flow of each symbol to each card)."""
     nt = K[k, CO_NT]
+    F = W[W_FLOW:]
     for s in range(NSYM):
         for j in range(nids):
             F[s, j] = 0
-    used = np.zeros(CARD_CAP, np.int64)
-    need = np.zeros(NSYM, np.int64)
+    used, need, seen_s, seen_c = W[W_USED], W[W_NEED], W[W_SEEN_S], W[W_SEEN_C]
+    par_c, par_s, qs = W[W_PAR_C], W[W_PAR_S], W[W_QUEUE]
+    for j in range(W_WIDTH):
+        used[j] = 0
+        need[j] = 0
     for t in range(nt):
         need[K[k, CO_T + t]] += 1
-    seen_s = np.zeros(NSYM, np.int64)
-    seen_c = np.zeros(CARD_CAP, np.int64)
-    par_c = np.zeros(CARD_CAP, np.int64)
-    par_s = np.zeros(NSYM, np.int64)
-    qs = np.zeros(NSYM + CARD_CAP, np.int64)
     for s0 in range(NSYM):
         while need[s0] > 0:
             # breadth-first from s0 to a card with room, through cards other symbols hold
@@ -356,8 +361,8 @@ def _match(C, K, k, cnt, ids, nids, F):
     return True
 
 
-@njit(cache=True)
-def _covers(C, K, k, cnt, ids, nids, cards_mode, F):
+@no_counts
+def _covers(C, K, k, cnt, ids, nids, cards_mode, W):
     need = K[k, CO_GEN] + K[k, CO_NT]
     if cards_mode == 0:
         total = 0
@@ -384,10 +389,10 @@ def _covers(C, K, k, cnt, ids, nids, cards_mode, F):
         return False
     if K[k, CO_NT] == 0:
         return True
-    return _match(C, K, k, cnt, ids, nids, F)
+    return _match(C, K, k, cnt, ids, nids, W)
 
 
-@njit(cache=True)
+@no_counts
 def _bank_ids(S, seat, ncards, ids, cnt):
     n = 0
     at = _pat(seat) + P_BANK
@@ -399,28 +404,27 @@ def _bank_ids(S, seat, ncards, ids, cnt):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _star_ok(S, K, k, seat):
     stars = K[k, CO_STARS]
     return not (stars and (S[PHASE] != PH_PRODUCTION or seat != S[ACTIVE]
                            or S[PROD_LEFT] < stars))
 
 
-@njit(cache=True)
+@no_counts
 def _can_afford(S, C, K, R, seat, k0, kn, W):
     ids = W[W_IDS]
     cnt = W[W_CNT]
-    F = W[W_FLOW:]
     nids = _bank_ids(S, seat, R[R_NCARDS], ids, cnt)
     for k in range(k0, k0 + kn):
         if not _star_ok(S, K, k, seat):
             continue
-        if _covers(C, K, k, cnt, ids, nids, R[R_PAY_CARDS], F):
+        if _covers(C, K, k, cnt, ids, nids, R[R_PAY_CARDS], W):
             return True
     return False
 
 
-@njit(cache=True)
+@no_counts
 def _payments(S, C, K, R, seat, k0, kn, PAYS, W):
     """payment_options: costs.payments of each cost in turn, without repeats, as copies of
     each card in PAYS; their number (-1 when they outgrow PAYS)."""
@@ -431,7 +435,6 @@ def _payments(S, C, K, R, seat, k0, kn, PAYS, W):
     stage = W[W_STAGE]
     sel = W[W_SEL]
     sub = W[W_SUB]
-    F = W[W_FLOW:]
     ncards = R[R_NCARDS]
     mode = R[R_PAY_CARDS]
     nids = _bank_ids(S, seat, ncards, ids, cnt)
@@ -439,7 +442,7 @@ def _payments(S, C, K, R, seat, k0, kn, PAYS, W):
     for k in range(k0, k0 + kn):
         if not _star_ok(S, K, k, seat):
             continue
-        if not _covers(C, K, k, cnt, ids, nids, mode, F):
+        if not _covers(C, K, k, cnt, ids, nids, mode, W):
             continue
         points = K[k, CO_GEN] + K[k, CO_NT]
         if points == 0:
@@ -473,14 +476,14 @@ def _payments(S, C, K, R, seat, k0, kn, PAYS, W):
             if stage[i] == 0:
                 for j in range(nids):
                     sel[j] = pk[j] if j < i else 0
-                if _covers(C, K, k, sel, ids, nids, mode, F):
+                if _covers(C, K, k, sel, ids, nids, mode, W):
                     minimal = True
                     for j in range(i):
                         if sel[j] > 0:
                             for x in range(nids):
                                 sub[x] = sel[x]
                             sub[j] -= 1
-                            if _covers(C, K, k, sub, ids, nids, mode, F):
+                            if _covers(C, K, k, sub, ids, nids, mode, W):
                                 minimal = False
                                 break
                     if minimal:
@@ -531,7 +534,7 @@ def _payments(S, C, K, R, seat, k0, kn, PAYS, W):
     return npays
 
 
-@njit(cache=True)
+@no_counts
 def _to_discard(S, C, seat, name):
     """R-5 discard, with Recur (R-41): a discarded Recur card goes back to the hand."""
     if C[name, F_RECUR]:
@@ -540,7 +543,7 @@ def _to_discard(S, C, seat, name):
         _push(S, _pat(seat) + P_DISC, name, ZONE_CAP)
 
 
-@njit(cache=True)
+@no_counts
 def _pay(S, C, K, R, seat, PAYS, p, k0, kn):
     """R-11: the whole set is discarded; a `*` cost uses production points (R-13)."""
     for c in range(R[R_NCARDS]):
@@ -555,7 +558,7 @@ def _pay(S, C, K, R, seat, PAYS, p, k0, kn):
 
 # -- leaving play -----------------------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _leave_play(S, I, C, uid, to_void):
     """A card leaves play for the discard pile (KO) or the void pile (destroyed), its
     modifiers first (they hold no modifiers themselves, so this needs no recursion, which
@@ -569,7 +572,7 @@ def _leave_play(S, I, C, uid, to_void):
     _gone(S, I, C, uid, to_void)
 
 
-@njit(cache=True)
+@no_counts
 def _gone(S, I, C, uid, to_void):
     seat = I[uid, I_OWNER]
     host = I[uid, I_HOST]
@@ -598,7 +601,7 @@ def _gone(S, I, C, uid, to_void):
         _to_discard(S, C, seat, name)
 
 
-@njit(cache=True)
+@no_counts
 def _destroy(S, I, C, uid):
     """R-5; a Shrine may pay to keep a destroyed character in the discard pile."""
     seat = I[uid, I_OWNER]
@@ -617,7 +620,7 @@ def _destroy(S, I, C, uid):
 
 # -- combat helpers -------------------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _paired(S, uid):
     for i in range(S[C_NP]):
         if S[C_PAIRS + 2 * i] == uid or S[C_PAIRS + 2 * i + 1] == uid:
@@ -625,7 +628,7 @@ def _paired(S, uid):
     return False
 
 
-@njit(cache=True)
+@no_counts
 def _alive_facing(S, I, uid, out):
     n = 0
     for i in range(S[C_NP]):
@@ -642,12 +645,12 @@ def _alive_facing(S, I, uid, out):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _side(S, seat):
     return C_ATTACKERS if seat == S[C_ATT] else C_DEFENDERS
 
 
-@njit(cache=True)
+@no_counts
 def _gang_targets(S, I, uid, out, tmp):
     seat = I[uid, I_OWNER]
     at = _side(S, seat)
@@ -660,7 +663,7 @@ def _gang_targets(S, I, uid, out, tmp):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _skill_at(S, I, C, R, seat):
     total = 0
     if R[R_MISSION_ONLY]:
@@ -678,14 +681,14 @@ def _skill_at(S, I, C, R, seat):
     return total
 
 
-@njit(cache=True)
+@no_counts
 def _damage(I, uid, amount):
     if I[uid, I_PREVENT] or amount <= 0:
         return
     I[uid, I_DAMAGE] += amount
 
 
-@njit(cache=True)
+@no_counts
 def _lethal(S, I, C, uids, n):
     """R-26.4 with Toughness (R-35): lethal damage destroys, unless a wound is left."""
     for i in range(n):
@@ -704,12 +707,12 @@ def _lethal(S, I, C, uids, n):
         _destroy(S, I, C, uid)
 
 
-@njit(cache=True)
+@no_counts
 def _long_range(S, I, C, first, last):
     """R-34 for the pairs first..last-1: both of a pair at the same moment."""
     n = 0
-    tg = np.zeros(2 * (last - first) + 1, np.int64)
-    am = np.zeros(2 * (last - first) + 1, np.int64)
+    tg = S[SCR_A:SCR_A + SCR_W]
+    am = S[SCR_B:SCR_B + SCR_W]
     for i in range(first, last):
         a = S[C_PAIRS + 2 * i]
         b = S[C_PAIRS + 2 * i + 1]
@@ -725,7 +728,7 @@ def _long_range(S, I, C, first, last):
     _lethal(S, I, C, tg, n)
 
 
-@njit(cache=True)
+@no_counts
 def _opposer_pool(S, I, out):
     ch = S[C_CHAL]
     side = 1 - I[ch, I_OWNER]
@@ -746,14 +749,14 @@ def _opposer_pool(S, I, out):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _gleft(S, I, C, R, uid):
     if I[uid, I_GSTAMP] == S[MISSION_ID]:
         return I[uid, I_GLEFT]
     return _giant(C, R, I, uid)
 
 
-@njit(cache=True)
+@no_counts
 def _send_home(S, I, uid):
     if not _alive(I, uid) or not S[C_ON]:
         return
@@ -766,7 +769,7 @@ def _send_home(S, I, uid):
 
 # -- what a seat may play -----------------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _targets(S, I, C, seat, kind, out):
     """Legal targets (R-40); -1 for none; a card number for a discard pile's card."""
     if kind == TG_NONE:
@@ -805,7 +808,7 @@ def _targets(S, I, C, seat, kind, out):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _surprise_ok(S, C, seat, name):
     ph = C[name, F_PHASE]
     if ph == PH_MISSION_WORD and S[PHASE] != PH_MISSION:
@@ -818,7 +821,7 @@ def _surprise_ok(S, C, seat, name):
     return True
 
 
-@njit(cache=True)
+@no_counts
 def _add(OPT, n, kind, a, b):
     if n >= OPT.shape[0]:
         return n
@@ -828,7 +831,7 @@ def _add(OPT, n, kind, a, b):
     return n + 1
 
 
-@njit(cache=True)
+@no_counts
 def _distinct(S, start, count, out):
     """The different values of S[start:start + count] into out, in the order they first
     come (dict.fromkeys); how many."""
@@ -846,13 +849,13 @@ def _distinct(S, start, count, out):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _distinct_hand(S, seat, out):
     at = _pat(seat) + P_HAND
     return _distinct(S, at + 1, S[at], out)
 
 
-@njit(cache=True)
+@no_counts
 def _play_actions(S, I, C, seat, name, tkind, OPT, n, TG):
     nt = _targets(S, I, C, seat, tkind, TG)
     for i in range(nt):
@@ -860,7 +863,7 @@ def _play_actions(S, I, C, seat, name, tkind, OPT, n, TG):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _window_plays(S, I, C, K, R, CL, seat, OPT, n, W, HN, TG, first_only):
     nh = _distinct_hand(S, seat, HN)
     for h in range(nh):
@@ -892,7 +895,7 @@ def _window_plays(S, I, C, K, R, CL, seat, OPT, n, W, HN, TG, first_only):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _deploy_plays(S, I, C, K, R, CL, seat, OPT, n, W, HN, TG):
     nh = _distinct_hand(S, seat, HN)
     for h in range(nh):
@@ -909,14 +912,14 @@ def _deploy_plays(S, I, C, K, R, CL, seat, OPT, n, W, HN, TG):
 
 # -- playing a card or an ability -------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _costs_for(S, I, C, R, CL, kind, what):
     if kind == USE:
         return C[I[what, I_NAME], F_AB_ROW], 1
     return _costs_of(S, I, C, R, CL, what)
 
 
-@njit(cache=True)
+@no_counts
 def _start_play(S, I, C, K, R, CL, seat, kind, what, target, PAYS, W, STEPS):
     """Pay for a play (asking which cards when there is a choice), then resolve it."""
     k0, kn = _costs_for(S, I, C, R, CL, kind, what)
@@ -937,7 +940,7 @@ def _start_play(S, I, C, K, R, CL, seat, kind, what, target, PAYS, W, STEPS):
         _ask(S, seat, AK_PAY, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@no_counts
 def _after_payment(S, I, C, R, seat, kind, what, target, STEPS):
     p = _pat(seat)
     if kind == USE:
@@ -967,7 +970,7 @@ def _after_payment(S, I, C, R, seat, kind, what, target, STEPS):
         _q_push_steps(S, STEPS, ns)
 
 
-@njit(cache=True)
+@no_counts
 def _resolve_effects(S, I, C, seat, kind, what, target, STEPS, ns):
     """The effects of a Surprise or an ability; the steps they leave (draws, cards to the
     bottom) are added to STEPS[ns:], and the new count returned."""
@@ -981,7 +984,7 @@ def _resolve_effects(S, I, C, seat, kind, what, target, STEPS, ns):
     return ns
 
 
-@njit(cache=True)
+@no_counts
 def _effect(S, I, C, seat, name, e, target, STEPS, ns):
     kw = C[name, F_EFF + 3 * e]
     amount = C[name, F_EFF + 3 * e + 1]
@@ -1020,7 +1023,7 @@ def _effect(S, I, C, seat, name, e, target, STEPS, ns):
     return ns
 
 
-@njit(cache=True)
+@no_counts
 def _finish_play(S, I, C, R, seat, name, target):
     uid = S[NEXT_UID]
     if uid >= I.shape[0]:
@@ -1046,7 +1049,7 @@ def _finish_play(S, I, C, R, seat, name, target):
         _attach(S, I, C, R, uid, target)
 
 
-@njit(cache=True)
+@no_counts
 def _unique(S, I, C, R, uid):
     """R-38 / A-18: a second copy in play sends one copy to its owner's discard pile."""
     name = I[uid, I_NAME]
@@ -1062,13 +1065,13 @@ def _unique(S, I, C, R, uid):
     _leave_play(S, I, C, other if R[R_UNIQUE_NEWER] == 0 else uid, False)
 
 
-@njit(cache=True)
+@no_counts
 def _mod_key(C, R, name):
     """LocationState.mod_key."""
     return R[R_ONE_KEY] if R[R_MOD_ONE] else C[name, F_SUB]
 
 
-@njit(cache=True)
+@no_counts
 def _attach(S, I, C, R, uid, host):
     if not _alive(I, host):
         _leave_play(S, I, C, uid, False)
@@ -1097,7 +1100,7 @@ def _attach(S, I, C, R, uid, host):
 
 # -- the step machine -------------------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _end(S, winner):
     S[WINNER] = winner
     S[ASK_ON] = 0
@@ -1105,7 +1108,7 @@ def _end(S, winner):
     S[W_ON] = 0
 
 
-@njit(cache=True)
+@no_counts
 def _end_by_limit(S, L):
     won0 = 0
     won1 = 0
@@ -1128,7 +1131,7 @@ def _end_by_limit(S, L):
         _end(S, 1)
 
 
-@njit(cache=True)
+@no_counts
 def _set_first(S, R, seat):
     S[FIRST] = seat
     second = 1 - seat
@@ -1146,7 +1149,7 @@ def _set_first(S, R, seat):
     S[ACTIVE] = second  # R-10: the second player takes the first turn
 
 
-@njit(cache=True)
+@no_counts
 def _place(S, seat, loc):
     _remove(S, _pat(seat) + P_BROUGHT, loc)
     at = LOCS + LOC_W * S[NLOCS]
@@ -1158,7 +1161,7 @@ def _place(S, seat, loc):
     S[NLOCS] += 1
 
 
-@njit(cache=True)
+@no_counts
 def _do_draw(S, R, seat):
     p = _pat(seat)
     if S[p + P_DECK_SIZE] > 0:
@@ -1182,7 +1185,7 @@ def _do_draw(S, R, seat):
         _end(S, 1 - seat)
 
 
-@njit(cache=True)
+@no_counts
 def _do_turn(S, R, L):
     limit = R[R_TURN_LIMIT]
     if S[TURN] and limit and S[TURN] >= limit:
@@ -1212,7 +1215,7 @@ def _do_turn(S, R, L):
         _q_push(S, ST_PHASE, ph, 0, 0)
 
 
-@njit(cache=True)
+@no_counts
 def _resolve_stack(S, I, C, STEPS):
     ns = 0
     while S[NSTACK] > 0:
@@ -1223,7 +1226,7 @@ def _resolve_stack(S, I, C, STEPS):
     _q_push_steps(S, STEPS, ns)
 
 
-@njit(cache=True)
+@no_counts
 def _defender_pool(S, I, out):
     at = _pat(1 - S[C_ATT]) + P_CHARS
     n = 0
@@ -1235,7 +1238,7 @@ def _defender_pool(S, I, out):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _choose_challenger(S, I, C, R, uid):
     att_side = S[C_CHOOSER] == S[C_ATT]
     _remove(S, C_A if att_side else C_D, uid)
@@ -1245,7 +1248,7 @@ def _choose_challenger(S, I, C, R, uid):
     S[C_CHOOSER] = 1 - S[C_CHOOSER]
 
 
-@njit(cache=True)
+@no_counts
 def _choose_opposer(S, I, C, R, uid):
     ch = S[C_CHAL]
     pool = C_A if I[uid, I_OWNER] == S[C_ATT] else C_D
@@ -1267,7 +1270,7 @@ def _choose_opposer(S, I, C, R, uid):
         _long_range(S, I, C, n, n + 1)
 
 
-@njit(cache=True)
+@no_counts
 def _do_pairing(S, I, C, R, TMP):
     S[C_STEP] = CS_R25
     ch = S[C_CHAL]
@@ -1284,14 +1287,14 @@ def _do_pairing(S, I, C, R, TMP):
     _again(S, ST_PAIRING, 0, S[C_CHOOSER], AK_CHALLENGER)
 
 
-@njit(cache=True)
+@no_counts
 def _do_resolve(S, I, C, R, TMP, TMP2):
     S[C_STEP] = CS_R26
     if R[R_LR_START]:
         _long_range(S, I, C, 0, S[C_NP])
     # the steps in order, pushed at the end last first
     ng = 0
-    gl = np.zeros(2 * LW, np.int64)
+    gl = S[SCR_A:SCR_A + SCR_W]  # _long_range is done with it
     for r in range(2):
         at = C_ATTACKERS if r == 0 else C_DEFENDERS
         for i in range(S[at]):
@@ -1301,7 +1304,7 @@ def _do_resolve(S, I, C, R, TMP, TMP2):
                 gl[ng] = u
                 ng += 1
     ns = 0
-    sl = np.zeros(2 * LW, np.int64)
+    sl = S[SCR_B:SCR_B + SCR_W]
     if R[R_GIANT] == GI_SPLIT:
         for r in range(2):
             at = C_ATTACKERS if r == 0 else C_DEFENDERS
@@ -1318,14 +1321,14 @@ def _do_resolve(S, I, C, R, TMP, TMP2):
         _q_push(S, ST_GANG, gl[i], 0, 0)
 
 
-@njit(cache=True)
+@no_counts
 def _do_damage(S, I, C, R, TMP):
     """R-26.3-4: every character in combat deals its Atk to what it faces, all at once."""
     npairs = S[C_NP]
-    order = np.zeros(2 * npairs + 1, np.int64)
+    order = S[SCR_A:SCR_A + SCR_W]
     no = _distinct(S, C_PAIRS, 2 * npairs, order)
-    ht = np.zeros(2 * npairs + 1, np.int64)
-    ha = np.zeros(2 * npairs + 1, np.int64)
+    ht = S[SCR_B:SCR_B + SCR_W]
+    ha = S[SCR_C:SCR_C + SCR_W]
     nh = 0
     for oi in range(no):
         uid = order[oi]
@@ -1363,7 +1366,7 @@ def _do_damage(S, I, C, R, TMP):
     S[C_STEP] = CS_R26_DONE
 
 
-@njit(cache=True)
+@no_counts
 def _hit(I, ht, ha, nh, t, amount):
     if I[t, I_ALIVE] != 1:
         return nh
@@ -1376,7 +1379,7 @@ def _hit(I, ht, ha, nh, t, amount):
     return nh + 1
 
 
-@njit(cache=True)
+@no_counts
 def _do_victory(S, I, C, R, L):
     """R-27 .. R-29."""
     S[C_STEP] = CS_R27
@@ -1402,12 +1405,12 @@ def _do_victory(S, I, C, R, L):
             _end(S, att)
 
 
-@njit(cache=True)
+@no_counts
 def _window_can_act(S, I, C, K, R, CL, seat, OPT, W, HN, TG):
     return _window_plays(S, I, C, K, R, CL, seat, OPT, 0, W, HN, TG, True) > 0
 
 
-@njit(cache=True)
+@no_counts
 def _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
     while S[ASK_ON] == 0 and S[WAIT] == WT_NONE and S[WINNER] == NO_WINNER \
             and S[STATUS] == OK:
@@ -1562,11 +1565,13 @@ def _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
 
 # -- decisions ------------------------------------------------------------------------------
 
-@njit(cache=True)
-def _splits(total, parts, SPL):
+@no_counts
+def _splits(total, parts, SPL, W):
     """moves.splits: every way to share `total` among `parts`, in itertools.product's order."""
     n = 0
-    digits = np.zeros(SHARE_CAP, np.int64)
+    digits = W[W_DIGITS]
+    for i in range(SHARE_CAP):
+        digits[i] = 0
     while True:
         s = 0
         for i in range(parts - 1):
@@ -1590,7 +1595,7 @@ def _splits(total, parts, SPL):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
     """The decisions of the question asked, in moves.legal's order; -1 if they outgrow OPT."""
     seat = S[ASK_SEAT]
@@ -1674,7 +1679,7 @@ def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
         nf = _alive_facing(S, I, g, TMP)
         if nf > SHARE_CAP:
             return -1
-        ns = _splits(_atk(I, C, g), nf, SPL)
+        ns = _splits(_atk(I, C, g), nf, SPL, W)
         if ns < 0:
             return -1
         for i in range(ns):
@@ -1693,7 +1698,7 @@ def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i):
     seat = S[ASK_SEAT]
     kind = S[ASK_KIND]
@@ -1868,7 +1873,7 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
 
 # -- the heuristic of bots.py -------------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _first_of(OPT, n, kind):
     for i in range(n):
         if OPT[i, 0] == kind:
@@ -1876,7 +1881,7 @@ def _first_of(OPT, n, kind):
     return -1
 
 
-@njit(cache=True)
+@no_counts
 def _cheapest_payment(C, R, V, PAYS, OPT, n):
     best = -1
     bp = 0
@@ -1897,7 +1902,7 @@ def _cheapest_payment(C, R, V, PAYS, OPT, n):
     return best
 
 
-@njit(cache=True)
+@no_counts
 def _bank_points(S, C, R, seat):
     total = 0
     for c in range(R[R_NCARDS]):
@@ -1905,7 +1910,7 @@ def _bank_points(S, C, R, seat):
     return total
 
 
-@njit(cache=True)
+@no_counts
 def _hq_skl(S, I, C, seat):
     at = _pat(seat) + P_CHARS
     total = 0
@@ -1918,7 +1923,7 @@ def _hq_skl(S, I, C, seat):
     return total, count
 
 
-@njit(cache=True)
+@no_counts
 def _dies(S, I, C, u, TMP2):
     nf = _alive_facing(S, I, u, TMP2)
     for j in range(nf):
@@ -1927,7 +1932,7 @@ def _dies(S, I, C, u, TMP2):
     return False
 
 
-@njit(cache=True)
+@no_counts
 def _window_choice(S, I, C, R, L, OPT, n, TMP2):
     seat = S[ASK_SEAT]
     on = S[C_ON] == 1
@@ -1982,7 +1987,7 @@ def _window_choice(S, I, C, R, L, OPT, n, TMP2):
     return _first_of(OPT, n, A_PASS)
 
 
-@njit(cache=True)
+@no_counts
 def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
     """bots.heuristic: the index of its decision among OPT[:n]."""
     if n == 1:
@@ -2235,7 +2240,7 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
 
 # -- games ------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@no_counts
 def _score0(S, L):
     """LocationState.score(0)."""
     if S[WINNER] != NO_WINNER:
@@ -2364,7 +2369,7 @@ def play_many(seeds, bot_seeds, R, BOTS, C, K, CL, L, V, DECK, DECK_N, BROUGHT):
     OPT = np.zeros((OPT_CAP, 3), np.int64)
     PAYS = np.zeros((PAYS_CAP, CARD_CAP), np.int64)
     SPL = np.zeros((OPT_CAP, SHARE_CAP), np.int64)
-    W = np.zeros((W_FLOW + NSYM, CARD_CAP + 2), np.int64)
+    W = np.zeros((W_FLOW + NSYM, W_WIDTH), np.int64)
     HN = np.zeros(ZONE_CAP, np.int64)
     TG = np.zeros(4 * LIST_CAP + ZONE_CAP, np.int64)
     TMP = np.zeros(4 * LIST_CAP + PAIR_CAP, np.int64)
