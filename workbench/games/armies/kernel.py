@@ -79,7 +79,11 @@ PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(6)
 # The choices of the payment under way are in the OFF_S_SHARES rows (_pay_settle listed them
 # last), and how many.
 G_PAY_LISTED, G_PAY_COUNT = G_STATUS + 1, G_STATUS + 2
-G_W = G_PAY_COUNT + 1
+# Counts the changes to what bots.evaluate reads (a piece's kind, max skill, Leader, cards,
+# Hope and temporary Offense, its life; hands; strategies; the end): a traced game works the
+# evaluation out again only after one, not after every decision.
+G_VALUES = G_PAY_COUNT + 1
+G_W = G_VALUES + 1
 
 OFF_BOARD = G_W
 OFF_PC = OFF_BOARD + 64
@@ -434,6 +438,7 @@ def _hand_remove(W, seat, card):
             for j in range(i, n - 1):
                 W[h + j] = W[h + j + 1]
             W[G_HN0 + seat] = n - 1
+            W[G_VALUES] += 1
             return
 
 
@@ -445,6 +450,7 @@ def _hand_add(W, seat, card):
         return
     W[OFF_HAND + seat * HCAP + n] = card
     W[G_HN0 + seat] = n + 1
+    W[G_VALUES] += 1
 
 
 @no_counts
@@ -472,6 +478,7 @@ def _finish(W, winner, reason):
     W[G_WINNER] = winner
     W[G_REASON] = reason
     W[G_PHASE] = PH_OVER
+    W[G_VALUES] += 1
     W[G_NTODO] = 0
     W[G_NDRAWS] = 0
 
@@ -483,6 +490,7 @@ def _st_remove(W, i):
         for k in range(STW):
             W[OFF_ST + j * STW + k] = W[OFF_ST + (j + 1) * STW + k]
     W[G_NST] = n - 1
+    W[G_VALUES] += 1
 
 
 @no_counts
@@ -528,6 +536,7 @@ def _destroy(W, pid, removed):
             _discard(W, W[b + PK_CARDS + 3 * i + 1], W[b + PK_CARDS + 3 * i], True)
     W[b + PK_LEADER] = -1
     W[b + PK_NC] = 0
+    W[G_VALUES] += 1
     W[b + PK_READY] = 0
     W[b + PK_HOPE] = 0
 
@@ -1542,6 +1551,7 @@ def _attack_result(W):
     if W[G_C_PROMO] >= 0 and W[ba + PK_KIND] == PAWN and W[ba + PK_SQ] // 8 == _last_row(
             W[ba + PK_OWNER]):
         W[ba + PK_KIND] = W[G_C_PROMO]
+        W[G_VALUES] += 1
         _clear_threats(W)
     margin = a - defence
     kind = W[ba + PK_KIND]
@@ -1596,6 +1606,7 @@ def _declare_move(W, pid, to, promo):
         W[G_EP_TURN] = W[G_TURN]
     if promo >= 0:
         W[b + PK_KIND] = promo
+        W[G_VALUES] += 1
         _clear_threats(W)
 
 
@@ -1617,6 +1628,7 @@ def _sacrifice_leader(W, q):
             keep += 1
     W[b + PK_NC] = keep
     W[b + PK_LEADER] = -1
+    W[G_VALUES] += 1
     W[b + PK_READY] = 0
     W[b + PK_HOPE] = 0
 
@@ -1657,6 +1669,7 @@ def _effects(W, seat, card, p, q, extra):
         sq = W[_pc(p) + PK_SQ]
         x = _threatening(W, sq, 1 - seat, -1) - _threatening(W, sq, seat, p)
         W[_pc(p) + PK_HOPE] += max(0, x)
+        W[G_VALUES] += 1
     if flags & F_READY_LEADER and W[_pc(p) + PK_LEADER] >= 0:
         W[_pc(p) + PK_READY] = 1
     if flags & F_REMOVE_ARMY:
@@ -1693,6 +1706,7 @@ def _resolve_play(W, seat, o):
         if W[bq + PK_LEADER] >= 0:
             return
         W[bq + PK_LEADER] = card
+        W[G_VALUES] += 1
         W[bq + PK_READY] = 1 if W[_ct(card) + CT_FLAGS] & F_ENTERS_READY else 0
         W[bq + PK_HOPE] = 0
         return
@@ -1709,6 +1723,7 @@ def _resolve_play(W, seat, o):
         W[e + 1] = seat
         W[e + 2] = 1 if on_leader else 0
         W[bq + PK_NC] = n + 1
+        W[G_VALUES] += 1
         return
     if ty == TY_STRATEGY:
         n = W[G_NST]
@@ -1722,12 +1737,14 @@ def _resolve_play(W, seat, o):
         W[s + 3] = -1
         W[s + 4] = -1
         W[G_NST] = n + 1
+        W[G_VALUES] += 1
         _clear_threats(W)
         return
     if ty == TY_TRAINING:
         bq = _pc(tpid)
         d = W[_ct(card) + CT_TRAIN]
         W[bq + PK_MAX + d] += 1
+        W[G_VALUES] += 1
         W[bq + PK_CUR + d] += 1
         if W[_ct(card) + CT_GRANTS]:
             n = W[bq + PK_NG]
@@ -1788,6 +1805,7 @@ def _paid_ability(W, seat, o):
     effect = W[_ct(a) + AT_EFFECT]
     if effect == AE_OFFENSE:
         W[_pc(pid) + PK_TEMP] += W[_ct(a) + AT_AMOUNT]
+        W[G_VALUES] += 1
     elif effect == AE_STOP_MOVE:
         W[_pc(pid) + PK_STOPPED] = 1
     elif effect == AE_DESTROY_CURSE:
@@ -1801,6 +1819,7 @@ def _paid_ability(W, seat, o):
                     for k in range(3):
                         W[b + PK_CARDS + 3 * j + k] = W[b + PK_CARDS + 3 * (j + 1) + k]
                 W[b + PK_NC] = n - 1
+                W[G_VALUES] += 1
                 _discard(W, owner, name, True)
                 break
     elif effect == AE_SKIP_WAR:
@@ -1880,6 +1899,7 @@ def _end_step(W):
 def _lower_general(W, seat, d):
     b = _pc(4 if seat == 0 else 20)
     W[b + PK_MAX + d] -= 1
+    W[G_VALUES] += 1
     W[b + PK_CUR + d] = min(W[b + PK_CUR + d], W[b + PK_MAX + d])
 
 
@@ -1926,6 +1946,7 @@ def _task(W, task, a, b):
         if W[G_QUIET] >= W[OFF_R + R_DRAW_AFTER]:
             _finish(W, -1, RS_DRAW)
             return
+        W[G_VALUES] += 1
         for pid in range(NP):
             W[_pc(pid) + PK_TEMP] = 0
             W[_pc(pid) + PK_STOPPED] = 0
@@ -2496,6 +2517,8 @@ def play_game(seed, bseed, R, bots, DKI, DKC, DKL, W, mt, bmt, scores, out, outf
         _apply_chance(W, R[R_FIRST])
     decisions = 0
     trace = R[R_TRACE] == 1
+    valued = -1  # the G_VALUES count `value` was worked out at
+    value = 0.0
     timeout = False
     while W[G_STATUS] == OK:
         phase = W[G_PHASE]
@@ -2524,7 +2547,10 @@ def play_game(seed, bseed, R, bots, DKI, DKC, DKL, W, mt, bmt, scores, out, outf
         _do(W, i)
         decisions += 1
         if trace:
-            scores[decisions - 1] = _evaluate(W, 0)
+            if W[G_VALUES] != valued:
+                valued = W[G_VALUES]
+                value = _evaluate(W, 0)
+            scores[decisions - 1] = value
     out[k, O_STATUS] = W[G_STATUS]
     out[k, O_LENGTH] = decisions
     out[k, O_FIRST] = W[G_FIRST]
