@@ -137,9 +137,11 @@ CHO_U = CHO_V + CHO_CAP
 EDGE_ROWS = CHO_U + CHO_CAP  # the edges the waiting seat may play: (kind, source, actor)
 (NCHARS, TURN, FIRST, ACTIVE, ENDED, WINNER, UID, HURT, QUIET, WIN_ACTED, NPLAYS, NQ, NSTACK,
  HITS, MISSES, NEGATED, DEATHS, REFRESHES, EDGES, STATUS, WAIT, W_SEAT, W_A, W_B, W_C,
- WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N, EDGE_N) = (
-    EDGE_ROWS + 3 * EDGE_CAP + i for i in range(33))
-STATE_SIZE = EDGE_N + 1  # a new game clears S[CHARS:PLAYS] and S[STACK:STATE_SIZE]
+ WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N, EDGE_N, VALUES) = (
+    EDGE_ROWS + 3 * EDGE_CAP + i for i in range(34))
+# VALUES counts the changes to what _score0 reads (damage attached, its modifiers, deaths): a
+# traced game works the score out again only after one, not after every decision.
+STATE_SIZE = VALUES + 1  # a new game clears S[CHARS:PLAYS] and S[STACK:STATE_SIZE]
 # Scratch rows, each written before it is read: the legal decisions (OPT_CAP rows of OPT_W),
 # the dice combinations they are made from (OPT_CAP rows of DICE_CAP) and the indexes of the
 # one being made, the cumulative weights of one chance point, the characters a card may
@@ -481,6 +483,7 @@ def _attach(S, ci, src, owner, printed, traits, mod, token):
     S[a + A_MOD] = mod
     S[a + A_TOKEN] = token
     S[cb + C_NA] = n + 1
+    S[VALUES] += 1
 
 
 @njit(cache=True)
@@ -491,6 +494,7 @@ def _detach(S, ci, r):
         for f in range(AW):
             S[cb + C_ATT + j * AW + f] = S[cb + C_ATT + (j + 1) * AW + f]
     S[cb + C_NA] = n - 1
+    S[VALUES] += 1
 
 
 @njit(cache=True)
@@ -588,6 +592,7 @@ def _deaths(S):
             continue
         cb = _cb(ci)
         S[cb + C_ALIVE] = 0
+        S[VALUES] += 1
         S[cb + C_ND] = 0
         S[cb + C_BURDEN] = 0
         S[cb + C_SUPP] = 0
@@ -1301,6 +1306,7 @@ def _modify_attack(S, pid, amount):
         a = cb + C_ATT + r * AW
         if S[a + A_UID] == S[yb + Y_ATTACHED]:
             S[a + A_MOD] += amount
+            S[VALUES] += 1
             S[HURT] = 1
 
 
@@ -2302,6 +2308,8 @@ def play_one(seed, bseed, BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S, score
         _push(S, ST_DRAW, s, HAND, 0)
     run(S)
     trace = S[RULES + R_TRACE] != 0
+    valued = -1  # the VALUES count `value` was worked out at
+    value = 0.0
     decisions = 0
     timeout = False
     while not S[ENDED]:
@@ -2331,7 +2339,10 @@ def play_one(seed, bseed, BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S, score
         apply(S, i)
         decisions += 1
         if trace:
-            scores[decisions - 1] = _score0(S)
+            if S[VALUES] != valued:
+                valued = S[VALUES]
+                value = _score0(S)
+            scores[decisions - 1] = value
     out[g, O_STATUS] = S[STATUS]
     winner = -1 if timeout else S[WINNER]
     out[g, O_OUTCOME] = TIMEOUT if timeout else (DRAW if winner < 0 else WIN)
