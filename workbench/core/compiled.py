@@ -46,7 +46,8 @@ _START = _genrand(19650218)
 @njit(cache=True)
 def mt_seed(mt, seed):
     """random.Random(seed) for 0 <= seed < 2**63: init_by_array over the seed's 32-bit words."""
-    mt[:_N] = _START
+    for i in range(_N):  # (a slice copied onto a slice needs numba's reference counts)
+        mt[i] = _START[i]
     low, high = seed & _MASK, seed >> 32  # the key's words
     klen = 2 if high else 1
     i, j = 1, 0

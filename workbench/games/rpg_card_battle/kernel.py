@@ -19,8 +19,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, mt_random, mt_seed, pick_cum,
-                              tension)
+from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, mt_random, mt_seed, no_counts,
+                              pick_cum, tension)
 
 # CARD[c, ...]: cards are numbered in name order, which is a reshuffled deck's order (R-11)
 (C_KIND, C_ATTACK, C_VS_GUARD, C_HAS_VS_GUARD, C_DEFENCE, C_REFLECT, C_HEAL, C_POISON,
@@ -364,7 +364,6 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
     OUT = np.zeros((HAND_CAP + 1, HAND_CAP + 1, 2), np.int64)
     AVG = np.zeros(HAND_CAP + 1, np.float64)
     F = np.zeros((4, 6), np.int64)
-    tabled = False
     FR = np.zeros((2, 6), np.int64)
     guard = np.zeros(2, np.int64)
     ch_kind = np.zeros(2, np.int64)
@@ -375,8 +374,21 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
     reflect = np.zeros(2, np.int64)
     ongoing_card = np.zeros(2, np.int64)
     reshuffles = np.zeros(2, np.int64)
+    scores = np.zeros(CFG[G_MAX_DECISIONS] if CFG[G_TRACE] != 0 else 1, np.float64)
+    _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, nh, did, dcnt, dn,
+          dsize, rid, rcnt, rn, E, NEW, pend, cum, kinds, idx, T, NT, OUT, AVG, F, FR, guard,
+          ch_kind, ch_idx, chosen, moves, hit, reflect, ongoing_card, reshuffles, scores)
+
+
+@no_counts
+def _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, nh, did, dcnt, dn,
+          dsize, rid, rcnt, rn, E, NEW, pend, cum, kinds, idx, T, NT, OUT, AVG, F, FR, guard,
+          ch_kind, ch_idx, chosen, moves, hit, reflect, ongoing_card, reshuffles, scores):
+    """The game of play_one, on the arrays it made: compiled without reference counts
+    (no_counts), which a function that makes arrays cannot be."""
+    nc = CARD.shape[0]
+    tabled = False
     trace = CFG[G_TRACE] != 0
-    scores = np.zeros(CFG[G_MAX_DECISIONS] if trace else 1, np.float64)
     for s in range(2):
         hp[s] = SEAT[s, S_HP]
         for c in range(nc):
