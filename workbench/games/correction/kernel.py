@@ -31,7 +31,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ...core.compiled import MT_SIZE, list_remove, mt_random, mt_seed, tension
+from ...core.compiled import MT_SIZE, list_remove, mt_random, mt_seed, no_counts, tension
 
 SIZE = 6
 SQUARES = SIZE * SIZE
@@ -147,7 +147,7 @@ def pack(P, counts, first_line, lines, enters, goal, looks, points, reserve, max
     return T, F
 
 
-@njit(cache=True)
+@no_counts
 def _home(seat):
     """catalog.HOME: the row of `seat`'s home squares, the other seat's goal."""
     return 0 if seat == 0 else SIZE - 1
@@ -155,7 +155,7 @@ def _home(seat):
 
 # _passes and _can_move run in loops over pieces and lines: inlined where they are called,
 # they save a call and its reference counts each time.
-@njit(cache=True, inline="always")
+@no_counts(inline="always")
 def _passes(S, owner, enters, T, line):
     """Whether the line at T[line] of a piece of `owner` leads to a square it may move to now
     (rules.targets)."""
@@ -178,7 +178,7 @@ def _passes(S, owner, enters, T, line):
     return True
 
 
-@njit(cache=True, inline="always")
+@no_counts(inline="always")
 def _can_move(S, sq, T, goal_only):
     """Whether the piece on `sq` has a legal move (onto its goal row only, with
     `goal_only`: evaluate._reaches)."""
@@ -198,7 +198,7 @@ def _can_move(S, sq, T, goal_only):
     return False
 
 
-@njit(cache=True)
+@no_counts
 def _spawned_at(S, sq):
     for k in range(S[N_SPAWNED]):
         if S[SPAWNED + k] == sq:
@@ -206,7 +206,7 @@ def _spawned_at(S, sq):
     return False
 
 
-@njit(cache=True)
+@no_counts
 def _to_reserve(S, seat, kind, until):
     n = S[RES_N + seat]
     S[RES_KIND + seat * RES_CAP + n] = kind
@@ -214,7 +214,7 @@ def _to_reserve(S, seat, kind, until):
     S[RES_N + seat] = n + 1
 
 
-@njit(cache=True)
+@no_counts
 def _gain(S, seat, n):
     if S[SUPPLY] != INFINITE:
         n = min(n, S[SUPPLY])
@@ -222,7 +222,7 @@ def _gain(S, seat, n):
     S[STOCK + seat] += n
 
 
-@njit(cache=True)
+@no_counts
 def _deny_ok(S, T, t):
     """rules._deny_problem is None: the inactive seat may place a Move Denial on `t`."""
     active = S[ACTIVE]
@@ -238,7 +238,7 @@ def _deny_ok(S, T, t):
     return S[BOARD + t] < 0 or T[P_DENY_OCCUPIED] != 0
 
 
-@njit(cache=True)
+@no_counts
 def _can_declare(S, T):
     """rules._can_declare, in the Move phase."""
     active = S[ACTIVE]
@@ -255,7 +255,7 @@ def _can_declare(S, T):
     return False
 
 
-@njit(cache=True)
+@no_counts
 def _end_turn(S, T):
     """rules._end_turn (R-4, R-18). Laid-down pieces keep their wait: only `until < turn`
     is ever asked of it."""
@@ -275,14 +275,14 @@ def _end_turn(S, T):
     S[PROGRESSED] = 0
 
 
-@njit(cache=True)
+@no_counts
 def _continue(S, T):
     S[PHASE] = PH_MOVING
     if not _can_declare(S, T):
         _end_turn(S, T)
 
 
-@njit(cache=True)
+@no_counts
 def _carry_out(S, T):
     """R-16: move, capture, recover a token (R-15), then check for a win (R-17)."""
     f, t = S[FROM], S[TO]
@@ -313,7 +313,7 @@ def _carry_out(S, T):
         _continue(S, T)
 
 
-@njit(cache=True)
+@no_counts
 def do(S, kind, a, b, T):
     """rules.do: apply a legal decision."""
     active = S[ACTIVE]
@@ -378,7 +378,7 @@ def do(S, kind, a, b, T):
         _end_turn(S, T)
 
 
-@njit(cache=True)
+@no_counts
 def _put(T, at, n, kind, a, b):
     """Decision n of the list at T[at]."""
     d = at + n * DECISION_W
@@ -387,7 +387,7 @@ def _put(T, at, n, kind, a, b):
     T[d + 2] = b
 
 
-@njit(cache=True)
+@no_counts
 def options(S, T, at):
     """rules._options into the list of decisions at T[at]: how many there are."""
     n = 0
@@ -484,7 +484,7 @@ def options(S, T, at):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _held(S, seat, F, reserve):
     """The points of `seat`'s reserve (F[reserve + kind]), added one by one in its order."""
     held = 0.0
@@ -493,14 +493,14 @@ def _held(S, seat, F, reserve):
     return held
 
 
-@njit(cache=True)
+@no_counts
 def _kept(held, stock, cost):
     """evaluate._kept"""
     ready = stock // cost
     return held + TOKEN_POINTS * stock + BANISH_READY[ready if ready < 2 else 2]
 
 
-@njit(cache=True)
+@no_counts
 def _threat_points(n, cover, to_move):
     v = THREAT_COVERED * (n if n < cover else cover)
     if n > cover:
@@ -508,7 +508,7 @@ def _threat_points(n, cover, to_move):
     return v
 
 
-@njit(cache=True, inline="always")
+@no_counts(inline="always")
 def _finish(total, held_south, held_north, south, north, stock_south, stock_north, cost,
             active, open_turn, seat):
     """evaluate._finish, for `seat`: `total` for the pieces on the board, then the reserves
@@ -521,7 +521,7 @@ def _finish(total, held_south, held_north, south, north, stock_south, stock_nort
     return total if seat == 0 else 0.0 - total
 
 
-@njit(cache=True, inline="always")
+@no_counts(inline="always")
 def _over(S, seat):
     w = S[WINNER]
     if w < 0:
@@ -529,7 +529,7 @@ def _over(S, seat):
     return WIN_POINTS if w == seat else -WIN_POINTS
 
 
-@njit(cache=True)
+@no_counts
 def evaluate(S, seat, T, F):
     """evaluate.evaluate: points for `seat`, South's sum made in the same order and negated
     for North."""
@@ -553,7 +553,7 @@ def evaluate(S, seat, T, F):
                    S[STOCK], S[STOCK + 1], T[P_BANISH_COST], S[ACTIVE], S[FROM] < 0, seat)
 
 
-@njit(cache=True)
+@no_counts
 def _scan(S, T, F):
     """evaluate.scan of S, for the evaluations of positions one decision on from it: its
     pieces' squares in order (from T[T[T_PIECES]]), their points (from F[T[T_TOTALS]] +
@@ -595,7 +595,7 @@ def _scan(S, T, F):
             S[RES_N + 1], turn, placed)
 
 
-@njit(cache=True, inline="always")
+@no_counts(inline="always")
 def _evaluate_near(X, seat, a, b, touched, T, F, seen):
     """evaluate(X, seat) for a position reached from the one `seen` = _scan() looked at,
     by decisions that changed the board only on squares a < b (either -1 when not changed),
@@ -675,7 +675,7 @@ def _evaluate_near(X, seat, a, b, touched, T, F, seen):
                    T[P_BANISH_COST], X[ACTIVE], X[FROM] < 0, seat)
 
 
-@njit(cache=True)
+@no_counts
 def _spawn_values(S, m, seat, bmt, T, F, seen):
     """The best of the first m decisions listed at T[T[T_OPTS]], all spawns, and its value
     with noise (one draw each, in order), as evaluate.after_spawns scores them: without
@@ -776,14 +776,14 @@ def _spawn_values(S, m, seat, bmt, T, F, seen):
     return best, best_value
 
 
-@njit(cache=True)
+@no_counts
 def _copy(dst, src):
     # An element loop: numba's slice assignment took twice as long for these short vectors.
     for k in range(STATE_SIZE):
         dst[k] = src[k]
 
 
-@njit(cache=True)
+@no_counts
 def _answer_value(S, o, seat, T, F, seen):
     """evaluate(after, seat), `after` being S (a declared move pending) once answer `o` is
     given, without giving it (bots._answer_value): S takes on only what the evaluation and
@@ -866,7 +866,7 @@ def _answer_value(S, o, seat, T, F, seen):
     return value
 
 
-@njit(cache=True, inline="always")
+@no_counts(inline="always")
 def _answer(S, me, T, F, beat, extra, seen, deny, banish):
     """bots._reply's answer of seat `me` to the declaration pending in S, and its evaluation
     for the mover (NaN when none was made: a declared winning move is stopped if at all
@@ -910,7 +910,7 @@ def _answer(S, me, T, F, beat, extra, seen, deny, banish):
     return best, -best_raw
 
 
-@njit(cache=True, inline="always")
+@no_counts(inline="always")
 def _declared_value(S, f, t, seat, T, F, beat, extra, seen):
     """The mover's evaluation of declaring f -> t in S and the opponent's likely answer
     (bots._declared), with `beat` and `extra` as for _answer: the declaration is written on S
@@ -938,7 +938,7 @@ def _declared_value(S, f, t, seat, T, F, beat, extra, seen):
     return value
 
 
-@njit(cache=True)
+@no_counts
 def heuristic(S, n, bmt, T, F, A):
     """bots.heuristic's choice among the n decisions listed at T[T[T_OPTS]] (n > 1), as
     bots._greedy makes it: spawns scored without being played (_spawn_values), declarations
@@ -979,11 +979,10 @@ def heuristic(S, n, bmt, T, F, A):
     return best
 
 
-@njit(cache=True)
-def play_one(seed, bseed, BOTS, T, F, out, outf, g, S, A, scores):
-    """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
-    cmt = np.empty(MT_SIZE, np.int64)
-    bmt = np.empty(MT_SIZE, np.int64)
+@no_counts
+def play_one(seed, bseed, BOTS, T, F, out, outf, g, S, A, scores, cmt, bmt):
+    """One game from `seed` into out[g] and outf[g] (decisiveness, drama), drawing from the
+    two streams `cmt` and `bmt`."""
     bmt[MT_SIZE - 1] = -1  # seeded on first use: a game with a fixed first player may never draw
     S[:] = 0
     S[BOARD:BOARD + SQUARES] = -1
@@ -1067,6 +1066,8 @@ def play_many(seeds, bot_seeds, BOTS, tables, points):
     S = np.empty(STATE_SIZE, np.int64)
     A = np.empty(STATE_SIZE, np.int64)
     scores = np.zeros(T[P_MAX_DECISIONS] if T[P_TRACE] else 1, np.float64)
+    cmt = np.empty(MT_SIZE, np.int64)
+    bmt = np.empty(MT_SIZE, np.int64)
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], BOTS, T, F, out, outf, g, S, A, scores)
+        play_one(seeds[g], bot_seeds[g], BOTS, T, F, out, outf, g, S, A, scores, cmt, bmt)
     return out, outf
