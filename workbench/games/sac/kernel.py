@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...core.compiled import MT_SIZE, mt_random, mt_seed, pick_cum
+from ...core.compiled import MT_SIZE, mt_random, mt_seed, no_counts, pick_cum
 
 # Roles (cards52), directions (dungeon.DIRS: clockwise from Up) and senses.
 R_CORRIDOR, R_ROOM, R_ENEMY, R_DOOR, R_SHOP, R_HEALING, R_BIG_BAD = range(7)
@@ -84,17 +84,17 @@ OK, UNSUPPORTED = 0, 1  # UNSUPPORTED: the game outgrew a table, or stood on an 
 BOT_RANDOM, BOT_HEURISTIC = 0, 1
 
 
-@njit(cache=True)
+@no_counts
 def _rot(d, sense, k):
     return (d + (k if sense == CW else -k)) % 4
 
 
-@njit(cache=True)
+@no_counts
 def _sense_of(colour):
     return CW if colour == RED else CCW
 
 
-@njit(cache=True)
+@no_counts
 def _direction(P, DIRT, CARD, c, current):
     """Config.direction: a 6 keeps the current direction under dir6 = keep."""
     n = CARD[c, K_NUMBER]
@@ -103,7 +103,7 @@ def _direction(P, DIRT, CARD, c, current):
     return DIRT[n - 2]
 
 
-@njit(cache=True)
+@no_counts
 def _link(CELL, p, q):
     """Join q to p's neighbours, kept in cell order (dungeon.links); False when they are
     full."""
@@ -117,13 +117,13 @@ def _link(CELL, p, q):
     return True
 
 
-@njit(cache=True)
+@no_counts
 def _is_open(CELL, DOOR, p):
     d = CELL[p, C_DOOR]
     return d < 0 or DOOR[d, D_OPEN] != 0
 
 
-@njit(cache=True)
+@no_counts
 def _new_seg(S, SEG, kind, parent, anchor, direction, sense, first):
     s = S[N_SEG]
     if s >= SEG.shape[0]:
@@ -145,7 +145,7 @@ def _new_seg(S, SEG, kind, parent, anchor, direction, sense, first):
     return s
 
 
-@njit(cache=True)
+@no_counts
 def _add_enemy(S, EN, CARD, pos, c):
     e = S[N_EN]
     if e >= EN.shape[0]:
@@ -160,7 +160,7 @@ def _add_enemy(S, EN, CARD, pos, c):
     S[N_EN] = e + 1
 
 
-@njit(cache=True)
+@no_counts
 def _end(S, P, SEG, PEND, EN, CARD, s, why):
     """Builder._end: the segment's pending enemies become counters on its last non-door
     card, else that of the segment it grew from, else the start cell (R-12)."""
@@ -180,7 +180,7 @@ def _end(S, P, SEG, PEND, EN, CARD, s, why):
         S[CUR] = -1
 
 
-@njit(cache=True)
+@no_counts
 def _try_from(P, CELL, a, want, sense):
     """R-1 from one anchor: (cell, direction), cell -1 when every direction is refused; an
     anchor of -1 (nothing placed yet) is the start cell itself."""
@@ -201,7 +201,7 @@ def _try_from(P, CELL, a, want, sense):
     return -1, 0
 
 
-@njit(cache=True)
+@no_counts
 def _place(S, P, CELL, ORDER, BT, s, anchor, want, sense):
     """Builder._place: (cell, direction, anchor used), cell -1 when blocked; the backtrack
     variant (and a reshuffled room) tries further anchors."""
@@ -227,7 +227,7 @@ def _place(S, P, CELL, ORDER, BT, s, anchor, want, sense):
     return -1, 0, -1
 
 
-@njit(cache=True)
+@no_counts
 def _put(S, CELL, ORDER, SEG, s, c, role, p, d, origin):
     CELL[p, C_CARD] = c
     CELL[p, C_ROLE] = role
@@ -246,7 +246,7 @@ def _put(S, CELL, ORDER, SEG, s, c, role, p, d, origin):
         S[STATUS] = UNSUPPORTED
 
 
-@njit(cache=True)
+@no_counts
 def _put_door(S, CELL, ORDER, SEG, DOOR, s, c, p, d, origin, to_corridor):
     _put(S, CELL, ORDER, SEG, s, c, R_DOOR, p, d, origin)
     k = S[N_DOOR]
@@ -260,7 +260,7 @@ def _put_door(S, CELL, ORDER, SEG, DOOR, s, c, p, d, origin, to_corridor):
     S[N_DOOR] = k + 1
 
 
-@njit(cache=True)
+@no_counts
 def _enemy(S, P, SEG, PEND, EN, CARD, s, c):
     if P[P_IMMEDIATE] and SEG[s, G_LAST] >= 0:
         _add_enemy(S, EN, CARD, SEG[s, G_LAST], c)
@@ -269,13 +269,13 @@ def _enemy(S, P, SEG, PEND, EN, CARD, s, c):
     S[N_PEND] += 1
 
 
-@njit(cache=True)
+@no_counts
 def _room_after(S, P, SEG, PEND, EN, CARD, s, anchor, heading, sense):
     _end(S, P, SEG, PEND, EN, CARD, s, ENDED_OTHER)
     _new_seg(S, SEG, KIND_ROOM, s, anchor, heading, sense, 0)
 
 
-@njit(cache=True)
+@no_counts
 def _corridor_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT, s,
                    c):
     """Builder._corridor_card (R-3 to R-5)."""
@@ -328,14 +328,14 @@ def _corridor_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, B
     _put(S, CELL, ORDER, SEG, s, c, role, p, d, origin)
 
 
-@njit(cache=True)
+@no_counts
 def _next(P, DIRT, CARD, c, role, placed):
     if role == R_SHOP or role == R_HEALING:
         return placed  # an ace keeps the direction it was given
     return _direction(P, DIRT, CARD, c, placed)
 
 
-@njit(cache=True)
+@no_counts
 def _room_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BT, s, c):
     """Builder._room_card (R-7 to R-10)."""
     role = CARD[c, K_ROLE]
@@ -360,12 +360,12 @@ def _room_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BT, s, c):
     SEG[s, G_DIR] = _next(P, DIRT, CARD, c, role, d)
 
 
-@njit(cache=True)
+@no_counts
 def _pile_len(S, k):
     return S[DECK_SIZE + k] + S[BOTTOM_TAIL + k] - S[BOTTOM_HEAD + k]
 
 
-@njit(cache=True)
+@no_counts
 def _stall(S, P, CELL, ORDER, SEG, BT):
     """Builder._stall (R-14a, and A-31's reshuffle)."""
     if P[P_RESHUFFLE]:
@@ -393,7 +393,7 @@ def _stall(S, P, CELL, ORDER, SEG, BT):
     _new_seg(S, SEG, KIND_STALL, -1, where, -1, -1, 0)
 
 
-@njit(cache=True)
+@no_counts
 def _advance(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT):
     """Builder.advance in game mode: take every step that draws no card, until a card is
     needed (S[NEED] = its pile, 1 or 2) or none is (0)."""
@@ -432,7 +432,7 @@ def _advance(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT):
         _stall(S, P, CELL, ORDER, SEG, BT)
 
 
-@njit(cache=True)
+@no_counts
 def _feed(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, PILE, DECK, BOTTOM, BT,
           cum, u):
     """Builder.feed of the card Dist.pick(u) draws from pile S[NEED]."""
@@ -463,13 +463,13 @@ def _feed(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, PILE, DECK, BOTTOM
 
 
 # -- the skirmish -------------------------------------------------------------------------
-@njit(cache=True)
+@no_counts
 def _gain(S, P, stat, amount):
     at = HEALTH if stat == ST_HEALTH else ARMOR if stat == ST_ARMOR else AMMO
     S[at] = min(P[P_MOST], S[at] + amount)
 
 
-@njit(cache=True)
+@no_counts
 def _hurt(S, damage):
     """Vitals.take: armour soaks first; 0 health ends the game."""
     soaked = min(S[ARMOR], damage)
@@ -480,7 +480,7 @@ def _hurt(S, damage):
         S[ENDED] = DEAD
 
 
-@njit(cache=True)
+@no_counts
 def _start_round(S, P, EN):
     S[ROUND] += 1
     if S[ROUND] > P[P_ROUNDS]:
@@ -495,7 +495,7 @@ def _start_round(S, P, EN):
     S[ACTIONS] = P[P_ACTIONS]
 
 
-@njit(cache=True)
+@no_counts
 def _end_round(S, P, CELL, EN, ROLLS):
     """rules._end_round: the Big Bads on or next to the soldier's card bite once (R-22),
     then the next round."""
@@ -527,7 +527,7 @@ def _end_round(S, P, CELL, EN, ROLLS):
     _start_round(S, P, EN)
 
 
-@njit(cache=True)
+@no_counts
 def _roll(S, P, CARD, CELL, EN, ROLLS, D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CUM, u):
     """rules.apply_chance for the first roll waiting."""
     kind = ROLLS[0, 0]
@@ -535,7 +535,8 @@ def _roll(S, P, CARD, CELL, EN, ROLLS, D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CU
     dice = ROLLS[0, 2]
     S[N_ROLLS] -= 1
     for i in range(S[N_ROLLS]):
-        ROLLS[i, :] = ROLLS[i + 1, :]
+        for k in range(3):  # (a row copied onto a row needs an array made)
+            ROLLS[i, k] = ROLLS[i + 1, k]
     if kind == ROLL_SHOT:
         if dice == 1:
             total = D20[pick_cum(D20_CUM, len(D20_CUM), u)]
@@ -556,7 +557,8 @@ def _roll(S, P, CARD, CELL, EN, ROLLS, D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CU
                     S[STATUS] = UNSUPPORTED
                     return
                 for i in range(S[N_ROLLS], 0, -1):
-                    ROLLS[i, :] = ROLLS[i - 1, :]
+                    for k in range(3):
+                        ROLLS[i, k] = ROLLS[i - 1, k]
                 ROLLS[0, 0] = ROLL_LOOT
                 S[N_ROLLS] += 1
             bigs = 0
@@ -580,7 +582,7 @@ def _roll(S, P, CARD, CELL, EN, ROLLS, D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CU
         _end_round(S, P, CELL, EN, ROLLS)
 
 
-@njit(cache=True)
+@no_counts
 def _within(CELL, DOOR, start, steps, SEEN, LIST):
     """rules._within: the cells at most `steps` moves away along the build path (closed
     doors stop it), marked in SEEN and listed in LIST; returns how many."""
@@ -602,7 +604,7 @@ def _within(CELL, DOOR, start, steps, SEEN, LIST):
     return n
 
 
-@njit(cache=True)
+@no_counts
 def _room_left(S, CELL, ORDER, SEG, p):
     """(cards in the room of cell p, the first of them not searched yet or -1):
     rules._room_cells."""
@@ -621,7 +623,7 @@ def _room_left(S, CELL, ORDER, SEG, p):
     return n, first
 
 
-@njit(cache=True)
+@no_counts
 def _held(S, EN, p):
     """Whether a living enemy stands on p."""
     for e in range(S[N_EN]):
@@ -630,14 +632,14 @@ def _held(S, EN, p):
     return False
 
 
-@njit(cache=True)
+@no_counts
 def _add(OPTS, n, kind, arg):
     OPTS[n, 0] = kind
     OPTS[n, 1] = arg
     return n + 1
 
 
-@njit(cache=True)
+@no_counts
 def options(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, SHOP, OPTS, SEEN, LIST):
     """rules.legal_actions: _candidates in order, those _why allows."""
     n = 0
@@ -686,7 +688,7 @@ def options(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, SHOP, OPTS, SEEN, LIST):
     return _add(OPTS, n, A_END, 0)
 
 
-@njit(cache=True)
+@no_counts
 def _explored(S, CELL, ORDER, DOOR):
     """A-24: every card visited and no door left that could open anything."""
     if not S[FINISHED]:
@@ -700,7 +702,7 @@ def _explored(S, CELL, ORDER, DOOR):
     return True
 
 
-@njit(cache=True)
+@no_counts
 def apply(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT, SHOP, ROLLS, kind, arg):
     """rules.apply."""
     if kind == A_END:
@@ -757,7 +759,7 @@ def apply(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT, SHOP, ROLLS,
 
 
 # -- the heuristic (bots.py) --------------------------------------------------------------
-@njit(cache=True)
+@no_counts
 def _find(OPTS, n, kind, arg):
     for i in range(n):
         if OPTS[i, 0] == kind and OPTS[i, 1] == arg:
@@ -765,7 +767,7 @@ def _find(OPTS, n, kind, arg):
     return -1
 
 
-@njit(cache=True)
+@no_counts
 def _first_of(OPTS, n, kind):
     for i in range(n):
         if OPTS[i, 0] == kind:
@@ -773,7 +775,7 @@ def _first_of(OPTS, n, kind):
     return -1
 
 
-@njit(cache=True)
+@no_counts
 def _step_towards(S, CELL, ORDER, DOOR, EN, GOAL, PREV, QUEUE, BLOCKED):
     """bots._step_towards: the first cell of a shortest path along the build path to a cell
     marked in GOAL, or -1. Neighbours are visited in cell order (dungeon.links), which decides
@@ -811,14 +813,14 @@ def _step_towards(S, CELL, ORDER, DOOR, EN, GOAL, PREV, QUEUE, BLOCKED):
     return found
 
 
-@njit(cache=True)
+@no_counts
 def _clear(S, ORDER, GOAL, start):
     for k in range(S[N_CELLS]):
         GOAL[ORDER[k]] = 0
     GOAL[start] = 0
 
 
-@njit(cache=True)
+@no_counts
 def heuristic(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, OPTS, n, SEEN, LIST, GOAL, PREV, QUEUE,
               BLOCKED):
     """bots.heuristic's choice among the n decisions in OPTS."""
@@ -948,20 +950,22 @@ def heuristic(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, OPTS, n, SEEN, LIST, GOAL,
     return _first_of(OPTS, n, A_END)
 
 
-@njit(cache=True)
+@no_counts
 def play_one(seed, bseed, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP, D20,
              D20_CUM, SALVO, SALVO_CUM, D6, D6_CUM, out, g, S, CELL, ORDER, SEG, DOOR, EN,
-             PEND, DECK, BOTTOM, BT, ROLLS, OPTS, cum, SEEN, LIST, GOAL, PREV, QUEUE, BLOCKED):
-    """One game from `seed` into out[g]: simulate.play_out's loop over SacState."""
-    cmt = np.empty(MT_SIZE, np.int64)
-    bmt = np.empty(MT_SIZE, np.int64)
+             PEND, DECK, BOTTOM, BT, ROLLS, OPTS, cum, SEEN, LIST, GOAL, PREV, QUEUE, BLOCKED,
+             cmt, bmt):
+    """One game from `seed` into out[g]: simulate.play_out's loop over SacState, drawing
+    from the two streams `cmt` and `bmt`."""
     mt_seed(cmt, seed)
     bmt[MT_SIZE - 1] = -1  # seeded on first use: the heuristic never draws
     S[:] = 0
     CELL[:, :] = -1
     CELL[:, C_VISITED] = 0
     CELL[:, C_SEARCHED] = 0
-    DECK[:, :] = PILE_COUNT
+    for k in range(PILE_COUNT.shape[0]):  # (an array copied onto a slice needs one made)
+        for i in range(PILE_COUNT.shape[1]):
+            DECK[k, i] = PILE_COUNT[k, i]
     for k in range(2):
         total = 0
         for i in range(PILE_COUNT.shape[1]):
@@ -1068,9 +1072,11 @@ def play_many(seeds, bot_seeds, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SH
     PREV = np.zeros(cells, np.int64)
     QUEUE = np.zeros(cells, np.int64)
     BLOCKED = np.zeros(cells, np.int64)
+    cmt = np.empty(MT_SIZE, np.int64)
+    bmt = np.empty(MT_SIZE, np.int64)
     for g in range(n):
         play_one(seeds[g], bot_seeds[g], P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP,
                  D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CUM, out, g, S, CELL, ORDER,
                  SEG, DOOR, EN, PEND, DECK, BOTTOM, BT, ROLLS, OPTS, cum, SEEN, LIST, GOAL,
-                 PREV, QUEUE, BLOCKED)
+                 PREV, QUEUE, BLOCKED, cmt, bmt)
     return out
