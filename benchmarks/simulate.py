@@ -12,8 +12,10 @@ runs (3 for the search bots, on fewer games).
 
 With --against, every game and bot kind is measured in fresh processes against this checkout
 and the one at PATH, alternating run by run, and the ratio of the medians is printed (above 1:
-this checkout plays more games per second). These rates are games per second of the process's
-own CPU time, so that other work on the machine slows neither side.
+this checkout plays more games per second). Scored two-seat games are also timed traced, as a
+sweep plays them (the `traced` rows: a score after every decision, for the tension columns).
+These rates are games per second of the process's own CPU time, so that other work on the
+machine slows neither side.
 """
 
 from __future__ import annotations
@@ -155,11 +157,23 @@ else:
     t = time.process_time()
     wb.simulate({game!r}, {n}, seed=0, bots=bots)
     rate = {n} / (time.process_time() - t)
+    # Traced, as a sweep plays a scored two-seat game (its tension columns), where the game
+    # has them.
+    g = get_game({game!r})
+    traced = None
+    if g.traits.scored and not g.traits.cooperative and g.num_seats(g.check_setup(None)) == 2:
+        import dataclasses
+        from workbench.sim.simulate import prepare
+        batch = dataclasses.replace(prepare({game!r}, bots=bots), trace=True)
+        t = time.process_time()
+        batch.run(game_seeds(2, {n}))
+        traced = {n} / (time.process_time() - t)
     seeds = game_seeds(0, min(max(1, {n} // 5), 200))  # logged play is the slower path
     t = time.process_time()
     for s in seeds:
         wb.play({game!r}, seed=s, bots=bots).auto()
-    answer = {{"rate": rate, "match": len(seeds) / (time.process_time() - t)}}
+    answer = {{"rate": rate, "traced": traced,
+              "match": len(seeds) / (time.process_time() - t)}}
 """
 
 
@@ -172,18 +186,21 @@ def compare(other: Path, n: int, games: list[str], runs: int) -> None:
           f"{'ratio':>7}")
     for game in games:
         for bots in ("random", "heuristic"):
-            rates = {(c, k): [] for c in checkouts for k in ("rate", "match")}
+            rates = {(c, k): [] for c in checkouts for k in ("rate", "traced", "match")}
             for _ in range(runs):
                 for checkout in checkouts:
                     answer = run(checkout, CHILD.format(game=game, bots=bots, n=n))
                     if answer.get("skip"):
                         break
-                    for k in ("rate", "match"):
-                        rates[checkout, k].append(answer[k])
+                    for k in ("rate", "traced", "match"):
+                        if answer[k] is not None:
+                            rates[checkout, k].append(answer[k])
             if not rates[HERE, "rate"]:
                 continue
-            for k, path in (("rate", "simulate"), ("match", "Match.auto")):
+            for k, path in (("rate", "simulate"), ("traced", "traced"), ("match", "Match.auto")):
                 mine, theirs = rates[HERE, k], rates[other, k]
+                if not mine or not theirs:
+                    continue
                 ratio = statistics.median(mine) / statistics.median(theirs)
                 print(f"{game:<16} {bots:<10} {path:<12} {summary(mine):>22} "
                       f"{summary(theirs):>22} {ratio:>6.2f}x", flush=True)

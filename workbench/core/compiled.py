@@ -20,8 +20,9 @@ from .bots import random_bot
 # stable within the numba release pyproject.toml pins). With them, every call counts each
 # array it passes up and down again: two atomic operations an array, which in a profile (perf)
 # was a fifth of an Armies game's time and half of a Location CCG game's, whose helpers pass a
-# dozen arrays. A function that makes an array cannot be compiled so (numba refuses it), and
-# keeps plain `njit`.
+# dozen arrays. numba compiles whatever such a function calls the same way, and refuses one
+# that makes an array (or copies a slice onto a slice): those, and their callers, keep plain
+# `njit`.
 no_counts = partial(njit, cache=True, _nrt=False)
 
 MT_SIZE = 625  # 624 words of state and the position of the next word

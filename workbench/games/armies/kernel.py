@@ -30,8 +30,8 @@ from ...core.compiled import (MT_SIZE, deck_take_at, mt_random, mt_seed, no_coun
                               tension)
 
 # Without reference counts (no_counts), heuristic games played 1.15 times as fast and random
-# ones 1.20 times (5 runs of 2,000 games, alternating). Functions that take slices of W or
-# call mt_seed keep them.
+# ones 1.20 times (5 runs of 2,000 games, alternating). _setup, _chance and play_game, which
+# run once a game or a chance point and slice W, keep plain njit.
 
 # Rooms; a game that would outgrow one is handed back (status UNSUPPORTED).
 NP = 32
