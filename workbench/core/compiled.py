@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic
 
 from .bots import random_bot
 
@@ -24,6 +25,25 @@ from .bots import random_bot
 # that makes an array (or copies a slice onto a slice): those, and their callers, keep plain
 # `njit`.
 no_counts = partial(njit, cache=True, _nrt=False)
+
+
+@intrinsic
+def data_pointer(typingctx, array):
+    """A C-contiguous array's data as a pointer, indexed as the array is (`P[i]`, `P[i] = v`)
+    but as C indexes: numba checks every signed index into an array for a negative one, to
+    count it from the end, and a kernel that reads its game vector a few thousand times a
+    decision never uses one. The pointer does not keep the array alive: its caller holds the
+    array until the pointer's last use. A negative or too large index reads other memory
+    rather than failing, so only a kernel whose every row its tests check against the rules
+    engine indexes this way (Armies)."""
+    if not (isinstance(array, types.Array) and array.layout == "C"):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return context.make_array(signature.args[0])(context, builder, args[0]).data
+
+    return types.CPointer(array.dtype)(array), codegen
+
 
 MT_SIZE = 625  # 624 words of state and the position of the next word
 

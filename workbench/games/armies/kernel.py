@@ -17,6 +17,9 @@ then scratch rows, and last the batch's own numbers (rule variants and setup, bi
 the card and ability table). Every array a compiled call takes costs two atomic reference
 counts, which is most of the time a game takes when helpers pass several; so they pass W alone,
 and the functions a decision calls are compiled without reference counts at all (`no_counts`).
+W is a pointer into the vector (`data_pointer`), which numba indexes without checking each
+index for a negative one; play_many holds the vector itself (A) and hands its slices to the
+shared helpers that take arrays.
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ import math
 import numpy as np
 from numba import njit
 
-from ...core.compiled import (MT_SIZE, deck_take_at, mt_random, mt_seed, no_counts, pick_cum,
-                              tension)
+from ...core.compiled import (MT_SIZE, data_pointer, deck_take_at, mt_random, mt_seed, no_counts,
+                              pick_cum, tension)
 
 # Without reference counts (no_counts), heuristic games played 1.15 times as fast and random
 # ones 1.20 times (5 runs of 2,000 games, alternating). _setup, _chance and play_game, which
@@ -83,7 +86,10 @@ G_PAY_LISTED, G_PAY_COUNT = G_STATUS + 1, G_STATUS + 2
 # Hope and temporary Offense, its life; hands; strategies; the end): a traced game works the
 # evaluation out again only after one, not after every decision.
 G_VALUES = G_PAY_COUNT + 1
-G_W = G_VALUES + 1
+# A bit for each piece on the board with a Leader, cards or Training grants: those whose
+# abilities _ability_options lists (kept by _sources_changed).
+G_ABLE = G_VALUES + 1
+G_W = G_ABLE + 1
 
 OFF_BOARD = G_W
 OFF_PC = OFF_BOARD + 64
@@ -119,7 +125,10 @@ OFF_S_GIVEN = OFF_S_NONE + 5
 OFF_S_XS = OFF_S_GIVEN + 5
 OFF_S_DANGER = OFF_S_XS + 8
 OFF_S_MINE = OFF_S_DANGER + 64
-OFF_S_SHARES = OFF_S_MINE + HALF
+# The pieces on the board with skill left of the seat whose options are listed, then how
+# many: only they add to a pool, or can pay for a card played through them.
+OFF_S_SKILLED = OFF_S_MINE + HALF
+OFF_S_SHARES = OFF_S_SKILLED + HALF + 1
 DIST_SIZE = 2 * (DICE_CAP + 2) * 2
 CUM_SIZE = (DICE_CAP + 2) * (DICE_CAP + 2)
 OFF_S_DIST = OFF_S_SHARES + SHARECAP * 5
@@ -401,6 +410,17 @@ def _threatening(W, sq, seat, exclude):
 
 
 @no_counts(inline="always")
+def _sources_changed(W, pid):
+    """Sets or clears the piece's bit in G_ABLE after its Leader, cards or grants, or its
+    life, changed."""
+    b = _pc(pid)
+    if W[b + PK_SQ] >= 0 and (W[b + PK_LEADER] >= 0 or W[b + PK_NC] or W[b + PK_NG]):
+        W[G_ABLE] |= 1 << pid
+    else:
+        W[G_ABLE] &= ~(1 << pid)
+
+
+@no_counts(inline="always")
 def _any_cur(W, pid):
     b = _pc(pid)
     for d in range(5):
@@ -536,6 +556,7 @@ def _destroy(W, pid, removed):
             _discard(W, W[b + PK_CARDS + 3 * i + 1], W[b + PK_CARDS + 3 * i], True)
     W[b + PK_LEADER] = -1
     W[b + PK_NC] = 0
+    _sources_changed(W, pid)
     W[G_VALUES] += 1
     W[b + PK_READY] = 0
     W[b + PK_HOPE] = 0
@@ -618,22 +639,31 @@ def _may_play(W, card, window):
 
 
 @no_counts(inline="always")
-def _pool_at(W, seat, sq, pool):
-    """The skill of `seat` threatening `sq`, into the row of five at W[pool]."""
+def _pool_at(W, sq, pool):
+    """The skill threatening `sq` of the seat whose options are listed, into the row of five
+    at W[pool]."""
     for d in range(5):
         W[pool + d] = 0
-    for pid in _pieces(seat):
-        b = _pc(pid)
-        if W[b + PK_SQ] >= 0 and _any_cur(W, pid) and _threatens(W, pid, sq):
+    for j in range(W[OFF_S_SKILLED + HALF]):
+        pid = W[OFF_S_SKILLED + j]
+        if _threatens(W, pid, sq):
+            b = _pc(pid)
             for d in range(5):
                 W[pool + d] += W[b + PK_CUR + d]
 
 
 @no_counts
-def _forget_pools(W):
-    """Before a list of options is made: the pools _pool kept are of an earlier state."""
+def _forget_pools(W, seat):
+    """Before a list of options for `seat` is made: the pools _pool kept are of an earlier
+    state, and so is the list of the pieces that can add to them."""
     for sq in range(64):
         W[OFF_PVALID + sq] = 0
+    n = 0
+    for pid in _pieces(seat):
+        if W[_pc(pid) + PK_SQ] >= 0 and _any_cur(W, pid):
+            W[OFF_S_SKILLED + n] = pid
+            n += 1
+    W[OFF_S_SKILLED + HALF] = n
 
 
 @no_counts(inline="always")
@@ -641,7 +671,7 @@ def _pool(W, seat, sq):
     """Where the skill of `seat` threatening `sq` is, worked out once per list of options
     (the cards' and the abilities' alike)."""
     if not W[OFF_PVALID + sq]:
-        _pool_at(W, seat, sq, OFF_POOL + 5 * sq)
+        _pool_at(W, sq, OFF_POOL + 5 * sq)
         W[OFF_PVALID + sq] = 1
     return OFF_POOL + 5 * sq
 
@@ -698,13 +728,15 @@ def _play_options(W, seat, window):
                     continue
                 _opt(W, O_PLAY, card, -1, W[bq + PK_SQ], q, -1, 0, 0)
             continue
-        costly = W[_ct(card) + CT_COST] > 0
         flags = W[_ct(card) + CT_FLAGS]
         major = W[_ct(card) + CT_MAJOR] == 1
-        for j in range(nm):
-            pid = W[mine + j]
-            if costly and not _any_cur(W, pid):
-                continue
+        # A costly card is played through a piece with skill left (_forget_pools listed them,
+        # in the same order).
+        through, count = mine, nm
+        if W[_ct(card) + CT_COST] > 0:
+            through, count = OFF_S_SKILLED, W[OFF_S_SKILLED + HALF]
+        for j in range(count):
+            pid = W[through + j]
             b = _pc(pid)
             start, n = _threats(W, pid)
             if ty == TY_LEADER:
@@ -885,10 +917,11 @@ def _ability_options(W, seat, window):
         if not instant and not (W[G_C_ON] and W[G_C_STAGE] == STAGE_PRE
                                 and W[_pc(W[G_C_ATT]) + PK_OWNER] == seat):
             return
+    able = W[G_ABLE]
     for pid in range(NP):
-        b = _pc(pid)
-        if W[b + PK_SQ] < 0 or (W[b + PK_LEADER] < 0 and W[b + PK_NC] == 0 and W[b + PK_NG] == 0):
+        if not (able >> pid) & 1:
             continue
+        b = _pc(pid)
         leader = W[b + PK_LEADER]
         if leader >= 0:
             for k in range(W[_ct(leader) + CT_NAB]):
@@ -943,7 +976,7 @@ def _response_options(W, seat):
         if W[_ct(W[h + i]) + CT_TYPE] == TY_TECHNIQUE:
             has = True
             break
-    _forget_pools(W)
+    _forget_pools(W, seat)
     if has:
         _play_options(W, seat, True)
     _ability_options(W, seat, True)
@@ -1095,7 +1128,7 @@ def _step_options(W):
                 _opt(W, O_REST, pid, 0, 0, 0, 0, 0, 0)
         _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
         return
-    _forget_pools(W)
+    _forget_pools(W, seat)
     _play_options(W, seat, False)
     _ability_options(W, seat, False)
     _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
@@ -1628,6 +1661,7 @@ def _sacrifice_leader(W, q):
             keep += 1
     W[b + PK_NC] = keep
     W[b + PK_LEADER] = -1
+    _sources_changed(W, q)
     W[G_VALUES] += 1
     W[b + PK_READY] = 0
     W[b + PK_HOPE] = 0
@@ -1706,6 +1740,7 @@ def _resolve_play(W, seat, o):
         if W[bq + PK_LEADER] >= 0:
             return
         W[bq + PK_LEADER] = card
+        _sources_changed(W, tpid)
         W[G_VALUES] += 1
         W[bq + PK_READY] = 1 if W[_ct(card) + CT_FLAGS] & F_ENTERS_READY else 0
         W[bq + PK_HOPE] = 0
@@ -1723,6 +1758,7 @@ def _resolve_play(W, seat, o):
         W[e + 1] = seat
         W[e + 2] = 1 if on_leader else 0
         W[bq + PK_NC] = n + 1
+        _sources_changed(W, tpid)
         W[G_VALUES] += 1
         return
     if ty == TY_STRATEGY:
@@ -1753,6 +1789,7 @@ def _resolve_play(W, seat, o):
                 return
             W[bq + PK_GR + n] = card
             W[bq + PK_NG] = n + 1
+            _sources_changed(W, tpid)
     _effects(W, seat, card, pid, tpid, extra)
 
 
@@ -1819,6 +1856,7 @@ def _paid_ability(W, seat, o):
                     for k in range(3):
                         W[b + PK_CARDS + 3 * j + k] = W[b + PK_CARDS + 3 * (j + 1) + k]
                 W[b + PK_NC] = n - 1
+                _sources_changed(W, pid)
                 W[G_VALUES] += 1
                 _discard(W, owner, name, True)
                 break
@@ -2372,10 +2410,10 @@ def _choose(W, bmt, bot, seat, phase):
 
 # -- a game --------------------------------------------------------------------------------------
 @njit(cache=True)
-def _setup(W, R, DKI, DKC, DKL):
+def _setup(A, W, R, DKI, DKC, DKL):
     # The option rows are written before they are read, and are most of what lies below.
-    W[:OFF_OPT] = 0
-    W[OFF_CELL:OFF_S_NAMES] = 0
+    A[:OFF_OPT] = 0
+    A[OFF_CELL:OFF_S_NAMES] = 0
     for d in range(5):
         W[OFF_S_NONE + d] = -1
     for sq in range(64):
@@ -2439,9 +2477,9 @@ def _apply_chance(W, outcome):
 
 
 @njit(cache=True)
-def _chance(W, mt):
+def _chance(A, W, mt):
     """One chance point: a draw from the game generator, picked as Dist.pick picks it."""
-    cum = W[OFF_S_CUM:OFF_S_CUM + CUM_SIZE]
+    cum = A[OFF_S_CUM:OFF_S_CUM + CUM_SIZE]
     u = mt_random(mt)
     phase = W[G_PHASE]
     if phase == PH_FIRST:
@@ -2459,8 +2497,8 @@ def _chance(W, mt):
             cum[i] = acc
         at = pick_cum(cum, n, u)
         card = W[OFF_DKI + base + at]
-        ids = W[OFF_DKI + base:OFF_DKI + base + DCAP]
-        cnt = W[OFF_DKC + base:OFF_DKC + base + DCAP]
+        ids = A[OFF_DKI + base:OFF_DKI + base + DCAP]
+        cnt = A[OFF_DKC + base:OFF_DKC + base + DCAP]
         W[G_DKL0 + seat] = deck_take_at(ids, cnt, n, at)
         W[G_DKS0 + seat] -= 1
         nd = W[G_NDRAWS]
@@ -2508,11 +2546,13 @@ def _chance(W, mt):
 
 
 @njit(cache=True)
-def play_game(seed, bseed, R, bots, DKI, DKC, DKL, W, mt, bmt, scores, out, outf,
+def play_game(seed, bseed, R, bots, DKI, DKC, DKL, A, W, mt, bmt, scores, out, outf,
               k, log, stop):
+    """One game on the vector A, which W points into (A's slices go to the shared helpers
+    that take arrays)."""
     mt_seed(mt, seed)
     mt_seed(bmt, bseed)
-    _setup(W, R, DKI, DKC, DKL)
+    _setup(A, W, R, DKI, DKC, DKL)
     if R[R_FIRST] >= 0:
         _apply_chance(W, R[R_FIRST])
     decisions = 0
@@ -2525,7 +2565,7 @@ def play_game(seed, bseed, R, bots, DKI, DKC, DKL, W, mt, bmt, scores, out, outf
         if phase == PH_OVER:
             break
         if phase == PH_FIRST or phase == PH_DRAW or phase == PH_ROLL:
-            _chance(W, mt)
+            _chance(A, W, mt)
             continue
         if decisions >= R[R_MAX_DECISIONS]:
             timeout = True
@@ -2580,21 +2620,24 @@ def play_many(seeds, bseeds, R, bots, CT, BIN, DKI, DKC, DKL, log, stop):
     n = len(seeds)
     out = np.zeros((n, O_WIDTH), np.int64)
     outf = np.zeros((n, 2), np.float64)
-    W = np.zeros(W_SIZE + CT.shape[0] * CT_W, np.int64)
+    A = np.zeros(W_SIZE + CT.shape[0] * CT_W, np.int64)
     for c in range(CT.shape[0]):
         for k in range(CT_W):
-            W[OFF_CT + c * CT_W + k] = CT[c, k]
+            A[OFF_CT + c * CT_W + k] = CT[c, k]
     for i in range(R_WIDTH):
-        W[OFF_R + i] = R[i]
+        A[OFF_R + i] = R[i]
     for i in range(BW):
         for j in range(BW):
-            W[OFF_BIN + i * BW + j] = BIN[i, j]
+            A[OFF_BIN + i * BW + j] = BIN[i, j]
+    # The rules index the vector through a pointer (data_pointer); A, returned below, keeps
+    # it alive until then.
+    W = data_pointer(A)
     mt = np.zeros(MT_SIZE, np.int64)
     bmt = np.zeros(MT_SIZE, np.int64)
     scores = np.zeros(R[R_MAX_DECISIONS] + 1 if R[R_TRACE] == 1 else 1, np.float64)
     for k in range(n):
-        play_game(seeds[k], bseeds[k], R, bots, DKI, DKC, DKL, W, mt, bmt, scores,
+        play_game(seeds[k], bseeds[k], R, bots, DKI, DKC, DKL, A, W, mt, bmt, scores,
                   out, outf, k, log, stop)
         if out[k, O_STATUS] != OK or stop >= 0:
             break
-    return out, outf, W
+    return out, outf, A
