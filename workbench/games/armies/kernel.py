@@ -119,8 +119,8 @@ OFF_COPIES = OFF_SEEN + CARDCAP  # per card: copies in the hand _distinct read
 # takes costs two atomic reference counts).
 OFF_S_NAMES = OFF_COPIES + CARDCAP
 OFF_S_CUR = OFF_S_NAMES + HCAP
-OFF_S_TOTAL = OFF_S_CUR + 5
-OFF_S_NONE = OFF_S_TOTAL + 5
+OFF_S_SKILL = OFF_S_CUR + 5  # the skill left of the seat whose options are listed, summed
+OFF_S_NONE = OFF_S_SKILL + 5
 OFF_S_GIVEN = OFF_S_NONE + 5
 OFF_S_XS = OFF_S_GIVEN + 5
 OFF_S_DANGER = OFF_S_XS + 8
@@ -655,14 +655,19 @@ def _pool_at(W, sq, pool):
 @no_counts
 def _forget_pools(W, seat):
     """Before a list of options for `seat` is made: the pools _pool kept are of an earlier
-    state, and so is the list of the pieces that can add to them."""
+    state, and so are the list of the pieces that can add to them and their skill summed."""
     for sq in range(64):
         W[OFF_PVALID + sq] = 0
+    for d in range(5):
+        W[OFF_S_SKILL + d] = 0
     n = 0
     for pid in _pieces(seat):
-        if W[_pc(pid) + PK_SQ] >= 0 and _any_cur(W, pid):
+        b = _pc(pid)
+        if W[b + PK_SQ] >= 0 and _any_cur(W, pid):
             W[OFF_S_SKILLED + n] = pid
             n += 1
+            for d in range(5):
+                W[OFF_S_SKILL + d] += W[b + PK_CUR + d]
     W[OFF_S_SKILLED + HALF] = n
 
 
@@ -697,23 +702,18 @@ def _play_options(W, seat, window):
             nn += 1
     if nn == 0:
         return
-    for d in range(5):
-        W[OFF_S_TOTAL + d] = 0
     # The seat's pieces on the board, listed once for all cards rather than looked for among
     # all pieces for each card.
     mine = OFF_S_MINE
     nm = 0
     for pid in _pieces(seat):
-        b = _pc(pid)
-        if W[b + PK_SQ] >= 0:
+        if W[_pc(pid) + PK_SQ] >= 0:
             W[mine + nm] = pid
             nm += 1
-            for d in range(5):
-                W[OFF_S_TOTAL + d] += W[b + PK_CUR + d]
     for k in range(nn):
         card = W[names + k]
         ty = W[_ct(card) + CT_TYPE]
-        if not _payable(W, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, OFF_S_TOTAL, OFF_S_NONE):
+        if not _payable(W, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, OFF_S_SKILL, OFF_S_NONE):
             continue
         if not W[_ct(card) + CT_THROUGH]:
             if ty == TY_STRATEGY:
@@ -950,15 +950,8 @@ def _ability_options(W, seat, window):
                 if W[s + 3] == W[G_TURN] and W[s + 4] == seat:
                     continue
                 if W[_ct(a) + AT_KIND] == AK_GLOBAL_MAJOR and not W[G_MAJOR]:
-                    for d in range(5):
-                        W[OFF_S_TOTAL + d] = 0
-                    for q in _pieces(seat):
-                        bq = _pc(q)
-                        if W[bq + PK_SQ] >= 0:
-                            for d in range(5):
-                                W[OFF_S_TOTAL + d] += W[bq + PK_CUR + d]
                     W[OFF_S_CUR] = -1
-                    if _payable(W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, OFF_S_TOTAL, OFF_S_CUR):
+                    if _payable(W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, OFF_S_SKILL, OFF_S_CUR):
                         _opt(W, O_ABILITY, a, -1, -1, -1, X_STRATEGY, i, 0)
                 elif W[_ct(a) + AT_KIND] == AK_GLOBAL and W[_ct(a) + AT_EXTRA] == AX_POLITICIAN:
                     for q in _pieces(seat):
