@@ -6,12 +6,17 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from workbench.core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
-                                     mt_seed, pick_cum, rule_numbers)
+from numba import njit, types
+
+from workbench.core.compiled import (MT_SIZE, data_pointer, deck_put, deck_take_at, list_remove,
+                                     mt_random, mt_seed, pick_cum, rule_numbers)
 from workbench.core.kit import Deck
 from workbench.core.bots import make_bots
 from workbench.core.registry import get_game
@@ -58,6 +63,46 @@ def test_list_remove_is_list_remove():
         assert S[11] == len(expected)
         assert S[2:2 + len(expected)].tolist() == expected
         assert S[:2].tolist() == [-7, -7]
+
+
+@njit
+def _through_pointer(A, reads, writes):
+    W = data_pointer(A)
+    got = np.empty(len(reads), A.dtype)
+    for k in range(len(reads)):
+        got[k] = W[reads[k]]
+    for k in range(len(writes)):
+        W[writes[k]] += k + 1
+    return got
+
+
+def test_a_data_pointer_reads_and_writes_the_array_it_points_into():
+    A = np.arange(100, 140, dtype=np.int64)
+    before = A.copy()
+    reads = np.array([0, 39, 7, 7, 20], np.int64)
+    writes = np.array([3, 39, 3], np.int64)
+    got = _through_pointer(A, reads, writes)
+    assert got.tolist() == before[reads].tolist()
+    expected = before.copy()
+    for k, i in enumerate(writes):
+        expected[i] += k + 1
+    assert A.tolist() == expected.tolist()
+    # Outside bounds checking a kernel holds a pointer, not another array (see data_pointer).
+    compiled = next(iter(_through_pointer.overloads.values()))
+    if not os.environ.get("NUMBA_BOUNDSCHECK"):
+        assert isinstance(compiled.type_annotation.typemap["W"], types.CPointer)
+
+
+def test_with_bounds_checks_on_a_data_pointer_is_checked_too():
+    """tests/core/test_kernels_in_bounds.py relies on it for the Armies kernel."""
+    probe = ("import numpy as np\n"
+             "from tests.core.test_compiled import _through_pointer\n"
+             "_through_pointer(np.arange(10), np.array([12]), np.array([0], np.int64))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          env={**os.environ, "NUMBA_BOUNDSCHECK": "1"}, timeout=300,
+                          cwd=Path(__file__).parents[2])
+    assert done.returncode != 0
+    assert "IndexError: index is out of bounds" in done.stderr
 
 
 def test_deck_put_and_take_keep_decks_order():

@@ -12,6 +12,7 @@ from functools import partial
 
 import numpy as np
 from numba import njit, types
+from numba.core import config
 from numba.extending import intrinsic
 
 from .bots import random_bot
@@ -28,14 +29,7 @@ no_counts = partial(njit, cache=True, _nrt=False)
 
 
 @intrinsic
-def data_pointer(typingctx, array):
-    """A C-contiguous array's data as a pointer, indexed as the array is (`P[i]`, `P[i] = v`)
-    but as C indexes: numba checks every signed index into an array for a negative one, to
-    count it from the end, and a kernel that reads its game vector a few thousand times a
-    decision never uses one. The pointer does not keep the array alive: its caller holds the
-    array until the pointer's last use. A negative or too large index reads other memory
-    rather than failing, so only a kernel whose every row its tests check against the rules
-    engine indexes this way (Armies)."""
+def _pointer(typingctx, array):
     if not (isinstance(array, types.Array) and array.layout == "C"):
         return None
 
@@ -43,6 +37,21 @@ def data_pointer(typingctx, array):
         return context.make_array(signature.args[0])(context, builder, args[0]).data
 
     return types.CPointer(array.dtype)(array), codegen
+
+
+@njit(cache=True, inline="always")
+def _itself(array):
+    return array
+
+
+# A C-contiguous array's data as a pointer, indexed as the array is (`P[i]`, `P[i] = v`) but as
+# C indexes: numba checks every signed index into an array for a negative one, to count it from
+# the end, and a kernel that reads its game vector a few thousand times a decision never uses
+# one. The pointer does not keep the array alive: its caller holds the array until the
+# pointer's last use. A too large index reads other memory rather than failing, so with
+# numba's bounds checks on (NUMBA_BOUNDSCHECK=1, tests/core/test_kernels_in_bounds.py) this
+# gives the array itself, whose every index is then checked.
+data_pointer = _itself if config.BOUNDSCHECK else _pointer
 
 
 MT_SIZE = 625  # 624 words of state and the position of the next word
