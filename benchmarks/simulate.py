@@ -31,6 +31,7 @@ from timing import spread, timed  # benchmarks/timing.py, beside this script
 import workbench as wb
 from workbench.core import get_game
 from workbench.sim import game_seeds
+from workbench.sim.sweep import tension_by_default
 
 
 def bench(game: str, n: int, runs: int = 5) -> None:
@@ -157,11 +158,10 @@ else:
     t = time.process_time()
     wb.simulate({game!r}, {n}, seed=0, bots=bots)
     rate = {n} / (time.process_time() - t)
-    # Traced, as a sweep plays a scored two-seat game (its tension columns), where the game
-    # has them.
-    g = get_game({game!r})
+    # Traced, as a sweep plays a game with tension columns (this checkout decides which:
+    # see compare).
     traced = None
-    if g.traits.scored and not g.traits.cooperative and g.num_seats(g.check_setup(None)) == 2:
+    if {trace!r}:
         import dataclasses
         from workbench.sim.simulate import prepare
         batch = dataclasses.replace(prepare({game!r}, bots=bots), trace=True)
@@ -185,11 +185,14 @@ def compare(other: Path, n: int, games: list[str], runs: int) -> None:
     print(f"{'game':<16} {'bots':<10} {'path':<12} {HERE.name:>22} {other.name:>22} "
           f"{'ratio':>7}")
     for game in games:
+        g = get_game(game)
+        trace = tension_by_default(g, g.num_seats(g.check_setup(None)))
         for bots in ("random", "heuristic"):
             rates = {(c, k): [] for c in checkouts for k in ("rate", "traced", "match")}
             for _ in range(runs):
                 for checkout in checkouts:
-                    answer = run(checkout, CHILD.format(game=game, bots=bots, n=n))
+                    answer = run(checkout, CHILD.format(game=game, bots=bots, n=n,
+                                                        trace=trace))
                     if answer.get("skip"):
                         break
                     for k in ("rate", "traced", "match"):

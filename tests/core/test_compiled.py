@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from numba import njit, types
 
 from workbench.core.compiled import (MT_SIZE, data_pointer, deck_put, deck_take_at, list_remove,

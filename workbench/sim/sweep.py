@@ -26,6 +26,12 @@ def default_bots(game) -> str:
     return "heuristic" if game.heuristic_bot() is not None else "random"
 
 
+def tension_by_default(g, seats: int) -> bool:
+    """Whether a sweep reports lead changes, decisiveness and drama unless told: for a scored
+    game of two seats playing against each other."""
+    return seats == 2 and not g.traits.cooperative and g.traits.scored
+
+
 def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None,
           executor="processes", precision=None, progress=True, max_decisions=None,
           games: bool = False, tension: bool | None = None, bot_time_limit=BOT_TIME_LIMIT,
@@ -75,7 +81,7 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)
     if tension is None:
-        tension = seats == 2 and not cooperative and g.traits.scored
+        tension = tension_by_default(g, seats)
     if tension and (not g.traits.scored or seats != 2):
         raise SetupError("tension metrics need a two-seat game whose spec says it is scored")
     # With one key the points are the values just checked: their cards are made already (a
