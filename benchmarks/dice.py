@@ -42,6 +42,7 @@ import icepool  # noqa: E402
 from dyce import H, P  # noqa: E402, F401
 
 import workbench.dice as wd  # noqa: E402
+from checkouts import child_env  # noqa: E402  (benchmarks/checkouts.py, beside this script)
 
 # ---- normalisation so results can be compared exactly -----------------------------------
 
@@ -317,10 +318,7 @@ def cold_run(library: str, code: str, checkout: Path) -> dict:
     lines = code.strip().splitlines()
     source = CHILD.format(prelude=PRELUDE[library], body="\n".join(lines[:-1]), last=lines[-1],
                           helpers=inspect.getsource(as_probabilities) + inspect.getsource(digest))
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    # Bytecode caches are written as on any ordinary install; the warm-up run writes them.
-    env["PYTHONPATH"] = str(checkout)
-    done = subprocess.run([sys.executable, "-c", source], cwd=checkout, env=env,
+    done = subprocess.run([sys.executable, "-c", source], cwd=checkout, env=child_env(checkout),
                           capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"{library} failed in a fresh process:\n{done.stderr[-3000:]}")

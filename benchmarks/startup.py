@@ -1,7 +1,8 @@
 """Start-up time: `import workbench`, and importing it and starting a co-op match (the first
 answer a designer waits for in a new kernel); `import workbench.dice`, and importing it and a
-first exact answer. Each run is a fresh process, timed inside it from before the import to the
-answer; median, min and max of the runs.
+first exact answer. Each run is a fresh process (with Python's bytecode caches, as an installed
+package has them: checkouts.child_env), timed inside it from before the import to the answer;
+median, min and max of the runs.
 
     .venv/bin/python benchmarks/startup.py [--runs N] [--against PATH]
 

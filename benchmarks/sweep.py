@@ -7,8 +7,9 @@
    median (min-max);
 2. for every registered game, a 10-point sweep of one card stat with 2,000 games per point and
    the game's default bots with executor="processes" (a compiled game's batches then play on
-   threads of the sweeping process; goal: at most 5 s), each run in a fresh process
-   so the first sweep of a session is measured as a designer meets it, then a second sweep in
+   threads of the sweeping process; goal: at most 5 s), each run in a fresh process (with
+   Python's bytecode caches, as an installed package has them: checkouts.child_env) so the
+   first sweep of a session is measured as a designer meets it, then a second sweep in
    the same process (a sweep of over a minute is timed once: see LONG); co-op also on one
    process, alternating with the above. After each run, one process does steps of plain
    arithmetic and two processes do two lots of them: the machine's own speed at the time on
