@@ -11,7 +11,9 @@
    Python's bytecode caches, as an installed package has them: checkouts.child_env) so the
    first sweep of a session is measured as a designer meets it, then a second sweep in
    the same process (a sweep of over a minute is timed once: see LONG); co-op also on one
-   process, alternating with the above. After each run, one process does steps of plain
+   process, alternating with the above. Before each run, another fresh process times what a
+   first sweep does before its games: the imports, the cards, and a first game (which loads
+   numba and the compiled code). After each run, one process does steps of plain
    arithmetic and two processes do two lots of them: the machine's own speed at the time on
    one core and on two (a compiled game's sweep plays on both), printed beside the game, so
    that runs of the same code on a machine busy from outside can be told from slower code;
@@ -110,6 +112,25 @@ while len(times) < 2 and (not times or times[0] <= {long!r}):
 answer = {{"first": times[0], "second": times[-1] if len(times) > 1 else None}}
 """
 
+# What a first sweep does before its games, step by step, in a fresh process of its own.
+START = """\
+import time
+t0 = time.perf_counter()
+import workbench.sim
+from workbench.core import get_game
+get_game({game!r})
+t1 = time.perf_counter()
+from workbench.sim.simulate import prepare
+batch = prepare({game!r}, bots={bots!r})
+t2 = time.perf_counter()
+batch.play([0])
+t3 = time.perf_counter()
+answer = {{"imports": t1 - t0, "cards": t2 - t1, "first game": t3 - t2}}
+"""
+STEPS = {"imports": "importing workbench.sim and the game",
+         "cards": "loading and checking its cards",
+         "first game": "its first game (numba and the compiled code loaded)"}
+
 
 def game_sweeps(games: list[str], runs: int) -> None:
     print(f"10-point sweeps, 2,000 games per point, the game's default bots; a fresh process "
@@ -128,10 +149,15 @@ def _game_sweeps(game: str, runs: int, pool) -> None:
     from workbench.sim.sweep import default_bots
 
     key, values = sweep_key(game)
+    bots = default_bots(get_game(game))
     executors = ["processes", "serial"] if game == "coop" else ["processes"]
     times = {(e, k): [] for e in executors for k in ("first", "second")}
+    steps = {k: [] for k in STEPS}
     spins, tops = [], []
     for _ in range(runs):
+        for k, v in run(HERE, START.format(game=game, bots=bots)).items():
+            if k in steps:
+                steps[k].append(v)
         for executor in executors:  # alternating run by run
             answer = run(HERE, CHILD.format(game=game, key=key, values=values,
                                             executor=executor, long=LONG))
@@ -145,7 +171,6 @@ def _game_sweeps(game: str, runs: int, pool) -> None:
                     times[executor, k].append(answer[k])
         if all(t > LONG for e in executors for t in times[e, "first"]):
             break  # timed once, see LONG
-    bots = default_bots(get_game(game))
     for executor in executors:
         first, second = times[executor, "first"], times[executor, "second"]
         worst = max(sorted(t)[len(t) // 2] for t in (first, second) if t)
@@ -154,6 +179,8 @@ def _game_sweeps(game: str, runs: int, pool) -> None:
         print(f"{game:<16} {bots:<10} {executor:<10} {summary(first, ' s', digits=2):>20} "
               f"{second_text:>20}  {verdict}", flush=True)
     print(f"{'':<16} (varied: {key}, {values[0]} to {values[-1]})")
+    print(f"{'':<16} (before a first sweep's games, in a fresh process: " + "; ".join(
+        f"{STEPS[k]} {summary(v, ' s', digits=2)}" for k, v in steps.items()) + ")")
     print(f"{'':<16} (the machine meanwhile: {SPIN:,} steps of plain arithmetic took "
           f"{summary(spins, ' s', digits=2)}; two processes did two lots of them "
           f"{summary(tops, 'x', digits=2)} as fast as one)")
