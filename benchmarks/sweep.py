@@ -155,9 +155,9 @@ def _game_sweeps(game: str, runs: int, pool) -> None:
     steps = {k: [] for k in STEPS}
     spins, tops = [], []
     for _ in range(runs):
-        for k, v in run(HERE, START.format(game=game, bots=bots)).items():
-            if k in steps:
-                steps[k].append(v)
+        answer = run(HERE, START.format(game=game, bots=bots))
+        for k in steps:
+            steps[k].append(answer[k])
         for executor in executors:  # alternating run by run
             answer = run(HERE, CHILD.format(game=game, key=key, values=values,
                                             executor=executor, long=LONG))
