@@ -1,5 +1,7 @@
-"""Games per second for every registered game: `simulate` (the batch path) beside `Match.auto`
-(the logged, undoable path) on the same seeds, random and heuristic bots, and random playouts
+"""Games per second for every registered game: `simulate` (the batch path, compiled where the
+game has a kernel) and `Match.auto` (the logged, undoable path), with the rules engine alone
+(`play_out`, what `simulate` plays without a kernel) for logged play's cost per decision
+against the engine's (goal: at most 2 times); random and heuristic bots; and random playouts
 through the OpenSpiel adapter (our rules driven through pyspiel's API), OpenSpiel's own C++
 games (hearts, backgammon) driven by the same random playout loop as the reference for what a
 game engine reaches from Python, and each game's own search bots in self-play. Medians of 5
@@ -30,7 +32,9 @@ from timing import spread, timed  # benchmarks/timing.py, beside this script
 
 import workbench as wb
 from workbench.core import get_game
+from workbench.core.bots import make_bots
 from workbench.sim import game_seeds
+from workbench.sim.simulate import play_out, prepare
 from workbench.sim.sweep import tension_by_default
 
 
@@ -40,10 +44,15 @@ def bench(game: str, n: int, runs: int = 5) -> None:
     seeds: the same games twice would find the rules' caches (legal actions by hand, for
     one) already filled, which flatters the cheaper bots most."""
     cards = wb.load_cards(game)
-    bot_kinds = ["random"] + (["heuristic"] if get_game(game).heuristic_bot() else [])
+    g = get_game(game)
+    bot_kinds = ["random"] + (["heuristic"] if g.heuristic_bot() else [])
+    engines = {}
     for bots in bot_kinds:  # warm: cards read, kernels compiled
         wb.simulate(game, max(1, n // 10), seed=0, cards=cards, bots=bots, executor="serial")
-    rates = {(bots, k): [] for bots in bot_kinds for k in ("games", "decisions", "match")}
+        engines[bots] = _engine(game, cards, bots)
+        engines[bots](game_seeds(0, 2))
+    rates = {(bots, k): [] for bots in bot_kinds
+             for k in ("games", "decisions", "engine", "match", "match decisions")}
     for run in range(1, runs + 1):
         for bots in bot_kinds:
             t = time.process_time()
@@ -51,26 +60,55 @@ def bench(game: str, n: int, runs: int = 5) -> None:
             dt = time.process_time() - t
             rates[bots, "games"].append(n / dt)
             rates[bots, "decisions"].append(int(frame["length"].sum()) / dt)
-            # Other games than simulate's, for the same reason.
+            # Other games than simulate's, for the same reason, and other games again for
+            # the engine alone: played just before, the same games would fill the rules'
+            # caches for Match.auto. The two are compared per decision.
             seeds = game_seeds(100 + run, max(1, n // 5))
             t = time.process_time()
-            for s in seeds:
-                wb.play(game, seed=s, cards=cards, bots=bots).auto()
-            rates[bots, "match"].append(len(seeds) / (time.process_time() - t))
+            matches = [wb.play(game, seed=s, cards=cards, bots=bots) for s in seeds]
+            for m in matches:
+                m.auto()
+            dt = time.process_time() - t
+            rates[bots, "match"].append(len(seeds) / dt)
+            rates[bots, "match decisions"].append(sum(m.decisions for m in matches) / dt)
+            t = time.process_time()
+            rows = engines[bots](game_seeds(200 + run, len(seeds)))
+            rates[bots, "engine"].append(sum(r["length"] for r in rows)
+                                         / (time.process_time() - t))
     for bots in bot_kinds:
-        games, match = rates[bots, "games"], rates[bots, "match"]
+        games, engine, match = (rates[bots, k] for k in ("games", "engine", "match"))
         slower = statistics.median(games) / statistics.median(match)
+        logged = statistics.median(engine) / statistics.median(rates[bots, "match decisions"])
+        LOGGED.append((game, bots, logged))
         print(f"{game:<16} {bots:<10} {spread(games):>20} "
-              f"{spread(rates[bots, 'decisions']):>28} {spread(match):>20} {slower:>8.1f}x")
+              f"{spread(rates[bots, 'decisions']):>28} {spread(engine):>20} "
+              f"{spread(match):>20} {slower:>8.1f}x {logged:>7.2f}x")
     if len(bot_kinds) == 2:
         share = (statistics.median(rates["heuristic", "decisions"])
                  / statistics.median(rates["random", "decisions"]))
         HEURISTIC_SHARE.append((game, share))
 
 
+def _engine(game: str, cards, bots: str):
+    """seeds -> their games played by the rules engine alone, as `simulate` plays a game
+    without a kernel (and with no bot time limit to watch)."""
+    batch = prepare(game, cards=cards, bots=bots)
+    g = get_game(game)
+    made = make_bots(bots, g, g.num_seats(batch.setup))
+
+    def play(seeds):
+        return [play_out(g, batch.cards, batch.rules, batch.setup, s, made, g.max_decisions)
+                for s in seeds]
+
+    return play
+
+
 # (game, heuristic decisions per second / random decisions per second), filled by bench
 HEURISTIC_SHARE: list = []
 GOAL_SHARE = 0.30
+# (game, bots, logged play's time per game / the rules engine's on the same games)
+LOGGED: list = []
+GOAL_LOGGED = 2.0
 
 
 def bench_openspiel(game: str, n: int) -> float:
@@ -232,9 +270,17 @@ def main() -> None:
     print(f"{n} games per run, default setup, 5 runs with new seeds each, bot kinds "
           "alternating; per CPU second of this process, median (min-max)")
     print(f"{'game':<16} {'bots':<10} {'simulate games/s':>20} {'simulate decisions/s':>28} "
-          f"{'Match.auto games/s':>20} {'slower':>9}")
+          f"{'engine decisions/s':>20} {'Match.auto games/s':>20} {'slower':>9} {'logged':>8}")
     for game in games:
         bench(game, n)
+    print("slower: Match.auto's time per game over simulate's; logged: Match.auto's time "
+          "per decision over the rules engine's")
+    print()
+    print(f"logged play (Match.auto) per decision, as a multiple of the rules engine's "
+          f"(goal: at most {GOAL_LOGGED:g}x)")
+    for game, bots, logged in LOGGED:
+        verdict = "met" if logged <= GOAL_LOGGED else "missed"
+        print(f"{game:<16} {bots:<10} {logged:>6.2f}x  {verdict}")
     print()
     print(f"heuristic self-play's decisions per second as a share of random play's "
           f"(goal {GOAL_SHARE:.0%})")
