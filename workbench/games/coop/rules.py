@@ -956,10 +956,20 @@ class CoopState(State):
         return render(self, seat)
 
     def clone(self) -> CoopState:
-        import copy
-
-        memo = {id(self.cat): self.cat}
-        return copy.deepcopy(self, memo)
+        # Field by field rather than copy.deepcopy, which took most of a logged match's
+        # snapshots: lists hold strings, numbers, tuples and Groups (never changed once
+        # made), so a new list of the same items is a copy; players, enemies, the decks and
+        # the counters are copied; the catalog and rules are shared.
+        c = CoopState.__new__(CoopState)
+        d = c.__dict__
+        for name, value in self.__dict__.items():
+            d[name] = value.copy() if type(value) in (list, dict) else value
+        d["rules"] = self.rules
+        d["players"] = [p.__deepcopy__(None) for p in self.players]
+        d["enemies"] = [e.__deepcopy__(None) for e in self.enemies]
+        d["encounter_deck"] = self.encounter_deck.copy()
+        d["loot_deck"] = self.loot_deck.copy()
+        return c
 
 
 def _uniform_seats(n: int) -> Dist:
