@@ -22,6 +22,8 @@ machine slows neither side.
 
 from __future__ import annotations
 
+import gc
+import math
 import statistics
 import sys
 import time
@@ -46,15 +48,25 @@ def bench(game: str, n: int, runs: int = 5) -> None:
     cards = wb.load_cards(game)
     g = get_game(game)
     bot_kinds = ["random"] + (["heuristic"] if g.heuristic_bot() else [])
-    engines = {}
+    engines, logged_games = {}, {}
     for bots in bot_kinds:  # warm: cards read, kernels compiled
         wb.simulate(game, max(1, n // 10), seed=0, cards=cards, bots=bots, executor="serial")
         engines[bots] = _engine(game, cards, bots)
         engines[bots](game_seeds(0, 2))
+        # Logged games per run: a fifth of n (it is the slower path), but enough for
+        # LOGGED_CPU seconds, so that short games are not timed over a few milliseconds.
+        seeds = game_seeds(1, 10)
+        t = time.process_time()
+        for s in seeds:
+            wb.play(game, seed=s, cards=cards, bots=bots).auto()
+        per_game = (time.process_time() - t) / len(seeds)
+        logged_games[bots] = min(5 * n, max(1, n // 5, math.ceil(LOGGED_CPU / per_game)))
     rates = {(bots, k): [] for bots in bot_kinds
              for k in ("games", "decisions", "engine", "match", "match decisions")}
     for run in range(1, runs + 1):
         for bots in bot_kinds:
+            # Each timed part starts with no garbage of the part before it to collect.
+            gc.collect()
             t = time.process_time()
             frame = wb.simulate(game, n, seed=run, cards=cards, bots=bots, executor="serial")
             dt = time.process_time() - t
@@ -63,8 +75,9 @@ def bench(game: str, n: int, runs: int = 5) -> None:
             # Other games than simulate's, for the same reason, and other games again for
             # the engine alone: played just before, the same games would fill the rules'
             # caches for Match.auto. The two are compared per decision.
-            seeds = game_seeds(100 + run, max(1, n // 5))
+            seeds = game_seeds(100 + run, logged_games[bots])
             decisions = 0
+            gc.collect()
             t = time.process_time()
             for s in seeds:  # one match at a time, as a designer keeps them
                 match = wb.play(game, seed=s, cards=cards, bots=bots)
@@ -73,6 +86,7 @@ def bench(game: str, n: int, runs: int = 5) -> None:
             dt = time.process_time() - t
             rates[bots, "match"].append(len(seeds) / dt)
             rates[bots, "match decisions"].append(decisions / dt)
+            gc.collect()
             t = time.process_time()
             rows = engines[bots](game_seeds(200 + run, len(seeds)))
             rates[bots, "engine"].append(sum(r["length"] for r in rows)
@@ -111,6 +125,7 @@ GOAL_SHARE = 0.30
 # (game, bots, logged play's time per game / the rules engine's on the same games)
 LOGGED: list = []
 GOAL_LOGGED = 2.0
+LOGGED_CPU = 0.5  # seconds of logged play per run at least
 
 
 def bench_openspiel(game: str, n: int) -> float:
