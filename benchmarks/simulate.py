@@ -41,10 +41,11 @@ from workbench.sim.sweep import tension_by_default
 
 
 def bench(game: str, n: int, runs: int = 5) -> None:
-    """Games and decisions per CPU second in this process, `simulate` (serial: the engine's
-    own speed) and `Match.auto`, the bot kinds alternating run by run. Every run plays new
-    seeds: the same games twice would find the rules' caches (legal actions by hand, for
-    one) already filled, which flatters the cheaper bots most."""
+    """Games and decisions per CPU second in this process: `simulate` (serial, in the compiled
+    kernel where the game has one), `Match.auto`, and the rules engine alone, the bot kinds
+    alternating run by run. Every run plays new seeds: the same games twice would find the
+    rules' caches (legal actions by hand, for one) already filled, which flatters the
+    cheaper bots most."""
     cards = wb.load_cards(game)
     g = get_game(game)
     bot_kinds = ["random"] + (["heuristic"] if g.heuristic_bot() else [])
