@@ -123,7 +123,7 @@ def _engine(game: str, cards, bots: str):
 # (game, heuristic decisions per second / random decisions per second), filled by bench
 HEURISTIC_SHARE: list = []
 GOAL_SHARE = 0.30
-# (game, bots, logged play's time per game / the rules engine's on the same games)
+# (game, bots, logged play's time per decision / the rules engine's)
 LOGGED: list = []
 GOAL_LOGGED = 2.0
 LOGGED_CPU = 0.5  # seconds of logged play per run at least
