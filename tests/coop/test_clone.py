@@ -4,10 +4,8 @@ untouched."""
 
 from __future__ import annotations
 
-import copy
-import random
-
-from workbench.core import CHANCE, TERMINAL, get_game
+from tests.clones import compare_clones
+from workbench.core import get_game
 
 
 def _new_game(players: int):
@@ -16,16 +14,8 @@ def _new_game(players: int):
                           game.check_setup({"players": players}))
 
 
-def _play_on(state, rng, steps: int):
-    """Random play for up to `steps` steps, then everything the state shows."""
-    for _ in range(steps):
-        if state.to_move == TERMINAL:
-            break
-        if state.to_move == CHANCE:
-            state.apply_chance(state.chance().dist.pick(rng.random()))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+def _shows(state):
+    """Everything the state shows."""
     return (state.to_move, state.phase, state.round, state.stats(), state.result(),
             [(p.seat, p.health, p.armor, p.dodge, p.ko, list(p.hands), p.body)
              for p in state.players],
@@ -36,21 +26,8 @@ def _play_on(state, rng, steps: int):
 
 
 def test_a_cloned_state_plays_on_alone_as_a_full_copy_does():
-    compared = 0
-    for seed in range(6):
-        rng = random.Random(seed)
-        state = _new_game(2 + seed % 3)
-        for step in range(300):
-            if state.to_move == TERMINAL:
-                break
-            if step % 5 == 0:
-                before = _play_on(state, None, 0)
-                clone = state.clone()
-                assert (_play_on(clone, random.Random(step), 80)
-                        == _play_on(copy.deepcopy(state), random.Random(step), 80))
-                assert _play_on(state, None, 0) == before  # the original is untouched
-                compared += 1
-            _play_on(state, rng, 1)
+    compared = compare_clones(lambda i: _new_game(2 + i % 3), _shows, games=6, every=5,
+                              steps=80, limit=300)
     assert compared > 100, compared
 
 

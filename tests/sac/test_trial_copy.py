@@ -10,6 +10,7 @@ import pickle
 import random
 
 import workbench as wb
+from tests.clones import compare_clones, random_steps
 from workbench.core import CHANCE, TERMINAL, get_game
 
 
@@ -45,42 +46,21 @@ def test_a_trial_on_the_copy_says_what_the_real_generator_does():
                 said = copy.deepcopy(b).feed(outcome)
                 state.apply_chance(outcome)
                 assert said.text in [n.text for n in b.notes if n.card == outcome]
-            elif state.to_move is None:
+            elif state.to_move == TERMINAL:
                 break
             else:
-                _play_on(state, rng, 1)
+                random_steps(state, rng, 1)
     assert tried > 100, tried
 
 
-def _play_on(state, rng, steps: int):
-    for _ in range(steps):
-        if state.to_move is None:
-            break
-        if state.to_move == CHANCE:
-            state.apply_chance(state.chance().dist.pick(rng.random()))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+def _shows(state):
+    """Everything the state shows, the generator's every field included."""
     return (state.events, state.soldier.health, state.soldier.ammo, state.round,
             [(e.pos, e.health, e.alive) for e in state.enemies], _fingerprint(state.b))
 
 
 def test_a_cloned_state_plays_on_alone_as_a_full_copy_does():
-    compared = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = _new_game()
-        for step in range(400):
-            if state.to_move is None:
-                break
-            if step % 7 == 0:
-                before = _play_on(copy.deepcopy(state), random.Random(step), 0)
-                clone = state.clone()
-                assert (_play_on(clone, random.Random(step), 60)
-                        == _play_on(copy.deepcopy(state), random.Random(step), 60))
-                assert _play_on(state, None, 0) == before  # the original is untouched
-                compared += 1
-            _play_on(state, rng, 1)
+    compared = compare_clones(lambda i: _new_game(), _shows, games=4, every=7, steps=60)
     assert compared > 40, compared
 
 
@@ -95,14 +75,14 @@ def test_a_card_drawn_is_said_as_its_trial_said_it():
             if state.to_move == CHANCE and state.b.need is not None:
                 chance = state.chance()
                 outcome = chance.dist.pick(rng.random())
-                before = _play_on(state, None, 0)
+                before = _shows(state)
                 tried = chance.describe(outcome)
-                assert _play_on(state, None, 0) == before
+                assert _shows(state) == before
                 state.apply_chance(outcome)
                 assert chance.said() == tried
                 drawn += 1
             else:
-                _play_on(state, rng, 1)
+                random_steps(state, rng, 1)
     assert drawn > 400, drawn
 
 
