@@ -61,3 +61,15 @@ def test_an_edit_is_still_rejected_with_its_reason():
         cards.set("enemies", "Brutes", "health", -3)
     assert cards.set("enemies", "Brutes", "health", 8)["enemies"].filter(
         pl.col("name") == "Brutes")["health"].item() == 8
+
+
+@pytest.mark.parametrize("theirs", [None, "streaming"])
+def test_a_check_leaves_the_sessions_polars_engine_as_it_was(theirs):
+    # A check runs pandera's queries on polars' in-memory engine (quicker on small tables);
+    # the designer's own setting must be back afterwards, after a rejected edit too.
+    cards = wb.load_cards("coop")
+    with pl.Config(engine_affinity=theirs):
+        cards.set("enemies", "Brutes", "health", 8)
+        with pytest.raises(wb.CardDataError):
+            cards.set("enemies", "Brutes", "health", -3)
+        assert pl.Config.state()["POLARS_ENGINE_AFFINITY"] == theirs
