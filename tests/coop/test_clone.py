@@ -35,7 +35,7 @@ def test_a_clone_shares_no_container_the_game_changes():
     state = _new_game(3)
     clone = state.clone()
     for name, value in vars(state).items():
-        if isinstance(value, (list, dict)) and name != "rules":
+        if isinstance(value, (list, dict, set)) and name != "rules":
             assert getattr(clone, name) is not value, name
     for mine, theirs in zip(state.players + state.enemies, clone.players + clone.enemies,
                             strict=True):

@@ -957,13 +957,13 @@ class CoopState(State):
 
     def clone(self) -> CoopState:
         # Field by field rather than copy.deepcopy, which took most of a logged match's
-        # snapshots: lists hold strings, numbers, tuples and Groups (never changed once
-        # made), so a new list of the same items is a copy; players, enemies, the decks and
-        # the counters are copied; the catalog and rules are shared.
+        # snapshots: lists, dicts and sets hold strings, numbers, tuples and Groups (never
+        # changed once made), so a new container of the same items is a copy; players,
+        # enemies and the decks are copied; the catalog and rules are shared.
         c = CoopState.__new__(CoopState)
         d = c.__dict__
         for name, value in self.__dict__.items():
-            d[name] = value.copy() if type(value) in (list, dict) else value
+            d[name] = value.copy() if type(value) in (list, dict, set) else value
         d["rules"] = self.rules
         d["players"] = [p.__deepcopy__(None) for p in self.players]
         d["enemies"] = [e.__deepcopy__(None) for e in self.enemies]
