@@ -17,8 +17,11 @@
    arithmetic and two processes do two lots of them: the machine's own speed at the time on
    one core and on two (a compiled game's sweep plays on both), printed beside the game, so
    that runs of the same code on a machine busy from outside can be told from slower code;
-3. Dask: one cluster scaled to one worker and to two in turn, its sweeps alternating, with the
-   client's own CPU time per sweep (goal: at most 0.2 s). Beside it, in the same loop, three
+3. Dask: co-op sweeps of 10 points on one cluster scaled to one worker and to two in turn, its
+   sweeps alternating, with the client's own CPU time per sweep (goal: at most 0.2 s); first
+   with the default bots (heuristic), as a designer's sweep plays, then with random bots,
+   whose shorter games (about 19 us against 47 us) let what a sweep costs beside its games
+   weigh more (--dask-bots picks). Beside it, in the same loop, three
    ceilings: Dask's own (as many tasks of plain Python arithmetic on the same cluster) and the
    machine's (two processes against one, doing plain arithmetic, and playing the same games in
    the co-op kernel: compiled code may gain less from a second core than the interpreter). The
@@ -32,7 +35,8 @@
    (DASK_SETTINGS), or with Dask's defaults given --dask-settings dask.
 
     .venv/bin/python benchmarks/sweep.py [--runs N] [--dask-games G] [--parts P]
-                                         [--dask-settings workbench|dask] [game ...]
+                                         [--dask-settings workbench|dask]
+                                         [--dask-bots heuristic,random] [game ...]
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ import argparse
 import multiprocessing
 import os
 import time
+from functools import partial
 
 from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
 from timing import spread, timed  # benchmarks/timing.py, beside this script
@@ -196,9 +201,9 @@ def _spin(n: int) -> int:
 SPIN = 3_000_000  # steps of plain arithmetic: about a third of a second
 
 
-def _play_coop(n: int) -> int:
+def _play_coop(n: int, bots: str = "random") -> int:
     """n co-op games through the compiled kernel, as a sweep's tasks play them."""
-    batch = prepare("coop", None, None, "random", None, {"players": 3})
+    batch = prepare("coop", None, None, bots, None, {"players": 3})
     return len(batch.run(game_seeds(0, n)))
 
 
@@ -222,7 +227,7 @@ def two_against_one(pool, work, task=_spin) -> tuple[float, float]:
     return one, one / (time.perf_counter() - t)
 
 
-def dask_speedup(cards, per_point: int, runs: int, settings: str) -> None:
+def dask_speedup(cards, per_point: int, runs: int, settings: str, bots: str) -> None:
     """One cluster, scaled to one worker and to two in turn: a second cluster standing idle
     beside the one timed would take its share of the two cores (each Dask process wakes
     many times a second)."""
@@ -243,11 +248,16 @@ def dask_speedup(cards, per_point: int, runs: int, settings: str) -> None:
     client.wait_for_workers(2)
     idle = _idle(client, scheduler)
     who = "Dask's default" if settings == "dask" else "local_cluster's"
-    print(f"Dask with {who} settings, each process idle, as a share of one core: {idle}")
+    print(f"Co-op sweeps with {bots} bots. Dask with {who} settings, each process idle, as a "
+          f"share of one core: {idle}")
     tops, kernel_tops = [], []
-    work = 15 * SPIN * per_point // 20_000  # plain arithmetic about as long as a sweep
+    play = partial(_play_coop, bots=bots)
     try:
-        pool.map(_play_coop, [100, 100])  # started, the kernel loaded
+        pool.map(play, [100, 100])  # started, the kernel loaded
+        # Plain arithmetic about as long as a sweep's games on one worker.
+        spin = timed(lambda: pool.apply(_spin, (SPIN,)), repeats=3)
+        games = timed(lambda: pool.apply(play, (2000,)), repeats=3)
+        work = int(SPIN * games / spin * 10 * per_point / 2000)
         for _ in range(runs):
             for w in (1, 2):  # alternating run by run
                 cluster.scale(w)
@@ -256,12 +266,12 @@ def dask_speedup(cards, per_point: int, runs: int, settings: str) -> None:
                     time.sleep(0.05)
                 # A small sweep first, with tasks for every worker: a worker just started
                 # pays its first task's imports and first calls there, not in the timing.
-                wb.sweep("coop", vary, 1000, players=3, cards=cards, bots="random",
+                wb.sweep("coop", vary, 1000, players=3, cards=cards, bots=bots,
                          executor=client, progress=False)
                 workers = _workers_and_nannies(client)
                 used = [_cpu(p) for p in workers] + [_cpu(scheduler)]
                 t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
-                wb.sweep("coop", vary, per_point, players=3, cards=cards, bots="random",
+                wb.sweep("coop", vary, per_point, players=3, cards=cards, bots=bots,
                          executor=client, progress=False)
                 wall[w].append(time.perf_counter() - t)
                 cpu[w].append(time.process_time() - c)
@@ -281,7 +291,7 @@ def dask_speedup(cards, per_point: int, runs: int, settings: str) -> None:
             while client.scheduler_info()["workers"]:
                 time.sleep(0.05)
             tops.append(machine_ceiling(pool, work))
-            kernel_tops.append(machine_ceiling(pool, 10 * per_point, _play_coop))
+            kernel_tops.append(machine_ceiling(pool, 10 * per_point, play))
     finally:
         pool.terminate()
         client.close()
@@ -358,6 +368,10 @@ def main() -> None:
                         help="games per run of engine and kernel (Armies' engine plays ~20/s)")
     parser.add_argument("--parts", default="kernel,sweeps,dask",
                         help="which of the three parts to run, e.g. 'sweeps' or 'sweeps,dask'")
+    parser.add_argument("--dask-bots", default="heuristic,random",
+                        help="the bots of the Dask sweeps, each measured in turn: the default "
+                             "(heuristic) and random bots, whose shorter games let what a "
+                             "sweep costs beside its games weigh more")
     parser.add_argument("--dask-settings", choices=("workbench", "dask"), default="workbench",
                         help="the Dask cluster's: local_cluster's (DASK_SETTINGS) or Dask's own")
     args = parser.parse_args()
@@ -371,7 +385,8 @@ def main() -> None:
         game_sweeps(args.games or wb.list_games(), args.runs)
         print()
     if "dask" in parts:
-        dask_speedup(cards, args.dask_games, args.runs, args.dask_settings)
+        for bots in args.dask_bots.split(","):
+            dask_speedup(cards, args.dask_games, args.runs, args.dask_settings, bots)
 
 
 if __name__ == "__main__":
