@@ -52,6 +52,7 @@ from timing import spread, timed  # benchmarks/timing.py, beside this script
 
 import workbench as wb
 from workbench.core import get_game
+from workbench.core.errors import SetupError
 from workbench.core.bots import make_bots
 from workbench.sim import DASK_SETTINGS, game_seeds
 from workbench.sim.kernels import SETUPS, compiled_games
@@ -123,6 +124,7 @@ import time
 t0 = time.perf_counter()
 import workbench.sim
 from workbench.core import get_game
+from workbench.core.errors import SetupError
 get_game({game!r})
 t1 = time.perf_counter()
 from workbench.sim.simulate import prepare
@@ -376,6 +378,13 @@ def main() -> None:
                         help="the Dask cluster's: local_cluster's (DASK_SETTINGS) or Dask's own")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
+    dask_bots = args.dask_bots.split(",")
+    if "dask" in parts:
+        for bots in dask_bots:  # named now, not after the other parts have run for minutes
+            try:
+                prepare("coop", None, None, bots, None, {"players": 3})
+            except SetupError as err:
+                parser.error(f"--dask-bots: {err}")
     cards = wb.load_cards("coop")
     if "kernel" in parts:
         engine_vs_kernel(args.runs, [g for g in compiled_games()
@@ -385,7 +394,7 @@ def main() -> None:
         game_sweeps(args.games or wb.list_games(), args.runs)
         print()
     if "dask" in parts:
-        for bots in args.dask_bots.split(","):
+        for bots in dask_bots:
             dask_speedup(cards, args.dask_games, args.runs, args.dask_settings, bots)
 
 
