@@ -20,8 +20,8 @@
 3. Dask: co-op sweeps of 10 points on one cluster scaled to one worker and to two in turn, its
    sweeps alternating, with the client's own CPU time per sweep (goal: at most 0.2 s); first
    with the default bots (heuristic), as a designer's sweep plays, then with random bots,
-   whose shorter games (about 19 us against 46 us) let what a sweep costs beside its games
-   weigh more (--dask-bots picks). Beside it, in the same loop, three
+   whose shorter games let what a sweep costs beside its games weigh more (--dask-bots
+   picks). Beside it, in the same loop, three
    ceilings: Dask's own (as many tasks of plain Python arithmetic on the same cluster) and the
    machine's (two processes against one, doing plain arithmetic, and playing the same games in
    the co-op kernel: compiled code may gain less from a second core than the interpreter). The
@@ -124,7 +124,6 @@ import time
 t0 = time.perf_counter()
 import workbench.sim
 from workbench.core import get_game
-from workbench.core.errors import SetupError
 get_game({game!r})
 t1 = time.perf_counter()
 from workbench.sim.simulate import prepare
