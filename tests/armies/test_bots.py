@@ -67,3 +67,14 @@ def test_the_heuristic_counts_bows_and_knives_for_ranged_attacks_not_for_charges
     assert (chance(True), chance(False)) == (0.75, 0.25)
     assert p_win(st, att, dfd, ranged_power=1) == chance(True)
     assert p_win(st, att, dfd, ranged_power=1, charge=True) == chance(False)
+
+
+def test_a_side_far_behind_scores_zero_rather_than_failing(monkeypatch):
+    # An army whose offense grows without end (a free ability used every turn) once made the
+    # score's exponential overflow; the kernel's arithmetic gives 0 there, and so must this.
+    from workbench.games.armies import bots
+
+    st = wb.play("armies", seed=1).state
+    monkeypatch.setattr(bots, "army_value", lambda state, p: 10_000.0 * (p.owner == 1))
+    assert bots.evaluate(st, 0) == 0.0
+    assert bots.evaluate(st, 1) == 1.0

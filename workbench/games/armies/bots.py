@@ -38,7 +38,10 @@ def evaluate(state, seat: int) -> float:
         if p.sq >= 0:
             balance += army_value(state, p) if p.owner == seat else -army_value(state, p)
     balance += 0.3 * (len(state.hands[seat]) - len(state.hands[1 - seat]))
-    return 1 / (1 + math.exp(-balance / 12))
+    try:
+        return 1 / (1 + math.exp(-balance / 12))
+    except OverflowError:  # far behind: the kernel's arithmetic (exp is inf) gives 0 here
+        return 0.0
 
 
 def p_win(state, att, dfd, *, ranged_power: int | None = None, charge: bool = False) -> float:

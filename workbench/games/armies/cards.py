@@ -31,8 +31,10 @@ from .vocab import (
     CARD_TYPES,
     CLASSES,
     DOMAINS,
+    ability_problem,
     parse_cost,
     parse_effects,
+    unplayable_through,
 )
 
 # name -> (lowest, highest) value the rules can handle.
@@ -166,6 +168,11 @@ def _card_problems(cards: CardSet) -> list[Problem]:
         if ("spend_leader" in effects or "hope" in effects or "ready_leader" in effects) and (
                 row["class"] != "leader"):
             bad("class", "is not 'leader' on a card that uses 'this Leader'", "'leader'")
+        word = unplayable_through(kind, effects)
+        if word:
+            bad("effects", f"has {word}, which acts on the piece a card is played through, "
+                f"and a {kind} is played through none (R-11, R-13)",
+                "effects that need no piece")
     return problems
 
 
@@ -177,6 +184,11 @@ def _ability_problems(cards: CardSet) -> list[Problem]:
         except ValueError as exc:
             problems.append(problem_at(cards, "abilities", i, "cost", issue="is not a cost",
                                        expected=_read(exc)[1]))
+        misfit = ability_problem(row["kind"], row["extra"] or "", row["effect"])
+        if misfit:
+            column, issue, expected = misfit
+            problems.append(problem_at(cards, "abilities", i, column, issue=issue,
+                                       expected=expected))
     return problems
 
 

@@ -61,6 +61,47 @@ TERMS = {
 ABILITY_KINDS = ("activated", "major", "enemy_major", "global_major", "global", "granted_major")
 ABILITY_EXTRAS = ("", "sacrifice_leader", "discard_2", "spend_politician")
 ABILITY_EFFECTS = ("offense", "stop_move", "destroy_curse", "skip_war", "ranged")
+# The forms of ability the rules play in full, as (kind, extra cost, effect) (R-16, A-8, A-9,
+# A-37): an army's own activated ability adds offense, paid perhaps with a sacrificed Leader;
+# an enemy major action holds an army back or, for two discarded cards, destroys the Curse that
+# carries it; a global one spares its player the war; a major action an army has or is granted
+# is a ranged attack. The card table refuses the rest, which the rules would play only in
+# part (a cost left unpaid, a move never offered, a label with nothing to name).
+ABILITY_FORMS = frozenset({
+    ("activated", "", "offense"), ("activated", "sacrifice_leader", "offense"),
+    ("enemy_major", "", "stop_move"), ("enemy_major", "discard_2", "stop_move"),
+    ("enemy_major", "discard_2", "destroy_curse"),
+    ("global_major", "", "skip_war"), ("global", "spend_politician", "skip_war"),
+    ("major", "", "ranged"), ("granted_major", "", "ranged"),
+})
+# Effects that act on the piece a card is played through: Training and Strategies are played
+# through none (R-11, R-13), so they cannot carry them.
+THROUGH_EFFECTS = ("ranged", "spend_threatened_leaders", "hope", "ready_leader")
+
+
+def ability_problem(kind: str, extra: str, effect: str) -> tuple[str, str, str] | None:
+    """(column, what is wrong, what is expected) for an ability whose parts are not one of
+    ABILITY_FORMS, or None."""
+    forms = [f for f in ABILITY_FORMS if f[0] == kind]
+    if not forms or (kind, extra, effect) in ABILITY_FORMS:
+        return None  # (the schema names an unknown kind)
+    extras = sorted({e for _, e, _ in forms})
+    if extra not in extras:
+        return ("extra", f"{extra or 'no extra cost'} on an ability of kind {kind}",
+                " or ".join(e or "blank" for e in extras))
+    effects = sorted(f for k, e, f in forms if e == extra)
+    return ("effect", f"{effect} on an ability of kind {kind} with "
+            f"{extra or 'no extra cost'}", " or ".join(effects))
+
+
+def unplayable_through(card_type: str, effects: dict) -> str | None:
+    """The effect a card cannot have because it is played through no piece, or None."""
+    if card_type not in ("training", "strategy"):
+        return None
+    for word in THROUGH_EFFECTS:
+        if word in effects:
+            return word
+    return "draw:domains" if effects.get("draw") == "domains" else None
 
 _COST = re.compile(r"(\d*)([GELTS]*)")
 
