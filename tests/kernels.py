@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
-
+import polars as pl
 import pytest
 
 import workbench as wb
 from workbench.core.bots import make_bots
 from workbench.core.registry import get_game
-from workbench.sim.simulate import game_seeds, play_out, prepare
+from workbench.sim.simulate import Batch, game_seeds, play_out, prepare
 
 
 def both(name, n, *, bots="heuristic", rules=None, cards=None, max_decisions=None, seed=0,
          trace=False, **setup):
     """(kernel rows, or None if the kernel handed the batch back; engine rows) for the same
-    n seeds."""
+    n seeds. The kernel is called directly, whether or not its stamp matches the code: these
+    are the equivalence tests a stamp is renewed on (core/stamps.py)."""
     game = get_game(name)
     b = prepare(name, cards, rules, bots, None, setup)
     made = make_bots(b.bots, game, game.num_seats(b.setup))
@@ -23,7 +23,13 @@ def both(name, n, *, bots="heuristic", rules=None, cards=None, max_decisions=Non
     seeds = game_seeds(seed, n)
     fast = game.play_batch(b.cards, b.rules, b.setup, made, limit, seeds, trace)
     slow = [play_out(game, b.cards, b.rules, b.setup, s, made, limit, trace) for s in seeds]
-    return (None if fast is None else fast.to_dicts()), slow
+    return (fast.to_dicts() if isinstance(fast, pl.DataFrame) else None), slow
+
+
+def declined(played) -> str:
+    """The kernel's reason for handing a batch to the rules engine."""
+    assert isinstance(played, str), f"the kernel played a batch it should hand back: {played}"
+    return played
 
 
 def assert_same(fast, slow):
@@ -35,19 +41,23 @@ def assert_same(fast, slow):
 
 
 def assert_simulate_and_sweep_take_the_kernel(monkeypatch, name, vary, *, traced=True):
-    """simulate and sweep give the same frames with the rules engine patched to fail (the
-    sweep with tension columns when `traced`), and a bot written in Python still reaches the
-    engine."""
+    """simulate and sweep give the same frames with the rules engine's batches patched to
+    fail (the sweep with tension columns when `traced`), every row and point saying the
+    kernel played it; a bot written in Python still reaches the engine. Needs the game's
+    stamp to match its code (the `stamped` mark)."""
     expected = wb.simulate(name, 30, bots="heuristic", seed=9)
     swept = wb.sweep(name, vary, 30, bots="heuristic", executor="serial", progress=False)
 
     def engine(*args, **kwargs):
         raise AssertionError("the rules engine played a batch the kernel should play")
 
-    # The module, not the function of the same name that workbench.sim exports.
-    monkeypatch.setattr(importlib.import_module("workbench.sim.simulate"), "play_out", engine)
-    assert wb.simulate(name, 30, bots="heuristic", seed=9).equals(expected)
+    # Batch's engine path, not play_out: that is code the kernel copies, and replacing it
+    # would (rightly) send every batch to the engine.
+    monkeypatch.setattr(Batch, "_engine", engine)
+    again = wb.simulate(name, 30, bots="heuristic", seed=9)
+    assert again.equals(expected) and set(again["played_by"]) == {"kernel"}
     again = wb.sweep(name, vary, 30, bots="heuristic", executor="serial", progress=False)
     assert again.equals(swept) and ("drama_mean" in again.columns) == traced
+    assert set(again["played_by"]) == {"kernel"}
     with pytest.raises(AssertionError, match="rules engine"):
         wb.simulate(name, 2, bots=lambda s, seat, a, r: a[0])

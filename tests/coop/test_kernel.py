@@ -3,7 +3,6 @@ rows, for every setup, rule variant, bot and edited card table it accepts."""
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 
 import pytest
@@ -13,13 +12,11 @@ from workbench.core.bots import make_bots, random_bot
 from workbench.core.registry import get_game
 from workbench.games.coop.batch import play_batch
 from workbench.games.coop.game import VARIANTS
-from workbench.sim.simulate import game_seeds, play_out, prepare
+from workbench.sim.simulate import Batch, game_seeds, play_out, prepare
 from tests import kernels
-from tests.kernels import assert_same
+from tests.kernels import assert_same, declined
 
 GAME = get_game("coop")
-# The module, not the function of the same name that workbench.sim exports.
-simulate_module = importlib.import_module("workbench.sim.simulate")
 
 
 def both(n, **kwargs):
@@ -111,25 +108,28 @@ def test_bots_and_rules_the_kernel_does_not_copy_go_to_the_engine():
 
     cards = wb.load_cards("coop")
     b = prepare("coop", cards, None, "random", None, {"players": 3})
-    assert play_batch(GAME, cards, b.rules, b.setup, {0: cautious}, 3000, [1, 2]) is None
+    declined(play_batch(GAME, cards, b.rules, b.setup, {0: cautious}, 3000, [1, 2]))
     agent = GAME.resolve_rules({"coop.loot_policy": "agent"})
-    assert play_batch(GAME, cards, agent, b.setup, {0: random_bot}, 3000, [1, 2]) is None
+    declined(play_batch(GAME, cards, agent, b.setup, {0: random_bot}, 3000, [1, 2]))
     # ... and simulate still gives the engine's rows for them.
     frame = wb.simulate("coop", 20, bots=cautious, players=3, seed=4)
     assert frame["seed"].to_list() == game_seeds(4, 20)
 
 
+@pytest.mark.stamped
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     expected = wb.simulate("coop", 30, bots="heuristic", players=3, seed=9)
 
     def engine(*args, **kwargs):
         raise AssertionError("the rules engine played a batch the kernel should play")
 
-    monkeypatch.setattr(simulate_module, "play_out", engine)
-    assert wb.simulate("coop", 30, bots="heuristic", players=3, seed=9).equals(expected)
+    # Batch's engine path, not play_out, which the kernel copies (see tests/kernels.py).
+    monkeypatch.setattr(Batch, "_engine", engine)
+    again = wb.simulate("coop", 30, bots="heuristic", players=3, seed=9)
+    assert again.equals(expected) and set(again["played_by"]) == {"kernel"}
     swept = wb.sweep("coop", {"enemies.Brutes.health": [6, 14]}, 30, players=3,
                      executor="serial", progress=False)
-    assert swept["n"].to_list() == [30, 30]
+    assert swept["n"].to_list() == [30, 30] and swept["played_by"].to_list() == ["kernel"] * 2
     with pytest.raises(AssertionError, match="rules engine"):
         wb.simulate("coop", 2, bots=lambda s, seat, a, r: a[0], players=3)
 

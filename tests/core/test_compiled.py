@@ -133,10 +133,12 @@ def test_rule_numbers_read_only_the_values_a_kernel_plays():
                      table, 4)
     assert R.tolist() == [1, 1, 7, 0]
     assert rule_numbers({"x.limit": 0}, table, 4).tolist() == [0, 0, 0, 0]
-    for rules in ({"x.new": 1}, {"x.mode": "c"}, {"x.flag": 1}, {"x.limit": True},
+    assert rule_numbers({"x.new": 1}, table, 4) == "variant x.new is not compiled"
+    for rules in ({"x.mode": "c"}, {"x.flag": 1}, {"x.limit": True},
                   {"x.limit": -1}, {"x.limit": "7"}, {"x.label": "bold"}):
-        assert rule_numbers(rules, table, 4) is None, rules
-    assert rule_numbers({"x.limit": 0}, table, 4, least=1) is None
+        [(key, value)] = rules.items()
+        assert rule_numbers(rules, table, 4) == f"variant {key} = {value!r} is not compiled"
+    assert rule_numbers({"x.limit": 0}, table, 4, least=1) == "variant x.limit = 0 is not compiled"
 
 
 @pytest.mark.parametrize("game", compiled_games())

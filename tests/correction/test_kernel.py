@@ -16,7 +16,7 @@ from workbench.games.correction.bots import RolloutBot
 from workbench.games.correction.game import VARIANTS
 from workbench.sim.simulate import game_seeds, prepare
 from tests import kernels
-from tests.kernels import assert_same
+from tests.kernels import assert_same, declined
 
 GAME = get_game("correction")
 
@@ -96,13 +96,14 @@ def test_kernel_plays_edited_tables(case):
         assert_same(fast, slow)
 
 
-def test_time_outs_agree_and_a_traced_one_is_the_engines():
+def test_time_outs_agree_traced_or_not():
     fast, slow = both(40, bots="random", max_decisions=30)
     assert_same(fast, slow)
     assert any(r["outcome"] == "timeout" for r in slow)
-    # The engine's timed-out rows carry no tension columns: the kernel hands those back.
+    # Traced, as sweeps play them: a game with no winner has no tension (empty columns).
     fast, slow = both(40, bots="random", max_decisions=30, trace=True)
-    assert fast is None and len(slow) == 40
+    assert_same(fast, slow)
+    assert all(r["drama"] is None for r in slow if r["outcome"] == "timeout")
 
 
 def test_bots_the_kernel_does_not_copy_go_to_the_engine():
@@ -111,7 +112,7 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
 
     b = prepare("correction", None, None, "random", None, {})
     for bot in (cautious, RolloutBot()):
-        assert play_batch(GAME, b.cards, b.rules, b.setup, {0: bot}, 2000, [1, 2]) is None
+        declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: bot}, 2000, [1, 2]))
     assert play_batch(GAME, b.cards, b.rules, b.setup, {1: random_bot}, 2000, [1, 2])["seed"] \
         .to_list() == [1, 2]
     # ... and simulate still gives the engine's rows for them.
@@ -119,6 +120,7 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
     assert frame["seed"].to_list() == game_seeds(4, 20)
 
 
+@pytest.mark.stamped
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     kernels.assert_simulate_and_sweep_take_the_kernel(
         monkeypatch, "correction", {"params.second_player_tokens.value": [0, 3]})

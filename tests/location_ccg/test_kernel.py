@@ -19,7 +19,7 @@ from workbench.games.location_ccg.bots import heuristic, search
 from workbench.games.location_ccg.game import VARIANTS
 from workbench.sim.simulate import game_seeds, play_out, prepare
 from tests import kernels
-from tests.kernels import assert_same
+from tests.kernels import assert_same, declined
 
 GAME = get_game("location_ccg")
 
@@ -140,14 +140,15 @@ def test_kernel_plays_edited_tables(case):
             assert_same(fast, slow)
 
 
-def test_time_outs_agree_and_a_traced_one_is_the_engines():
+def test_time_outs_agree_traced_or_not():
     for bots in ("random", "heuristic"):
         fast, slow = both(30, bots=bots, max_decisions=40)
         assert_same(fast, slow)
         assert all(r["outcome"] == "timeout" for r in slow)
-    # The engine's timed-out rows carry no tension columns: the kernel hands those back.
+    # Traced, as sweeps play them: a game with no winner has no tension (empty columns).
     fast, slow = both(10, bots="random", max_decisions=40, trace=True)
-    assert fast is None and len(slow) == 10
+    assert_same(fast, slow)
+    assert all(r["drama"] is None for r in slow if r["outcome"] == "timeout")
 
 
 def test_bots_and_batches_the_kernel_does_not_copy_go_to_the_engine(monkeypatch):
@@ -156,29 +157,31 @@ def test_bots_and_batches_the_kernel_does_not_copy_go_to_the_engine(monkeypatch)
 
     b = prepare("location_ccg", None, None, "random", None, {})
     for bot in (cautious, search()):
-        assert play_batch(GAME, b.cards, b.rules, b.setup, {0: bot}, 2000, [1, 2]) is None
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 2000, [2**63]) is None
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 10**13, [1]) is None
-    assert play_batch(GAME, b.cards, {**b.rules, "loc.new_rule": 1}, b.setup,
-                      {0: heuristic}, 2000, [1]) is None
-    assert play_batch(GAME, b.cards, {**b.rules, "loc.giant": "double"}, b.setup,
-                      {0: heuristic}, 2000, [1]) is None
+        declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: bot}, 2000, [1, 2]))
+    declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 2000, [2**63]))
+    declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 10**13, [1]))
+    assert "loc.new_rule" in declined(play_batch(
+        GAME, b.cards, {**b.rules, "loc.new_rule": 1}, b.setup, {0: heuristic}, 2000, [1]))
+    assert "'double'" in declined(play_batch(
+        GAME, b.cards, {**b.rules, "loc.giant": "double"}, b.setup, {0: heuristic}, 2000, [1]))
     assert play_batch(GAME, b.cards, b.rules, b.setup, {1: random_bot}, 2000, [1, 2])["seed"] \
         .to_list() == [1, 2]
     # A keyword or effect the kernel does not copy (as a new one in effects.py would be).
     monkeypatch.setattr(batch, "KEYWORDS", batch.KEYWORDS - {"Giant"})
     cards = b.cards.set("cards", "Enforcer", "atk", 5)  # tables read afresh
-    assert play_batch(GAME, cards, b.rules, b.setup, {0: heuristic}, 2000, [1]) is None
+    declined(play_batch(GAME, cards, b.rules, b.setup, {0: heuristic}, 2000, [1]))
     monkeypatch.setattr(batch, "EFFECTS", {k: v for k, v in batch.EFFECTS.items()
                                            if k != "Destroy"})
     monkeypatch.setattr(batch, "KEYWORDS", batch.KEYWORDS | {"Giant"})
     cards = b.cards.set("cards", "Enforcer", "atk", 6)
-    assert play_batch(GAME, cards, b.rules, b.setup, {0: heuristic}, 2000, [1]) is None
+    declined(play_batch(GAME, cards, b.rules, b.setup, {0: heuristic}, 2000, [1]))
     # ... and simulate still gives the engine's rows for them.
     made = make_bots({0: cautious}, GAME, 2)
     rows = [play_out(GAME, b.cards, b.rules, b.setup, s, made, GAME.max_decisions)
             for s in game_seeds(4, 5)]
-    assert wb.simulate("location_ccg", 5, bots={0: cautious}, seed=4).to_dicts() == rows
+    played = wb.simulate("location_ccg", 5, bots={0: cautious}, seed=4)
+    assert played.drop("played_by").to_dicts() == rows
+    assert played["played_by"][0].startswith("engine")
 
 
 def test_a_setup_the_engine_refuses_is_refused_here_too():
@@ -191,6 +194,7 @@ def test_a_setup_the_engine_refuses_is_refused_here_too():
         play_out(GAME, b.cards, b.rules, setup, 1, made, 2000)
 
 
+@pytest.mark.stamped
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     kernels.assert_simulate_and_sweep_take_the_kernel(
         monkeypatch, "location_ccg", {"cards.Enforcer.atk": [3, 5]})

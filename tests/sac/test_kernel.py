@@ -15,7 +15,7 @@ from workbench.games.sac.bots import heuristic, search
 from workbench.games.sac.game import VARIANTS
 from workbench.sim.simulate import game_seeds, play_out, prepare
 from tests import kernels
-from tests.kernels import assert_same
+from tests.kernels import assert_same, declined
 
 GAME = get_game("sac")
 
@@ -128,13 +128,13 @@ def test_bots_and_batches_the_kernel_does_not_copy_go_to_the_engine():
 
     b = prepare("sac", None, None, "random", None, {})
     for bot in (cautious, search()):
-        assert play_batch(GAME, b.cards, b.rules, b.setup, {0: bot}, 2000, [1, 2]) is None
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {0: random_bot}, 2000, [1, 2],
-                      trace=True) is None
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 2000, [2**63]) is None
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 10**13, [1]) is None
-    assert play_batch(GAME, b.cards, {**b.rules, "sac.new_rule": 1}, b.setup,
-                      {0: heuristic}, 2000, [1]) is None
+        declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: bot}, 2000, [1, 2]))
+    declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: random_bot}, 2000, [1, 2],
+                        trace=True))
+    declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 2000, [2**63]))
+    declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 10**13, [1]))
+    assert "sac.new_rule" in declined(play_batch(
+        GAME, b.cards, {**b.rules, "sac.new_rule": 1}, b.setup, {0: heuristic}, 2000, [1]))
     assert play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 2000, [1, 2])["seed"] \
         .to_list() == [1, 2]
 
@@ -146,12 +146,15 @@ def test_a_batch_handed_back_is_played_by_the_engine():
     b = prepare("sac", None, None, cautious, None, {})
     made = make_bots(b.bots, GAME, 1)
     seeds = game_seeds(6, 15)
-    assert GAME.play_batch(b.cards, b.rules, b.setup, made, 2000, seeds) is None
+    declined(GAME.play_batch(b.cards, b.rules, b.setup, made, 2000, seeds))
     rows = [play_out(GAME, b.cards, b.rules, b.setup, s, made, GAME.max_decisions)
             for s in seeds]
-    assert wb.simulate("sac", 15, bots=cautious, seed=6).to_dicts() == rows
+    played = wb.simulate("sac", 15, bots=cautious, seed=6)
+    assert played.drop("played_by").to_dicts() == rows
+    assert played["played_by"][0].startswith("engine")
 
 
+@pytest.mark.stamped
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     kernels.assert_simulate_and_sweep_take_the_kernel(
         monkeypatch, "sac", {"params.ammo.value": [10, 20]}, traced=False)

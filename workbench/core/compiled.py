@@ -223,37 +223,67 @@ def deck_take_at(ids, cnt, n, i):
 
 
 def kernel_bots(bots: dict, seats: int, codes: dict, seeds, max_decisions: int,
-                trace: bool) -> list[int] | None:
+                trace: bool) -> list[int] | str:
     """The kernel's code (from `codes`, by bot) of each seat's bot, a seat without one
-    playing the random bot; None when the batch is the rules engine's: a bot the kernel does
+    playing the random bot; or why the batch is the rules engine's: a bot the kernel does
     not copy, no seeds, or seeds or a decision cap wider than a kernel's 64-bit integers (a
     traced game keeps a score per decision in memory, so its cap is lower)."""
     out = [codes.get(bots.get(seat, random_bot)) for seat in range(seats)]
-    if (None in out or not len(seeds) or any(not 0 <= s < 2**63 for s in seeds)
-            or max_decisions > (10**6 if trace else 10**12)):
-        return None
+    if None in out:
+        from .bots import bot_name
+
+        seat = out.index(None)
+        return f"the bot {bot_name(bots[seat])} of seat {seat + 1} is not compiled"
+    if not len(seeds):
+        return "no games to play"
+    if any(not 0 <= s < 2**63 for s in seeds):
+        return "a seed is wider than the kernel's integers"
+    if max_decisions > (10**6 if trace else 10**12):
+        return f"max_decisions {max_decisions:,} is beyond the kernel's room"
     return out
 
 
-def rule_numbers(rules: dict, table: dict, width: int, least: int = 0) -> np.ndarray | None:
-    """The rule variants as the vector of numbers a kernel reads, or None when a key or a
-    value is not one the kernel plays. `table` maps each key to (its place in the vector, or
+def rule_numbers(rules: dict, table: dict, width: int, least: int = 0) -> np.ndarray | str:
+    """The rule variants as the vector of numbers a kernel reads, or why not: a key or a
+    value the kernel does not play. `table` maps each key to (its place in the vector, or
     None where the kernel need not read it; {value: number}, or None for any whole number
     from `least` up). A value matches only one of its own type: True is not 1 here."""
     R = np.zeros(width, np.int64)
     for name, value in rules.items():
         if name not in table:
-            return None
+            return f"variant {name} is not compiled"
         at, values = table[name]
         if values is None:
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                return None
+                return f"variant {name} = {value!r} is not compiled"
             number = value
         else:
             number = next((n for v, n in values.items()
                            if v == value and type(v) is type(value)), None)
             if number is None:
-                return None
+                return f"variant {name} = {value!r} is not compiled"
         if at is not None:
             R[at] = number
     return R
+
+
+def tension_columns(lead_changes, outf, timed_out) -> dict:
+    """A traced batch's lead changes, decisiveness and drama (outf's two columns) as frame
+    columns, empty where a game timed out, as the rules engine's rows have them."""
+    columns = {"lead_changes": lead_changes, "decisiveness": outf[:, 0], "drama": outf[:, 1]}
+    if not timed_out.any():
+        return columns
+    at = np.flatnonzero(timed_out)
+    import polars as pl
+
+    return {k: pl.Series(k, v).scatter(at, None) for k, v in columns.items()}
+
+
+def kept(frame, ok):
+    """A kernel's rows without the games it had no room for (`ok` false): the rules engine
+    plays those (sim.simulate.Batch.play)."""
+    if ok.all():
+        return frame
+    import polars as pl
+
+    return frame.filter(pl.Series(ok))

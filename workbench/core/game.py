@@ -250,15 +250,18 @@ class Game(Design):
 
     def play_batch(self, cards, rules: dict, setup: dict, bots: dict, max_decisions: int,
                    seeds, trace: bool = False):
-        """Play many games at once without the rules engine, or None to let the engine play.
+        """Play many games at once without the rules engine, or say why the engine must.
 
-        A game may compile its rules for sweeps. It returns a polars frame with exactly the
-        rows the engine gives for the same seeds (`play_out`, one per seed, in order, with the
-        tension columns when `trace`); None means this batch (its bots, variants or cards) is
-        one the fast path does not copy. Compiled code should release the GIL (numba's
-        `nogil=True`): local runs then play batches on threads of this process side by side,
-        with no worker processes to start, and a Dask worker's event loop keeps running
-        while a batch plays."""
+        A game may compile its rules for sweeps: a kernel, a cache of the rules engine. It
+        returns a polars frame with exactly the rows the engine gives for the same seeds
+        (`play_out`, one per seed, in order, with the tension columns when `trace`), leaving
+        out any game it had no room for (the engine plays those); or, in words, why this
+        batch (its bots, variants or cards) is one the fast path does not copy; None says
+        the same without a reason. A built-in kernel plays only the code it was checked
+        against (core/stamps.py): the caller asks that before calling this. Compiled code
+        should release the GIL (numba's `nogil=True`): local runs then play batches on
+        threads of this process side by side, with no worker processes to start, and a Dask
+        worker's event loop keeps running while a batch plays."""
         return None
 
     # -- bots ------------------------------------------------------------------------

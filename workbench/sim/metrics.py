@@ -44,7 +44,8 @@ def summarize(games: pl.DataFrame, *, seats: int, cooperative: bool) -> dict:
     skip = {"seed", "outcome", "winner", "length"}
     for col, dtype in games.schema.items():
         if col not in skip and dtype.is_numeric():
-            out[f"{col}_mean"] = float(games[col].mean())
+            mean = games[col].mean()  # None when no game has one (tension, all timed out)
+            out[f"{col}_mean"] = None if mean is None else float(mean)
     return out
 
 

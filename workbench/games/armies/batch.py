@@ -1,11 +1,10 @@
 """Batches of Armies games through the compiled kernel (kernel.py), when it can play them.
 
-`play_batch` returns the frame the rules engine gives for the same seeds, or None when the
-batch needs the engine: a bot written in Python (the rollout bot among them), seeds or a
-decision cap wider than its integers, a rule variant or value it does not know, an ability
-whose kind, extra cost and effect the rules only half handle, tables that outgrow its room,
-a traced batch with a time-out (the engine's timed-out rows carry no tension columns), or a
-game that outgrew its room.
+`play_batch` returns the frame the rules engine gives for the same seeds, or why the batch
+needs the engine: a bot written in Python (the rollout bot among them), seeds or a decision
+cap wider than its integers, a rule variant or value it does not know, or tables that outgrow
+its room. A game that outgrew the kernel's room is left out of the frame, and the engine
+plays it.
 """
 
 from __future__ import annotations
@@ -17,12 +16,12 @@ import polars as pl
 
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
-from ...core.compiled import kernel_bots, rule_numbers
+from ...core.compiled import kept, kernel_bots, rule_numbers, tension_columns
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import heuristic
 from .catalog import SEATS, catalog_for
-from .vocab import DOMAINS
+from .vocab import DOMAINS, ability_problem, unplayable_through
 
 BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
 TYPES = {"leader": K.TY_LEADER, "maneuver": K.TY_MANEUVER, "technique": K.TY_TECHNIQUE,
@@ -38,11 +37,6 @@ EXTRAS = {"": K.AX_NONE, "sacrifice_leader": K.AX_SACRIFICE, "discard_2": K.AX_D
 EFFECTS = {"offense": K.AE_OFFENSE, "stop_move": K.AE_STOP_MOVE,
            "destroy_curse": K.AE_DESTROY_CURSE, "skip_war": K.AE_SKIP_WAR,
            "ranged": K.AE_RANGED}
-# (kind, extra) pairs of abilities whose extra cost the rules pay as they are meant to be;
-# the rest (a sacrifice on an enemy major action, say) would need the engine.
-PAIRS = {("activated", ""), ("activated", "sacrifice_leader"), ("enemy_major", ""),
-         ("enemy_major", "discard_2"), ("global_major", ""), ("global", "spend_politician"),
-         ("major", ""), ("granted_major", "")}
 # Rule variants: key -> (R slot, {value: number}); None for a whole number.
 RULES = {
     "arm.power": (K.R_POWER_DICE, {"fixed": 0, "dice": 1}),
@@ -79,9 +73,8 @@ class Tables:
         base = len(names)
         self.T = np.zeros((base + len(abilities), K.CT_W), np.int64)  # AT_W < CT_W
         for i, a in enumerate(abilities):
-            if (a.kind, a.extra) not in PAIRS or (a.effect == "skip_war") != (
-                    a.kind in ("global_major", "global")) or (
-                    a.effect == "ranged" and a.kind not in ("major", "granted_major")):
+            # The card table refuses these (cards.py): a CardSet built past its checks.
+            if ability_problem(a.kind, a.extra, a.effect):
                 self.problem = f"ability {a.id!r}: {a.kind}, {a.extra or 'no extra'}, {a.effect}"
             row = self.T[base + i]
             row[K.AT_CARD] = self.index.get(a.card, -1)
@@ -124,11 +117,7 @@ class Tables:
             row[K.CT_COST] = c.cost
             row[K.CT_GRANTS] = bool(c.traits) or any(a.kind == "granted_major"
                                                      for a in c.abilities)
-            # Effects that act on the piece a card is played through need one (the engine
-            # fails on them otherwise).
-            if not c.through and any(w in e for w in ("ranged", "spend_threatened_leaders",
-                                                      "hope", "ready_leader")) or (
-                    not c.through and e.get("draw") == "domains"):
+            if unplayable_through(c.type, e):  # refused by the card table too
                 self.problem = f"{name}: an effect on a piece it is not played through"
 
 
@@ -136,20 +125,20 @@ tables_for = CatalogCache(Tables)
 
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False, log=None, stop: int = -1) -> pl.DataFrame | None:
+               trace: bool = False, log=None, stop: int = -1) -> pl.DataFrame | str:
     """The engine's rows for `seeds`, or None. For tests that follow a game inside: `log`
     (rows of 4) receives the first game's decisions as (phase, options, choice, seat), and
     with `stop` >= 0 the first game halts at that decision and its vector W comes back."""
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
-    if codes is None:
-        return None
+    if isinstance(codes, str):
+        return codes
     state = game.new_state(cards, rules, setup)  # the engine's own setup checks and errors
     t = tables_for(cards, rules)
     if t.problem is not None:
-        return None
+        return f"not compiled: {t.problem}"
     R = rule_numbers(rules, RULES, K.R_WIDTH, least=1)
-    if R is None:
-        return None
+    if isinstance(R, str):
+        return R
     first = setup["first_player"]
     R[K.R_FIRST] = -1 if first == "random" else SEATS.index(first)
     R[K.R_OPENING] = t.cat.opening_hand
@@ -164,7 +153,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
         counts = {c: n for c, n in t.cat.decks[deck].counts.items() if n}
         if (len(counts) > K.DCAP or sum(counts.values()) + t.cat.opening_hand > K.HCAP // 2
                 or any(c not in t.index for c in counts)):
-            return None
+            return f"not compiled: deck {deck} is larger than the kernel's room"
         for j, (card, n) in enumerate(counts.items()):
             DKI[seat, j] = t.index[card]
             DKC[seat, j] = n
@@ -175,11 +164,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
                                np.zeros((1, 4), np.int64) if log is None else log, stop)
     if stop >= 0:
         return W
-    if (out[:, K.O_STATUS] != K.OK).any():
-        return None
-    if trace and (out[:, K.O_OUTCOME] == K.TIMEOUT).any():
-        return None
-    return _frame(seeds, out, outf, trace)
+    return kept(_frame(seeds, out, outf, trace), out[:, K.O_STATUS] == K.OK)
 
 
 def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
@@ -203,6 +188,6 @@ def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
                      ("disrupted", K.O_DISRUPTED)):
         columns[name] = out[:, at]
     if trace:
-        columns.update(lead_changes=out[:, K.O_LEAD_CHANGES], decisiveness=outf[:, 0],
-                       drama=outf[:, 1])
+        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
+                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
     return pl.DataFrame(columns)

@@ -1,8 +1,9 @@
 """Batches of co-op games through the compiled kernel (kernel.py), when it can play them.
 
-`play_batch` returns the frame `simulate` would build from the rules engine, or None when the
-batch needs the engine: a bot written in Python, the `agent` loot policy, or a position the
-kernel does not copy (it then plays none of the batch, and the engine says what is wrong).
+`play_batch` returns the frame `simulate` would build from the rules engine, or why the batch
+needs the engine: a bot written in Python, the `agent` loot policy, or cards the kernel does
+not copy. A game that reaches a position the kernel does not copy is left out of the frame,
+and the engine plays it (and says what is wrong).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import polars as pl
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
 from ...core.chance import dice_highest, dice_sum
+from ...core.compiled import kept, kernel_bots
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import _encounter_threat, _item_value, _p_hit, heuristic
@@ -26,6 +28,7 @@ SPECIALS = {"none": K.SP_NONE, "ranged_dagger": K.SP_NONE, "auto_hits": K.SP_AUT
             "double_own_damage": K.SP_DOUBLE, "heal_on_hit": K.SP_HEAL_ON_HIT,
             "regen_round": K.SP_REGEN, "reflect_half": K.SP_REFLECT}
 GROUP_BY = {"dice_and_type": 0, "dice_only": 1, "never": 2}
+BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
 MAX_ITEMS = 62  # the items a game ends with travel as bits of one integer
 
 
@@ -105,26 +108,16 @@ tables_for = CatalogCache(Tables)
 
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int,
-               seeds) -> pl.DataFrame | None:
+               seeds) -> pl.DataFrame | str:
     if rules["coop.loot_policy"] != "draft":
-        return None
-    codes = []
-    for seat in range(len(setup["players"])):
-        bot = bots.get(seat, random_bot)
-        if bot is random_bot:
-            codes.append(K.BOT_RANDOM)
-        elif bot is heuristic:
-            codes.append(K.BOT_HEURISTIC)
-        else:
-            return None
-    # The kernel counts in 64-bit integers; anything wider is the engine's.
-    if (not len(seeds) or any(not 0 <= s < 2**63 for s in seeds)
-            or max_decisions > 10**12):
-        return None
+        return f"variant coop.loot_policy = {rules['coop.loot_policy']!r} is not compiled"
+    codes = kernel_bots(bots, len(setup["players"]), BOTS, seeds, max_decisions, False)
+    if isinstance(codes, str):
+        return codes
     state = game.new_state(cards, rules, setup)  # the engine's own setup checks and errors
     t = tables_for(cards, rules)
     if t.problem is not None:
-        return None
+        return f"not compiled: {t.problem}"
     n = state.num_seats
     CLS = np.array([[p.cls.health, p.cls.armor, p.cls.dodge, p.cls.damage, t.dtype_code(p.cls.dtype)]
                     for p in state.players], np.int64)
@@ -151,9 +144,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     out = K.play_many(seeds, bot_seed(seeds), CFG, np.array(codes, np.int64), CLS, t.ITEM,
                       t.ITEM_VALUE, t.KIND, t.ENC, t.ENC_THREAT, t.LOOT_ITEMS, t.LOOT_COPIES,
                       t.DOUT, t.DCUM, t.DLEN, t.PHIT)
-    if (out[:, K.O_STATUS] != K.OK).any():
-        return None
-    return _frame(t, seeds, out)
+    return kept(_frame(t, seeds, out), out[:, K.O_STATUS] == K.OK)
 
 
 OUTCOME_NAMES = np.array(["win", "loss", "timeout"], dtype=object)  # by K.WIN, K.LOSS, ...

@@ -7,10 +7,12 @@ dispatch). This kernel plays the same game in compiled code. It is an exact copy
 approximation: it draws from the same two Mersenne Twister streams a Match uses, resolves each
 chance point with the same cumulative weights, lists actions in the same order and makes the
 bots' floating-point choices with the same operations in the same order, so every game gives
-the very row the rules engine gives (tests/test_coop_kernel.py plays both side by side).
+the very row the rules engine gives (tests/coop/test_kernel.py plays both side by side).
 
-Tables and the layout of a game's result are built in batch.py; anything the kernel cannot
-play (a rule it does not copy, a bot written in Python) goes to the rules engine there.
+Tables and the layout of a game's result are built in batch.py, which hands a batch it cannot
+play (a variant value or a bot it does not copy) back to the rules engine, saying why. A rule
+added or changed anywhere in the rules engine sends every batch to the engine until this copy
+follows it and its stamp is renewed (core/stamps.py).
 """
 
 from __future__ import annotations

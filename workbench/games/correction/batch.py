@@ -1,8 +1,8 @@
 """Batches of Correction games through the compiled kernel (kernel.py), when it can play them.
 
-`play_batch` returns the frame the rules engine gives for the same seeds, or None when the
-batch needs the engine: a bot written in Python (the rollout bots among them), seeds or a
-decision cap wider than its integers, or a traced game that timed out.
+`play_batch` returns the frame the rules engine gives for the same seeds, or why the batch
+needs the engine: a bot written in Python (the rollout bots among them), seeds or a decision
+cap wider than its integers, or more pieces than its room.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 
 from ...core.bots import random_bot
-from ...core.compiled import kernel_bots
+from ...core.compiled import kernel_bots, tension_columns
 from ...core.cache import CatalogCache
 from ...core.seeds import bot_seed
 from . import kernel as K
@@ -69,22 +69,20 @@ tables_for = CatalogCache(Tables)
 
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | None:
+               trace: bool = False) -> pl.DataFrame | str:
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
-    if codes is None:
-        return None
+    if isinstance(codes, str):
+        return codes
     first = game.new_state(cards, rules, setup).first  # the engine's own setup checks
     t = tables_for(cards, rules)
     if t.problem is not None:
-        return None
+        return f"not compiled: {t.problem}"
     T = t.T.copy()
     T[K.P_FIRST] = first
     T[K.P_MAX_DECISIONS] = max_decisions
     T[K.P_TRACE] = trace
     seeds = np.asarray(list(seeds), np.int64)
     out, outf = K.play_many(seeds, bot_seed(seeds), np.array(codes, np.int64), T, t.F)
-    if (out[:, K.O_STATUS] != K.OK).any():
-        return None
     return _frame(seeds, out, outf, trace)
 
 
@@ -109,6 +107,6 @@ def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
         "recoveries": out[:, K.O_RECOVERIES],
     }
     if trace:
-        columns.update(lead_changes=out[:, K.O_LEAD_CHANGES], decisiveness=outf[:, 0],
-                       drama=outf[:, 1])
+        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
+                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
     return pl.DataFrame(columns)

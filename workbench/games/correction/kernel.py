@@ -91,7 +91,7 @@ F_POINTS = F_BANISHED + SQUARES
  O_MOVE_DENIALS, O_BANISHES, O_RECOVERIES, O_LEAD_CHANGES) = range(12)
 OUT_WIDTH = 12
 WIN, DRAW, TIMEOUT = 0, 1, 2
-OK, UNSUPPORTED = 0, 1  # UNSUPPORTED: a traced game timed out (the engine's row has no tension)
+OK = 0  # every game fits the kernel's room
 BOT_RANDOM, BOT_HEURISTIC = 0, 1
 
 # evaluate.py and bots.py
@@ -1049,8 +1049,6 @@ def play_one(seed, bseed, BOTS, T, F, out, outf, g, S, A, scores, cmt, bmt):
     out[g, O_BANISHES] = S[BANISHES]
     out[g, O_RECOVERIES] = S[RECOVERIES]
     if trace:
-        if outcome == TIMEOUT:
-            out[g, O_STATUS] = UNSUPPORTED  # the engine's time-out rows have no tension
         out[g, O_LEAD_CHANGES], outf[g, 0], outf[g, 1] = tension(scores, decisions, winner)
 
 

@@ -1,9 +1,10 @@
 """Batches of Location CCG games through the compiled kernel (kernel.py), when it can play them.
 
-`play_batch` returns the frame the rules engine gives for the same seeds, or None when the
-batch needs the engine: a bot written in Python (the search bot too), a keyword, effect or rule
-value the kernel does not know, card tables it cannot hold, seeds or a decision cap wider than
-its integers, a traced game that timed out, or a game that outgrew the kernel's room.
+`play_batch` returns the frame the rules engine gives for the same seeds, or why the batch
+needs the engine: a bot written in Python (the search bot too), a keyword, effect or rule
+value the kernel does not know, card tables it cannot hold, or seeds or a decision cap wider
+than its integers. A game that outgrew the kernel's room is left out of the frame, and the
+engine plays it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import polars as pl
 
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
-from ...core.compiled import kernel_bots, rule_numbers
+from ...core.compiled import kept, kernel_bots, rule_numbers, tension_columns
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import heuristic, value
@@ -192,17 +193,17 @@ tables_for = CatalogCache(Tables)
 
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | None:
+               trace: bool = False) -> pl.DataFrame | str:
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
-    if codes is None:
-        return None
+    if isinstance(codes, str):
+        return codes
     game.new_state(cards, rules, setup)  # the engine's own setup checks and errors
     t = tables_for(cards, rules)
     if t.problem is not None:
-        return None
+        return f"not compiled: {t.problem}"
     R = rule_numbers(rules, RULES, K.R_WIDTH)
-    if R is None:
-        return None
+    if isinstance(R, str):
+        return R
     cat = t.cat
     decks = list(setup["decks"])
     first = setup["first_player"]
@@ -225,22 +226,18 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
         counts = {c: n for c, n in cat.decks[deck].items() if n}
         if (len(counts) > K.CARD_CAP or sum(counts.values()) > K.ZONE_CAP
                 or any(n < 0 for n in counts.values())):
-            return None
+            return f"not compiled: deck {deck} is larger than the kernel's room"
         for j, (card, n) in enumerate(counts.items()):
             DECK[s, j] = (t.number[card], n)
         DECK_N[s] = len(counts)
         brought = cat.deck_locations[deck]
         if len(brought) != 3:
-            return None
+            return f"not compiled: deck {deck} brings {len(brought)} Locations, not 3"
         BROUGHT[s] = [t.loc_number[x] for x in brought]
     seeds = np.asarray(list(seeds), np.int64)
     out, outf = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64), t.C, t.K,
                             t.CL, t.L, t.V, DECK, DECK_N, BROUGHT)
-    if (out[:, K.O_STATUS] != K.OK).any():
-        return None
-    if trace and (out[:, K.O_OUTCOME] == K.TIMEOUT).any():
-        return None  # the engine's timed-out rows carry no tension columns
-    return _frame(seeds, out, outf, t.locs, trace)
+    return kept(_frame(seeds, out, outf, t.locs, trace), out[:, K.O_STATUS] == K.OK)
 
 
 def _frame(seeds, out, outf, locs, trace: bool) -> pl.DataFrame:
@@ -265,6 +262,6 @@ def _frame(seeds, out, outf, locs, trace: bool) -> pl.DataFrame:
         "locations": pl.Series(placed, dtype=pl.String),
     }
     if trace:
-        columns.update(lead_changes=out[:, K.O_LEAD_CHANGES], decisiveness=outf[:, 0],
-                       drama=outf[:, 1])
+        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
+                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
     return pl.DataFrame(columns)

@@ -1,9 +1,10 @@
 """Batches of RPG Card Battle games through the compiled kernel (kernel.py), when it can play
 them.
 
-`play_batch` returns the frame the rules engine gives for the same seeds, or None when the
-batch needs the engine: a bot written in Python, a card kind the kernel does not know, seeds
-or a decision cap wider than its integers, or a game that outgrew its room.
+`play_batch` returns the frame the rules engine gives for the same seeds, or why the batch
+needs the engine: a bot written in Python, a card kind the kernel does not know, seeds or a
+decision cap wider than its integers. A game that outgrew the kernel's room is left out of
+the frame, and the engine plays it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from ...core.bots import random_bot
-from ...core.compiled import kernel_bots
+from ...core.compiled import kept, kernel_bots, tension_columns
 from ...core.cache import CatalogCache
 from ...core.seeds import bot_seed
 from . import kernel as K
@@ -54,14 +55,17 @@ tables_for = CatalogCache(Tables)
 
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | None:
+               trace: bool = False) -> pl.DataFrame | str:
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
-    if codes is None:
-        return None
+    if isinstance(codes, str):
+        return codes
     builds = game.builds(cards, rules, setup)  # the engine's own setup checks and errors
     t = tables_for(cards, rules)
-    if t.problem is not None or any(c not in t.number for b in builds for c, _ in b.deck):
-        return None
+    if t.problem is not None:
+        return f"not compiled: {t.problem}"
+    unknown = [c for b in builds for c, _ in b.deck if c not in t.number]
+    if unknown:
+        return f"not compiled: card {unknown[0]}, which is in no card table"
     SEAT = np.array([[b.attack, b.defence, b.hp, t.weapon(b.weapon)] for b in builds],
                     np.int64)
     DECK = np.zeros((2, len(t.names)), np.int64)
@@ -83,9 +87,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     seeds = np.asarray(list(seeds), np.int64)
     out, outf = K.play_many(seeds, bot_seed(seeds), CFG, np.array(codes, np.int64), t.CARD,
                             SEAT, DECK)
-    if (out[:, K.O_STATUS] != K.OK).any():
-        return None
-    return _frame(seeds, out, outf, trace)
+    return kept(_frame(seeds, out, outf, trace), out[:, K.O_STATUS] == K.OK)
 
 
 # By K.O_OUTCOME and K.O_WINNER: the engine's Result.outcome in words
@@ -110,6 +112,6 @@ def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
         "reshuffles": out[:, K.O_RESHUFFLES],
     }
     if trace:
-        columns.update(lead_changes=out[:, K.O_LEAD_CHANGES], decisiveness=outf[:, 0],
-                       drama=outf[:, 1])
+        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
+                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
     return pl.DataFrame(columns)

@@ -630,8 +630,6 @@ def _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, 
     out[g, O_HP1] = hp[1]
     out[g, O_RESHUFFLES] = reshuffles[0] + reshuffles[1]
     if trace:
-        if outcome == TIMEOUT:
-            out[g, O_STATUS] = UNSUPPORTED  # the engine's time-out rows have no tension
         out[g, O_LEAD_CHANGES], outf[g, 0], outf[g, 1] = tension(scores, decisions, winner)
 
 

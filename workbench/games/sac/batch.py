@@ -1,10 +1,11 @@
 """Batches of Soldiers! Aliens! Carnage! games through the compiled kernel (kernel.py), when it
 can play them.
 
-`play_batch` returns the frame the rules engine gives for the same seeds, or None when the
-batch needs the engine: a bot written in Python (the search bot among them), a traced batch,
-seeds or a decision cap wider than its integers, a rule variant it does not know, an enemy
-card with no enemies row, or a game that outgrew its room.
+`play_batch` returns the frame the rules engine gives for the same seeds, or why the batch
+needs the engine: a bot written in Python (the search bot among them), a traced batch, seeds
+or a decision cap wider than its integers, a rule variant it does not know, or an enemy card
+with no enemies row. A game that outgrew the kernel's room is left out of the frame, and the
+engine plays it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import numpy as np
 import polars as pl
 
 from ...core.bots import random_bot
-from ...core.compiled import kernel_bots
+from ...core.compiled import kept, kernel_bots
 from ...core.cache import CatalogCache
 from ...core.chance import dice_sum
 from ...core.seeds import bot_seed
@@ -123,22 +124,22 @@ tables_for = CatalogCache(Tables)
 
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | None:
+               trace: bool = False) -> pl.DataFrame | str:
     codes = kernel_bots(bots, 1, BOTS, seeds, max_decisions, trace)
-    if codes is None or trace:  # one seat: no tension columns to trace
-        return None
+    if isinstance(codes, str):
+        return codes
+    if trace:
+        return "one seat has no tension columns to trace"
     game.new_state(cards, rules, setup)  # the engine's own setup checks
     t = tables_for(cards, rules)
     if t.problem is not None:
-        return None
+        return f"not compiled: {t.problem}"
     P = t.P.copy()
     P[K.P_MAX_DECISIONS] = max_decisions
     seeds = np.asarray(list(seeds), np.int64)
     out = K.play_many(seeds, bot_seed(seeds), P, np.array(codes, np.int64), t.dirt, t.card,
                       t.pile, t.pile_count, t.joker, t.shop, *t.d20, *t.salvo, *t.d6)
-    if (out[:, K.O_STATUS] != K.OK).any():
-        return None
-    return _frame(seeds, out)
+    return kept(_frame(seeds, out), out[:, K.O_STATUS] == K.OK)
 
 
 def _frame(seeds, out) -> pl.DataFrame:

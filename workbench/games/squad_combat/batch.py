@@ -1,10 +1,10 @@
 """Batches of Squad Combat games through the compiled kernel (kernel.py), when it can play them.
 
-`play_batch` returns the frame the rules engine gives for the same seeds, or None when the
-batch needs the engine: a bot written in Python, a keyword, timing or rule value the kernel
-does not know, card tables whose names the kernel could not tell apart as the engine does,
-seeds or a decision cap wider than its integers, a traced game that timed out, or a game that
-outgrew the kernel's room.
+`play_batch` returns the frame the rules engine gives for the same seeds, or why the batch
+needs the engine: a bot written in Python, a keyword, timing or rule value the kernel does not
+know, card tables whose names the kernel could not tell apart as the engine does, or seeds or
+a decision cap wider than its integers. A game that outgrew the kernel's room is left out of
+the frame, and the engine plays it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import polars as pl
 
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
-from ...core.compiled import kernel_bots, rule_numbers
+from ...core.compiled import kept, kernel_bots, rule_numbers, tension_columns
 from ...core.kit import pool_of
 from ...core.seeds import bot_seed
 from . import kernel as K
@@ -178,19 +178,21 @@ tables_for = CatalogCache(Tables)
 
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | None:
+               trace: bool = False) -> pl.DataFrame | str:
     squads = list(setup["squads"])
     seats = len(squads)
     codes = kernel_bots(bots, seats, BOTS, seeds, max_decisions, trace)
-    if codes is None or not 2 <= seats <= K.SEATS_CAP:
-        return None
+    if isinstance(codes, str):
+        return codes
+    if not 2 <= seats <= K.SEATS_CAP:
+        return f"{seats} squads are more than the kernel's room ({K.SEATS_CAP})"
     state = game.new_state(cards, rules, setup)  # the engine's own setup checks and errors
     t = tables_for(cards, rules)
     if t.problem is not None:
-        return None
+        return f"not compiled: {t.problem}"
     R = rule_numbers(rules, RULES, K.R_WIDTH)
-    if R is None:
-        return None
+    if isinstance(R, str):
+        return R
     R[K.R_CONTEST] = R[K.R_CONTEST] or R[K.R_V05]  # v0.5 always contests (R-19 .. R-22)
     R[K.R_SEATS] = seats
     R[K.R_FIXED_FIRST] = -1 if state.fixed_first is None else state.fixed_first
@@ -201,8 +203,8 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     SQ_DN = np.zeros(seats, np.int64)
     for s, name in enumerate(squads):
         squad = t.cat.squads[name]
-        if len(set(squad.characters)) != 3:
-            return None  # the engine finds a character by name
+        if len(set(squad.characters)) != 3:  # the engine finds a character by name
+            return f"not compiled: squad {name} names a character twice"
         SQ_CHARS[s] = [t.chars[c] for c in squad.characters]
         counts: dict[str, int] = {}
         for card, n in squad.deck:
@@ -210,7 +212,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
         counts = {c: n for c, n in counts.items() if n}
         if (len(counts) > K.PILE_CAP or sum(counts.values()) > K.HAND_CAP
                 or any(c not in t.number for c in counts)):
-            return None
+            return f"not compiled: squad {name}'s deck (too large, or a card it cannot copy)"
         for j, (card, n) in enumerate(counts.items()):
             SQ_DECK[s, j] = (t.number[card], n)
         SQ_DN[s] = len(counts)
@@ -218,9 +220,8 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     out, outf, played = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64),
                                     t.SRC, t.EFF, t.CHD, SQ_CHARS, SQ_DECK, SQ_DN,
                                     POOL_FACES, POOL_CUM, POOL_N)
-    if (out[:, K.O_STATUS] != K.OK).any():
-        return None
-    return _frame(seeds, out, outf, played, seats, t.names, trace)
+    return kept(_frame(seeds, out, outf, played, seats, t.names, trace),
+                out[:, K.O_STATUS] == K.OK)
 
 
 def _frame(seeds, out, outf, played, seats: int, names, trace: bool) -> pl.DataFrame:
@@ -249,6 +250,6 @@ def _frame(seeds, out, outf, played, seats: int, names, trace: bool) -> pl.DataF
             ["|".join(names[k] for k in order if row[k]) for row in played[:, s, :len(names)]],
             dtype=pl.String)
     if trace:
-        columns.update(lead_changes=out[:, K.O_LEAD_CHANGES], decisiveness=outf[:, 0],
-                       drama=outf[:, 1])
+        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
+                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
     return pl.DataFrame(columns)

@@ -2360,8 +2360,6 @@ def play_one(seed, bseed, BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S, score
         out[g, O_ALIVE + s] = _alive_count(S, s)
         out[g, O_HP + s] = _hp_left(S, s)
     if trace:
-        if timeout:
-            out[g, O_STATUS] = UNSUPPORTED  # the engine's time-out rows have no tension
         out[g, O_LEAD_CHANGES], outf[g, 0], outf[g, 1] = tension(scores, decisions, winner)
 
 
