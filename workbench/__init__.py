@@ -11,11 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import _loaded
 from . import games as _games
 from ._lazy import lazy_attributes as _lazy_attributes
 from .core.registry import add_finder as _add_finder
 from .core.registry import get_design as _get_design
 from .core.registry import get_game as _get_game
+
+# Before any game loads: every workbench module is noted as it finishes loading, so that a
+# compiled kernel can tell the rules it was checked against from rules replaced since
+# (core/stamps.py).
+_loaded.install()
 
 if TYPE_CHECKING:
     from .cards import CardDataError, CardSet
@@ -30,7 +36,7 @@ if TYPE_CHECKING:
         list_games,
         load_match,
     )
-    from .sim import sensitivity, simulate, solve, sweep
+    from .sim import KernelAside, KernelMismatch, sensitivity, simulate, solve, sweep
 
 # The engine finds built-in games through this hook, so it never imports the games package and
 # asking for one game imports only that one.
@@ -43,7 +49,7 @@ __getattr__, __dir__ = _lazy_attributes(__name__, {
     ".cards": ["CardDataError", "CardSet"],
     ".core": ["Action", "IllegalAction", "Match", "MatchFileError", "SetupError", "UnknownGame",
               "list_designs", "list_games", "load_match"],
-    ".sim": ["sensitivity", "simulate", "solve", "sweep"],
+    ".sim": ["KernelAside", "KernelMismatch", "sensitivity", "simulate", "solve", "sweep"],
 })
 
 __version__ = "0.1.0"
@@ -80,7 +86,8 @@ def setup_options(game: str) -> list[dict]:
 
 
 __all__ = [
-    "Action", "CardDataError", "CardSet", "IllegalAction", "Match", "MatchFileError",
+    "Action", "CardDataError", "CardSet", "IllegalAction", "KernelAside", "KernelMismatch",
+    "Match", "MatchFileError",
     "SetupError", "UnknownGame", "list_designs", "list_games", "load_cards", "load_match",
     "play", "rules", "rules_text", "sensitivity", "setup_options", "simulate", "solve", "sweep",
 ]

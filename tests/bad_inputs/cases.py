@@ -343,13 +343,13 @@ def replay_against_edited_shipped_cards(tmp):
     saved = _played().to_json()
     game = wb.core.get_game("coop")
     edited = coop.load().set("enemies", "Rats", "health", 2)
-    original = type(game).load_cards
+    assert "load_cards" not in vars(type(game))  # inherited: put back by taking ours away
     type(game).load_cards = lambda self, path=None: edited
     try:
         with expect("MatchFileError", "cards"):
             wb.load_match(saved)
     finally:
-        type(game).load_cards = original
+        del type(game).load_cards
 
 
 @case("matches")
@@ -501,7 +501,9 @@ def bot_returns_a_label(tmp):
     except Exception as exc:  # noqa: BLE001
         raise Unclear(f"a label was refused: {str(exc)[:200]}") from exc
     by_action = wb.simulate("correction", 5, bots={0: _action_bot, 1: _action_bot})
-    check(by_label.equals(by_action), "a label played differently from its action", Silent)
+    # The games, not which bot `played_by` names as the reason the engine played them.
+    check(by_label.drop("played_by").equals(by_action.drop("played_by")),
+          "a label played differently from its action", Silent)
 
 
 @case("simulation")

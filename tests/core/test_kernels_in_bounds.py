@@ -4,6 +4,7 @@ of its own, and must give the rows it gives without."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -63,3 +64,6 @@ def test_kernel_stays_in_bounds(game, probes):
     for done in (checked, plain):
         assert done.returncode == 0, done.stderr[-3000:]
     assert checked.stdout == plain.stdout, "the kernel gives other rows with bounds checking on"
+    # ... and it is the kernel that played them (a stale stamp would send them to the engine).
+    rows = json.loads(checked.stdout.splitlines()[-1])
+    assert {r["played_by"] for batch in rows.values() for r in batch} == {"kernel"}

@@ -3,6 +3,7 @@
 from .cluster import DASK_SETTINGS, local_cluster
 from .executors import run_batches
 from .metrics import card_usage, first_player_share, summarize
+from .paths import KernelAside, KernelMismatch
 from .report import readable, sensitivity_table, sweep_table
 from .sensitivity import sensitivity
 from .simulate import game_seeds, play_out, simulate
@@ -10,6 +11,7 @@ from .solve import solve
 from .stats import wilson
 from .sweep import sweep
 
-__all__ = ["DASK_SETTINGS", "card_usage", "first_player_share", "game_seeds", "local_cluster",
-           "play_out", "readable", "run_batches", "sensitivity", "sensitivity_table", "simulate",
-           "solve", "summarize", "sweep", "sweep_table", "wilson"]
+__all__ = ["DASK_SETTINGS", "KernelAside", "KernelMismatch", "card_usage", "first_player_share",
+           "game_seeds", "local_cluster", "play_out", "readable", "run_batches", "sensitivity",
+           "sensitivity_table", "simulate", "solve", "summarize", "sweep", "sweep_table",
+           "wilson"]

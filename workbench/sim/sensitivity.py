@@ -9,6 +9,7 @@ import polars as pl
 from ..core.registry import get_game
 from .executors import run_batches
 from .metrics import summarize
+from .paths import label, placed, report, shadow_check
 from ..core.errors import SetupError
 from ..core.seeds import Seeds, check_seed
 from . import guard
@@ -22,7 +23,8 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
     """For every numeric column of every card in `table` (or the given columns and cards),
     play `n` games with the value `step` lower and `step` higher, and rank stats by the change
     in win rate. A value that would leave the schema's range is not played; that side is the
-    unchanged cards' win rate (also returned, as `win_rate`). All points share the same seeds."""
+    unchanged cards' win rate (also returned, as `win_rate`). All points share the same seeds.
+    `played_by` says which path played the games behind each row (see simulate)."""
     g = get_game(game)
     n = guard.whole(n, "n", 1)
     # A step of 0 compares every stat with itself and reports every effect as 0.
@@ -70,17 +72,20 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
                 key = len(jobs)
                 jobs.append((key, replace(base, cards=edited), seeds))
                 meta.append((card, col, direction, row[col], value))
-    results, _ = run_batches(jobs, executor, progress=progress)
+    results, _ = run_batches(jobs, placed(base, executor), progress=progress)
+    shadow_check([(batch, results[key]) for key, batch, _ in jobs])
+    report(g, results.values())
     coop = g.traits.cooperative
     seats = g.num_seats(base.setup)
     base_rate = summarize(frame(results[0]), seats=seats, cooperative=coop)["win_rate"]
-    points = {}
+    points, frames = {}, {}
     for key, m in enumerate(meta):
         if m is None:
             continue
         card, col, direction, old, value = m
         s = summarize(frame(results[key]), seats=seats, cooperative=coop)
         points.setdefault((card, col, old), {})[direction] = (value, s["win_rate"])
+        frames.setdefault((card, col, old), [results[0]]).append(results[key])
     rows = []
     for (card, col, old), d in points.items():
         down = d.get("down", (old, base_rate))
@@ -88,6 +93,7 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
         rows.append({"card": card, "column": col, "value": old, "win_rate": base_rate,
                      "low_value": down[0], "win_rate_low": down[1],
                      "high_value": up[0], "win_rate_high": up[1],
-                     "effect": up[1] - down[1], "stat": f"{card}.{col}"})
+                     "effect": up[1] - down[1], "stat": f"{card}.{col}",
+                     "played_by": label(frames[(card, col, old)])})
     out = pl.DataFrame(rows)
     return out.with_columns(pl.col("effect").abs().alias("size")).sort("size", descending=True)

@@ -14,7 +14,9 @@ from ..core.errors import BotError, SetupError
 from ..core.game import CHANCE, TERMINAL
 from ..core.registry import get_game
 from ..core.seeds import Seeds, bot_seed, check_seed, game_seeds
+from ..core import stamps
 from . import guard, stopping
+from .paths import KERNEL, engine_label, placed, report, shadow_check
 
 __all__ = ["Batch", "frame", "game_seeds", "play_out", "prepare", "simulate", "tension"]
 
@@ -73,8 +75,11 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
         else:
             if decisions >= max_decisions or (can_stall and decisions % 64 == 63
                                               and state.stalled()):
-                return {"seed": seed, "outcome": "timeout", "winner": -1, "length": decisions,
-                        **state.stats()}
+                row = {"seed": seed, "outcome": "timeout", "winner": -1, "length": decisions,
+                       **state.stats()}
+                if scores is not None:  # a game with no winner has no tension to measure
+                    row.update(lead_changes=None, decisiveness=None, drama=None)
+                return row
             actions = state.legal_actions()
             bot = bots.get(mover, random_bot)
             if bot is random_bot:
@@ -132,22 +137,52 @@ class Batch:
         return self.play(seeds, run)[0]
 
     def play(self, seeds, run: str | None = None) -> tuple[pl.DataFrame, bool]:
-        """run's rows, and whether the game's compiled code played them (it lets other
-        threads run meanwhile: see Game.play_batch) rather than the rules engine."""
+        """run's rows, and whether the game's compiled code played them all (it lets other
+        threads run meanwhile: see Game.play_batch) rather than the rules engine. Each row
+        says in `played_by` which played it: "kernel", or "engine" with why the engine
+        played where the game has a kernel (see core/stamps.py and Game.play_batch)."""
         g = get_game(self.game)
         bots = make_bots(self.bots, g, g.num_seats(self.setup))
         limit = g.max_decisions if self.max_decisions is None else self.max_decisions
         if stopping.cancelled(run):
             raise stopping.RunCancelled
-        # Compiled paths play their own built-in bots: nothing to check or time there.
-        played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds,
-                              self.trace)
-        if played is not None:
-            return played, True
+        seeds = list(seeds)
+        why = stamps.aside(g, self.rules)
+        if why is None:
+            # Compiled paths play their own built-in bots: nothing to check or time there.
+            played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds,
+                                  self.trace)
+            if isinstance(played, pl.DataFrame):
+                kernel = played.with_columns(played_by=pl.lit(KERNEL))
+                if played.height == len(seeds):
+                    return kernel, True
+                return self._rest(g, bots, limit, seeds, run, kernel), False
+            why = played
+        rows = self._engine(g, bots, limit, seeds, run)
+        return rows.with_columns(played_by=pl.lit(engine_label(why))), False
+
+    def _rest(self, g, bots, limit, seeds, run, kernel: pl.DataFrame) -> pl.DataFrame:
+        """The kernel's rows, with the games it had no room for (missing from its frame)
+        played by the engine, in seed order."""
+        got = kernel["seed"].to_list()
+        mine, theirs, j = [], [], 0
+        for i, s in enumerate(seeds):
+            if j < len(got) and got[j] == s:
+                mine.append(i)
+                j += 1
+            else:
+                theirs.append(i)
+        engine = self._engine(g, bots, limit, [seeds[i] for i in theirs], run).with_columns(
+            played_by=pl.lit(engine_label("the game outgrew the kernel's room")))
+        return (pl.concat([kernel.with_columns(_at=pl.Series(mine)),
+                           engine.with_columns(_at=pl.Series(theirs))], how="diagonal_relaxed")
+                .sort("_at").drop("_at"))
+
+    def _engine(self, g, bots, limit, seeds, run) -> pl.DataFrame:
         clock = stopping.watch(self.bot_time_limit, run)
         try:
             return frame([play_out(g, self.cards, self.rules, self.setup, s, bots, limit,
-                                   self.trace, clock) for s in seeds]), False
+                                   self.trace, clock) for s in seeds])
         except stopping.DecisionTimeout:
             bot, seat, decision, seed = clock.fired or clock.who
             raise BotError(
@@ -194,13 +229,17 @@ def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_dec
     """Play `n` games with bots and return one row per game.
 
     Columns: `seed` (replay a game with `play(game, seed=...)`), `outcome`, `winner` (the single
-    winning seat, or -1), `length` (number of decisions), plus the game's own statistics. Seats
-    without a bot play at random. The same arguments always give the same frame, whatever the
-    executor: games run in this process unless `executor` is given ("processes", any
-    concurrent.futures.Executor, or a dask.distributed Client). `seed=None` draws a fresh
-    seed and says which (a SeedNotice warning). A bot that takes more than `bot_time_limit`
-    seconds over one decision raises BotError. More than `guard.max_games` games need
-    `confirm=True`. Ctrl+C returns the games played so far, with a warning.
+    winning seat, or -1), `length` (number of decisions), the game's own statistics, and
+    `played_by`: "kernel" where the game's compiled copy of the rules played it, else
+    "engine" (with why, where the game has a kernel; a KernelAside warning says it once). A
+    kernel's answer is checked on one of its games against the rules engine (KernelMismatch
+    on a difference). Seats without a bot play at random. The same arguments always give the
+    same frame, whatever the executor: games run in this process unless `executor` is given
+    ("processes", any concurrent.futures.Executor, or a dask.distributed Client).
+    `seed=None` draws a fresh seed and says which (a SeedNotice warning). A bot that takes
+    more than `bot_time_limit` seconds over one decision raises BotError. More than
+    `guard.max_games` games need `confirm=True`. Ctrl+C returns the games played so far,
+    with a warning.
     """
     n = guard.whole(n, "n", 0)
     seed = check_seed(seed)
@@ -210,14 +249,20 @@ def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_dec
                      what=f"simulate({get_game(game).name!r}, {n:,})")
     from .executors import run_batches
 
+    executor = placed(batch, executor)
     if executor is None and n <= CHUNK_SERIAL:
-        return batch.run(seeds[:])
-    rows, complete = run_batches([(0, batch, seeds)], "serial" if executor is None else executor,
-                                 progress=progress)
-    if not complete:
-        warnings.warn(f"simulate was interrupted: the frame holds the first {len(rows[0])} of "
-                      f"{n} games", RuntimeWarning, stacklevel=2)
-    return frame(rows[0])
+        rows = batch.run(seeds[:])
+    else:
+        done, complete = run_batches([(0, batch, seeds)],
+                                     "serial" if executor is None else executor,
+                                     progress=progress)
+        rows = frame(done[0])
+        if not complete:
+            warnings.warn(f"simulate was interrupted: the frame holds the first {len(rows)} of "
+                          f"{n} games", RuntimeWarning, stacklevel=2)
+    shadow_check([(batch, rows)])
+    report(batch.game, [rows])
+    return rows
 
 
 # Up to this many games, simulate plays in one piece; beyond, in chunks that Ctrl+C can stop

@@ -13,6 +13,7 @@ from .executors import run_batches
 from ..core.seeds import Seeds, check_seed
 from . import guard
 from .keys import apply, key_label, parse_key
+from .paths import label, placed, report, shadow_check
 from .simulate import frame, prepare
 from .stats import wilson
 from .sweep import default_bots
@@ -32,7 +33,8 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     value tried (so it can exceed `max_games`, which caps one value); `in_range`, False when
     the 95% intervals at both ends of `bounds` lie on the same side of the target, so that no
     value in the bounds reaches it and `value` is only the nearest end; `message`, all of
-    that in words; and `trace`, a frame of every value tried.
+    that in words; `trace`, a frame of every value tried; and `played_by`, which path played
+    the games (see simulate: one of the kernel's games is checked against the rules engine).
     """
     g = get_game(game)
     if isinstance(target_win_rate, bool) or not isinstance(target_win_rate, int | float) or \
@@ -56,6 +58,8 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
                           f"{most // max_games} values)")
     cooperative = g.traits.cooperative
     tried: dict[int, pl.DataFrame] = {}
+    batches: dict = {}
+    executor = placed(base, executor)
 
     def wins(rows):
         if not len(rows):
@@ -65,7 +69,7 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     def measure(value: int) -> tuple[float, float, float, int]:
         rows = tried.setdefault(value, frame([]))
         point_cards, point_rules = apply([key], (value,), base.cards, base.rules, g)
-        batch = replace(base, cards=point_cards, rules=point_rules)
+        batch = batches[value] = replace(base, cards=point_cards, rules=point_rules)
         while True:
             w, n = wins(rows), len(rows)
             if n:
@@ -96,15 +100,17 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     ends = (results[lo], results[hi])
     in_range = not (all(e[1] > target_win_rate for e in ends)
                     or all(e[2] < target_win_rate for e in ends))
+    shadow_check([(batches[v], rows) for v, rows in tried.items()])
+    report(g, tried.values())
     trace = pl.DataFrame(
-        [{"value": v, "win_rate": r[0], "ci_low": r[1], "ci_high": r[2], "n": r[3]}
-         for v, r in sorted(results.items())])
+        [{"value": v, "win_rate": r[0], "ci_low": r[1], "ci_high": r[2], "n": r[3],
+          "played_by": label([tried[v]])} for v, r in sorted(results.items())])
     games = sum(len(r) for r in tried.values())
     message = _message(stat_key, target_win_rate, bounds, best, results[best], in_range,
                        trace["n"].to_list(), games, max_games)
     return {"key": stat_key, "value": best, "win_rate": rate, "ci_low": low, "ci_high": high,
             "games": games, "target": target_win_rate, "in_range": in_range,
-            "message": message, "trace": trace}
+            "message": message, "trace": trace, "played_by": label(tried.values())}
 
 
 def _message(key, target, bounds, best, result, in_range, counts, games, max_games) -> str:

@@ -15,6 +15,7 @@ from ..core.registry import get_game
 from .executors import CHUNK, run_batches
 from .keys import apply, parse_key, point_setup
 from .metrics import summarize
+from .paths import label, placed, report, shadow_check
 from ..core.seeds import Seeds, check_seed
 from . import guard
 from .simulate import BOT_TIME_LIMIT, Batch, frame, prepare
@@ -35,7 +36,8 @@ def tension_by_default(g, seats: int) -> bool:
 def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None,
           executor="processes", precision=None, progress=True, max_decisions=None,
           games: bool = False, tension: bool | None = None, bot_time_limit=BOT_TIME_LIMIT,
-          confirm=False, stop=None, **setup) -> pl.DataFrame:
+          confirm=False, stop=None, shadow: bool = True, quiet: bool = False,
+          **setup) -> pl.DataFrame:
     """One row per combination of the values in `vary`.
 
     Keys are "<table>.<card name>.<column>" (e.g. "enemies.Brutes.health"), "rules.<key>" or
@@ -51,6 +53,11 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     costs no memory up front; more than `guard.max_games` games in all need `confirm=True`.
     A bot deciding for longer than `bot_time_limit` seconds raises BotError; Ctrl+C, or
     setting the threading.Event `stop`, returns the points played so far ("interrupted").
+    `played_by` says which path played each point's games ("kernel", "engine: why", or
+    "mixed: ..."; see simulate), and a KernelAside warning says why the engine played where
+    a kernel exists (unless `quiet`: a view says it itself); with `shadow`, one of the
+    kernel's games is played again in the rules engine and compared (KernelMismatch on a
+    difference).
     """
     g = get_game(game)
     if not isinstance(vary, dict) or not vary:
@@ -103,22 +110,29 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
         def on_result(key, rows):
             return len(rows) % CHUNK == 0 and half_width(rate_of(rows), len(rows)) <= precision
 
+    executor = placed(base, executor)
     results, complete = run_batches(jobs, "serial" if executor is None else executor,
                                     progress=progress, on_result=on_result, stop=stop)
-    out, every = [], []
+    out, every, played = [], [], []
     for i, point in enumerate(points):
         rows = results[i]
         if precision is not None:
             rows = _first_precise_prefix(rows, precision, rate_of)
+        played.append((jobs[i][1], rows))
         status = "done" if len(rows) == n else (
             "precise" if precision is not None and complete else "interrupted")
         summary = {k.text: v for k, v in zip(keys, point)}
         summary.update(summarize(frame(rows), seats=seats, cooperative=cooperative))
         summary["status"] = status
+        summary["played_by"] = label([rows])
         out.append(summary)
         if games:
             every.append(frame(rows).with_columns(
                 *[pl.lit(v).alias(k.text) for k, v in zip(keys, point)]))
+    if shadow:
+        shadow_check(played)
+    if not quiet:
+        report(g, [rows for _, rows in played])
     result = pl.DataFrame(out)
     if games:
         return result, pl.concat(every, how="diagonal_relaxed") if every else pl.DataFrame()
