@@ -156,3 +156,21 @@ def test_widget_boxes_are_set_by_request_and_a_bad_value_is_refused_with_why(coo
     assert w.answer({"id": 7, "type": "run"})["ok"]
     w._thread.join(120)
     assert w.status == "Done: 2 of 2 points, 4 games each."
+
+
+def test_the_view_says_which_path_played(monkeypatch):
+    s = WhatIfSession("coop", players=3, executor="serial")
+    assert s.path() == {"text": "", "aside": False}
+    s.run("enemies.Brutes.health", [8, 10], 20)
+    assert s.path() == {"text": "Played by the compiled kernel.", "aside": False}
+    # A house rule written in the notebook: the rules engine plays, and the view says why.
+    from workbench.games.coop import rules
+
+    original = rules.CoopState.legal_actions
+    monkeypatch.setattr(rules.CoopState, "legal_actions", lambda self: original(self))
+    s.run("enemies.Brutes.health", [8, 10], 20)
+    said = s.path()
+    assert said["aside"] and said["text"].startswith(
+        "coop: the rules engine played 40 of 40 games, not the compiled kernel: "
+        "CoopState.legal_actions in rules.py of coop was replaced.")
+    assert "times the kernel's time per game" in said["text"]

@@ -31,6 +31,8 @@ def test_pick_run_stop_and_a_bad_range_says_why(page, lab):
     assert headers == ["Brutes' health", "games", "win rate", "95% interval"]
     assert page.locator(".wb-results tbody tr").count() == 2
     assert re.fullmatch(r"\d+\.\d%", page.locator(".wb-results tbody td").nth(2).inner_text())
+    # Beside the chart: which part of the workbench played the games.
+    expect(page.locator(".wb-path")).to_have_text("Played by the compiled kernel.")
     page.locator(".wb-whatif").screenshot(path=str(ARTIFACTS / "whatif.png"))
 
     # A range Python refuses: the reason shows, nothing runs.

@@ -35,8 +35,10 @@ function render({ model, el }) {
   const pickerBox = h("div", {});
   const status = h("div", { className: "wb-status", role: "status" });
   const chart = h("div", { className: "wb-svg wb-whatif-chart" });
+  // Which path played the games: the compiled kernel, or the rules engine and why.
+  const path = h("div", { className: "wb-path" });
   const tableBox = h("div", {});
-  root.append(pickerBox, controls, status, chart, tableBox);
+  root.append(pickerBox, controls, status, chart, path, tableBox);
   let shownSvg = null;
 
   function picker() {
@@ -98,6 +100,9 @@ function render({ model, el }) {
       shownSvg = model.get("svg");
       chart.innerHTML = shownSvg;
     }
+    const played = model.get("path") || {};
+    path.textContent = played.text || "";
+    path.classList.toggle("wb-aside", Boolean(played.aside));
     tableBox.replaceChildren(...[table()].filter(Boolean));
     if (focusId === "search") {
       const again = root.querySelector(`[data-focus-id="${focusId}"]`);
@@ -110,7 +115,7 @@ function render({ model, el }) {
   }
 
   const names = ["groups", "key", "label", "matches", "start", "stop_value", "step", "games",
-    "svg", "table", "status", "running"];
+    "svg", "table", "status", "path", "running"];
   for (const name of names) model.on(`change:${name}`, draw);
   draw();
   return () => { for (const name of names) model.off(`change:${name}`, draw); close(); };

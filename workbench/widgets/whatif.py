@@ -38,6 +38,9 @@ class WhatIf(RequestWidget):
     svg = traitlets.Unicode(help="The chart, as SVG.").tag(sync=True)
     table = traitlets.Dict(help="Result table under the chart: columns and rows.").tag(sync=True)
     status = traitlets.Unicode().tag(sync=True)
+    path = traitlets.Dict(help="Which path played the games, in words (`text`), and whether it "
+                               "was the rules engine where a kernel exists (`aside`).").tag(
+        sync=True)
     running = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, game: str = "coop", cards=None, *, key: str | None = None, source=None,
@@ -123,6 +126,7 @@ class WhatIf(RequestWidget):
         # Called as the run starts (no points yet: the old chart goes) and after every point.
         self.svg = self.session.chart_svg()
         self.table = self.session.table()
+        self.path = self.session.path()
         self.status = self.session.status()
 
     def rebind(self, cards) -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import threading
+from collections import Counter
 
 import polars as pl
 
 from ..core.registry import get_game
 from ..sim.keys import key_label, split_card_key
+from ..sim.paths import KERNEL, aside, counts
 from ..sim.report import sweep_table
 from ..sim.sweep import sweep
 
@@ -31,6 +33,7 @@ class WhatIfSession:
         self.stale = False
         self.running = False
         self.runs = 0
+        self.played: Counter = Counter()
         self._stop = threading.Event()
 
     # -- which stat --------------------------------------------------------------------------
@@ -138,17 +141,22 @@ class WhatIfSession:
         self.results = pl.DataFrame()
         self.running, self.stale, self.stopped = True, False, False
         self.runs += 1
+        self.played = Counter()  # games by the path that played them
         self._stop.clear()
         rows = []
         try:
             if on_update:
                 on_update(self.results)  # nothing yet: a view clears the last run's chart
-            for v in values:
+            for i, v in enumerate(values):
                 if self._stop.is_set():
                     break
-                point = sweep(self.game.name, {key: [v]}, n, seed=self.seed, cards=self.cards,
-                              bots=self.bots, executor=self.executor, progress=False,
-                              **self.setup)
+                # A run checks the kernel against the rules engine once, on its first point;
+                # the view says which path played (`path`) rather than warning.
+                point, games = sweep(self.game.name, {key: [v]}, n, seed=self.seed,
+                                     cards=self.cards, bots=self.bots, executor=self.executor,
+                                     progress=False, games=True, shadow=i == 0, quiet=True,
+                                     **self.setup)
+                self.played += counts([games])
                 rows.append(point)
                 self.results = pl.concat(rows, how="diagonal_relaxed")
                 if on_update:
@@ -160,6 +168,20 @@ class WhatIfSession:
 
     def stop(self) -> None:
         self._stop.set()
+
+    def path(self) -> dict:
+        """Which path played the run's games, in words (`text`: the kernel, or the rules
+        engine and why, with how much slower it is), and whether the engine played where the
+        game has a kernel (`aside`)."""
+        if not self.played:
+            return {"text": "", "aside": False}
+        words = aside(self.game, self.played)
+        if words:
+            return {"text": words, "aside": True}
+        if set(self.played) == {KERNEL}:
+            return {"text": "Played by the compiled kernel.", "aside": False}
+        return {"text": "Played by the rules engine (this game has no compiled kernel).",
+                "aside": False}
 
     def status(self) -> str:
         """Where the run stands, in words."""
