@@ -153,7 +153,8 @@ def test_a_replaced_function_plays_in_the_rules_engine(name, monkeypatch):
 
 def test_a_function_replaced_before_the_first_game_is_seen(monkeypatch):
     # A notebook's function put in place of the package's before anything is played: not
-    # the one that was loaded, and not from the package.
+    # what the module held when it loaded.
+    from workbench._loaded import FIRST
     from workbench.games.correction import rules
 
     original = rules.CorrectionState.apply
@@ -162,13 +163,17 @@ def test_a_function_replaced_before_the_first_game_is_seen(monkeypatch):
         return original(self, action)
 
     monkeypatch.setattr(rules.CorrectionState, "apply", apply)
-    watch = stamps._Watch(stamps.kernel_owner(get_game("correction")),
-                          stamps.read_stamp(stamps.kernel_owner(get_game("correction"))))
+    owner = stamps.kernel_owner(get_game("correction"))
+    watch = stamps._Watch(owner, stamps.read_stamp(owner))
     assert watch.check() == "CorrectionState.apply in rules.py of correction was replaced"
     assert watch.patched
-    # A notebook's function is also seen for what it is, wherever it stands.
-    assert stamps._stranger(apply, "workbench.games.correction.rules")[1].startswith(
-        "the function apply from ")
+    # A module with no record of what it held when it loaded: what stands there must at
+    # least be the package's own.
+    monkeypatch.delitem(FIRST, rules.__name__)
+    watch = stamps._Watch(owner, stamps.read_stamp(owner))
+    why = watch.check()
+    assert why.startswith("CorrectionState.apply in rules.py of correction is the function "
+                          "apply from ") and why.endswith(", not the package's own")
 
 
 def test_a_replaced_constant_is_seen(monkeypatch):

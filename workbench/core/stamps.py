@@ -378,8 +378,11 @@ class _Watch:
             if not self.files_checked:
                 self.files_why = self._files()
                 self.files_checked = True
-            self.stranger = self._strangers()
             changed = self._changed()
+            # A module loaded before workbench/_loaded.py began to look has no record of what
+            # it held: what stands there must at least be the package's own or a library's.
+            unrecorded = [m for m in self.modules if m in sys.modules and m not in FIRST]
+            self.stranger = self._strangers(unrecorded) if unrecorded else None
             self.clean = changed is None
             self.patched = bool(changed or self.stranger)
             self.why = self.files_why or changed or self.stranger
@@ -395,25 +398,16 @@ class _Watch:
                 return f"{where(unit, self.game)} changed since the {self.game} kernel was checked"
         return None
 
-    def _strangers(self) -> str | None:
-        """A function or class from outside the package and the libraries standing in a unit
-        (a notebook's, a module of the designer's), in words; None when there is none."""
-        for name in self.modules:
-            module = sys.modules.get(name)
-            if module is None:
-                continue
-            for key, obj in list(vars(module).items()):
+    def _strangers(self, modules: list[str]) -> str | None:
+        """A function or class from outside the package and the libraries standing in one of
+        `modules` (a notebook's, a module of the designer's), in words; None when none."""
+        for name in modules:
+            for key, obj in list(vars(sys.modules[name]).items()):
                 found = None if _dunder(key) else _stranger(obj, name)
                 if found:
                     inner, what = found
                     return (f"{key}{inner} in {where(name, self.game)} is {what}, not the "
                             "package's own")
-        for module_name, qualname in self.functions:
-            if module_name in sys.modules:
-                found = _stranger(_resolve(module_name, qualname), module_name)
-                if found:
-                    return (f"{qualname} in {where(module_name, self.game)} is {found[1]}, not "
-                            "the package's own")
         return None
 
 
@@ -445,6 +439,12 @@ def _trusted(filename: str, name: str) -> bool:
     # dataclasses and namedtuple write their methods as text and compile it ("<string>").
     if filename == "<string>" and _dunder(name):
         return True
+    return _trusted_file(filename)
+
+
+@lru_cache(maxsize=4096)
+def _trusted_file(filename: str) -> bool:
+    """Whether a file is the package's or a library's (the functions of a module share one)."""
     if filename.startswith("<frozen "):
         return True
     path = Path(filename).resolve()
