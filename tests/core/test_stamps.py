@@ -342,3 +342,16 @@ def test_a_rule_replaced_here_plays_here_whatever_the_executor(monkeypatch):
     assert far.equals(here) and far["played_by"][0].startswith("engine: damage in rules.py")
     monkeypatch.undo()
     assert paths.placed(prepare("rpg_card_battle"), "processes") == "processes"
+
+
+def test_solve_and_sensitivity_say_which_path_played(monkeypatch):
+    found = wb.solve("rpg_card_battle", "classes.Knight.hp", 0.5, (10, 14), step=100,
+                     max_games=100)
+    assert found["played_by"] == "kernel" and set(found["trace"]["played_by"]) == {"kernel"}
+    checked = []
+    monkeypatch.setattr(importlib.import_module("workbench.sim.sensitivity"), "shadow_check",
+                        lambda played: checked.append(len(played)))
+    ranked = wb.sensitivity("rpg_card_battle", "classes", 40, columns=["hp"],
+                            executor="serial", progress=False)
+    assert set(ranked["played_by"]) == {"kernel"} and len(checked) == 1
+    assert checked[0] > ranked.height  # one check over the call's every point
