@@ -232,6 +232,33 @@ def test_an_edited_module_plays_in_the_rules_engine(tmp_path):
     assert "KernelAside" in done.stderr
 
 
+RELOAD = '''
+import importlib, json
+from workbench.core import get_game, stamps
+from workbench.games.rpg_card_battle import rules
+game = get_game("rpg_card_battle")
+shipped = open(rules.__file__).read()
+asides = []
+for text in (shipped, shipped + "\\nHOUSE_RULE = True\\n", shipped):
+    open(rules.__file__, "w").write(text)
+    importlib.reload(rules)  # as autoreload does when a file changes
+    asides.append(stamps.aside(game, game.default_rules()))  # (no kernel to compile here)
+print(json.dumps(asides))
+'''
+
+
+def test_a_module_loaded_again_is_read_again(tmp_path):
+    copy = tmp_path / "checkout"
+    shutil.copytree(REPOSITORY / "workbench", copy / "workbench",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "data").symlink_to(REPOSITORY / "data")
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    done = subprocess.run([sys.executable, "-c", RELOAD], cwd=copy, env=env,
+                          capture_output=True, text=True, check=True)
+    changed = "rules.py of rpg_card_battle changed since the rpg_card_battle kernel was checked"
+    assert json.loads(done.stdout.splitlines()[-1]) == [None, changed, None]
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_a_kernel_whose_rows_differ_is_caught(name, monkeypatch):
     real = Batch.play
