@@ -15,7 +15,8 @@ def _rate(wins: int, games: int) -> str:
     return f"{wins} of {games} ({wins / games:.0%}, 95% interval {low:.0%} to {high:.0%})"
 
 
-def duel(game: str, a: str, b: str, per_side: int, seed: int, **setup) -> None:
+def duel(game: str, a: str, b: str, per_side: int, seed: int, **setup) -> tuple[int, int, int]:
+    """Prints and returns (a's wins, draws, games)."""
     t = time.perf_counter()
     wins = draws = games = 0
     for seat in (0, 1):
@@ -28,3 +29,4 @@ def duel(game: str, a: str, b: str, per_side: int, seed: int, **setup) -> None:
         games += frame.height
     print(f"{a} against {b}: {a} won {_rate(wins, games)}, {draws} drawn; "
           f"{time.perf_counter() - t:.0f} s", flush=True)
+    return wins, draws, games

@@ -43,7 +43,9 @@ def test_the_rollout_bot_plays_legal_moves_and_replays():
     a.auto(max_steps=40)
     b.auto(max_steps=40)
     assert a.decisions == 40 and a.log == b.log
-    assert repr(RolloutBot()) == "RolloutBot(width=4, turns=2, samples=1)"
+    assert repr(RolloutBot()) == "RolloutBot(width=4, turns=2, samples=1, fair)"
+    assert repr(RolloutBot(fair=False)) == ("RolloutBot(width=4, turns=2, samples=1, sees the "
+                                            "whole state)")
     with pytest.raises(ValueError, match="width must be a whole number"):
         RolloutBot(width=0)
 

@@ -23,6 +23,18 @@ def random_bot(state: State, seat: int, actions: list[Action], rng: random.Rando
 
 
 BOT_NAMES = ("random", "heuristic", "mcts")
+# A search bot's name with this ending searches the true position, as if it could see every
+# hand (in games with hidden information: elsewhere there is nothing to see).
+OMNISCIENT = "-omniscient"
+
+
+def bot_choices(game: Game) -> list[str]:
+    """The bots a game offers by name: the built-in ones, its own (`Game.named_bots`), and in
+    a game with hidden information, each search bot's omniscient double for comparison."""
+    names = list(BOT_NAMES) + list(game.named_bots())
+    if game.traits.hidden_information:
+        names += [n + OMNISCIENT for n in names if n not in ("random", "heuristic")]
+    return names
 
 
 def bot_name(bot) -> str:
@@ -65,11 +77,21 @@ def _short(value) -> str:
 
 
 def make_bot(spec, game: Game) -> Bot:
-    """A bot from a name ("random", "heuristic", "mcts" or "mcts:<playouts>") or a callable."""
+    """A bot from a name ("random", "heuristic", "mcts" or "mcts:<playouts>", a game's own,
+    and "<search bot>-omniscient" in a game with hidden information) or a callable."""
     if callable(spec):
         return spec
     if spec == "random":
         return random_bot
+    fair = True
+    if isinstance(spec, str) and OMNISCIENT in spec:
+        base = spec.replace(OMNISCIENT, "", 1)
+        if not game.traits.hidden_information:
+            raise SetupError(f"bot {spec!r}: {game.name} has no hidden information, so its "
+                             f"search bots see nothing they should not; use {base!r}")
+        if base in ("random", "heuristic"):
+            raise SetupError(f"bot {spec!r}: only search bots have an omniscient double")
+        spec, fair = base, False
     if isinstance(spec, str) and (spec == "mcts" or spec.startswith("mcts:")):
         from .mcts import MCTSBot
 
@@ -77,17 +99,20 @@ def make_bot(spec, game: Game) -> Bot:
         if budget and (not budget.isdigit() or int(budget) < 1):
             raise SetupError(f"bot {spec!r}: write the budget as a whole number of playouts "
                              "from 1, e.g. 'mcts:500'")
-        return MCTSBot(iterations=int(budget) if budget else 200, traits=game.traits)
+        return MCTSBot(iterations=int(budget) if budget else 200, traits=game.traits,
+                       fair=fair)
     extra = game.named_bots()
     if isinstance(spec, str) and spec in extra:
-        return extra[spec]()
+        # A game's search bot takes `fair` where the game hides something (README, Adding a
+        # game).
+        return extra[spec]() if fair else extra[spec](fair=False)
     if spec == "heuristic":
         bot = game.heuristic_bot()
         if bot is None:
             raise SetupError(f"{game.name} has no heuristic bot yet; use 'random' or a callable")
         return bot
     raise SetupError(
-        f"unknown bot {spec!r}; use one of {', '.join(BOT_NAMES + tuple(extra))} or a callable "
+        f"unknown bot {spec!r}; use one of {', '.join(bot_choices(game))} or a callable "
         "(state, seat, actions, rng) -> Action"
     )
 

@@ -106,6 +106,29 @@ class State:
     def clone(self) -> State:
         return copy.deepcopy(self)
 
+    # -- what a seat cannot see, for search that plays fair --------------------------------
+    def determinize(self, seat: int, rng) -> State:
+        """A copy of the position in which everything `seat` cannot see (other seats' hidden
+        hands, cards put face down, secret picks) is dealt again at random, consistently with
+        what `seat` has seen: `view(seat)` of the copy is `view(seat)` of this one, and the copy
+        is a position the rules can play on. Search bots that play fair search such copies
+        (core/mcts.py, core/lookahead.py), so their choices never rest on what their seat
+        cannot know. By default the groups `unseen(seat)` names are dealt again with the kit's
+        `redeal`; a design with hidden parts of another kind (secret picks) overrides this."""
+        from .kit.hidden import redeal
+
+        copy_ = self.clone()
+        for deck, *cards in copy_.unseen(seat):
+            redeal(rng, deck, *cards)
+        return copy_
+
+    def unseen(self, seat: int) -> list[tuple]:
+        """What `seat` cannot see, as groups (deck, list, ...): a face-down pile (a kit
+        `Deck`) and the lists of cards from it that other seats hold unseen (their hands, the
+        cards they put under that pile), to be dealt again together. A game with hidden
+        information names them; one without has none."""
+        return []
+
 
 class Design:
     """A registered design: its spec and card tables. Subclasses set `spec`."""
@@ -270,6 +293,24 @@ class Game(Design):
         return None
 
     def named_bots(self) -> dict:
-        """Extra bots this game offers by name, as {name: factory()}; e.g. a search bot."""
+        """Extra bots this game offers by name, as {name: factory()}; e.g. a search bot. In a
+        game with hidden information a search bot's factory takes `fair` (True unless asked),
+        so that "<name>-omniscient" can be compared with it."""
         return {}
+
+    def bot_ladder(self) -> list[tuple[str, object]]:
+        """The game's bots from weakest to strongest, as (name, bot: a name `bots=` takes or
+        a bot): the random bot, the heuristic, then fair search at doubling budgets, for
+        questions of skill (how much better play wins). By default the search is the
+        heuristic looking ahead (core/lookahead.py: 1, 2 and 4 samples an option), or without
+        a heuristic tree search of 100, 200 and 400 playouts; a game with a search of its own
+        lists that."""
+        heuristic = self.heuristic_bot()
+        if heuristic is None:
+            return [("random", "random")] + [(f"mcts:{n}", f"mcts:{n}") for n in (100, 200, 400)]
+        from .lookahead import LookaheadBot
+
+        return [("random", "random"), ("heuristic", "heuristic")] + [
+            (f"look-ahead x{n}", LookaheadBot(heuristic, traits=self.traits, samples=n))
+            for n in (1, 2, 4)]
 

@@ -5,8 +5,12 @@ Each legal option is played on by the policy (usually the game's heuristic) for 
 state's `score(seat)` (games whose spec says they are `scored`). Every option meets the same
 chance results (sample k draws from the same generator for each option), so options are
 compared on the same luck. The policy's own choice wins unless another option beats it by more
-than `margin`. Like tree search it reads the whole state, so in games with hidden
-information it plays as if it could see everything.
+than `margin`.
+
+In games with hidden information it plays fair: sample k plays every option on from one
+`determinize(seat)` of the position, a copy in which what the seat cannot see is dealt again at
+random, shared by every option so that options still meet the same luck. `fair=False` plays
+them on from the true position, as if it could see every hand.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ class LookaheadBot:
     decisions are worth the search (the others are left to the policy)."""
 
     def __init__(self, policy, *, traits: Traits | None = None, samples: int = 2,
-                 depth: int = 60, margin: float = 0.01, searched=None):
+                 depth: int = 60, margin: float = 0.01, searched=None, fair: bool = True):
         for name, value in (("samples", samples), ("depth", depth)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"LookaheadBot {name} must be a whole number from 1, "
@@ -34,9 +38,11 @@ class LookaheadBot:
         self.depth = depth
         self.margin = margin
         self.searched = searched
+        self.fair = fair and self.traits.hidden_information
 
     def __repr__(self) -> str:
-        return f"LookaheadBot(samples={self.samples}, depth={self.depth})"
+        return (f"LookaheadBot(samples={self.samples}, depth={self.depth}, "
+                f"{'fair' if self.fair else 'sees the whole state'})")
 
     def __call__(self, state, seat, actions, rng):
         if len(actions) == 1:
@@ -45,20 +51,23 @@ class LookaheadBot:
         if self.searched is not None and not self.searched(state, actions):
             return preferred
         seeds = [rng.getrandbits(32) for _ in range(self.samples)]
-        best, best_value = preferred, self._value(state, seat, preferred, seeds) + self.margin
+        # Sample k's position: the true one, or one dealing of what the seat cannot see.
+        starts = ([state.determinize(seat, random.Random(f"deal {seed}")) for seed in seeds]
+                  if self.fair else [state] * len(seeds))
+        best, best_value = preferred, self._value(starts, seat, preferred, seeds) + self.margin
         for a in actions:
             if a == preferred:
                 continue
-            value = self._value(state, seat, a, seeds)
+            value = self._value(starts, seat, a, seeds)
             if value > best_value:
                 best, best_value = a, value
         return best
 
-    def _value(self, state, seat: int, action, seeds) -> float:
+    def _value(self, starts, seat: int, action, seeds) -> float:
         total = 0.0
-        for seed in seeds:
+        for start, seed in zip(starts, seeds, strict=True):
             rng = random.Random(seed)
-            s = state.clone()
+            s = start.clone()
             s.apply(action)
             for _ in range(self.depth):
                 mover = s.to_move

@@ -3,9 +3,15 @@
 Open-loop UCT: chance points are sampled on the way down rather than stored as nodes, so the
 tree branches only on decisions. Playouts use the random bot and are cut after `depth`
 decisions; the position is then scored by the state's `score(seat)` if the game's spec says it
-is `scored` (a number in [0, 1]), otherwise by the result so far (0.5 while undecided). Tree search reads
-the whole state, so in games with hidden information it plays as if it could see everything;
-the step-through view says so beside the bot's name.
+is `scored` (a number in [0, 1]), otherwise by the result so far (0.5 while undecided).
+
+In games with hidden information it plays fair: information-set MCTS (Cowling, Powley and
+Whitehouse 2012, single observer; OpenSpiel's `ismcts.py` is another): every iteration starts
+from a new `determinize(seat)` of the position, a copy in which what the seat cannot see is
+dealt again at random, and one tree gathers them all; an action is weighed against the times
+it was available, since what the other seats may do differs between copies. `fair=False`
+(the bot "mcts-omniscient") searches the true position instead, as if it could see every
+hand; in games without hidden information the two are the same bot and play the same games.
 """
 
 from __future__ import annotations
@@ -29,12 +35,13 @@ def position_value(state, seat: int, traits: Traits) -> float:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total")
+    __slots__ = ("available", "children", "total", "visits")
 
     def __init__(self):
         self.children: dict = {}
         self.visits = 0
         self.total = 0.0
+        self.available = 1  # iterations it could have been chosen in (fair search only)
 
 
 class MCTSBot:
@@ -42,12 +49,18 @@ class MCTSBot:
     `seconds`, whichever ends first."""
 
     def __init__(self, iterations: int = 200, seconds: float | None = None, depth: int = 60,
-                 c: float = 1.4, traits: Traits | None = None):
+                 c: float = 1.4, traits: Traits | None = None, fair: bool = True):
         self.traits = Traits() if traits is None else traits
         self.iterations = iterations
         self.seconds = seconds
         self.depth = depth
         self.c = c
+        # Fair search only where there is something to hide: elsewhere the same bot as before.
+        self.fair = fair and self.traits.hidden_information
+
+    def __repr__(self) -> str:
+        return (f"MCTSBot(iterations={self.iterations}, "
+                f"{'fair' if self.fair else 'sees the whole state'})")
 
     def __call__(self, state, seat, actions, rng):
         if len(actions) == 1:
@@ -57,7 +70,8 @@ class MCTSBot:
         for _ in range(self.iterations):
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            self._iterate(root, state.clone(), seat, rng)
+            start = state.determinize(seat, rng) if self.fair else state.clone()
+            self._iterate(root, start, seat, rng)
         best = max(root.children.items(), key=lambda kv: kv[1].visits)[0]
         return next(a for a in actions if a == best)
 
@@ -83,9 +97,17 @@ class MCTSBot:
                 break
             # Selection: values are kept from the searching seat's view; opponents minimise.
             sign = 1.0 if mover == seat or self.traits.cooperative else -1.0
-            log_n = math.log(node.visits + 1)
             present = [a for a in legal if a in node.children]
-            action = max(present, key=lambda a: _ucb(node.children[a], sign, log_n, self.c))
+            if self.fair:
+                # Each child against the times it was there to choose (ISMCTS).
+                for a in present:
+                    node.children[a].available += 1
+                action = max(present, key=lambda a: _ucb(
+                    node.children[a], sign, math.log(node.children[a].available), self.c))
+            else:
+                log_n = math.log(node.visits + 1)
+                action = max(present, key=lambda a: _ucb(node.children[a], sign, log_n,
+                                                         self.c))
             state.apply(action)
             node = node.children[action]
             path.append(node)

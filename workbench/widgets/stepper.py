@@ -19,12 +19,11 @@ import json
 from fractions import Fraction
 
 from ..core import IllegalAction, Match, load_match
-from ..core.bots import make_bot
+from ..core.bots import bot_choices, make_bot
 from ..core.odds import OddsLine, action_odds, odds_at
 from ..core.rulesdoc import rule_ids, rules_document
 from .action_rows import rows
 
-BOT_CHOICES = ("random", "heuristic", "mcts")
 MCTS_BUDGET = 200  # playouts per decision: about a fifth of a second in the co-op game
 RECENT_ROLLS = 3  # the chance results shown under the table; the log has them all
 
@@ -265,7 +264,7 @@ class Stepper:
             self.bot_names.pop(seat, None)
             self._say(f"{self.match.seat_names[seat]} is played by a person.")
             return
-        spec = f"mcts:{MCTS_BUDGET}" if name == "mcts" else name
+        spec = f"{name}:{MCTS_BUDGET}" if name in ("mcts", "mcts-omniscient") else name
         self.match.bots[seat] = make_bot(spec, self.match.game)
         self.bot_names[seat] = name
         self._say(f"The {name} bot plays {self.match.seat_names[seat]}.")
@@ -468,7 +467,7 @@ class Stepper:
             "decisions": m.decisions,
             "timeline": m.timeline_length,
             "bots": {str(s): self.bot_names.get(s, "own") for s in m.bots},
-            "bot_choices": list(BOT_CHOICES) + list(m.game.named_bots()),
+            "bot_choices": bot_choices(m.game),
             "thinking": None if due is None else {"seat": due, "text": _sentence(
                 f"{self.bot_label(due)} is thinking…" if due in m.bots
                 else f"a stand-in bot for {m.seat_names[due]} is thinking…")},

@@ -11,6 +11,7 @@ from .deck import Deck
 from .dice import (binary_dice, contest, contest_chance, dice_chance, highest_of, pool_of, roll,
                    sum_of)
 from .grid import BISHOP, KING, KNIGHT, ROOK, Grid
+from .hidden import redeal
 from .keywords import Effect, Keyword, KeywordError, Keywords
 from .respond import Responses
 from .window import PriorityWindow, turn_order
@@ -19,5 +20,5 @@ from .zones import Zones
 __all__ = ["BISHOP", "ChessMoves", "Deck", "Effect", "Grid", "KING", "KNIGHT", "Keyword",
            "KeywordError", "Keywords", "Mark", "Piece", "PriorityWindow", "ROOK", "Responses",
            "Vitals", "Zones", "binary_dice", "chess_moves", "contest", "contest_chance",
-           "dice_chance", "draw_board", "highest_of", "pool_of", "roll", "sum_of", "threat_map",
-           "through_armor", "turn_order"]
+           "dice_chance", "draw_board", "highest_of", "pool_of", "redeal", "roll", "sum_of",
+           "threat_map", "through_armor", "turn_order"]

@@ -219,17 +219,22 @@ class RolloutBot:
     generators seeded by sample number) until `turns` more turns have begun or the game ends;
     the option whose positions score best on average is chosen. Answers inside response
     windows, payments and charges are left to the heuristic. Slower than the heuristic by about
-    the width times the decisions in `turns` turns; stronger because it sees the reply."""
+    the width times the decisions in `turns` turns; stronger because it sees the reply.
 
-    def __init__(self, width: int = 4, turns: int = 2, samples: int = 1):
+    Fair by default: sample k plays every option on from one `determinize(seat)` of the
+    position (the opponent's hand and deck dealt again from what it could hold), not from the
+    true one; `fair=False` ("rollout-omniscient") sees the opponent's hand."""
+
+    def __init__(self, width: int = 4, turns: int = 2, samples: int = 1, fair: bool = True):
         for name, value in (("width", width), ("turns", turns), ("samples", samples)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"RolloutBot {name} must be a whole number from 1, "
                                  f"not {value!r}")
-        self.width, self.turns, self.samples = width, turns, samples
+        self.width, self.turns, self.samples, self.fair = width, turns, samples, fair
 
     def __repr__(self) -> str:
-        return f"RolloutBot(width={self.width}, turns={self.turns}, samples={self.samples})"
+        return (f"RolloutBot(width={self.width}, turns={self.turns}, samples={self.samples}, "
+                f"{'fair' if self.fair else 'sees the whole state'})")
 
     def __call__(self, state, seat, actions, rng):
         if len(actions) == 1 or state.phase != "step":
@@ -239,10 +244,14 @@ class RolloutBot:
         ranked = sorted(range(len(options)),
                         key=lambda i: -score_option(state, seat, options[i], danger))
         best, best_value = ranked[0], None
+        # Sample k's position, shared by every option: one dealing of what the seat cannot
+        # see, or the true position.
+        starts = [state.determinize(seat, random.Random(f"deal {k}")) if self.fair else state
+                  for k in range(self.samples)]
         for i in ranked[:self.width]:
             total = 0.0
             for k in range(self.samples):
-                c = state.clone()
+                c = starts[k].clone()
                 c.do(options[i])
                 total += self._play_on(c, seat, state.turn + self.turns, random.Random(k))
             value = total / self.samples + 0.001 * rng.random()

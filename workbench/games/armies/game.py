@@ -143,3 +143,9 @@ class Armies(Game):
         from .bots import RolloutBot
 
         return {"rollout": RolloutBot}
+
+    def bot_ladder(self):
+        from .bots import RolloutBot
+
+        return [("random", "random"), ("heuristic", "heuristic")] + [
+            (f"rollout x{n}", RolloutBot(samples=n)) for n in (1, 2, 4)]

@@ -525,6 +525,11 @@ class ArmiesState(Movement, Plays, Combats, State):
         return explain(self, action)
 
     # -- information -----------------------------------------------------------------------
+    def unseen(self, seat: int) -> list[tuple]:
+        """The other player's hand and deck: the board, discards and strategies are public."""
+        other = 1 - seat
+        return [(self.decks[other], self.hands[other])]
+
     def observation(self, seat: int | None = None) -> dict:
         from .render import observation
 

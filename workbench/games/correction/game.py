@@ -90,3 +90,7 @@ class Correction(Game):
         # "rollout-3" plays each option three times with noisy replies: slower, stronger.
         return {"rollout": RolloutBot,
                 "rollout-3": lambda: RolloutBot(samples=3, noise=0.3)}
+
+    def bot_ladder(self):
+        return [("random", "random"), ("heuristic", "heuristic"), ("rollout", "rollout"),
+                ("rollout-3", "rollout-3")]

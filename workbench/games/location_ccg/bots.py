@@ -274,8 +274,9 @@ def _worth_searching(state, actions) -> bool:
     return state.ask is not None and state.ask[1] in ("mission", "defenders", "deploy")
 
 
-def search(samples: int = 2, depth: int = 120) -> LookaheadBot:
+def search(samples: int = 2, depth: int = 120, fair: bool = True) -> LookaheadBot:
     """A new search bot; playouts that have not ended are scored by score(seat)
-    (Locations won and VP tokens)."""
-    return LookaheadBot(heuristic, traits=Traits(scored=True), samples=samples, depth=depth,
-                        searched=_worth_searching)
+    (Locations won and VP tokens). Fair unless `fair=False` ("search-omniscient"): it plays
+    on from dealings of what its seat cannot see, not from the opponent's true hand."""
+    return LookaheadBot(heuristic, traits=Traits(scored=True, hidden_information=True),
+                        samples=samples, depth=depth, searched=_worth_searching, fair=fair)

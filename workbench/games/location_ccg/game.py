@@ -168,3 +168,9 @@ class LocationCCG(Game):
         from .bots import search
 
         return {"search": search}
+
+    def bot_ladder(self):
+        from .bots import search
+
+        return [("random", "random"), ("heuristic", "heuristic")] + [
+            (f"search x{n}", search(samples=n)) for n in (1, 2, 4)]

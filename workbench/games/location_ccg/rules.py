@@ -983,6 +983,12 @@ class LocationState(State):
                 "destroyed_1": self.counts["destroyed"][1],
                 "locations": "; ".join(x.name for x in self.locs)}
 
+    def unseen(self, seat: int) -> list[tuple]:
+        """The other player's hand, its deck and the cards it put on the bottom of it (R-5):
+        banks, discards and play are public."""
+        other = 1 - seat
+        return [(self.deck[other], self.zones[other, "hand"], self.bottom[other])]
+
     def observation(self, seat: int | None = None) -> dict:
         from .render import observation
 

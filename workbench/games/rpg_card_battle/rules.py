@@ -448,6 +448,17 @@ class BattleState(State):
     def hidden_choices(self) -> set[int]:
         return {p.seat for p in self.players if p.choice is not None}
 
+    def determinize(self, seat: int, rng) -> BattleState:
+        """Hands are face up and draw piles have no order (1.1, R-11): what `seat` cannot see
+        is the other seat's pending secret choice (R-4), which the copy replaces with one
+        drawn at random from the choices its hand allows."""
+        s = self.clone()
+        for p in s.players:
+            if p.seat != seat and p.choice is not None:
+                options = choices(p.hand, s.cat.cards, s.rules["rcb.nothing_left"])
+                p.choice = options[int(rng.random() * len(options))]
+        return s
+
     def observation(self, seat: int | None = None) -> dict:
         """Hands are face up (1.1), so a seat sees everything except the other seat's pending
         choice; a spectator (None) sees no pending choice. Draw piles have no order here."""

@@ -23,15 +23,17 @@ def _searched(state, actions) -> bool:
     return state.wait[0] in ("action", "target")
 
 
-def search(samples: int = 2, depth: int = 60):
+def search(samples: int = 2, depth: int = 60, fair: bool = True):
     """The heuristic with a look ahead: each option of an action phase or a target is played
     on by the heuristic for every seat for `depth` decisions, `samples` times, and the option
-    whose positions score best (HP left against the opponent's) is chosen."""
+    whose positions score best (HP left against the opponent's) is chosen. Fair unless
+    `fair=False` ("search-omniscient"): it plays on from dealings of what its seat cannot see,
+    not from the other hands as they are."""
     from ...core.lookahead import LookaheadBot
     from .game import SPEC
 
     return LookaheadBot(heuristic, traits=SPEC.traits, samples=samples, depth=depth,
-                        searched=_searched)
+                        searched=_searched, fair=fair)
 
 
 def _first(state, seat, actions):

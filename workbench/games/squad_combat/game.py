@@ -139,6 +139,12 @@ class SquadCombat(Game):
         # "search" plays each option of an action phase or a target on with the heuristic.
         return {"search": search}
 
+    def bot_ladder(self):
+        from .bots import search
+
+        return [("random", "random"), ("heuristic", "heuristic")] + [
+            (f"search x{n}", search(samples=n)) for n in (1, 2, 4)]
+
     def card_view(self, table, row):
         from .render import card_view
 

@@ -602,6 +602,10 @@ class SquadState(Eligibility, Combat, State):
             out[f"played_{s}"] = "|".join(sorted(p.played))
         return out
 
+    def unseen(self, seat: int) -> list[tuple]:
+        """Another seat's hand and its deck (R-3): the rest is public."""
+        return [(p.deck, p.hand) for p in self.players if p.seat != seat]
+
     def observation(self, seat: int | None = None) -> dict:
         """Hands are hidden from other seats; decks are face-down piles of known size; dice,
         burden, attached cards, discard piles and death effects are public."""
