@@ -5,8 +5,9 @@ interval.
 
     .venv/bin/python benchmarks/armies_bots.py [games_per_side] [rollout_games_per_side]
 
-Measured with 100 and 20 (about 3 minutes on 2 cores): the heuristic won 200 of 200 games,
-the rollout bot 27 of 40 (68%, 52% to 80%).
+Measured with 100 and 20 (about 3 minutes on 2 cores): the heuristic won 200 of 200 games.
+The rollout bot's figure of that run was the omniscient search's, before search played fair;
+benchmarks/fair_bots.py measures the fair one (benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ import argparse
 import random
 import statistics
 import time
+import warnings
 
 from bot_duel import duel  # benchmarks/bot_duel.py, beside this script
 from checkouts import summary  # benchmarks/checkouts.py
@@ -52,7 +53,7 @@ def positions(game: str, count: int) -> list:
             m.auto(max_steps=1)
             step += 1
             if m.to_move is not None and step % 7 == 0 and len(m.legal_actions()) > 2:
-                found.append((m.state, m.to_move))
+                found.append((m.state.clone(), m.to_move))  # the match plays on in place
         seed += 1
     return found
 
@@ -80,6 +81,7 @@ def main() -> None:
                         help="games per side in each duel")
     parser.add_argument("--positions", type=int, default=30)
     args = parser.parse_args()
+    warnings.simplefilter("ignore", wb.KernelAside)  # search bots are the engine's, as said
     games = args.games or list(SEARCH)
     out = [f"Each duel {args.per_side} games a side; win rates of the first bot (95% interval); "
            f"speed over {args.positions} positions, median (min-max) of fair / omniscient "

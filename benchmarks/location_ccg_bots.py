@@ -6,7 +6,8 @@ look-ahead search bot against the heuristic, each bot on each side in half of th
 
 Measured with 250 and 100 (2026-11-23, about a minute on 2 cores): the heuristic won 248 of 250
 games in seat 1 and 250 of 250 in seat 2 against the random bot (498 of 500, 95% interval 99%
-to 100%); the search bot won 152 of 200 against the heuristic (76%, 70% to 81%).
+to 100%). The search bot's figure of that run was the omniscient search's, before search
+played fair; benchmarks/fair_bots.py measures the fair one (benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
