@@ -8,17 +8,17 @@ from workbench.core.legality import resolve
 from workbench.games.location_ccg.catalog import catalog_for
 from workbench.games.location_ccg.rules import HQ, LocationState
 
-def table(rules=None, decks=("Syndicate", "Order")) -> LocationState:
+def table(rules=None, decks=("Syndicate", "Order"), cards=None) -> LocationState:
     """Seat 1 placed first (its first two Locations, the second seat's first between them:
     Dockside Warehouse, Old Cathedral, Radio Tower for Syndicate against Order); hands, banks
     and piles emptied, nothing asked."""
     g = get_game("location_ccg")
     resolved = g.resolve_rules(rules)
-    cat = catalog_for(g.load_cards(), resolved)
+    cards = g.load_cards() if cards is None else cards
+    cat = catalog_for(cards, resolved)
     mine, theirs = cat.deck_locations[decks[0]], cat.deck_locations[decks[1]]
     picks = (mine[0], theirs[0] if theirs[0] != mine[0] else theirs[1], mine[1])
-    st = LocationState(catalog_for(g.load_cards(), resolved), resolved, list(decks), 0,
-                       list(picks))
+    st = LocationState(catalog_for(cards, resolved), resolved, list(decks), 0, list(picks))
     while st.to_move == CHANCE:
         st.apply_chance(st.chance().dist.outcomes[0])
     for s in (0, 1):

@@ -41,7 +41,7 @@ def test_kernel_plays_the_engines_games(bots, trace):
 
 VARIANT_CASES = [(v.key, value) for v in VARIANTS for value in (v.choices or ())
                  if value != v.default] + [
-    ("loc.turn_limit", 0), ("loc.turn_limit", 6), ("loc.min_attackers", 0)]
+    ("loc.turn_limit", 1), ("loc.turn_limit", 6), ("loc.min_attackers", 0)]
 
 
 @pytest.mark.parametrize("bots", ["random", "heuristic"])
@@ -56,7 +56,8 @@ MIXED = [
      "loc.modifier_limit": "one", "loc.ability_limit": "per_name"},
     {"loc.cost_notation": "typed", "loc.cost_floor": "all", "loc.skill_count": "mission_only",
      "loc.long_range": "combat_start", "loc.unique_leaves": "newer", "loc.deckout": "lose",
-     "loc.mob_counts": "in_play", "loc.first_turn": "no_production", "loc.turn_limit": 60},
+     "loc.mob_counts": "in_play", "loc.first_turn": "no_production", "loc.turn_limit": 60,
+     "loc.limit_leader": "tokens"},
 ]
 
 
@@ -95,8 +96,11 @@ def test_kernel_plays_unique_copies_of_both_seats(leaves):
 def edited(cards):
     return [
         # Recur (nothing in the demo has it), a Mob card with a typed cost, a stronger
-        # Enforcer and a bigger Giant.
+        # Enforcer, a bigger Giant, and modifiers whose Def destroys when they come or go
+        # (A-E10).
         cards.set("cards", "Hired Muscle", "keywords", "Gang; Recur")
+             .set("cards", "Brass Knuckles", "def", -1)
+             .set("cards", "Kevlar Vest", "keywords", "Recur")
              .set("cards", "Lookout", "keywords", "Shielded; Recur")
              .set("cards", "Street Runner", "cost", "1$")
              .set("cards", "Enforcer", "atk", 5)

@@ -360,6 +360,76 @@ def test_a9_one_modifier_in_all_variant():
     assert st.ask[1] == "keep_mod"
 
 
+def _vest_then_knuckles(rules=None, toughness=False, keep="knuckles"):
+    """A Fixer (Def 2) with a Kevlar Vest (Def +2) and 3 damage; then Brass Knuckles under one
+    modifier a character (A-9), and the controller keeps `keep`."""
+    cards = wb.load_cards("location_ccg")
+    if toughness:
+        cards = cards.set("cards", "Fixer", "keywords", "Toughness 1")
+    st = table({"loc.modifier_limit": "one", **(rules or {})}, cards=cards)
+    fixer = put(st, 0, "Fixer")
+    give(st, 0, "hand", "Kevlar Vest", "Brass Knuckles")
+    give(st, 0, "bank", "Lookout", "Lookout", "Fixer", "Fixer")
+    run(st, [("deploy",)], active=0, phase="Deploy")
+    play(st, f"Play Kevlar Vest on {st.label(fixer)}")
+    st.inplay[fixer].damage = 3
+    play(st, f"Play Brass Knuckles on {st.label(fixer)}")
+    assert st.ask[1] == "keep_mod" and fixer in st.inplay  # both count while the choice waits
+    vest, knuckles = st.ask[2][2], st.ask[2][3]
+    do(st, f"Keep {st.label(knuckles if keep == 'knuckles' else vest)}")
+    return st, fixer
+
+
+def test_a_e10_a_modifier_that_gave_def_leaving_destroys_a_damaged_character():
+    st, fixer = _vest_then_knuckles()
+    assert fixer not in st.inplay and st.zones[0, "void"] == ["Fixer"]
+    assert "Fixer [1] is destroyed (A-E10)" in st.events
+
+
+def test_a_e10_keeping_the_def_keeps_the_character():
+    st, fixer = _vest_then_knuckles(keep="vest")
+    assert fixer in st.inplay and st.def_(fixer) == 4
+
+
+def test_a_e10_toughness_leaves_a_wound_instead():
+    st, fixer = _vest_then_knuckles(toughness=True)
+    assert fixer in st.inplay and st.inplay[fixer].wounds == 1 and st.inplay[fixer].damage == 0
+
+
+def test_a_e10_a_modifier_with_negative_def_destroys_at_once():
+    cards = wb.load_cards("location_ccg").set("cards", "Brass Knuckles", "def", -1)
+    st = table(cards=cards)
+    lookout = put(st, 0, "Lookout")  # Def 1, no damage: Def 0 is lethal (1.1)
+    give(st, 0, "hand", "Brass Knuckles")
+    give(st, 0, "bank", "Fixer")
+    run(st, [("deploy",)], active=0, phase="Deploy")
+    play(st, f"Play Brass Knuckles on {st.label(lookout)}")
+    assert lookout not in st.inplay and "A-E10" in st.events[-1]
+
+
+def test_r41_a_discarded_recur_modifier_goes_back_to_the_hand():
+    cards = wb.load_cards("location_ccg").set("cards", "Kevlar Vest", "keywords", "Recur")
+    st = table({"loc.modifier_limit": "one"}, cards=cards)
+    fixer = put(st, 0, "Fixer")
+    give(st, 0, "hand", "Kevlar Vest", "Brass Knuckles")
+    give(st, 0, "bank", "Lookout", "Lookout", "Fixer", "Fixer")
+    run(st, [("deploy",)], active=0, phase="Deploy")
+    play(st, f"Play Kevlar Vest on {st.label(fixer)}")
+    play(st, f"Play Brass Knuckles on {st.label(fixer)}")
+    do(st, f"Keep {st.label(st.ask[2][3])}")
+    assert st.zones[0, "hand"] == ["Kevlar Vest"]
+
+
+def test_a_e11_a_recur_card_paid_from_the_bank_goes_to_the_discard_pile():
+    cards = wb.load_cards("location_ccg").set("cards", "Ogre Bouncer", "keywords", "Recur")
+    st = table(cards=cards)
+    give(st, 0, "bank", "Ogre Bouncer")
+    give(st, 0, "hand", "Street Runner")
+    run(st, [("deploy",)], active=0, phase="Deploy")
+    do(st, "Play Street Runner")
+    assert st.zones[0, "hand"] == [] and st.zones[0, "discard"] == ["Ogre Bouncer"]
+
+
 # -- surprises and windows (R-30, R-40) ------------------------------------------------------
 
 def test_r30_payoff_cannot_target_a_shielded_defender():
@@ -502,8 +572,19 @@ def test_a25_turn_limit_leader_by_locations_then_tokens():
     assert st.result().outcome == "draw"
 
 
+@pytest.mark.parametrize("leader, winners", [("locations_then_tokens", (0,)), ("tokens", (1,))])
+def test_a25_a_location_won_leads_unless_tokens_alone_count(leader, winners):
+    st = table({"loc.turn_limit": 5, "loc.limit_leader": leader})
+    st.turn = 5
+    st.locs[0].won_by = 0
+    st.locs[1].vp = [0, 2]
+    run(st, [("turn",)], active=0)
+    assert st.result().winners == winners and "A-25" in st.result().reason
+
+
 @pytest.mark.parametrize("bad, words", [
-    ({"loc.stack": "fifo"}, "loc.stack"), ({"loc.turn_limit": -1}, "loc.turn_limit")])
+    ({"loc.stack": "fifo"}, "loc.stack"), ({"loc.turn_limit": -1}, "loc.turn_limit"),
+    ({"loc.turn_limit": 0}, "loc.turn_limit"), ({"loc.limit_leader": "vp"}, "loc.limit_leader")])
 def test_bad_variants_name_themselves(bad, words):
     with pytest.raises(wb.SetupError, match=words):
         wb.play("location_ccg", rules=bad)

@@ -38,6 +38,7 @@ RULES = {
     "loc.stack": (K.R_LIFO, {"none": 0, "lifo": 1}),
     "loc.skill_count": (K.R_MISSION_ONLY, {"all_at_location": 0, "mission_only": 1}),
     "loc.turn_limit": (K.R_TURN_LIMIT, None),
+    "loc.limit_leader": (K.R_LIMIT_TOKENS, {"locations_then_tokens": 0, "tokens": 1}),
     "loc.payment": (K.R_PAY_CARDS, {"points": 0, "cards": 1}),
     "loc.cost_notation": (None, {"generic_plus_typed": 0, "typed": 1}),  # in the catalog
     "loc.cost_floor": (None, {"reduced_only": 0, "all": 1}),  # in the cost table

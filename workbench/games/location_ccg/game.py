@@ -26,10 +26,15 @@ VARIANTS = (
             "The victory check totals every character at the Location, left from earlier "
             "missions too ('all_at_location'), or only this mission's parties "
             "('mission_only').", "A-7", choices=("all_at_location", "mission_only")),
+    # No 0 for "no limit": nothing else ends a game two cautious players keep passing in.
     Variant("loc.turn_limit", 40,
-            "The game ends after this many turns; more Locations won, then more VP tokens on "
-            "Locations nobody has won, leads; else a draw (0: no limit).", "A-25",
-            minimum=0, maximum=1_000),
+            "The game ends after this many turns and the leader wins (loc.limit_leader); "
+            "a tie is a draw.", "A-25", minimum=1, maximum=1_000),
+    Variant("loc.limit_leader", "locations_then_tokens",
+            "At the turn limit, who leads: more Locations won, then more VP tokens on "
+            "Locations nobody has won ('locations_then_tokens'), or those VP tokens alone "
+            "('tokens', the older literal reading).", "A-25",
+            choices=("locations_then_tokens", "tokens")),
     Variant("loc.payment", "points",
             "A cost counts resource points, a card worth as many as its row has symbols "
             "('points'), or whole cards, one resource each ('cards').", "A-2",

@@ -66,9 +66,9 @@ L_SKILL, L_VP = range(2)
 (R_LIFO, R_MISSION_ONLY, R_TURN_LIMIT, R_PAY_CARDS, R_NO_PROD, R_MOD_ONE, R_GIANT,
  R_LR_START, R_MIN_ATT, R_UNIQUE_NEWER, R_MOB_IN_PLAY, R_PER_NAME, R_DECK_LOSE, R_FIRST,
  R_NPICKS, R_PICK, R_HAND, R_PROD, R_MAX_DECISIONS, R_TRACE, R_NCARDS, R_ONE_KEY,
- R_GEN_ROW) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23,
-               24)
-R_WIDTH = 25  # R_PICK .. R_PICK + 2: Locations placed for the players (setup)
+ R_GEN_ROW, R_LIMIT_TOKENS) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19,
+                               20, 21, 22, 23, 24, 25)
+R_WIDTH = 26  # R_PICK .. R_PICK + 2: Locations placed for the players (setup)
 GI_SPLIT, GI_FULL_EACH, GI_IGNORE = range(3)
 
 # An instance in play: INST[uid, ...]
@@ -549,7 +549,7 @@ def _pay(S, C, K, R, seat, PAYS, p, k0, kn):
     for c in range(R[R_NCARDS]):
         for _ in range(PAYS[p, c]):
             S[_pat(seat) + P_BANK + c] -= 1
-            _to_discard(S, C, seat, c)
+            _push(S, _pat(seat) + P_DISC, c, ZONE_CAP)  # bank cards have no text (R-2)
     stars = K[k0, CO_STARS]
     for k in range(k0, k0 + kn):
         stars = min(stars, K[k, CO_STARS])
@@ -705,6 +705,14 @@ def _lethal(S, I, C, uids, n):
             I[uid, I_WOUNDS] += 1
             continue
         _destroy(S, I, C, uid)
+
+
+@no_counts
+def _lethal_one(S, I, C, uid):
+    """_lethal for one character whose Def has fallen (1.1, A-E10)."""
+    one = S[SCR_C:SCR_C + 1]
+    one[0] = uid
+    _lethal(S, I, C, one, 1)
 
 
 @no_counts
@@ -1091,6 +1099,7 @@ def _attach(S, I, C, R, uid, host):
         I[host, I_MKEY + n] = key
         I[host, I_MUID + n] = uid
         I[host, I_NMODS] = n + 1
+        _lethal_one(S, I, C, host)  # a modifier with a negative Def (A-E10)
         return
     I[host, I_MKEY + n] = key + NEW_KEY  # both attached until the controller chooses (R-31)
     I[host, I_MUID + n] = uid
@@ -1109,7 +1118,7 @@ def _end(S, winner):
 
 
 @no_counts
-def _end_by_limit(S, L):
+def _end_by_limit(S, R):
     won0 = 0
     won1 = 0
     tok0 = 0
@@ -1123,6 +1132,9 @@ def _end_by_limit(S, L):
         else:
             tok0 += S[at + 3]
             tok1 += S[at + 4]
+    if R[R_LIMIT_TOKENS]:  # A-25's literal reading: the tokens alone
+        won0 = 0
+        won1 = 0
     if won0 == won1 and tok0 == tok1:
         _end(S, -1)
     elif won0 > won1 or (won0 == won1 and tok0 > tok1):
@@ -1189,7 +1201,7 @@ def _do_draw(S, R, seat):
 def _do_turn(S, R, L):
     limit = R[R_TURN_LIMIT]
     if S[TURN] and limit and S[TURN] >= limit:
-        _end_by_limit(S, L)
+        _end_by_limit(S, R)
         return
     if S[TURN]:
         S[ACTIVE] = 1 - S[ACTIVE]
@@ -1843,6 +1855,7 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
             if I[host, I_MKEY + k] == key:
                 I[host, I_MUID + k] = x
         _leave_play(S, I, C, new if x == old else old, False)
+        _lethal_one(S, I, C, host)  # the modifier that left may have given Def (A-E10)
     elif kind == AK_DISCARD:
         _remove(S, p + P_HAND, x)
         _push(S, p + P_DISC, x, ZONE_CAP)

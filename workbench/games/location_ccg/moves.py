@@ -283,6 +283,7 @@ def perform(state, seat: int, kind: str, data, action: Action) -> None:
         h.mods.pop(key + "+new", None)
         h.mods[key] = kept
         state.leave_play(new if kept == old else old, "discard")
+        state._lethal([host], "A-E10")  # the modifier that left may have given Def
     elif kind == "discard":
         state.zones[seat, "hand"].remove(args[0])
         state.zones.add(seat, "discard", args[0])

@@ -492,8 +492,9 @@ class LocationState(State):
             return
         inst.damage += amount
 
-    def _lethal(self, uids) -> None:
-        """R-26.4 with Toughness (R-35): lethal damage destroys, unless a wound is left."""
+    def _lethal(self, uids, rule: str = "R-26") -> None:
+        """R-26.4 with Toughness (R-35): lethal damage destroys, unless a wound is left. Also
+        checked when a character's Def falls (1.1, A-E10): damage >= Def destroys at any time."""
         for uid in dict.fromkeys(uids):
             inst = self.inplay.get(uid)
             if inst is None or inst.damage < self.def_(uid):
@@ -503,7 +504,7 @@ class LocationState(State):
                 inst.wounds += 1
                 self.note(f"{self.label(uid)} survives with a wound counter (R-35)")
                 continue
-            self.note(f"{self.label(uid)} is destroyed (R-26)")
+            self.note(f"{self.label(uid)} is destroyed ({rule})")
             self.destroy(uid)
 
     def _do_victory(self) -> None:
@@ -596,14 +597,18 @@ class LocationState(State):
     def _end_by_limit(self) -> None:
         won = [sum(1 for x in self.locs if x.won_by == s) for s in (0, 1)]
         tokens = [sum(x.vp[s] for x in self.locs if x.won_by is None) for s in (0, 1)]
-        lead = (won[0], tokens[0]), (won[1], tokens[1])
         limit = self.rule("loc.turn_limit")
+        if self.rule("loc.limit_leader") == "tokens":
+            lead = (tokens[0],), (tokens[1],)
+            what, tied = "VP tokens on Locations nobody has won", "VP tokens tied"
+        else:
+            lead = (won[0], tokens[0]), (won[1], tokens[1])
+            what, tied = "Locations won, then VP tokens", "Locations and VP tokens tied"
         if lead[0] == lead[1]:
-            self._end(-1, f"Turn limit {limit}: Locations and VP tokens tied, a draw (A-25)")
+            self._end(-1, f"Turn limit {limit}: {tied}, a draw (A-25)")
         else:
             s = 0 if lead[0] > lead[1] else 1
-            self._end(s, f"Turn limit {limit}: Seat {s + 1} leads on Locations won, then VP "
-                         f"tokens (A-25)")
+            self._end(s, f"Turn limit {limit}: Seat {s + 1} leads on {what} (A-25)")
 
     # -- chance -----------------------------------------------------------------------------
     def chance(self) -> Chance:
@@ -791,7 +796,9 @@ class LocationState(State):
         for name, n in option:
             for _ in range(n):
                 self.zones[seat, "bank"].remove(name)
-                self._to_discard(seat, name)
+                # Bank cards have no text (R-2): a Recur card paid from the bank stays
+                # in the discard pile (A-E11).
+                self.zones.add(seat, "discard", name)
         stars = min(c.stars for c in costs)
         self.prod_left -= stars
 
@@ -873,6 +880,7 @@ class LocationState(State):
         old = h.mods.get(key)
         if old is None:
             h.mods[key] = uid
+            self._lethal([host], "A-E10")  # a modifier with a negative Def
             return
         h.mods[key + "+new"] = uid  # both attached until the controller chooses (R-31)
         self.ask = (h.owner, "keep_mod", (host, key, old, uid))
