@@ -93,6 +93,9 @@ def test_T6_full_deals_end_with_both_big_bads_together_and_spare_corridors():
         assert b.finished and b.need is None
         bigs = [p for p, c in b.counters if c == "Joker"]
         assert len(bigs) == 2 and bigs[0] == bigs[1]
+        last = max((p for p, c in b.cells.items() if c.role != "door"),
+                   key=lambda p: b.cells[p].order)
+        assert bigs[0] == (b.last_room if b.stalled else last)  # R-14a, else R-12
         left.append(len(b.piles[1]))
     left.sort()
     assert (left[500], left[1000], left[1500]) == (11, 13, 15)

@@ -91,6 +91,17 @@ def test_R12_a_segment_with_no_card_puts_its_counter_on_the_segment_before():
     assert b.counters == [((6, 0), "3D")]  # on 5♠, room 1's last card
 
 
+def test_R12_the_segment_before_is_the_one_built_just_before_not_the_one_it_grew_from():
+    # Deal 4: corridor 10 grew from corridor 7, draws only 2♦ and ends; segments 8 and 9
+    # were built in between, so the counter goes on segment 9's last card (section 7's prevND).
+    cat = catalog_for(GAME.load_cards(), GAME.default_rules())
+    b = build(cat, random.Random(4))
+    seg = b.segs[10]
+    assert seg.last is None and seg.parent == 7 and b.segs[7].last != b.segs[9].last
+    assert (b.segs[9].last, "2D") in b.counters
+    assert (b.segs[7].last, "2D") not in b.counters
+
+
 def test_R14_generator_mode_opens_doors_first_in_first_out_or_lifo():
     def opened(order):
         b = builder(EXAMPLE_1, EXAMPLE_2, mode="generator", **{"sac.door_order": order})

@@ -201,6 +201,8 @@ class Builder:
         self.finished = False
         self.stalled = False
         self.last_room: tuple[int, int] | None = None  # last room or ace card placed
+        # The last non-door card of the segments ended so far (R-12's "segment before it").
+        self.prev_nd: tuple[int, int] | None = None
         self.retried: set[int] = set()  # dead-end segments already resumed (stall = reshuffle)
         self.need: int | None = None
         self._new_segment("corridor", -1, None, None, None, first=True)
@@ -326,17 +328,15 @@ class Builder:
             for card in seg.pending:
                 self.counters.append((where, card))
             seg.pending = []
+        if seg.last is not None:
+            self.prev_nd = seg.last
         if self.cur is seg:
             self.cur = None
 
     def _counter_cell(self, seg: Segment) -> tuple[int, int]:
-        # R-12: the last non-door card of the segment, else of the segment before it, else
-        # the start cell.
-        while seg is not None:
-            if seg.last is not None:
-                return seg.last
-            seg = self.segs[seg.parent] if seg.parent >= 0 else None
-        return self.cfg.start_cell()
+        # R-12: the last non-door card of the segment, else the last one an earlier segment
+        # placed (in the order they were built, not along the path), else the start cell.
+        return seg.last or self.prev_nd or self.cfg.start_cell()
 
     def _enemy(self, seg: Segment, card: str, rule: str) -> None:
         if self.cfg.counter_timing == "immediate" and seg.last is not None:

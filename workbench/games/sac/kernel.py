@@ -66,10 +66,10 @@ ROLL_SHOT, ROLL_LOOT, ROLL_BITE = range(3)
 # S[...]: the scalars. DECK_SIZE and the bottom queues' heads and tails per pile (0: pile 1).
 (NEED, CUR, FINISHED, LAST_ROOM, N_SEG, N_DOOR, N_EN, N_CELLS, N_PEND, N_BT, N_ROLLS,
  DECK_SIZE, BOTTOM_HEAD, BOTTOM_TAIL, POS, HEALTH, ARMOR, AMMO, CREDITS, ACTIONS, ROUND,
- ENDED, KILLS, BIG_KILLS, DOORS_SHOT, BITING, STATUS) = (
+ ENDED, KILLS, BIG_KILLS, DOORS_SHOT, BITING, STATUS, PREV_ND) = (
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
-    28, 29)
-STATE_SIZE = 30
+    28, 29, 30)
+STATE_SIZE = 31
 GAME_ON, WON, DEAD, TIME = range(4)
 
 # A decision: (kind, argument)
@@ -163,19 +163,19 @@ def _add_enemy(S, EN, CARD, pos, c):
 @no_counts
 def _end(S, P, SEG, PEND, EN, CARD, s, why):
     """Builder._end: the segment's pending enemies become counters on its last non-door
-    card, else that of the segment it grew from, else the start cell (R-12)."""
+    card, else the last one an earlier segment placed, else the start cell (R-12)."""
     SEG[s, G_ENDED] = why
     if S[N_PEND]:
         where = P[P_START]
-        back = s
-        while back >= 0:
-            if SEG[back, G_LAST] >= 0:
-                where = SEG[back, G_LAST]
-                break
-            back = SEG[back, G_PARENT]
+        if SEG[s, G_LAST] >= 0:
+            where = SEG[s, G_LAST]
+        elif S[PREV_ND] >= 0:
+            where = S[PREV_ND]
         for k in range(S[N_PEND]):
             _add_enemy(S, EN, CARD, where, PEND[k])
         S[N_PEND] = 0
+    if SEG[s, G_LAST] >= 0:
+        S[PREV_ND] = SEG[s, G_LAST]
     if S[CUR] == s:
         S[CUR] = -1
 
@@ -975,6 +975,7 @@ def play_one(seed, bseed, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP, D2
         BOTTOM[1, j] = JOKER[0]
     S[BOTTOM_TAIL + 1] = JOKER[1]
     S[LAST_ROOM] = -1
+    S[PREV_ND] = -1
     _new_seg(S, SEG, KIND_CORRIDOR, -1, -1, -1, -1, 1)
     _advance(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT)
     S[POS] = P[P_START]
