@@ -80,6 +80,19 @@ def rules_text(design: str, rule_id: str) -> str:
     return _get_design(design).rules_text(rule_id)
 
 
+def why_illegal(match, action, seat: int | None = None) -> str | None:
+    """Why `action` (an Action or a label, typed as loosely as Match.step takes it) cannot be
+    played now in `match` (a Match, or a game's State), with the rule that forbids it, e.g.
+    why_illegal(m, "Play Reckless Charge with Vell"); None when it can."""
+    from .core import Match
+    from .core.legality import why_illegal as problem
+
+    if isinstance(match, Match):
+        return match.why_illegal(action, seat)
+    found = problem(match, action, seat)
+    return None if found is None else str(found)
+
+
 def setup_options(game: str) -> list[dict]:
     """The setup options of a game: key, default, allowed values and what each means."""
     return [o.describe() for o in _get_game(game).spec.options]
@@ -90,4 +103,5 @@ __all__ = [
     "Match", "MatchFileError",
     "SetupError", "UnknownGame", "list_designs", "list_games", "load_cards", "load_match",
     "play", "rules", "rules_text", "sensitivity", "setup_options", "simulate", "solve", "sweep",
+    "why_illegal",
 ]

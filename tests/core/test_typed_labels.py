@@ -44,3 +44,17 @@ def test_an_exact_label_wins_over_a_longer_one_it_begins():
     assert match_label(actions, "e") == (None, actions)
 
 
+
+
+def test_wb_why_illegal_answers_for_a_match_or_its_state():
+    m = wb.play("coop", seed=1, players=3)
+    first = m.legal_actions()[0]
+    assert wb.why_illegal(m, first.label) is None
+    assert wb.why_illegal(m, first) is None
+    assert wb.why_illegal(m.state, first.label.lower()) is None
+    refused = "the first Encounter must have a Loot value of 2 or 3 [R-7]"
+    assert wb.why_illegal(m, "start with rat-5") == refused == m.why_illegal("start with rat-5")
+    assert wb.why_illegal(m.state, "start with rat-5") == refused
+    assert wb.why_illegal(m, first.label, seat=1) == "it is seat 1's decision, not seat 2's [turn]"
+    assert "no action called 'banana'" in wb.why_illegal(m, "banana")
+    assert "why_illegal" in wb.__all__

@@ -215,6 +215,34 @@ def test_R11_R12_eligibility_traits_energy_dice_and_who():
     assert reason(st, "Play Haymaker with Brakka")[0] == "R-36"
 
 
+def test_R12a_a_typed_play_by_a_character_the_card_does_not_fit_names_the_rule():
+    m = wb.play("squad_combat", seed=6)  # Red acts; Reckless Charge, Brakka's Cleaver in hand
+    assert {"Reckless Charge", "Brakka's Cleaver"} <= set(m.state.players[0].hand)
+    assert m.why_illegal("Play Reckless Charge with Brakka") is None
+    reason = m.why_illegal("Play Reckless Charge with Vell")
+    assert reason == "Vell (Beta) shares no trait with Reckless Charge (Alpha) [R-12a]"
+    assert m.why_illegal("play reckless charge with corin").endswith("[R-12a]")
+    assert m.why_illegal("Play Brakka's Cleaver with Vell") == (
+        "only Brakka may play Brakka's Cleaver [R-12a]")
+    with pytest.raises(wb.IllegalAction, match=r"R-12a") as err:
+        m.step("Play Reckless Charge with Vell")
+    assert "no action called" not in str(err.value) and m.decisions == 0
+    # A card typed alone is answered for the character it fits, named.
+    assert m.why_illegal("Play Brakka's Cleaver") == (
+        "'Play Brakka's Cleaver with Brakka': Brakka's Cleaver needs dice [5]; Brakka holds "
+        "4, 3, 1 [R-12c]")
+    # An Edge in hand is refused in the action phase by the rule on when it is played.
+    assert m.why_illegal("Play Brace with Vell").endswith("[R-23]")
+    # The view lists the plays the traits forbid after the others, and the Edges last.
+    legal = m.legal_actions()
+    cited = [m.state.explain(a)[0] for a in m.candidates() if a not in legal]
+    assert cited == ["R-12c"] + ["R-12a"] * 6 + ["R-23"] * 3
+    m = wb.play("squad_combat", seed=0)  # Blue decides in a window, Jab in hand
+    assert m.state.wait[0] == "window" and "Jab" in m.state.players[1].hand
+    assert m.why_illegal("Play Jab with Gale") == (
+        "Jab is an attack: it is played in your own action phase [R-7]")
+
+
 def test_R12d_card_discard_costs_need_other_cards_in_hand():
     st = position(hands={0: ["Jab"]})
     char(st, "Corin").alive = False  # Corin's Last Orders costs C C

@@ -3,7 +3,10 @@
 A typed label is matched forgivingly, the same way wherever a label is accepted (Match.step,
 the step-through view's text box): first exactly, then ignoring case, then ignoring
 everything but letters and digits (spaces, punctuation and glyphs such as ■ ▲ →), and last as
-the unique beginning of one label. A miss names the closest legal labels.
+the unique beginning of one label. A label that is not legal now is read the same way
+against the game's candidates (State.candidates) and answered with the game's reason; when
+it could mean several of them, the first in the game's order is named and explained. A miss
+names the closest legal labels.
 """
 
 from __future__ import annotations
@@ -87,6 +90,7 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
             f"it is seat {mover + 1}'s decision, not seat {seat + 1}'s", rule="turn", action=wanted
         )
     legal = state.legal_actions()
+    named = ""
     if isinstance(wanted, Action):
         if _find(legal, wanted) is not None:
             return None
@@ -100,12 +104,16 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
             more = f" and {len(several) - 4} more" if len(several) > 4 else ""
             return IllegalAction(f"'{wanted}' could mean {len(several)} actions: {shown}{more}; "
                                  "type more of the label", rule="legal actions", action=wanted)
-        candidate = match_label(state.candidates(), wanted)[0]
+        candidate, several = match_label(state.candidates(), wanted)
+        if candidate is None and several:
+            # The game lists the likeliest first: answer for it, and say which it is.
+            candidate = several[0]
+            named = f"'{candidate.label}': "
     if candidate is not None:
         explained = state.explain(candidate)
         if explained is not None:
             rule, reason = explained
-            return IllegalAction(reason, rule=rule, action=candidate)
+            return IllegalAction(named + reason, rule=rule, action=candidate)
         return IllegalAction(
             f"'{candidate}' is not allowed now", rule="legal actions", action=candidate
         )

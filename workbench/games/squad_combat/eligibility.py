@@ -181,9 +181,11 @@ class Eligibility:
 
     def candidates(self) -> list[Action]:
         """The legal actions and the plausible ones a person may try, so the view can show
-        why they are refused: cards of the right kind for now (actions and attacks in an
-        action phase, edges in a window) by the characters whose traits fit them,
-        Refreshes, and the abilities of the squad's characters."""
+        why they are refused and a typed label is answered with its rule: cards of the right
+        kind for now (actions and attacks in an action phase, edges in a window) by the
+        characters whose traits fit them, Refreshes and the abilities of the squad's
+        characters; then the same cards by the characters they do not fit (R-12a), and last
+        the cards in hand of the other kind (R-7, R-23)."""
         legal = self.legal_actions()
         if self.ended or self.wait[0] not in ("action", "window"):
             return legal
@@ -191,17 +193,19 @@ class Eligibility:
         p = self.players[seat]
         edges = what == "window"
         out = {a: a for a in legal}
+        unfit, other_kind = [], []
         for name in dict.fromkeys(p.hand):
             src = self.cat.cards[name]
-            if src.is_edge != edges:
-                continue
             for ci in p.order:
                 c = self.chars[ci]
-                if (src.character or c.d.name) != c.d.name or (
-                        src.traits and not src.traits & c.d.traits):
-                    continue
                 a = play_action(src, c.d.name)
-                out.setdefault(a, a)
+                if src.is_edge != edges:
+                    other_kind.append(a)
+                elif (src.character or c.d.name) != c.d.name or (
+                        src.traits and not src.traits & c.d.traits):
+                    unfit.append(a)
+                else:
+                    out.setdefault(a, a)
         for ci in p.order:
             c = self.chars[ci]
             for ab in c.d.abilities:
@@ -211,6 +215,8 @@ class Eligibility:
             if not edges and c.alive:
                 a = refresh_action(c)
                 out.setdefault(a, a)
+        for a in unfit + other_kind:
+            out.setdefault(a, a)
         return list(out.values())
 
     def explain(self, action: Action) -> tuple[str, str] | None:
