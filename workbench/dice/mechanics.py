@@ -1,9 +1,11 @@
 """Exact odds for the seed games' own dice mechanics.
 
-Rule numbers (R-n) and resolutions (A-n) refer to each design's rules specification: the
-co-op game's ships as ``workbench/games/coop/rules.md`` (attacks that wear Dodge down); Armies
-(binary-dice contests), Squad Combat (the v0.5 die contest) and the SAC dungeon (d20 shots)
-have no engine here yet, so only their dice are.
+Rule numbers (R-n) and resolutions (A-n) refer to each game's rules document, which ships
+beside its rules engine as ``workbench/games/<game>/rules.md``: the co-op game's (attacks that
+wear Dodge down), Armies' (binary-dice contests), Squad Combat's (the v0.5 die contest,
+``sc.attack = contest``) and the SAC dungeon's (d20 shots, ``workbench/games/sac/``). The
+engines play these dice at their chance points; the functions here give the same odds without
+playing a game, and the Armies and Squad Combat analyses read their tables from here.
 """
 
 from __future__ import annotations
