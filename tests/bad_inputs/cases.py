@@ -330,6 +330,41 @@ def leftover_temporary_files_are_cleaned(tmp):
     check(not (d / ".enemies.csv.dead1234.wbsave").exists(), "a temporary file was left", Silent)
 
 
+@case("saves")
+def a_journal_in_a_downloaded_folder_touches_nothing_outside_it(tmp):
+    # A folder shared or downloaded with a save journal naming files elsewhere: as absolute
+    # paths, with "..", through a link, and with a temporary file ready beside the victim.
+    d = copy_coop(tmp)
+    home = tmp / "home"
+    home.mkdir()
+    victim = home / ".bashrc"
+    victim.write_text("mine")
+    (home / "evil.wbsave").write_text("theirs")
+    (home / "..bashrc.deadbeef.wbsave").write_text("theirs")
+    (d / "link.csv").symlink_to(victim)
+    (d / ".link.csv.deadbeef.wbsave").symlink_to(victim)
+    (d / ".workbench-save.json").write_text(json.dumps({"renames": [
+        [str(home / "evil.wbsave"), str(victim)], ["../home/.bashrc", "deadbeef"],
+        ["link.csv", "deadbeef"], [str(victim), "deadbeef"]]}))
+    outside = snapshot(home)
+    coop.load(d)
+    check(snapshot(home) == outside, "a file outside the folder was replaced or removed", Lost)
+    check(victim.read_text() == "mine", "the linked file was overwritten", Lost)
+
+
+@case("saves")
+def a_spreadsheet_save_killed_halfway_leaves_nothing_behind(tmp):
+    d = copy_coop(tmp)
+    book = tmp / "coop.xlsx"
+    coop.load(d).save(book)
+    (tmp / ".coop.xlsx.dead1234.wbsave").write_bytes(b"half")
+    (tmp / ".other.xlsx.dead1234.wbsave").write_bytes(b"someone else's")
+    coop.load(book)
+    check(not (tmp / ".coop.xlsx.dead1234.wbsave").exists(), "a temporary file was left",
+          Silent)
+    check((tmp / ".other.xlsx.dead1234.wbsave").exists(), "another file's was removed", Lost)
+
+
 # -- matches ------------------------------------------------------------------------------
 
 def _played(seed=1, **kw):

@@ -11,6 +11,7 @@ import hashlib
 import html
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -404,16 +405,18 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game:
                                      message=f"{directory.name}: is neither a folder of CSV files "
                                              "nor an .xlsx or .ods spreadsheet; expected one of "
                                              "those")])
-    if directory.is_dir():
-        store.recover(directory)
-    # Read before the tables: a file that changes in between then looks changed to a save.
-    disk = DiskState.read(directory, [spec.file for spec in specs.values()])
     texts, lines, problems = {}, {}, []
-    for table, spec in specs.items():
-        frame, rows, found = text.read_csv(directory / spec.file, spec, table)
-        problems.extend(found)
-        if frame is not None:
-            texts[table], lines[table] = frame, rows
+    # With the folder's lock held, a save of another process is never read half done.
+    with store.folder_lock(directory, "read") if directory.is_dir() else nullcontext():
+        if directory.is_dir():
+            store.recover(directory)
+        # Read before the tables: a file that changes in between then looks changed to a save.
+        disk = DiskState.read(directory, [spec.file for spec in specs.values()])
+        for table, spec in specs.items():
+            frame, rows, found = text.read_csv(directory / spec.file, spec, table)
+            problems.extend(found)
+            if frame is not None:
+                texts[table], lines[table] = frame, rows
     return _build(texts, lines, specs, game=game, source=directory, cross_check=cross_check,
                   problems=problems, disk=disk)
 
@@ -421,9 +424,13 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game:
 def _load_workbook(specs, source, *, game, cross_check, name) -> CardSet:
     name = name or Path(source).name
     path = None if isinstance(source, bytes) else Path(source)
-    # Read before the sheets, as for CSV files: a save then notices a change made meanwhile.
-    disk = None if path is None else DiskState.read(path.parent, [path.name])
-    texts, lines, problems = workbook.read(source, specs, name)
+    with nullcontext() if path is None else store.folder_lock(path.parent, "read"):
+        if path is not None:
+            store.recover_file(path)
+        # Read before the sheets, as for CSV files: a save then notices a change made
+        # meanwhile.
+        disk = None if path is None else DiskState.read(path.parent, [path.name])
+        texts, lines, problems = workbook.read(source, specs, name)
     try:
         return _build(texts, lines, specs, game=game, cross_check=cross_check,
                       problems=problems, source=path, disk=disk)

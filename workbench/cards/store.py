@@ -9,6 +9,14 @@ A save interrupted part-way (a kill, a full disk, a power cut) is finished by th
 the folder (`recover`), so a folder never holds half of one save and half of another.
 Saves keep each file's permissions, write through symbolic links to the file they point at,
 and refuse read-only files.
+
+Saves and loads of one folder take turns (`folder_lock`, a lock file in the user's cache
+folder, so the card folder holds nothing extra): the changed-on-disk check and the renames of
+a save happen with no other save in between, so of two saves made from the same reading one
+lands and the other is refused, naming the process that saved first; a load never sees half
+of a save, and never takes another process's temporary files for leftovers. Recovery only
+ever renames this module's own temporary files onto files directly inside the folder: a
+journal that names anything else (a folder shared or downloaded with one) is ignored.
 """
 
 from __future__ import annotations
@@ -17,15 +25,25 @@ import errno
 import hashlib
 import json
 import os
+import re
 import secrets
+import socket
 import stat as stat_mode
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
+from glob import escape as glob_escape
 from pathlib import Path
 
+from filelock import FileLock, Timeout
+
 from workbench.cards.atomic import _fsync_dir, atomic_write
+from workbench.core.cache_folder import cache_folder
 
 JOURNAL = ".workbench-save.json"
 TEMP_SUFFIX = ".wbsave"
+TOKEN = re.compile(r"[0-9a-f]{8}")
+LOCK_WAIT = 60.0  # seconds a save or a load waits for another process's save to finish
 
 
 class CardSaveError(OSError):
@@ -102,29 +120,131 @@ def _stamp_or_none(path: Path) -> Stamp | None:
         return None  # an unreadable file is reported by the reader, with its name
 
 
+class FolderBusy(CardSaveError):
+    """Another process kept saving a folder for longer than LOCK_WAIT seconds."""
+
+
+@contextmanager
+def folder_lock(directory: Path, doing: str):
+    """Hold `directory`'s lock while one save or load of it runs (see the module's doc).
+
+    The lock is a file in the user's cache folder named after the folder's real path; with
+    no cache folder there is nothing to share a lock through, and nothing is locked."""
+    folder = cache_folder()
+    if folder is None:
+        yield
+        return
+    lock = FileLock(_record(folder, directory, ".lock"), is_singleton=True)
+    try:
+        lock.acquire(timeout=LOCK_WAIT)
+    except Timeout:
+        raise FolderBusy(f"could not {doing} {directory}: another process has been saving it "
+                         f"for {LOCK_WAIT:.0f} s; nothing was changed. Try again when it has "
+                         f"finished{_last_writer(directory)}.", directory) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _record(folder: str, directory: Path, suffix: str) -> str:
+    locks = os.path.join(folder, "locks")
+    os.makedirs(locks, exist_ok=True)
+    key = hashlib.sha256(os.fsencode(os.path.realpath(directory))).hexdigest()[:32]
+    return os.path.join(locks, key + suffix)
+
+
+def _note_writer(directory: Path, written: list[Path]) -> None:
+    """Remember which process saved what last, for the message of a save refused after it."""
+    folder = cache_folder()
+    if folder is None:
+        return
+    files = {p.name: _stamp_or_none(p) for p in written}
+    record = {"pid": os.getpid(), "host": socket.gethostname(),
+              "at": time.strftime("%H:%M:%S"),
+              "files": {name: s.sha256 for name, s in files.items() if s is not None}}
+    try:
+        atomic_write(Path(_record(folder, directory, ".json")),
+                     json.dumps(record).encode("utf-8"))
+    except OSError:
+        pass  # only a message is lost
+
+
+def _last_writer(directory: Path, changed: list[Path] = ()) -> str:
+    """"; last saved by process N on HOST at TIME" when this machine's record says so (and,
+    for files that changed, that it wrote exactly what they hold now), else ""."""
+    folder = cache_folder()
+    if folder is None:
+        return ""
+    try:
+        record = json.loads(Path(_record(folder, directory, ".json")).read_text("utf-8"))
+        pid, host, at, files = record["pid"], record["host"], record["at"], record["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""
+    for path in changed:
+        now = _stamp_or_none(path)
+        if now is None or files.get(path.name) != now.sha256:
+            return ""
+    return f"; last saved by process {pid} on {host} at {at}"
+
+
 def recover(directory: Path) -> None:
     """Finish a save that was interrupted, then remove temporary files left by failed ones.
+    Call it holding the folder's lock (`folder_lock`), so no save is under way.
 
     A journal exists only once every new file of a save was complete on disk, so finishing
     it is always right; temporary files without a journal belong to a save that never
-    started renaming, and the old files are still whole."""
+    started renaming, and the old files are still whole. Only this module's temporary files
+    directly inside `directory` are renamed, and only onto files directly inside it."""
     directory = Path(directory)
     journal = directory / JOURNAL
-    if journal.is_file():
-        try:
-            pairs = json.loads(journal.read_text("utf-8"))["renames"]
-        except (OSError, ValueError, KeyError, TypeError):
-            pairs = []
-        for tmp, target in pairs:
-            if os.path.exists(tmp):
+    if journal.is_file() and not journal.is_symlink():
+        for tmp, target in _renames(directory, journal):
+            if tmp.is_file() and not tmp.is_symlink():
                 os.replace(tmp, target)
         journal.unlink(missing_ok=True)
         _fsync_dir(directory)
     for leftover in directory.glob(f".*{TEMP_SUFFIX}"):
+        if leftover.is_symlink() or not leftover.is_file():
+            continue
         try:
             leftover.unlink()
         except OSError:
             pass
+
+
+def recover_file(path: Path) -> None:
+    """Remove the temporary files a killed save of the one file `path` (a spreadsheet) left
+    beside it. Call it holding the lock of its folder."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        return
+    for leftover in path.parent.glob(f".{glob_escape(path.name)}.*{TEMP_SUFFIX}"):
+        token = leftover.name[len(path.name) + 2:-len(TEMP_SUFFIX)]
+        if TOKEN.fullmatch(token) and leftover.is_file() and not leftover.is_symlink():
+            leftover.unlink(missing_ok=True)
+
+
+def _renames(directory: Path, journal: Path) -> list[tuple[Path, Path]]:
+    """The journal's renames that stay inside `directory`: [file name, token] pairs naming
+    a file directly in it (not through a link) and the temporary file a save makes for it.
+    Anything else, or a journal that cannot be read, gives nothing."""
+    try:
+        pairs = json.loads(journal.read_text("utf-8"))["renames"]
+        pairs = [(str(name), str(token)) for name, token in pairs]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    home = os.path.realpath(directory)
+    out = []
+    for name, token in pairs:
+        if (name in ("", ".", "..") or os.path.basename(name) != name or "/" in name
+                or "\\" in name or not TOKEN.fullmatch(token)):
+            continue
+        target = directory / name
+        if target.is_symlink() or os.path.dirname(os.path.realpath(target)) != home:
+            continue
+        out.append((directory / f".{name}.{token}{TEMP_SUFFIX}", target))
+    return out
 
 
 def save_files(directory: Path, contents: dict[str, bytes], known: DiskState | None,
@@ -139,6 +259,14 @@ def save_files(directory: Path, contents: dict[str, bytes], known: DiskState | N
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise _error(err, directory, "create the folder") from None
+    # The check and the renames with no other save of the folder in between: of two saves
+    # made from one reading, the second sees the first's files as changed and is refused.
+    with folder_lock(directory, "save"):
+        return _save_locked(directory, contents, known, force)
+
+
+def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState | None,
+                 force: bool) -> list[Path]:
     checked = known if known is not None and known.covers(directory) else None
     plan, changed, read_only, now_seen = [], [], [], {}
     for file, data in contents.items():
@@ -162,15 +290,17 @@ def save_files(directory: Path, contents: dict[str, bytes], known: DiskState | N
         names = ", ".join(p.name for p in changed)
         raise ChangedOnDisk(
             f"{names} in {directory} changed on disk since these cards were read (another "
-            "editor or a spreadsheet saved it); nothing was saved, so those changes are "
-            "safe. Reload the folder to work on the newer files, save these cards to another "
-            "folder, or save with force=True to overwrite them.", changed)
+            f"editor, process or spreadsheet saved it{_last_writer(directory, changed)}); "
+            "nothing was saved, so those changes are safe. Reload the folder to work on the "
+            "newer files, save these cards to another folder, or save with force=True to "
+            "overwrite them.", changed)
     if read_only:
         names = ", ".join(p.name for p in read_only)
         raise CardSaveError(f"{names} in {directory} is read-only; nothing was saved. Make it "
                             "writable or save to another folder.", read_only[0])
     if plan:
         _write_set(directory, plan)
+        _note_writer(directory, [real for _, real, _, _ in plan])
     if checked is not None or (known is not None and known.covers(directory)):
         for file in contents:
             known.stamps[file] = _stamp_or_none(directory / file)
@@ -195,7 +325,7 @@ def _write_set(directory: Path, plan) -> None:
                 raise _error(err, target, "write") from None
         journal = directory / JOURNAL
         if len(temps) > 1:
-            text = json.dumps({"renames": [[str(t), str(r)] for t, r in temps]})
+            text = json.dumps({"renames": [[target.name, token] for target, *_ in plan]})
             try:
                 atomic_write(journal, text.encode("utf-8"))
             except OSError as err:
