@@ -39,8 +39,10 @@ print(json.dumps(rows))
 
 
 def _probe(game: str, **env) -> subprocess.CompletedProcess:
+    # A probe compiles its kernel afresh, as long as the machine's load makes it: no time-out
+    # (CI bounds the whole run).
     return subprocess.run([sys.executable, "-c", PROBE, game], capture_output=True, text=True,
-                          timeout=900, env={**os.environ, **env})
+                          env={**os.environ, **env})
 
 
 @pytest.fixture(scope="module")
