@@ -43,6 +43,9 @@ def test_every_game_declares_its_spec(game):
         assert state.stalled() is False
     if spec.traits.turn_limit:
         assert spec.variant(spec.traits.turn_limit).key == spec.traits.turn_limit
+    if spec.traits.sides:  # one side a seat, each a name
+        sides = setup[spec.traits.sides]
+        assert len(sides) == g.num_seats(setup) and all(isinstance(x, str) for x in sides)
 
 
 def check_views(game: str, state, seats: int) -> None:

@@ -36,7 +36,16 @@ if TYPE_CHECKING:
         list_games,
         load_match,
     )
-    from .sim import KernelAside, KernelMismatch, sensitivity, simulate, solve, sweep
+    from .sim import (
+        BalanceReport,
+        KernelAside,
+        KernelMismatch,
+        balance,
+        sensitivity,
+        simulate,
+        solve,
+        sweep,
+    )
 
 # The engine finds built-in games through this hook, so it never imports the games package and
 # asking for one game imports only that one.
@@ -49,7 +58,8 @@ __getattr__, __dir__ = _lazy_attributes(__name__, {
     ".cards": ["CardDataError", "CardSet"],
     ".core": ["Action", "IllegalAction", "Match", "MatchFileError", "SetupError", "UnknownGame",
               "list_designs", "list_games", "load_match"],
-    ".sim": ["KernelAside", "KernelMismatch", "sensitivity", "simulate", "solve", "sweep"],
+    ".sim": ["BalanceReport", "KernelAside", "KernelMismatch", "balance", "sensitivity",
+             "simulate", "solve", "sweep"],
 })
 
 __version__ = "0.1.0"
@@ -99,9 +109,29 @@ def setup_options(game: str) -> list[dict]:
 
 
 __all__ = [
-    "Action", "CardDataError", "CardSet", "IllegalAction", "KernelAside", "KernelMismatch",
-    "Match", "MatchFileError",
-    "SetupError", "UnknownGame", "list_designs", "list_games", "load_cards", "load_match",
-    "play", "rules", "rules_text", "sensitivity", "setup_options", "simulate", "solve", "sweep",
+    "Action",
+    "BalanceReport",
+    "CardDataError",
+    "CardSet",
+    "IllegalAction",
+    "KernelAside",
+    "KernelMismatch",
+    "Match",
+    "MatchFileError",
+    "SetupError",
+    "UnknownGame",
+    "balance",
+    "list_designs",
+    "list_games",
+    "load_cards",
+    "load_match",
+    "play",
+    "rules",
+    "rules_text",
+    "sensitivity",
+    "setup_options",
+    "simulate",
+    "solve",
+    "sweep",
     "why_illegal",
 ]

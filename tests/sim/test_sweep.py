@@ -527,3 +527,10 @@ def test_a_runs_last_tasks_are_cut_small_so_no_worker_waits_long(coin, task_size
     # quarters.
     assert sorted(sizes, reverse=True)[:4] == [500] * 4
     assert sum(sizes) == 3000 and set(sorted(sizes, reverse=True)[4:]) == {125}
+
+
+def test_an_empty_vary_is_one_point_the_design_as_given():
+    out = sweep("correction", {}, 60, executor="serial", progress=False)
+    rows = wb.simulate("correction", 60, seed=0, bots="heuristic", executor="serial")
+    assert out.height == 1 and out["n"][0] == 60
+    assert out["win_rate"][0] == pytest.approx(float((rows["winner"] == 0).mean()))

@@ -171,6 +171,9 @@ class Traits:
     turn_limit: the rule variant that ends the game after so many turns, if there is one.
     hidden_information: some seat cannot see something another can (hands, secret picks).
     simultaneous: seats choose in secret at the same time (asked one seat after the other).
+    sides: the setup option that gives each seat its side (a deck, squad, faction or
+        character, one per seat), if there is one: a balance report plays every seat order
+        of the sides and reports each side as well as each seat.
     """
 
     cooperative: bool = False
@@ -179,6 +182,7 @@ class Traits:
     turn_limit: str | None = None
     hidden_information: bool = False
     simultaneous: bool = False
+    sides: str | None = None
 
 
 @dataclass(frozen=True)

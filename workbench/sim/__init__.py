@@ -1,5 +1,6 @@
 """Batch simulation and what-if analysis."""
 
+from .balance import BalanceReport, balance
 from .cluster import DASK_SETTINGS, local_cluster
 from .executors import run_batches
 from .metrics import card_usage, first_player_share, summarize
@@ -11,7 +12,7 @@ from .solve import solve
 from .stats import wilson
 from .sweep import sweep
 
-__all__ = ["DASK_SETTINGS", "KernelAside", "KernelMismatch", "card_usage", "first_player_share",
-           "game_seeds", "local_cluster", "play_out", "readable", "run_batches", "sensitivity",
+__all__ = ["DASK_SETTINGS", "BalanceReport", "KernelAside", "KernelMismatch", "balance",
+           "card_usage", "first_player_share", "game_seeds", "local_cluster", "play_out", "readable", "run_batches", "sensitivity",
            "sensitivity_table", "simulate", "solve", "summarize", "sweep", "sweep_table",
            "wilson"]

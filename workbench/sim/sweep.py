@@ -38,7 +38,7 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
           games: bool = False, tension: bool | None = None, bot_time_limit=BOT_TIME_LIMIT,
           confirm=False, stop=None, shadow: bool = True, quiet: bool = False,
           **setup) -> pl.DataFrame:
-    """One row per combination of the values in `vary`.
+    """One row per combination of the values in `vary` (`{}`: one row, the design as given).
 
     Keys are "<table>.<card name>.<column>" (e.g. "enemies.Brutes.health"), "rules.<key>" or
     "setup.<option>" (e.g. "setup.first_player": who goes first);
@@ -60,9 +60,9 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     difference).
     """
     g = get_game(game)
-    if not isinstance(vary, dict) or not vary:
+    if not isinstance(vary, dict):
         raise SetupError("vary: give a dict of key -> list of values, e.g. "
-                         "{'enemies.Brutes.health': [8, 10, 12]}")
+                         "{'enemies.Brutes.health': [8, 10, 12]}, or {} for one point")
     n = guard.whole(n, "n", 1)
     seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots,

@@ -97,7 +97,8 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
-    traits=Traits(scored=True, turn_limit="arm.draw_after", hidden_information=True),
+    traits=Traits(scored=True, turn_limit="arm.draw_after", hidden_information=True,
+                  sides="decks"),
     rules_file="rules.md",
     odds=ODDS,
     # R-30 ends every game; random play takes a few thousand decisions at most.

@@ -125,7 +125,8 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
-    traits=Traits(scored=True, turn_limit="loc.turn_limit", hidden_information=True),
+    traits=Traits(scored=True, turn_limit="loc.turn_limit", hidden_information=True,
+                  sides="decks"),
     rules_file="rules.md",
     odds=ODDS,
     # loc.turn_limit ends every game; a random game takes a few thousand decisions at most.

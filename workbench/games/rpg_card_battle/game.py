@@ -108,7 +108,7 @@ SPEC = GameSpec(
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
     traits=Traits(scored=True, turn_limit="rcb.turn_limit", hidden_information=True,
-                  simultaneous=True),
+                  simultaneous=True, sides="characters"),
     rules_file="rules.md",
     # A game lasts at most rcb.turn_limit turns of two decisions each; this bounds the
     # designer who switches the limit off (0) and builds two characters that cannot hurt

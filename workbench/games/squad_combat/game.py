@@ -94,7 +94,8 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
-    traits=Traits(scored=True, turn_limit="sc.turn_limit", hidden_information=True),
+    traits=Traits(scored=True, turn_limit="sc.turn_limit", hidden_information=True,
+                  sides="squads"),
     rules_file="rules.md",
     odds=ODDS,
     # A random game takes a few hundred decisions; sc.turn_limit ends every game.

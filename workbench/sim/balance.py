@@ -1,0 +1,269 @@
+"""A balance report for any design: how often each seat and side wins, how games end, how long
+they last and how tense they are, every figure with its 95% interval, and what a designer
+should look at first, in words.
+
+Each part plays until its figures are as precise as asked (the 95% interval at most
+`precision` either side of the seat or party win rate, checked every 250 games, as
+`sweep(precision=)` does) or its game budget is spent, and says which. Every seat order of the
+sides plays the same seeds (common random numbers), so the same arguments give the same
+report on any executor; Ctrl+C returns the report of the games played so far.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+
+import polars as pl
+
+from ..core.errors import SetupError
+from ..core.registry import get_game
+from .stats import Z95, wilson
+from .sweep import default_bots, sweep, tension_by_default
+
+# WORKBENCH_BALANCE=fast makes "fast" the default mode: small budgets, for a notebook checked
+# in CI or a first look.
+MODE_ENV = "WORKBENCH_BALANCE"
+
+
+@dataclass(frozen=True)
+class Budget:
+    games: int  # most games per seat order for the game's own bots
+    reference: int  # most games per seat order for the random bots
+    precision: float  # the loosest precision the mode accepts
+
+
+BUDGETS = {"full": Budget(4000, 2000, 0.02), "fast": Budget(500, 250, 0.05)}
+FAIR_BAND = (0.35, 0.65)  # a side's share of decided games outside this is a balance problem
+
+
+@dataclass
+class BalanceReport:
+    """What `balance()` found. Frames, each with words for what every row is:
+    `findings` (ranked, most important first), `wins` (each seat and side), `outcomes`
+    (first-player advantage, balance, draws, stalls, completion), `length` (decisions, turns
+    and the tension measures), `parts` (games played, budget and why each part stopped) and
+    `games` (every game's row). `to_html()` / `save(path)` give the report as one page."""
+
+    game: str
+    title: str
+    bots: str
+    precision: float
+    mode: str
+    seed: int
+    findings: pl.DataFrame
+    wins: pl.DataFrame
+    outcomes: pl.DataFrame
+    length: pl.DataFrame
+    parts: pl.DataFrame
+    games: pl.DataFrame
+
+    def to_html(self, *, page: bool = True) -> str:
+        from .balance_view import html
+
+        return html(self, page=page)
+
+    def save(self, path) -> str:
+        """Write the report as one HTML file (charts included, nothing fetched) to `path`."""
+        from .balance_view import save
+
+        return save(self, path)
+
+    def _repr_html_(self) -> str:
+        return self.to_html(page=False)
+
+    def __repr__(self) -> str:
+        games = int(self.parts["games"].sum()) if self.parts.height else 0
+        first = self.findings["finding"][0] if self.findings.height else "nothing stands out"
+        return f"BalanceReport of {self.title} ({games:,} games, seed {self.seed}): {first}"
+
+
+def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
+            mode: str | None = None, seed=0, executor="processes", progress: bool = True,
+            stop=None, **setup) -> BalanceReport:
+    """A BalanceReport of `game` as given (its cards, rules and setup): the game's heuristic
+    bot in every seat (`bots` to choose others), every seat order of the sides the setup
+    names, random bots as a reference. `mode` "full" (default) plays up to 4,000 games per
+    seat order, "fast" up to 500 at a precision of at least 0.05 (the environment variable
+    WORKBENCH_BALANCE=fast makes it the default)."""
+    g = get_game(game)
+    mode = mode or os.environ.get(MODE_ENV) or "full"
+    if mode not in BUDGETS:
+        raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
+    if not isinstance(precision, (int, float)) or isinstance(precision, bool) or not (
+            0 < precision < 0.5):
+        raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
+    budget = BUDGETS[mode]
+    precision = max(float(precision), budget.precision) if mode == "fast" else float(precision)
+    checked = g.check_setup(setup)
+    seats = g.num_seats(checked)
+    together = g.traits.cooperative or seats == 1
+    sides = None if together else g.traits.sides
+    orders = _orders(list(checked[sides])) if sides else [None]
+    if sides and len(set(checked[sides])) < len(checked[sides]):
+        sides = None  # a mirror match: the seats are all there is to compare
+    vary = {f"setup.{sides}": orders} if sides and len(orders) > 1 else {}
+    own = default_bots(g) if bots is None else bots
+    tension = tension_by_default(g, seats)
+    runs = [("the game's bots" if bots is None else "the bots asked for", own, budget.games)]
+    if own != "random":
+        runs.append(("random bots (reference)", "random", budget.reference))
+    frames, parts = [], []
+    for name, who, cap in runs:
+        summary, rows = sweep(g.name, vary, cap, seed=seed, cards=cards, rules=rules, bots=who,
+                              executor=executor, precision=precision, progress=progress,
+                              games=True, tension=tension and who == own, stop=stop,
+                              **setup)
+        key = next(iter(vary), None)
+        order = (pl.col(key).list.join(" v ") if key else
+                 pl.lit(" v ".join(checked[sides]) if sides else None, pl.String))
+        rows = rows.with_columns(order=order, bots=pl.lit(name))
+        frames.append(rows)
+        parts.append({"part": name, "seat orders": summary.height,
+                      "games": rows.height, "most games": cap * summary.height,
+                      "stopped": _why_stopped(summary["status"].to_list()),
+                      "played by": ", ".join(sorted(set(summary["played_by"].to_list())))})
+        if "interrupted" in summary["status"].to_list():
+            break
+    games = pl.concat(frames, how="diagonal_relaxed")
+    title = g.spec.title if getattr(g.spec, "title", None) else g.name
+    wins = _wins(games, seats, together, bool(sides))
+    outcomes = _outcomes(games, together)
+    length = _length(games)
+    report = BalanceReport(g.name, title, str(own), precision, mode, int(seed),
+                           pl.DataFrame(), wins, outcomes, length, pl.DataFrame(parts), games)
+    from .balance_findings import findings
+
+    report.findings = findings(report, together=together, sides=bool(sides))
+    return report
+
+
+def _orders(sides: list[str]) -> list[list[str]]:
+    """Every rotation of the sides over the seats (two sides: both orders); a mirror match
+    has one."""
+    out = []
+    for k in range(len(sides)):
+        order = sides[k:] + sides[:k]
+        if order not in out:
+            out.append(order)
+    return out
+
+
+def _why_stopped(status: list[str]) -> str:
+    if "interrupted" in status:
+        return "interrupted"
+    if all(s == "precise" for s in status):
+        return "precise enough"
+    if all(s == "done" for s in status):
+        return "game budget spent"
+    return "precise enough for some seat orders, game budget spent for others"
+
+
+def _rate(label: str, kind: str, bots: str, wins: int, n: int, decided: int) -> dict:
+    low, high = wilson(wins, n)
+    d_low, d_high = wilson(wins, decided)
+    return {"bots": bots, "who": label, "kind": kind, "games": n, "wins": wins,
+            "win_rate": wins / n if n else None, "ci_low": low, "ci_high": high,
+            "decided_share": wins / decided if decided else None,
+            "decided_low": d_low, "decided_high": d_high}
+
+
+def _wins(games: pl.DataFrame, seats: int, together: bool, sides: bool) -> pl.DataFrame:
+    """A row per seat (and per side) and bots: wins of all games and share of decided games,
+    each with its 95% interval. A cooperative or solo game has one row, the party."""
+    rows = []
+    for bots, part in games.group_by("bots", maintain_order=True):
+        bots = bots[0]
+        n = part.height
+        if together:
+            won = int((part["outcome"] == "win").sum())
+            rows.append(_rate("the party" if seats > 1 else "the player", "party", bots, won,
+                              n, n))
+            continue
+        decided = int((part["winner"] >= 0).sum())
+        for s in range(seats):
+            rows.append(_rate(f"seat {s + 1}", "seat", bots,
+                              int((part["winner"] == s).sum()), n, decided))
+        if sides:
+            won_by = part.select(pl.when(pl.col("winner") >= 0).then(
+                pl.col("order").str.split(" v ").list.get(pl.col("winner").clip(0)))
+                .alias("side"))["side"]
+            for side in part["order"][0].split(" v "):
+                rows.append(_rate(side, "side", bots, int((won_by == side).sum()), n, decided))
+    return pl.DataFrame(rows)
+
+
+def _outcomes(games: pl.DataFrame, together: bool) -> pl.DataFrame:
+    """First-player advantage, balance, draws, stalls and completion of each bots' games."""
+    rows = []
+    for bots, part in games.group_by("bots", maintain_order=True):
+        bots, n = bots[0], part.height
+        for what, count, meaning in (
+                ("draws", int((part["outcome"] == "draw").sum()), "games nobody won"),
+                ("stalls", int((part["outcome"] == "timeout").sum()),
+                 "games that hit the decision cap without ending"),
+                ("completion", int((part["outcome"] != "timeout").sum()),
+                 "games that ended by the rules")):
+            rows.append(_share(bots, what, count, n, meaning))
+        if together:
+            continue
+        decided = part.filter(pl.col("winner") >= 0)
+        if "first" in part.columns and decided.height:
+            firsts = int((decided["winner"] == decided["first"]).sum())
+            rows.append(_share(bots, "first player", firsts, decided.height,
+                               "the share of decided games the player who went first won"))
+        if decided.height:
+            won0 = int((decided["winner"] == 0).sum())
+            rows.append(_balance(bots, "seat balance", won0, decided.height,
+                                 "1 when both seats win equally often, 0 when one always does"))
+    return pl.DataFrame(rows)
+
+
+def _share(bots, what, count, n, meaning) -> dict:
+    low, high = wilson(count, n)
+    return {"bots": bots, "measure": what, "value": count / n if n else None,
+            "ci_low": low, "ci_high": high, "games": n, "meaning": meaning}
+
+
+def _balance(bots, what, won0, decided, meaning) -> dict:
+    """Ludii's Balance for two seats, 1 - |2q - 1| with q seat 1's share of decided games;
+    its interval is the Wilson interval of q carried through (1 at its top when q's
+    interval holds one half)."""
+    low, high = wilson(won0, decided)
+    q = won0 / decided
+
+    def value(x):
+        return 1 - abs(2 * x - 1)
+
+    top = 1.0 if low <= 0.5 <= high else max(value(low), value(high))
+    return {"bots": bots, "measure": what, "value": value(q),
+            "ci_low": min(value(low), value(high)), "ci_high": top, "games": decided,
+            "meaning": meaning}
+
+
+LENGTH = {"length": "decisions per game", "turns": "turns per game",
+          "rounds": "rounds per game", "lead_changes": "lead changes per game",
+          "decisiveness": "decisiveness (the closing share of the game the winner led)",
+          "drama": "drama (how far behind the winner was, on average)"}
+
+
+def _length(games: pl.DataFrame) -> pl.DataFrame:
+    """Mean (95% interval), median and 10th/90th percentiles of each length and tension
+    measure, for each bots' games."""
+    rows = []
+    for bots, part in games.group_by("bots", maintain_order=True):
+        for column, words in LENGTH.items():
+            if column not in part.columns:
+                continue
+            values = part[column].drop_nulls().cast(pl.Float64)
+            if values.is_empty():
+                continue
+            mean, sd, n = float(values.mean()), float(values.std() or 0.0), values.len()
+            half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
+            rows.append({"bots": bots[0], "measure": words, "column": column, "games": n,
+                         "mean": mean, "ci_low": mean - half, "ci_high": mean + half,
+                         "p10": float(values.quantile(0.1, "nearest")),
+                         "median": float(values.quantile(0.5, "nearest")),
+                         "p90": float(values.quantile(0.9, "nearest"))})
+    return pl.DataFrame(rows)

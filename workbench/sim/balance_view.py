@@ -1,0 +1,224 @@
+"""A balance report as a page: findings first, each linked to the table and chart that show
+it; tables with words for headers; charts drawn to SVG here, so the page needs no script and
+nothing from the network. In a notebook the charts take the notebook's colours; a saved
+file keeps Vega-Lite's light look, since it leaves the notebook."""
+
+from __future__ import annotations
+
+import html as escape
+from pathlib import Path
+
+import altair as alt
+import polars as pl
+
+from .report import percent
+
+PERCENT = alt.Axis(format="%")
+STYLE = """<style>
+.wb-balance { font-family: var(--jp-ui-font-family, system-ui, sans-serif); max-width: 860px; }
+.wb-balance table { border-collapse: collapse; margin: 0.4em 0 1em; }
+.wb-balance th, .wb-balance td { padding: 2px 10px; text-align: left; vertical-align: top; }
+.wb-balance th { border-bottom: 1px solid currentColor; }
+.wb-balance td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.wb-balance .look { font-weight: 600; }
+.wb-balance .meta { opacity: 0.75; }
+</style>"""
+LEVEL_WORDS = {"look at this": "Look at this", "worth knowing": "Worth knowing", "fine": "Fine"}
+SECTIONS = {"wins": "Who wins", "outcomes": "How games end", "length": "How long games last",
+            "parts": "How it was played"}
+
+
+def html(report, *, page: bool = True) -> str:
+    """The report as HTML: a whole page (`page`) or a fragment for the notebook."""
+    svg = _file_svg if page else _themed_svg
+    anchor = f"wb-balance-{report.game}-{report.seed}"
+    body = [f'<div class="wb-balance" id="{anchor}">',
+            f"<h2>Balance report: {_e(report.title)}</h2>",
+            f'<p class="meta">{_e(_summary(report))}</p>',
+            "<h3>What to look at</h3>", _findings(report, anchor)]
+    main = report.parts["part"][0] if report.parts.height else None
+    body += [_section(anchor, "wins"), _wins_table(report.wins, main)]
+    if report.wins.height:
+        body.append(svg(win_chart(report.wins)))
+    body += [_section(anchor, "outcomes"), _outcomes_table(report.outcomes, main)]
+    body += [_section(anchor, "length"), _length_table(report.length, main)]
+    games = report.games.filter(pl.col("bots") == main) if main else report.games
+    if games.height:
+        body.append(svg(length_chart(games)))
+    body += [_section(anchor, "parts"), _parts_table(report.parts), "</div>"]
+    text = STYLE + "\n".join(body)
+    if not page:
+        return text
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>Balance report: {_e(report.title)}</title></head><body>\n{text}\n"
+            "</body></html>\n")
+
+
+def save(report, path) -> str:
+    """Write the page to `path` (an .html file, replaced whole); the path written."""
+    from ..cards.atomic import atomic_write
+
+    path = Path(path)
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise ValueError(f"{path.name}: a balance report is saved as an .html file")
+    atomic_write(path, html(report, page=True).encode("utf-8"))
+    return str(path)
+
+
+def win_chart(wins: pl.DataFrame) -> alt.Chart:
+    """Each seat's and side's win rate with its 95% interval, for each set of bots."""
+    data = wins.select("bots", "who", "kind", "win_rate", "ci_low", "ci_high")
+    base = alt.Chart(data).encode(
+        y=alt.Y("who:N", title=None, sort=None),
+        yOffset=alt.YOffset("bots:N", sort=None))
+    bars = base.mark_bar(opacity=0.7).encode(
+        x=alt.X("win_rate:Q", axis=PERCENT, title="share of games won",
+                scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("bots:N", title="played by", sort=None),
+        tooltip=[alt.Tooltip("who:N", title="who"), alt.Tooltip("bots:N", title="played by"),
+                 alt.Tooltip("win_rate:Q", format=".1%", title="wins"),
+                 alt.Tooltip("ci_low:Q", format=".1%", title="95% interval from"),
+                 alt.Tooltip("ci_high:Q", format=".1%", title="95% interval to")])
+    whiskers = base.mark_rule().encode(x="ci_low:Q", x2="ci_high:Q")
+    return (bars + whiskers).properties(title="Who wins (bars: share of games; lines: 95% "
+                                              "intervals)", width=420)
+
+
+def length_chart(games: pl.DataFrame) -> alt.Chart:
+    """How many decisions games take, split by how they ended."""
+    data = games.select(pl.col("length").alias("decisions"), "outcome")
+    return alt.Chart(data).mark_bar(opacity=0.8).encode(
+        x=alt.X("decisions:Q", bin=alt.Bin(maxbins=40), title="decisions in the game"),
+        y=alt.Y("count():Q", stack=True, title="games"),
+        color=alt.Color("outcome:N", title="how it ended"),
+    ).properties(title="How long games last", width=420)
+
+
+def _summary(report) -> str:
+    games = report.parts["games"].sum() if report.parts.height else 0
+    return (f"{games:,} games, seed {report.seed}; each figure played until its 95% interval "
+            f"was within {report.precision:.0%} either side of its value or its budget was "
+            f"spent ({report.mode} mode). Seats play {report.bots} bots.")
+
+
+def _findings(report, anchor: str) -> str:
+    if report.findings.is_empty():
+        return "<p>Nothing stands out.</p>"
+    items = []
+    for row in report.findings.iter_rows(named=True):
+        cls = ' class="look"' if row["level"] == "look at this" else ""
+        items.append(f"<li{cls}>{_e(LEVEL_WORDS[row['level']])}: {_e(row['finding'])} "
+                     f'<a href="#{anchor}-{row["where"]}">{_e(SECTIONS[row["where"]])}</a>'
+                     "</li>")
+    return "<ol>" + "".join(items) + "</ol>"
+
+
+def _section(anchor: str, key: str) -> str:
+    return f'<h3 id="{anchor}-{key}">{_e(SECTIONS[key])}</h3>'
+
+
+def _table(headers: list[str], rows: list[list], numeric: set[int] = frozenset()) -> str:
+    head = "".join(f"<th>{_e(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(
+        f'<td class="n">{_e(c)}</td>' if i in numeric else f"<td>{_e(c)}</td>"
+        for i, c in enumerate(row)) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _split(frame: pl.DataFrame, main: str | None):
+    """The game's bots' rows, and the reference's rows by `key` for a side column."""
+    if frame.is_empty() or main is None:
+        return frame, frame
+    return frame.filter(pl.col("bots") == main), frame.filter(pl.col("bots") != main)
+
+
+def _with_interval(value: str, low: str, high: str) -> str:
+    return f"{value} ({low} to {high})"
+
+
+def _wins_table(wins: pl.DataFrame, main: str | None) -> str:
+    if wins.is_empty():
+        return "<p>No games.</p>"
+    own, ref = _split(wins, main)
+    by = {r["who"]: r for r in ref.iter_rows(named=True)}
+    rows = []
+    for r in own.iter_rows(named=True):
+        other = by.get(r["who"])
+        rows.append([
+            r["who"], f"{r['games']:,}",
+            _with_interval(percent(r["win_rate"]), percent(r["ci_low"]), percent(r["ci_high"])),
+            "" if r["kind"] == "party" or r["decided_share"] is None else _with_interval(
+                percent(r["decided_share"]), percent(r["decided_low"]),
+                percent(r["decided_high"])),
+            "" if other is None else percent(other["win_rate"])])
+    return _table(["who", "games", "wins (95% interval)", "share of decided games",
+                   "with random bots"], rows, {1})
+
+
+def _outcomes_table(outcomes: pl.DataFrame, main: str | None) -> str:
+    if outcomes.is_empty():
+        return "<p>No games.</p>"
+    own, ref = _split(outcomes, main)
+    by = {r["measure"]: r for r in ref.iter_rows(named=True)}
+    rows = []
+    for r in own.iter_rows(named=True):
+        other = by.get(r["measure"])
+        rows.append([f"{r['measure']}: {r['meaning']}",
+                     _with_interval(_value(r["measure"], r["value"]),
+                                    _value(r["measure"], r["ci_low"]),
+                                    _value(r["measure"], r["ci_high"])),
+                     f"{r['games']:,}",
+                     "" if other is None else _value(other["measure"], other["value"])])
+    return _table(["measure", "value (95% interval)", "games", "with random bots"], rows, {2})
+
+
+def _value(measure: str, value) -> str:
+    if value is None:
+        return ""
+    return f"{value:.2f}" if "balance" in measure else percent(value)
+
+
+def _length_table(length: pl.DataFrame, main: str | None) -> str:
+    if length.is_empty():
+        return "<p>No games.</p>"
+    own, ref = _split(length, main)
+    by = {r["column"]: r for r in ref.iter_rows(named=True)}
+    rows = []
+    for r in own.iter_rows(named=True):
+        other = by.get(r["column"])
+        rows.append([r["measure"],
+                     _with_interval(_num(r["mean"]), _num(r["ci_low"]), _num(r["ci_high"])),
+                     _num(r["median"]), f"{_num(r['p10'])} to {_num(r['p90'])}",
+                     "" if other is None else _num(other["median"])])
+    return _table(["measure", "mean (95% interval)", "median", "most games (10% to 90%)",
+                   "median with random bots"], rows, {2})
+
+
+def _num(x: float) -> str:
+    if abs(x) >= 100:
+        return f"{x:,.0f}"
+    text = f"{x:.2f}" if abs(x) >= 0.1 or x == 0 else f"{x:.3f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _parts_table(parts: pl.DataFrame) -> str:
+    rows = [[r["part"], r["seat orders"], f"{r['games']:,}", f"{r['most games']:,}",
+             r["stopped"], r["played by"]] for r in parts.iter_rows(named=True)]
+    return _table(["part", "seat orders", "games played", "most games (budget)",
+                   "why it stopped", "played by"], rows, {1, 2, 3})
+
+
+def _themed_svg(chart) -> str:
+    from ..charts.svg import themed_svg
+
+    return themed_svg(chart)
+
+
+def _file_svg(chart) -> str:
+    from ..charts.svg import file_svg
+
+    return file_svg(chart)
+
+
+def _e(value) -> str:
+    return escape.escape(str(value))
