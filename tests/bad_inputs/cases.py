@@ -367,6 +367,30 @@ def a_spreadsheet_save_killed_halfway_leaves_nothing_behind(tmp):
 
 # -- matches ------------------------------------------------------------------------------
 
+@case("matches")
+def a_variant_given_twice_under_two_names(tmp):
+    with expect("SetupError", "longbow_dice", "coop.longbow_dice", "same variant"):
+        wb.play("coop", rules={"longbow_dice": 1, "coop.longbow_dice": 3})
+
+
+@case("matches")
+def a_typed_label_never_ends_inside_a_number(tmp):
+    from workbench.core import Action
+    from workbench.core.legality import match_label
+
+    legal = [Action("attack", (11,), "Attack Rats #11 with bare hands (1d6, 2■)")]
+    found, several = match_label(legal, "Attack Rats #1")  # Rats #1 has just died
+    check(found is None and not several, f"'Attack Rats #1' played {found}", Silent)
+    check(match_label(legal, "attack rats #11")[0] == legal[0], "a whole number is refused",
+          Silent)
+
+
+@case("simulation")
+def a_negative_seed_is_not_another_seed(tmp):
+    with expect("SetupError", "seed", "0 or more", "-5"):
+        wb.simulate("correction", 5, seed=-5)
+
+
 def _played(seed=1, **kw):
     m = wb.play("coop", seed=seed, bots="heuristic", players=3, **kw)
     m.auto(max_steps=40)

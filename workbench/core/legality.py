@@ -3,7 +3,8 @@
 A typed label is matched forgivingly, the same way wherever a label is accepted (Match.step,
 the step-through view's text box): first exactly, then ignoring case, then ignoring
 everything but letters and digits (spaces, punctuation and glyphs such as ■ ▲ →), and last as
-the unique beginning of one label. A label that is not legal now is read the same way
+the unique beginning of one label (never ending inside a number: "Rats #1" is not the
+beginning of "Rats #11"). A label that is not legal now is read the same way
 against the game's candidates (State.candidates) and answered with the game's reason; when
 it could mean several of them, the first in the game's order is named and explained. A miss
 names the closest legal labels.
@@ -39,13 +40,21 @@ def match_label(actions: list[Action], typed: str) -> tuple[Action | None, list[
     folded_case = text.casefold()
     for test in (lambda a: a.label.casefold() == folded_case,
                  lambda a, f=fold(text): fold(a.label) == f,
-                 lambda a, f=fold(text): bool(f) and fold(a.label).startswith(f)):
+                 lambda a, f=fold(text): _begins(fold(a.label), f)):
         found = [a for a in actions if test(a)]
         if len(found) == 1:
             return found[0], []
         if found:
             return None, found
     return None, []
+
+
+def _begins(label: str, typed: str) -> bool:
+    """Whether folded `typed` begins folded `label` without splitting a number: "Attack Rats
+    #1" does not mean "Attack Rats #11 with bare hands" (Rats #1 may have just died)."""
+    if not typed or not label.startswith(typed):
+        return False
+    return not (typed[-1].isdigit() and label[len(typed):len(typed) + 1].isdigit())
 
 
 def closest(actions: list[Action], typed: str, n: int = SUGGESTIONS) -> list[str]:

@@ -38,10 +38,14 @@ def check_seed(seed, where: str = "seed") -> int:
     if isinstance(seed, bool):
         raise SetupError(f"{where}: give a whole number such as 0 or 12345, not {seed!r}")
     try:
-        return operator.index(seed)  # ints, and numpy's integer types
+        seed = operator.index(seed)  # ints, and numpy's integer types
     except TypeError:
         raise SetupError(f"{where}: give a whole number such as 0 or 12345 (or None for a "
                          f"fresh one), not {type(seed).__name__} {_short(seed)}") from None
+    if seed < 0:  # Python's generator seeds with the absolute value: -5 would replay 5
+        raise SetupError(f"{where}: give a whole number 0 or more, not {seed}; {-seed} is "
+                         "another seed")
+    return seed
 
 
 def _short(value) -> str:

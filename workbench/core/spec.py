@@ -287,12 +287,17 @@ class GameSpec(DesignSpec):
         resolved = self.default_rules()
         by_key = {v.key: v for v in self.variants}
         by_short = {v.short: v for v in self.variants}
+        named: dict[str, str] = {}  # variant key -> the key it was given as
         for key, value in (given or {}).items():
             variant = by_key.get(key) or by_short.get(key)
             if variant is None:
                 known = ", ".join(sorted(by_key)) or "none"
                 raise SetupError(
                     f"{self.name} has no rule variant {key!r}; its variants are: {known}")
+            if variant.key in named:
+                raise SetupError(f"rules: {named[variant.key]!r} and {key!r} are the same "
+                                 f"variant, {variant.key}; give it once")
+            named[variant.key] = key
             resolved[variant.key] = variant.check(value)
         return resolved
 
