@@ -365,6 +365,31 @@ def a_spreadsheet_save_killed_halfway_leaves_nothing_behind(tmp):
     check((tmp / ".other.xlsx.dead1234.wbsave").exists(), "another file's was removed", Lost)
 
 
+@case("files")
+def a_spreadsheet_with_a_value_in_its_last_cell(tmp):
+    import xlsxwriter
+
+    book = tmp / "cards.xlsx"
+    with xlsxwriter.Workbook(book) as workbook:
+        sheet = workbook.add_worksheet("enemies")
+        sheet.write_row(0, 0, ["name", "health"])
+        sheet.write(1_048_575, 16_383, "x")  # XFD1048576
+    with expect("CardDataError", "cards.xlsx", "enemies", "XFD1048576"):
+        coop.load(book)
+
+
+@case("files")
+def a_spreadsheet_that_unpacks_to_gigabytes(tmp):
+    import zipfile
+
+    book = tmp / "bomb.xlsx"
+    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b" " * (80 * 2**20))
+    check(book.stat().st_size < 2**20, "the test's file is not small")
+    with expect("CardDataError", "bomb.xlsx", "unpack"):
+        coop.load(book)
+
+
 # -- matches ------------------------------------------------------------------------------
 
 @case("matches")

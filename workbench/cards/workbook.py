@@ -22,7 +22,7 @@ import polars as pl
 from workbench.cards import text
 from workbench.cards.problems import Problem, listing
 from workbench.cards.spec import TableSpec
-from workbench.cards.workbook_layout import SheetLayout, cell_name, read_layout
+from workbench.cards.workbook_layout import SheetLayout, TooLarge, cell_name, read_layout
 
 READS = (".xlsx", ".xlsm", ".ods")
 WRITES = (".xlsx",)
@@ -58,6 +58,9 @@ def read(source: Path | bytes, specs: Mapping[str, TableSpec], name: str | None 
         sheets = pl.read_excel(data, sheet_id=0, engine="calamine", has_header=False,
                                infer_schema_length=0, drop_empty_rows=False,
                                raise_if_empty=False)
+    except TooLarge as err:
+        return {}, {}, [Problem(file=name, expected="a spreadsheet of card tables", message=(
+            f"{name}: not read: {err}"))]
     except Exception as err:  # noqa: BLE001 - any reader failure means "not a spreadsheet"
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         return {}, {}, [Problem(file=name, expected="an .xlsx or .ods spreadsheet", message=(

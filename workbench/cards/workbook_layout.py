@@ -14,6 +14,15 @@ from dataclasses import dataclass, field
 from xml.etree import ElementTree
 
 _CELL = re.compile(r"^([A-Z]+)(\d+)$")
+# Card tables are small. Past these a file is refused before anything is unpacked or laid
+# out: a spreadsheet that says it holds gigabytes (a zip bomb) or one stray value in the
+# last cell of a sheet would otherwise make the value reader ask for all that memory.
+MAX_BYTES = 64 * 2**20  # the file's parts, unpacked
+MAX_CELLS = 2_000_000  # a sheet's rectangle, from its first value to its last
+
+
+class TooLarge(ValueError):
+    """A spreadsheet too large to be a card table; the message says what and where."""
 
 
 @dataclass
@@ -23,6 +32,8 @@ class SheetLayout:
 
     top: int = 1
     left: int = 1
+    bottom: int = 0  # the last row and column that hold a value (0: none)
+    right: int = 0
     formulas: dict[tuple[int, int], str] = field(default_factory=dict)
     errors: dict[tuple[int, int], str] = field(default_factory=dict)
     # (top, left) -> (bottom, right) of every merged range
@@ -63,9 +74,21 @@ def _attr(element, name: str) -> str | None:
 
 
 def read_layout(data: bytes, *, ods: bool = False) -> Layout:
-    """Every sheet's layout, by sheet name."""
+    """Every sheet's layout, by sheet name; TooLarge for a file no card table needs."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        return _ods(archive) if ods else _xlsx(archive)
+        unpacked = sum(info.file_size for info in archive.infolist())
+        if unpacked > MAX_BYTES:
+            raise TooLarge(f"its parts unpack to {unpacked / 2**20:,.0f} MB, and card tables "
+                           f"need far less (at most {MAX_BYTES // 2**20} MB is read)")
+        layout = _ods(archive) if ods else _xlsx(archive)
+    for name, sheet in layout.items():
+        cells = (max(sheet.bottom - sheet.top, 0) + 1) * (max(sheet.right - sheet.left, 0) + 1)
+        if sheet.bottom and cells > MAX_CELLS:
+            raise TooLarge(f"the sheet '{name}' has values from {cell_name(sheet.top, sheet.left)}"
+                           f" to {cell_name(sheet.bottom, sheet.right)}, {cells:,} cells "
+                           f"(at most {MAX_CELLS:,} are read); clear the cells outside the "
+                           "table")
+    return layout
 
 
 def _xlsx(archive: zipfile.ZipFile) -> Layout:
@@ -120,6 +143,7 @@ def _xlsx_sheet(data: bytes) -> SheetLayout:
                 layout.merged[_cell(first)] = _cell(last)
     if rows:
         layout.top, layout.left = min(rows), min(cols)
+        layout.bottom, layout.right = max(rows), max(cols)
     return layout
 
 
@@ -148,9 +172,9 @@ def _ods_sheet(table) -> SheetLayout:
             span = int(cell.get(f"{_TABLE}number-columns-repeated", "1"))
             col += 1
             has_value = _attr(cell, "value-type") is not None or "".join(cell.itertext()).strip()
-            if has_value:
-                rows.append(row)
-                cols.append(col)
+            if has_value:  # a repeated value fills every cell it repeats over
+                rows += [row, row + repeat - 1]
+                cols += [col, col + span - 1]
             formula = cell.get(f"{_TABLE}formula")
             if formula is not None:
                 # "of:=[.B2]*2" is OpenFormula; people know it as "=B2*2".
@@ -164,4 +188,5 @@ def _ods_sheet(table) -> SheetLayout:
         row += repeat - 1
     if rows:
         layout.top, layout.left = min(rows), min(cols)
+        layout.bottom, layout.right = max(rows), max(cols)
     return layout
