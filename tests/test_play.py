@@ -75,7 +75,7 @@ def test_bad_bots_and_seeds_are_named():
     with pytest.raises(wb.UnknownGame, match="registered designs: armies, coop"):
         wb.play("chess")
     m = wb.play("coop", seed=1)
-    with pytest.raises(wb.SetupError, match="seed must be an integer"):
+    with pytest.raises(wb.SetupError, match="seed: give a whole number"):
         m.restart("abc")
     with pytest.raises(ValueError, match="timeline has positions"):
         m.goto("3")

@@ -410,6 +410,49 @@ def a_typed_label_never_ends_inside_a_number(tmp):
           Silent)
 
 
+@case("matches")
+def a_bool_is_not_a_seat_or_a_position(tmp):
+    with expect("SetupError", "bots", "True"):
+        wb.play("correction", bots={True: "random"})
+    m = wb.play("correction")
+    m.step(m.legal_actions()[0])
+    with expect("ValueError", "timeline", "True"):
+        m.goto(True)
+    check(m.decisions == 1, "the match moved", Lost)
+    with expect("SetupError", "first_player", "0.0"):
+        wb.play("correction", first_player=0.0)
+    with expect("SetupError", "seed", "0 or more"):
+        m.restart(-3)
+    check(m.seed == 0 and m.decisions == 1, "a refused restart changed the match", Lost)
+
+
+@case("matches")
+def a_list_is_not_a_label(tmp):
+    m = wb.play("correction")
+    label = m.legal_actions()[0].label
+    with expect("IllegalAction", "Action or its label", "list"):
+        m.step([label])
+    check(m.decisions == 0, "a list was played as its label", Silent)
+
+
+@case("matches")
+def plain_tables_are_not_cards(tmp):
+    cards = wb.load_cards("coop")
+    frames = {table: cards[table] for table in cards.tables}
+    with expect("SetupError", "cards", "CardSet", "dict"):
+        wb.play("coop", cards=frames)
+
+
+@case("matches")
+def a_saved_match_whose_version_is_true(tmp):
+    m = wb.play("correction")
+    m.step(m.legal_actions()[0])
+    data = json.loads(m.to_json())
+    data["version"] = True
+    with expect("MatchFileError", "version", "True"):
+        wb.load_match(json.dumps(data))
+
+
 @case("simulation")
 def a_negative_seed_is_not_another_seed(tmp):
     with expect("SetupError", "seed", "0 or more", "-5"):

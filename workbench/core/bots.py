@@ -124,7 +124,7 @@ def make_bots(bots, game: Game, num_seats: int) -> dict[int, Bot]:
         bots = {seat: bots for seat in range(num_seats)}
     made = {}
     for seat, spec in bots.items():
-        if not isinstance(seat, int) or not 0 <= seat < num_seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_seats:
             raise SetupError(
                 f"bots: seat {seat!r} does not exist; seats are numbered 0 to {num_seats - 1}"
             )

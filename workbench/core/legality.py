@@ -98,6 +98,9 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
         return IllegalAction(
             f"it is seat {mover + 1}'s decision, not seat {seat + 1}'s", rule="turn", action=wanted
         )
+    if not isinstance(wanted, (Action, str)):
+        return IllegalAction(f"give an Action or its label as text, not {type(wanted).__name__} "
+                             f"{str(wanted)[:80]}", rule="legal actions", action=None)
     legal = state.legal_actions()
     named = ""
     if isinstance(wanted, Action):

@@ -45,6 +45,10 @@ class Match:
         self.setup = self.game.check_setup(setup)
         self.rules = self.game.resolve_rules(rules)
         self.cards = self.game.load_cards() if cards is None else cards
+        if not hasattr(self.cards, "game") or not hasattr(self.cards, "fingerprint"):
+            raise SetupError(f"cards: give a CardSet (wb.load_cards({self.game.name!r}), or one "
+                             f"edited from it), not {type(self.cards).__name__}: card tables "
+                             "are checked when they are loaded or edited")
         if getattr(self.cards, "game", self.game.name) != self.game.name:
             raise SetupError(f"these cards belong to {self.cards.game!r}, not {self.game.name!r}")
         self.seats = self.game.num_seats(self.setup)
@@ -375,7 +379,8 @@ class Match:
 
     def goto(self, decisions: int) -> None:
         """Scrub the timeline to just after `decisions` decisions (undo/redo as needed)."""
-        if not isinstance(decisions, int) or not 0 <= decisions <= self.timeline_length:
+        if (isinstance(decisions, bool) or not isinstance(decisions, int)
+                or not 0 <= decisions <= self.timeline_length):
             raise ValueError(
                 f"the timeline has positions 0 to {self.timeline_length}, not {decisions}"
             )
@@ -386,9 +391,7 @@ class Match:
 
     def restart(self, seed: int | None = None) -> None:
         if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise SetupError(f"seed must be an integer, got {seed!r}")
-            self.seed = seed
+            self.seed = check_seed(seed)
         self.notice = ""
         self._reset()
 
@@ -454,7 +457,7 @@ class Match:
             raise MatchFileError("not a saved match: the JSON is nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MatchFileError(f"not a saved match: 'format' should be {FORMAT!r}")
-        if data.get("version") != VERSION:
+        if data.get("version") != VERSION or isinstance(data.get("version"), bool):
             raise MatchFileError(
                 f"saved match version {_short(data.get('version'))} is not supported "
                 f"(expected {VERSION})")

@@ -40,7 +40,7 @@ FIRST_CHOICES = {"random": "random", "south": "South", "north": "North", 0: "Sou
 
 def _first(value) -> str:
     key = value.lower() if isinstance(value, str) else value
-    if isinstance(key, bool) or key not in FIRST_CHOICES:
+    if isinstance(key, (bool, float)) or key not in FIRST_CHOICES:  # 0.0 is no seat
         raise ValueError(f"give 'random', 'South', 'North', 0 or 1, not {value!r}")
     return FIRST_CHOICES[key]
 
