@@ -146,3 +146,50 @@ def test_the_page_opens_with_the_findings_and_saves_as_one_file(correction, tmp_
 def test_bad_arguments_are_named(kwargs, words):
     with pytest.raises(wb.SetupError, match=words):
         wb.balance("squad_combat", executor="serial", progress=False, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def correction_skill():
+    return wb.balance("correction", mode="fast", skill=True, executor="serial",
+                      progress=False)
+
+
+def test_the_ladder_plays_each_rung_against_the_one_below_both_ways(correction_skill):
+    from workbench.core import get_game
+
+    ladder = get_game("correction").bot_ladder()
+    pairs = correction_skill.skill
+    assert pairs["bot"].to_list() == [name for name, _ in ladder[1:]]
+    assert pairs["against"].to_list() == [name for name, _ in ladder[:-1]]
+    for k, row in enumerate(pairs.iter_rows(named=True), start=1):
+        strong, weak = ladder[k][1], ladder[k - 1][1]
+        one = wb.simulate("correction", 4, seed=0, bots={0: strong, 1: weak}, executor="serial")
+        two = wb.simulate("correction", 4, seed=0, bots={0: weak, 1: strong}, executor="serial")
+        assert row["wins"] == int((one["winner"] == 0).sum() + (two["winner"] == 1).sum())
+        assert row["losses"] == int((one["winner"] == 1).sum() + (two["winner"] == 0).sum())
+        assert row["games"] == 8
+    assert correction_skill.strength["bot"][0] == "random"
+    assert correction_skill.strength["strength"][0] == 0.0
+    ladder_part = correction_skill.parts.filter(pl.col("part") == "skill ladder")
+    assert ladder_part["games"][0] == pairs["games"].sum() == ladder_part["most games"][0]
+    page = correction_skill.to_html()
+    assert "Does skill win?" in page and page.count("<svg") == 3
+
+
+def test_strengths_follow_who_beats_whom():
+    from workbench.sim.balance_skill import ratings
+
+    decided = [(1, 0)] * 8 + [(0, 1)] * 2 + [(2, 1)] * 7 + [(1, 2)] * 3
+    fitted = ratings(["random", "heuristic", "search"], decided)
+    strength = fitted["strength"].to_list()
+    assert strength[0] == 0.0 and 0 < strength[1] < strength[2]
+    assert fitted["wins_against_random"][1] == pytest.approx(1 / (1 + 2.718281828 ** -strength[1]))
+
+
+def test_a_cooperative_ladder_is_the_party_at_each_rung():
+    report = wb.balance("sac", mode="fast", skill=True, executor="serial", progress=False)
+    from workbench.core import get_game
+
+    assert report.skill["bot"].to_list() == [name for name, _ in get_game("sac").bot_ladder()]
+    assert (report.skill["games"] == 8).all()
+    assert any(f.startswith("Better play") for f in report.findings["finding"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import polars as pl
 
@@ -33,9 +33,10 @@ class Budget:
     games: int  # most games per seat order for the game's own bots
     reference: int  # most games per seat order for the random bots
     precision: float  # the loosest precision the mode accepts
+    ladder: int  # games per pair of rungs of the skill ladder (per rung, cooperative)
 
 
-BUDGETS = {"full": Budget(4000, 2000, 0.02), "fast": Budget(500, 250, 0.05)}
+BUDGETS = {"full": Budget(4000, 2000, 0.02, 100), "fast": Budget(500, 250, 0.05, 8)}
 FAIR_BAND = (0.35, 0.65)  # a side's share of decided games outside this is a balance problem
 
 
@@ -45,7 +46,9 @@ class BalanceReport:
     `findings` (ranked, most important first), `wins` (each seat and side), `outcomes`
     (first-player advantage, balance, draws, stalls, completion), `length` (decisions, turns
     and the tension measures), `parts` (games played, budget and why each part stopped) and
-    `games` (every game's row). `to_html()` / `save(path)` give the report as one page."""
+    `games` (every game's row), and with the skill ladder `skill` (each rung against the one
+    below, or each rung's party win rate) and `strength` (each rung's fitted strength).
+    `to_html()` / `save(path)` give the report as one page."""
 
     game: str
     title: str
@@ -59,6 +62,8 @@ class BalanceReport:
     length: pl.DataFrame
     parts: pl.DataFrame
     games: pl.DataFrame
+    skill: pl.DataFrame = field(default_factory=pl.DataFrame)
+    strength: pl.DataFrame = field(default_factory=pl.DataFrame)
 
     def to_html(self, *, page: bool = True) -> str:
         from .balance_view import html
@@ -81,13 +86,16 @@ class BalanceReport:
 
 
 def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
-            mode: str | None = None, seed=0, executor="processes", progress: bool = True,
-            stop=None, **setup) -> BalanceReport:
+            mode: str | None = None, skill: bool | None = None, seed=0,
+            executor="processes", progress: bool = True, stop=None,
+            **setup) -> BalanceReport:
     """A BalanceReport of `game` as given (its cards, rules and setup): the game's heuristic
     bot in every seat (`bots` to choose others), every seat order of the sides the setup
     names, random bots as a reference. `mode` "full" (default) plays up to 4,000 games per
     seat order, "fast" up to 500 at a precision of at least 0.05 (the environment variable
-    WORKBENCH_BALANCE=fast makes it the default)."""
+    WORKBENCH_BALANCE=fast makes it the default). `skill` plays the bot ladder too (by
+    default in full mode: 100 games per pair of rungs, minutes for a search bot played by the
+    rules engine; 8 in fast mode)."""
     g = get_game(game)
     mode = mode or os.environ.get(MODE_ENV) or "full"
     if mode not in BUDGETS:
@@ -129,12 +137,26 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
         if "interrupted" in summary["status"].to_list():
             break
     games = pl.concat(frames, how="diagonal_relaxed")
+    interrupted = "interrupted" in {p["stopped"] for p in parts}
+    pairs = strength = pl.DataFrame()
+    if (mode == "full" if skill is None else skill) and not interrupted:
+        from .balance_skill import ladder
+
+        pairs, strength, why, paths = ladder(g, cards=cards, rules=rules, setup=setup,
+                                             seed=seed, games=budget.ladder,
+                                             executor=executor, together=together)
+        matchups = len(g.bot_ladder()) - (0 if together else 1)
+        parts.append({"part": "skill ladder", "seat orders": 1 if together else 2,
+                      "games": int(pairs["games"].sum()) if pairs.height else 0,
+                      "most games": budget.ladder * matchups, "stopped": why,
+                      "played by": ", ".join(sorted(paths))})
     title = g.spec.title if getattr(g.spec, "title", None) else g.name
     wins = _wins(games, seats, together, bool(sides))
     outcomes = _outcomes(games, together)
     length = _length(games)
     report = BalanceReport(g.name, title, str(own), precision, mode, int(seed),
-                           pl.DataFrame(), wins, outcomes, length, pl.DataFrame(parts), games)
+                           pl.DataFrame(), wins, outcomes, length, pl.DataFrame(parts), games,
+                           pairs, strength)
     from .balance_findings import findings
 
     report.findings = findings(report, together=together, sides=bool(sides))

@@ -77,6 +77,9 @@ def findings(report, *, together: bool, sides: bool) -> pl.DataFrame:
                     found.append((KNOW, row["decided_share"] - 0.5, said, "wins"))
     if outs is not None and outs.height:
         found += _outcome_findings(outs)
+    skill = getattr(report, "skill", None)
+    if skill is not None and skill.height:
+        found += _cooperative_skill(skill) if together else _skill_findings(skill)
     found.sort(key=lambda f: (RANK[f[0]], -f[1]))
     return _frame(found)
 
@@ -119,6 +122,50 @@ def _outcome_findings(outs: pl.DataFrame) -> list:
                 f"({_span(lo, hi)}) of decided games.")
         found.append((level, abs(first["value"] - 0.5), said, "outcomes"))
     return found
+
+
+def _skill_findings(pairs: pl.DataFrame) -> list:
+    from .balance_skill import depth, luck
+
+    found = []
+    first = pairs.row(0, named=True)
+    if first["win_share"] is not None:
+        said = (f"{_upper(first['bot'])} wins {percent(first['win_share'])} "
+                f"({_span(first['ci_low'], first['ci_high'])}) of its decided games against "
+                f"{first['against']} play")
+        if first["ci_low"] > 0.5:
+            found.append((FINE, 0.0, said + ".", "skill"))
+        else:
+            said += ": skill barely shows, or the bot plays badly."
+            found.append((KNOW, 0.5 - first["win_share"], said, "skill"))
+    best, flat = depth(pairs)
+    if flat is not None and best is not None:
+        row = pairs.filter(pl.col("bot") == flat).row(0, named=True)
+        said = (f"Skill depth: up to {best} each stronger bot wins more; {flat} wins "
+                f"{percent(row['win_share'])} ({_span(row['ci_low'], row['ci_high'])}) "
+                f"against {row['against']}, not clearly more than half.")
+        found.append((FINE, 0.0, said, "skill"))
+    elif flat is None:
+        said = "Every stronger bot on the ladder beats the one below it: more thought pays."
+        found.append((FINE, 0.0, said, "skill"))
+    chance = luck(pairs)
+    if chance is not None:
+        share, low, high, n = chance
+        said = (f"The weaker bot still wins {percent(share)} ({_span(low, high)}) of the "
+                f"{n:,} decided games on the ladder")
+        found.append((KNOW, share, said + ": luck decides much.", "skill") if share > 0.3
+                     else (FINE, 0.0, said + ".", "skill"))
+    return found
+
+
+def _cooperative_skill(rungs: pl.DataFrame) -> list:
+    low, high = rungs.row(0, named=True), rungs.row(-1, named=True)
+    said = (f"the party wins {percent(low['win_rate'])} with {low['bot']} play and "
+            f"{percent(high['win_rate'])} ({_span(high['ci_low'], high['ci_high'])}) with "
+            f"{high['bot']}")
+    if high["ci_low"] > low["ci_high"]:
+        return [(FINE, 0.0, f"Better play wins more: {said}.", "skill")]
+    return [(KNOW, 0.1, f"Better play barely changes the outcome: {said}.", "skill")]
 
 
 def _frame(found) -> pl.DataFrame:

@@ -25,7 +25,7 @@ STYLE = """<style>
 </style>"""
 LEVEL_WORDS = {"look at this": "Look at this", "worth knowing": "Worth knowing", "fine": "Fine"}
 SECTIONS = {"wins": "Who wins", "outcomes": "How games end", "length": "How long games last",
-            "parts": "How it was played"}
+            "skill": "Does skill win?", "parts": "How it was played"}
 
 
 def html(report, *, page: bool = True) -> str:
@@ -45,6 +45,11 @@ def html(report, *, page: bool = True) -> str:
     games = report.games.filter(pl.col("bots") == main) if main else report.games
     if games.height:
         body.append(svg(length_chart(games)))
+    if report.skill.height:
+        body += [_section(anchor, "skill"), _skill_table(report.skill)]
+        if report.strength.height:
+            body.append(_strength_table(report.strength))
+        body.append(svg(skill_chart(report.skill)))
     body += [_section(anchor, "parts"), _parts_table(report.parts), "</div>"]
     text = STYLE + "\n".join(body)
     if not page:
@@ -82,6 +87,22 @@ def win_chart(wins: pl.DataFrame) -> alt.Chart:
     whiskers = base.mark_rule().encode(x="ci_low:Q", x2="ci_high:Q")
     return (bars + whiskers).properties(title="Who wins (bars: share of games; lines: 95% "
                                               "intervals)", width=420)
+
+
+def skill_chart(skill: pl.DataFrame) -> alt.Chart:
+    """Each rung's share of decided games against the rung below (or, cooperative, the
+    party's win rate with that rung in every seat), with 95% intervals."""
+    rate = "win_share" if "win_share" in skill.columns else "win_rate"
+    title = ("Each bot against the one below it (share of decided games)"
+             if rate == "win_share" else "The party's wins with each bot in every seat")
+    data = skill.select("bot", pl.col(rate).alias("rate"), "ci_low", "ci_high")
+    base = alt.Chart(data).encode(x=alt.X("bot:N", title="bot (weakest first)", sort=None))
+    points = base.mark_point(filled=True, size=60).encode(
+        y=alt.Y("rate:Q", axis=PERCENT, title="share", scale=alt.Scale(domain=[0, 1])))
+    bars = base.mark_rule().encode(y="ci_low:Q", y2="ci_high:Q")
+    half = alt.Chart(pl.DataFrame({"y": [0.5]})).mark_rule(strokeDash=[4, 4]).encode(y="y:Q")
+    layers = [bars, points] + ([half] if rate == "win_share" else [])
+    return alt.layer(*layers).properties(title=title, width=420)
 
 
 def length_chart(games: pl.DataFrame) -> alt.Chart:
@@ -199,6 +220,28 @@ def _num(x: float) -> str:
         return f"{x:,.0f}"
     text = f"{x:.2f}" if abs(x) >= 0.1 or x == 0 else f"{x:.3f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _skill_table(skill: pl.DataFrame) -> str:
+    if "win_share" in skill.columns:
+        rows = [[r["bot"], r["against"], f"{r['games']:,}",
+                 f"{r['wins']}–{r['losses']}–{r['draws']}",
+                 "" if r["win_share"] is None else _with_interval(
+                     percent(r["win_share"]), percent(r["ci_low"]), percent(r["ci_high"]))]
+                for r in skill.iter_rows(named=True)]
+        return _table(["bot", "against", "games", "won–lost–drawn",
+                       "share of decided games (95% interval)"], rows, {2})
+    rows = [[r["bot"], f"{r['games']:,}", _with_interval(
+        percent(r["win_rate"]), percent(r["ci_low"]), percent(r["ci_high"]))]
+        for r in skill.iter_rows(named=True)]
+    return _table(["bot in every seat", "games", "the party wins (95% interval)"], rows, {1})
+
+
+def _strength_table(strength: pl.DataFrame) -> str:
+    rows = [[r["bot"], f"{r['strength']:.2f}", percent(r["wins_against_random"])]
+            for r in strength.iter_rows(named=True)]
+    return _table(["bot", "strength (Bradley-Terry, random play 0)",
+                   "would win against random play"], rows, {1})
 
 
 def _parts_table(parts: pl.DataFrame) -> str:
