@@ -100,18 +100,15 @@ def _reference(ref: pl.DataFrame, who: str) -> str:
 def _outcome_findings(outs: pl.DataFrame) -> list:
     found = []
     by = {r["measure"]: r for r in outs.to_dicts()}
-    draws = by.get("draws")
-    if draws and draws["value"] > DRAWS[0]:
-        level = LOOK if draws["value"] > DRAWS[1] else KNOW
-        said = (f"{percent(draws['value'])} of games are drawn "
-                f"({_span(draws['ci_low'], draws['ci_high'])}).")
-        found.append((level, draws["value"], said, "outcomes"))
-    stalls = by.get("stalls")
-    if stalls and stalls["value"] > STALLS[0]:
-        level = LOOK if stalls["value"] > STALLS[1] else KNOW
-        said = (f"{percent(stalls['value'])} of games never end "
-                f"({_span(stalls['ci_low'], stalls['ci_high'])}): they hit the decision cap.")
-        found.append((level, stalls["value"], said, "outcomes"))
+    for measure, (know, look), words in (
+            ("draws", DRAWS, "of games are drawn ({})."),
+            ("stalls", STALLS, "of games never end ({}): they hit the decision cap.")):
+        row = by.get(measure)
+        if row and row["value"] > know:
+            said = f"{percent(row['value'])} " + words.format(_span(row["ci_low"],
+                                                                    row["ci_high"]))
+            found.append((LOOK if row["value"] > look else KNOW, row["value"], said,
+                          "outcomes"))
     first = by.get("first player")
     if first and (first["ci_low"] > 0.5 or first["ci_high"] < 0.5):
         ahead = first["value"] > 0.5
