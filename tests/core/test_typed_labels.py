@@ -58,3 +58,14 @@ def test_wb_why_illegal_answers_for_a_match_or_its_state():
     assert wb.why_illegal(m, first.label, seat=1) == "it is seat 1's decision, not seat 2's [turn]"
     assert "no action called 'banana'" in wb.why_illegal(m, "banana")
     assert "why_illegal" in wb.__all__
+
+
+def test_a_typed_beginning_may_end_at_a_number_but_not_inside_one():
+    from workbench.core import Action
+    from workbench.core.legality import match_label
+
+    send = [Action("send", (1,), "Send Hired Muscle [1] (3/2/0)")]
+    assert match_label(send, "Send Hired Muscle [1]")[0] == send[0]
+    attack = [Action("attack", (11,), "Attack Rats #11 with bare hands")]
+    assert match_label(attack, "Attack Rats #1") == (None, [])
+    assert match_label(attack, "Attack Rats #11")[0] == attack[0]

@@ -40,7 +40,7 @@ def match_label(actions: list[Action], typed: str) -> tuple[Action | None, list[
     folded_case = text.casefold()
     for test in (lambda a: a.label.casefold() == folded_case,
                  lambda a, f=fold(text): fold(a.label) == f,
-                 lambda a, f=fold(text): _begins(fold(a.label), f)):
+                 lambda a, f=fold(text): _begins(a.label, f)):
         found = [a for a in actions if test(a)]
         if len(found) == 1:
             return found[0], []
@@ -50,11 +50,18 @@ def match_label(actions: list[Action], typed: str) -> tuple[Action | None, list[
 
 
 def _begins(label: str, typed: str) -> bool:
-    """Whether folded `typed` begins folded `label` without splitting a number: "Attack Rats
-    #1" does not mean "Attack Rats #11 with bare hands" (Rats #1 may have just died)."""
-    if not typed or not label.startswith(typed):
+    """Whether `typed` (folded) begins `label` without splitting a number of it: "Attack
+    Rats #1" does not mean "Attack Rats #11 with bare hands" (Rats #1 may have just died), but
+    "Send Hired Muscle [1]" means "Send Hired Muscle [1] (3/2/0)"."""
+    if not typed or not fold(label).startswith(typed):
         return False
-    return not (typed[-1].isdigit() and label[len(typed):len(typed) + 1].isdigit())
+    seen = 0
+    for i, ch in enumerate(label):  # where the typed text ends in the label as written
+        seen += len(fold(ch))
+        if seen >= len(typed):
+            after = label[i + 1:i + 2]
+            return not (typed[-1].isdigit() and after.isdigit())
+    return True
 
 
 def closest(actions: list[Action], typed: str, n: int = SUGGESTIONS) -> list[str]:
