@@ -1,7 +1,7 @@
 """How long a balance report takes, cold, for every compiled game.
 
 `python benchmarks/balance.py [games] [--runs 3]`. Each run is a fresh process that imports
-workbench and calls `wb.balance(game)` at its defaults (precision 0.02, full mode): the wall
+workbench and calls `wb.balance(game, skill=False)` (precision 0.02, full mode; the bot ladder has its own budget): the wall
 time from the process's start to the report, which is what a designer waits for on a first
 answer. Beside it, alternating, the same figures the way they are got without the report:
 `simulate` at a fixed 4,000 games per seat order for the heuristic bots and 2,000 for the
@@ -29,7 +29,7 @@ REPORT = """\
 import json, time
 start = time.perf_counter()
 import workbench as wb
-r = wb.balance({game!r}, progress=False)
+r = wb.balance({game!r}, skill=False, progress=False)
 print(json.dumps({{"wall": time.perf_counter() - start, "games": int(r.parts["games"].sum()),
                   "paths": sorted(set(r.parts["played by"]))}}))
 """

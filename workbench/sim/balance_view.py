@@ -146,11 +146,13 @@ def _table(headers: list[str], rows: list[list], numeric: set[int] = frozenset()
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _split(frame: pl.DataFrame, main: str | None):
-    """The game's bots' rows, and the reference's rows by `key` for a side column."""
-    if frame.is_empty() or main is None:
-        return frame, frame
-    return frame.filter(pl.col("bots") == main), frame.filter(pl.col("bots") != main)
+def _beside(frame: pl.DataFrame, main: str | None, key: str):
+    """The game's bots' rows, each with the random bots' row for the same `key` (or None)."""
+    if main is None:
+        return [(r, None) for r in frame.iter_rows(named=True)]
+    ref = {r[key]: r for r in frame.filter(pl.col("bots") != main).iter_rows(named=True)}
+    return [(r, ref.get(r[key])) for r in frame.filter(pl.col("bots") == main)
+            .iter_rows(named=True)]
 
 
 def _with_interval(value: str, low: str, high: str) -> str:
@@ -160,11 +162,8 @@ def _with_interval(value: str, low: str, high: str) -> str:
 def _wins_table(wins: pl.DataFrame, main: str | None) -> str:
     if wins.is_empty():
         return "<p>No games.</p>"
-    own, ref = _split(wins, main)
-    by = {r["who"]: r for r in ref.iter_rows(named=True)}
     rows = []
-    for r in own.iter_rows(named=True):
-        other = by.get(r["who"])
+    for r, other in _beside(wins, main, "who"):
         rows.append([
             r["who"], f"{r['games']:,}",
             _with_interval(percent(r["win_rate"]), percent(r["ci_low"]), percent(r["ci_high"])),
@@ -179,11 +178,8 @@ def _wins_table(wins: pl.DataFrame, main: str | None) -> str:
 def _outcomes_table(outcomes: pl.DataFrame, main: str | None) -> str:
     if outcomes.is_empty():
         return "<p>No games.</p>"
-    own, ref = _split(outcomes, main)
-    by = {r["measure"]: r for r in ref.iter_rows(named=True)}
     rows = []
-    for r in own.iter_rows(named=True):
-        other = by.get(r["measure"])
+    for r, other in _beside(outcomes, main, "measure"):
         rows.append([f"{r['measure']}: {r['meaning']}",
                      _with_interval(_value(r["measure"], r["value"]),
                                     _value(r["measure"], r["ci_low"]),
@@ -202,11 +198,8 @@ def _value(measure: str, value) -> str:
 def _length_table(length: pl.DataFrame, main: str | None) -> str:
     if length.is_empty():
         return "<p>No games.</p>"
-    own, ref = _split(length, main)
-    by = {r["column"]: r for r in ref.iter_rows(named=True)}
     rows = []
-    for r in own.iter_rows(named=True):
-        other = by.get(r["column"])
+    for r, other in _beside(length, main, "column"):
         rows.append([r["measure"],
                      _with_interval(_num(r["mean"]), _num(r["ci_low"]), _num(r["ci_high"])),
                      _num(r["median"]), f"{_num(r['p10'])} to {_num(r['p90'])}",
