@@ -1,6 +1,6 @@
-"""Sort the answers of a checkout to every bad-input case in tests/bad_inputs/cases.py into
-clear, unclear, silently wrong, and hang or lost: each case runs in its own process with a
-time limit, against the package of the checkout given (default: this one).
+"""Sort the answers of a checkout to every bad-input case in tests/bad_inputs/ (one area a
+file) into clear, unclear, silently wrong, and hang or lost: each case runs in its own process
+with a time limit, against the package of the checkout given (default: this one).
 
     .venv/bin/python benchmarks/bad_inputs.py [--checkout PATH] [--timeout SECONDS]
 """
@@ -21,7 +21,8 @@ HERE = Path(__file__).resolve().parents[1]
 RUN_ONE = """
 import sys, tempfile, pathlib
 sys.path.insert(0, {tests!r})
-from bad_inputs.cases import CASES, Unclear, Silent, Lost
+from bad_inputs.cases import all_cases, Unclear, Silent, Lost
+CASES = all_cases()
 try:
     CASES[{name!r}](pathlib.Path(tempfile.mkdtemp()))
     print("RESULT clear")
@@ -45,7 +46,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=20.0)
     args = parser.parse_args()
     sys.path.insert(0, str(HERE / "tests"))
-    from bad_inputs.cases import CASES
+    from bad_inputs.cases import all_cases
+    CASES = all_cases()
 
     env = {**os.environ, "PYTHONPATH": args.checkout}
     totals = collections.Counter()
