@@ -62,7 +62,7 @@ def bot_returns_junk(tmp):
 def bot_returns_a_label(tmp):
     try:
         by_label = wb.simulate("correction", 5, bots={0: _label_bot, 1: _action_bot})
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise Unclear(f"a label was refused: {str(exc)[:200]}") from exc
     by_action = wb.simulate("correction", 5, bots={0: _action_bot, 1: _action_bot})
     # The games, not which bot `played_by` names as the reason the engine played them.
@@ -247,6 +247,39 @@ def hung_bot_on_dask(tmp):
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                       dashboard_address=None) as cluster, Client(cluster) as client:
         _hung_sweep(client)
+
+
+
+def _raising_bot(state, seat, actions, rng):
+    return actions[len(actions) // 0]
+
+
+@case("simulation")
+def a_bot_that_raises_is_named(tmp):
+    for executor in ("serial", "processes"):
+        with expect("BotError", "_raising_bot", "seat 1", "decision", "seed",
+                    "ZeroDivisionError"):
+            wb.simulate("correction", 5, bots={0: _raising_bot}, executor=executor,
+                        progress=False)
+
+
+@case("simulation")
+def a_rule_that_raises_is_named(tmp):
+    from workbench.games.correction.rules import CorrectionState
+
+    original = CorrectionState.stats
+    CorrectionState.stats = lambda self: {"turns": 1 // 0}  # a rule written with a mistake
+    try:
+        with expect("RulesError", "correction", "ZeroDivisionError", "decision", "of seed"):
+            wb.simulate("correction", 5, executor="serial", progress=False)
+    finally:
+        CorrectionState.stats = original
+
+
+@case("simulation")
+def a_step_that_takes_every_stat_out_of_range(tmp):
+    with expect("SetupError", "step", "1,000,000", "range"):
+        wb.sensitivity("coop", "enemies", 10, step=10**6, executor="serial", progress=False)
 
 
 test_bad_input = area_test(__name__)

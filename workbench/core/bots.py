@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from .actions import Action
-from .errors import BotError, SetupError
+from .errors import BotError, SetupError, shortened
 from .game import Game, State
 
 Bot = Callable[[State, int, list, random.Random], Action]
@@ -43,6 +43,21 @@ def bot_name(bot) -> str:
     return name or type(bot).__name__
 
 
+def decide(bot, state: State, seat: int, actions: list[Action], rng: random.Random, *,
+           decision: int, seed: int | None) -> Action:
+    """The legal action `bot` chooses for `seat`, or BotError naming the bot, the seat, the
+    decision and the game's seed: for what it returns (see checked_decision) and for any error
+    it raises, which is chained so its own traceback still shows the line."""
+    try:
+        chosen = bot(state, seat, actions, rng)
+    except Exception as exc:  # stops and time-outs are BaseExceptions: they pass through
+        where = f" in the game of seed {seed}" if seed is not None else ""
+        raise BotError(f"bot {bot_name(bot)} for seat {seat + 1} raised {type(exc).__name__} "
+                       f"({shortened(str(exc), 200)}) at decision {decision}{where}",
+                       bot=bot_name(bot), seat=seat, decision=decision, seed=seed) from exc
+    return checked_decision(actions, chosen, bot=bot, seat=seat, decision=decision, seed=seed)
+
+
 def checked_decision(actions: list[Action], chosen, *, bot, seat: int, decision: int,
                      seed: int | None) -> Action:
     """The legal action a bot meant (an Action from `actions`, an equal one, or its label),
@@ -62,18 +77,13 @@ def checked_decision(actions: list[Action], chosen, *, bot, seat: int, decision:
             return found
     what = ("None" if chosen is None else f"'{chosen}', which is not a legal action"
             if isinstance(chosen, Action | str) else
-            f"a {type(chosen).__name__} ({_short(chosen)}), not an Action or a label")
+            f"a {type(chosen).__name__} ({shortened(chosen, 60)}), not an Action or a label")
     shown = ", ".join(f"'{a.label}'" for a in actions[:6])
     more = f" and {len(actions) - 6} more" if len(actions) > 6 else ""
     where = f" in the game of seed {seed}" if seed is not None else ""
     raise BotError(f"bot {bot_name(bot)} for seat {seat + 1} returned {what} at decision "
                    f"{decision}{where}; legal actions: {shown}{more}",
                    bot=bot_name(bot), seat=seat, decision=decision, seed=seed, action=chosen)
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def make_bot(spec, game: Game) -> Bot:

@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 
+def shortened(value, longest: int = 80) -> str:
+    """What an error quotes of a value it was given: a megabyte of text is named, not echoed."""
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) <= longest:
+        return text
+    return f"{text[:longest - 3]}... ({len(text):,} characters)"
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now.
 
@@ -27,6 +35,12 @@ class SetupError(ValueError):
 
 class MatchFileError(ValueError):
     """A saved match that cannot be read back: names the field or step that is wrong."""
+
+
+class RulesError(RuntimeError):
+    """The rules themselves failed while a game was played unwatched (an error in a rule
+    written in a notebook, say): names the game, the decision and the seed, so that
+    `play(game, seed=...)` shows the position where it happens."""
 
 
 class BotError(IllegalAction):

@@ -9,12 +9,12 @@ from time import perf_counter
 
 import polars as pl
 
-from ..core.bots import bot_name, checked_decision, make_bots, random_bot
-from ..core.errors import BotError, SetupError
+from ..core import stamps
+from ..core.bots import bot_name, decide, make_bots, random_bot
+from ..core.errors import BotError, RulesError, SetupError
 from ..core.game import CHANCE, TERMINAL
 from ..core.registry import get_game
 from ..core.seeds import Seeds, bot_seed, check_seed, game_seeds
-from ..core import stamps
 from . import guard, stopping
 from .paths import KERNEL, engine_label, placed, report, shadow_check
 
@@ -55,60 +55,71 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
     Chance and bots draw from the same two seeded generators a Match uses, so
     `play(game, seed=seed, bots=...).auto()` replays this very game. Every bot decision is
     checked against the legal actions as a Match checks it (a label is taken as in
-    `Match.auto`; anything else raises BotError naming the bot, seat, decision and seed). A
+    `Match.auto`; anything else, or an error the bot raises, is a BotError naming the bot,
+    seat, decision and seed; an error in the rules is a RulesError naming the decision and
+    seed). A
     game whose spec says it can stall is asked every 64 decisions whether it still can end;
     one that cannot is reported as a time-out at once instead of playing to the decision cap.
     `clock` (from sim/stopping.py) times each decision against the bots' time limit.
     """
-    state = game.new_state(cards, rules, setup)
-    can_stall = game.traits.can_stall
-    chance_rng = random.Random(seed)
-    bot_rng = random.Random(bot_seed(seed))
     decisions = 0
-    scores = [] if trace else None
-    while True:
-        mover = state.to_move
-        if mover == CHANCE:
-            state.apply_chance(state.chance().dist.pick(chance_rng.random()))
-        elif mover == TERMINAL:
-            break
-        else:
-            if decisions >= max_decisions or (can_stall and decisions % 64 == 63
-                                              and state.stalled()):
-                row = {"seed": seed, "outcome": "timeout", "winner": -1, "length": decisions,
-                       **state.stats()}
-                if scores is not None:  # a game with no winner has no tension to measure
-                    row.update(lead_changes=None, decisiveness=None, drama=None)
-                return row
-            actions = state.legal_actions()
-            bot = bots.get(mover, random_bot)
-            if bot is random_bot:
-                # Ours: it returns one of `actions` at once, so there is nothing to check or
-                # time (about 5% of a random game's cost in the rules engine).
-                state.apply(random_bot(state, mover, actions, bot_rng))
+    try:
+        state = game.new_state(cards, rules, setup)
+        can_stall = game.traits.can_stall
+        chance_rng = random.Random(seed)
+        bot_rng = random.Random(bot_seed(seed))
+        scores = [] if trace else None
+        while True:
+            mover = state.to_move
+            if mover == CHANCE:
+                state.apply_chance(state.chance().dist.pick(chance_rng.random()))
+            elif mover == TERMINAL:
+                break
+            else:
+                if decisions >= max_decisions or (can_stall and decisions % 64 == 63
+                                                  and state.stalled()):
+                    row = {"seed": seed, "outcome": "timeout", "winner": -1, "length": decisions,
+                           **state.stats()}
+                    if scores is not None:  # a game with no winner has no tension to measure
+                        row.update(lead_changes=None, decisiveness=None, drama=None)
+                    return row
+                actions = state.legal_actions()
+                bot = bots.get(mover, random_bot)
+                if bot is random_bot:
+                    # Ours: it returns one of `actions` at once, so there is nothing to check or
+                    # time (about 5% of a random game's cost in the rules engine).
+                    state.apply(random_bot(state, mover, actions, bot_rng))
+                    decisions += 1
+                    if scores is not None:
+                        scores.append(state.score(0))
+                    continue
+                if clock is None:
+                    chosen = decide(bot, state, mover, actions, bot_rng, decision=decisions + 1,
+                                    seed=seed)
+                else:
+                    clock.who = (bot, mover, decisions + 1, seed)
+                    clock.started = perf_counter()
+                    chosen = decide(bot, state, mover, actions, bot_rng, decision=decisions + 1,
+                                    seed=seed)
+                    clock.started = 0.0
+                state.apply(chosen)
                 decisions += 1
                 if scores is not None:
                     scores.append(state.score(0))
-                continue
-            if clock is None:
-                chosen = bot(state, mover, actions, bot_rng)
-            else:
-                clock.who = (bot, mover, decisions + 1, seed)
-                clock.started = perf_counter()
-                chosen = bot(state, mover, actions, bot_rng)
-                clock.started = 0.0
-            state.apply(checked_decision(actions, chosen, bot=bot, seat=mover,
-                                         decision=decisions + 1, seed=seed))
-            decisions += 1
-            if scores is not None:
-                scores.append(state.score(0))
-    result = state.result()
-    # A single winning seat; -1 for draws, losses of a cooperative party, and shared wins.
-    row = {"seed": seed, "outcome": result.outcome, "winner": result.winner,
-           "length": decisions, **state.stats()}
-    if scores is not None:
-        row.update(tension(scores, result.winner))
-    return row
+        result = state.result()
+        # A single winning seat; -1 for draws, losses of a cooperative party, and shared wins.
+        row = {"seed": seed, "outcome": result.outcome, "winner": result.winner,
+               "length": decisions, **state.stats()}
+        if scores is not None:
+            row.update(tension(scores, result.winner))
+        return row
+    except BotError:
+        raise
+    except Exception as exc:  # stops and time-outs are BaseExceptions: they pass through
+        raise RulesError(
+            f"the rules of {game.name} raised {type(exc).__name__} ({str(exc)[:200]}) at "
+            f"decision {decisions + 1} of the game of seed {seed}; play('{game.name}', "
+            f"seed={seed}) with the same bots replays it to that position") from exc
 
 
 # A bot that has not decided after this many seconds is taken to be hung (see bot_time_limit).
