@@ -188,4 +188,21 @@ def seed_none_is_reported(tmp):
           Silent)
 
 
+
+@case("matches")
+def a_saved_seat_written_as_text(tmp):
+    data = json.loads(played().to_json())
+    step = next(i for i, item in enumerate(data["history"]) if "action" in item)
+    data["history"][step]["seat"] = "1"
+    with expect("MatchFileError", f"step {step}", "seat", "'1'"):
+        wb.load_match(json.dumps(data))
+
+
+@case("matches")
+def a_megabyte_typed_as_a_label_is_not_echoed(tmp):
+    m = wb.play("coop", seed=1)
+    with expect("IllegalAction", "no action called", "1,000,000 characters", longest=2000):
+        m.step("x" * 10**6)
+
+
 test_bad_input = area_test(__name__)

@@ -16,7 +16,7 @@ import difflib
 import unicodedata
 
 from .actions import Action
-from .errors import IllegalAction
+from .errors import IllegalAction, shortened
 from .game import CHANCE, TERMINAL, State
 
 SUGGESTIONS = 3
@@ -66,6 +66,8 @@ def _begins(label: str, typed: str) -> bool:
 
 def closest(actions: list[Action], typed: str, n: int = SUGGESTIONS) -> list[str]:
     """The labels nearest to a typed text that matched none, best first."""
+    if len(typed) > 500:  # far longer than any label: nothing is near, and comparing is slow
+        return []
     by_fold: dict[str, str] = {}
     for a in actions:
         by_fold.setdefault(fold(a.label), a.label)
@@ -107,7 +109,7 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
         )
     if not isinstance(wanted, (Action, str)):
         return IllegalAction(f"give an Action or its label as text, not {type(wanted).__name__} "
-                             f"{str(wanted)[:80]}", rule="legal actions", action=None)
+                             f"{shortened(wanted)}", rule="legal actions", action=None)
     legal = state.legal_actions()
     named = ""
     if isinstance(wanted, Action):
@@ -121,7 +123,7 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
         if several:
             shown = _quoted(a.label for a in several[:4])
             more = f" and {len(several) - 4} more" if len(several) > 4 else ""
-            return IllegalAction(f"'{wanted}' could mean {len(several)} actions: {shown}{more}; "
+            return IllegalAction(f"'{shortened(wanted)}' could mean {len(several)} actions: {shown}{more}; "
                                  "type more of the label", rule="legal actions", action=wanted)
         candidate, several = match_label(state.candidates(), wanted)
         if candidate is None and several:
@@ -142,5 +144,6 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
     else:
         hint = f"legal actions: {_quoted(a.label for a in legal[:8])}" + (
             f" and {len(legal) - 8} more" if len(legal) > 8 else "")
-    return IllegalAction(f"no action called '{wanted}' now; {hint}", rule="legal actions",
+    return IllegalAction(f"no action called '{shortened(wanted)}' now; {hint}",
+                         rule="legal actions",
                          action=wanted)

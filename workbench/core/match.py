@@ -17,8 +17,8 @@ import random
 from time import perf_counter
 
 from .actions import Action, action_key
-from .bots import checked_decision, make_bots
-from .errors import IllegalAction, MatchFileError, SetupError, UnknownGame
+from .bots import decide, make_bots
+from .errors import MatchFileError, SetupError, UnknownGame, shortened
 from .game import CHANCE, TERMINAL
 from .legality import _find, resolve, why_illegal
 from .odds import percent as _percent
@@ -84,8 +84,8 @@ class Match:
                 saved = _outcome(forced.pop(0))
                 if saved not in chance.dist.outcomes:
                     raise MatchFileError(
-                        f"step {len(self._records)}: {_short(saved)} is not a possible result "
-                        f"of {chance.label}"
+                        f"step {len(self._records)}: {shortened(repr(saved))} is not a "
+                        f"possible result of {chance.label}"
                     )
                 if saved != outcome:
                     # The seed decides every chance result: a difference means the seed or
@@ -303,9 +303,8 @@ class Match:
         n = len(self._records)
         started = perf_counter()
         try:
-            chosen = checked_decision(actions, bot(state, mover, actions, self._bot_rng),
-                                      bot=bot, seat=mover, decision=self._decisions + 1,
-                                      seed=self.seed)
+            chosen = decide(bot, state, mover, actions, self._bot_rng,
+                            decision=self._decisions + 1, seed=self.seed)
         except BaseException:
             self._replay_to(n)  # the bots' generator as it was before this decision
             raise
@@ -459,23 +458,23 @@ class Match:
             raise MatchFileError(f"not a saved match: 'format' should be {FORMAT!r}")
         if data.get("version") != VERSION or isinstance(data.get("version"), bool):
             raise MatchFileError(
-                f"saved match version {_short(data.get('version'))} is not supported "
+                f"saved match version {shortened(repr(data.get('version')))} is not supported "
                 f"(expected {VERSION})")
         for field in ("game", "seed", "history"):
             if field not in data:
                 raise MatchFileError(f"saved match has no {field!r} field")
         if not isinstance(data["game"], str):
             raise MatchFileError(f"saved match: 'game' should be a game's name, not "
-                                 f"{_short(data['game'])}")
+                                 f"{shortened(repr(data['game']))}")
         if isinstance(data["seed"], bool) or not isinstance(data["seed"], int):
             raise MatchFileError(f"saved match: 'seed' should be a whole number, not "
-                                 f"{_short(data['seed'])}")
+                                 f"{shortened(repr(data['seed']))}")
         for field, kinds, what in (("rules", dict, "an object of rule variants"),
                                    ("setup", dict, "an object of setup options"),
                                    ("bots", (str, dict), "a bot name or an object of seats")):
             if data.get(field) is not None and not isinstance(data[field], kinds):
                 raise MatchFileError(f"saved match: '{field}' should be {what}, not "
-                                     f"{_short(data[field])}")
+                                     f"{shortened(repr(data[field]))}")
         try:
             game = get_game(data["game"])
         except UnknownGame as exc:
@@ -489,7 +488,7 @@ class Match:
             except CardDataError as exc:
                 # The cards are the ones inside the saved match, not the files of that name.
                 raise MatchFileError("saved match: its embedded cards (the 'cards' field) "
-                                     f"cannot be used: {_short(str(exc), 2000)}") from None
+                                     f"cannot be used: {shortened(str(exc), 2000)}") from None
         played_with = data.get("cards_fingerprint")
         if played_with is not None:
             now = (game.load_cards() if cards is None else cards).fingerprint()
@@ -506,14 +505,18 @@ class Match:
                 bots = {int(k): v for k, v in bots.items()}
             except (TypeError, ValueError):
                 raise MatchFileError(f"saved match: 'bots' should map seat numbers to bot "
-                                     f"names, not {_short(bots)}") from None
+                                     f"names, not {shortened(repr(bots))}") from None
         history = data["history"]
         if not isinstance(history, list):
             raise MatchFileError("saved match: 'history' should be a list")
         for i, item in enumerate(history):
             if not isinstance(item, dict) or not ({"chance", "action"} & set(item)):
                 raise MatchFileError(f"step {i}: each history entry is an object with "
-                                     f"'action' or 'chance', not {_short(item)}")
+                                     f"'action' or 'chance', not {shortened(repr(item))}")
+            seat = item.get("seat")
+            if seat is not None and (type(seat) is not int or seat < 0):
+                raise MatchFileError(f"step {i}: 'seat' is a seat number counted from 0, "
+                                     f"not {shortened(repr(seat))}")
         try:
             match = cls(game, seed=data["seed"], cards=cards, rules=data.get("rules"),
                         bots=bots, setup=data.get("setup"))
@@ -608,11 +611,6 @@ def _outcome(value):
     if isinstance(value, list):
         return tuple(_outcome(v) for v in value)
     return value
-
-
-def _short(value, limit: int = 80) -> str:
-    text = value if isinstance(value, str) and limit > 80 else repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def load_match(text: str) -> Match:
