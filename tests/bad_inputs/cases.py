@@ -13,8 +13,10 @@ or something stored was lost).
 
 from __future__ import annotations
 
+import _thread
 import inspect
 import shutil
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -52,7 +54,7 @@ def expect(error: str, *words: str, longest: int = 5000):
     every word of `words` in its message (case-insensitive), in at most `longest` characters."""
     try:
         yield
-    except BaseException as exc:  # noqa: BLE001 - sorting every answer is the point
+    except BaseException as exc:
         if isinstance(exc, (Unclear, Silent, Lost)):
             raise
         names = {c.__name__ for c in type(exc).__mro__}
@@ -121,3 +123,21 @@ def all_cases() -> dict:
     for path in sorted(Path(__file__).parent.glob("test_*.py")):
         importlib.import_module(f"{__package__}.{path.stem}")
     return CASES
+
+
+def interrupted(run, after: float = 1.0):
+    """What `run()` returns when Ctrl+C comes `after` seconds into it (Lost if it raises)."""
+    import signal
+
+    # Ctrl+C as a notebook sends it, even where this process was started with SIGINT ignored
+    # (a background job), where interrupt_main would do nothing.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(after, _thread.interrupt_main)
+    timer.start()
+    try:
+        return run()
+    except KeyboardInterrupt as exc:
+        raise Lost("Ctrl+C lost every game played") from exc
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import polars as pl
 
+from ..core.errors import SetupError
 from ..core.registry import get_game
+from ..core.seeds import Seeds, check_seed
+from . import guard
 from .executors import run_batches
 from .metrics import summarize
 from .paths import label, placed, report, shadow_check
-from ..core.errors import SetupError
-from ..core.seeds import Seeds, check_seed
-from . import guard
 from .simulate import frame, prepare
 from .sweep import default_bots
 
@@ -24,7 +24,9 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
     play `n` games with the value `step` lower and `step` higher, and rank stats by the change
     in win rate. A value that would leave the schema's range is not played; that side is the
     unchanged cards' win rate (also returned, as `win_rate`). All points share the same seeds.
-    `played_by` says which path played the games behind each row (see simulate)."""
+    `played_by` says which path played the games behind each row (see simulate). A run
+    stopped early (Ctrl+C) returns what it played: `status` is "interrupted" on rows with
+    fewer games than asked, and their effect is empty where a side has no games."""
     g = get_game(game)
     n = guard.whole(n, "n", 1)
     # A step of 0 compares every stat with itself and reports every effect as 0.
@@ -72,28 +74,39 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
                 key = len(jobs)
                 jobs.append((key, replace(base, cards=edited), seeds))
                 meta.append((card, col, direction, row[col], value))
+    if len(jobs) == 1:
+        raise SetupError(f"step: {step:,} takes every stat of {table} chosen outside the range "
+                         "its schema allows, both down and up: there is nothing to compare; "
+                         "try a smaller step")
     results, _ = run_batches(jobs, placed(base, executor), progress=progress)
     shadow_check([(batch, results[key]) for key, batch, _ in jobs])
     report(g, results.values())
     coop = g.traits.cooperative
     seats = g.num_seats(base.setup)
-    base_rate = summarize(frame(results[0]), seats=seats, cooperative=coop)["win_rate"]
+    # An interrupted run has fewer games (or none) at some points: their rates are None and
+    # so is any effect that needs them; `status` says which rows are whole.
+    base_rate = summarize(frame(results[0]), seats=seats, cooperative=coop).get("win_rate")
     points, frames = {}, {}
     for key, m in enumerate(meta):
         if m is None:
             continue
         card, col, direction, old, value = m
         s = summarize(frame(results[key]), seats=seats, cooperative=coop)
-        points.setdefault((card, col, old), {})[direction] = (value, s["win_rate"])
+        points.setdefault((card, col, old), {})[direction] = (value, s.get("win_rate"))
         frames.setdefault((card, col, old), [results[0]]).append(results[key])
     rows = []
     for (card, col, old), d in points.items():
         down = d.get("down", (old, base_rate))
         up = d.get("up", (old, base_rate))
+        whole = all(f.height == n for f in frames[(card, col, old)])
         rows.append({"card": card, "column": col, "value": old, "win_rate": base_rate,
                      "low_value": down[0], "win_rate_low": down[1],
                      "high_value": up[0], "win_rate_high": up[1],
-                     "effect": up[1] - down[1], "stat": f"{card}.{col}",
-                     "played_by": label(frames[(card, col, old)])})
-    out = pl.DataFrame(rows)
-    return out.with_columns(pl.col("effect").abs().alias("size")).sort("size", descending=True)
+                     "effect": None if None in (up[1], down[1]) else up[1] - down[1],
+                     "stat": f"{card}.{col}", "played_by": label(frames[(card, col, old)]),
+                     "status": "done" if whole else "interrupted"})
+    # Rates are empty where an interrupted run played no games: typed, so they stay numbers.
+    out = pl.DataFrame(rows, schema_overrides={c: pl.Float64 for c in (
+        "win_rate", "win_rate_low", "win_rate_high", "effect")})
+    return out.with_columns(pl.col("effect").abs().alias("size")).sort(
+        "size", descending=True, nulls_last=True)

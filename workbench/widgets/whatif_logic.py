@@ -135,8 +135,9 @@ class WhatIfSession:
 
     # -- running -----------------------------------------------------------------------------
     def run(self, key: str, values: list, n: int, on_update=None) -> pl.DataFrame:
-        """Sweep `key` over `values`, one point at a time so a chart can fill in; `stop()` ends
-        the run after the point in progress. A run starts from an empty chart."""
+        """Sweep `key` over `values`, one point at a time so a chart can fill in; `stop()` (or
+        Ctrl+C) ends the run within about a second, keeping the games of the point in progress
+        (its row says "interrupted"). A run starts from an empty chart."""
         self.key, self.games, self.planned = key, n, len(values)
         self.results = pl.DataFrame()
         self.running, self.stale, self.stopped = True, False, False
@@ -155,15 +156,18 @@ class WhatIfSession:
                 point, games = sweep(self.game.name, {key: [v]}, n, seed=self.seed,
                                      cards=self.cards, bots=self.bots, executor=self.executor,
                                      progress=False, games=True, shadow=i == 0, quiet=True,
-                                     **self.setup)
+                                     stop=self._stop, **self.setup)
                 self.played += counts([games])
                 rows.append(point)
                 self.results = pl.concat(rows, how="diagonal_relaxed")
                 if on_update:
                     on_update(self.results)
+                if point["status"][0] == "interrupted":
+                    break  # Stop or Ctrl+C during the point: the run ends with what it has
         finally:
             self.running = False
-            self.stopped = len(rows) < len(values)
+            self.stopped = len(rows) < len(values) or bool(
+                rows and rows[-1]["status"][0] == "interrupted")
         return self.results
 
     def stop(self) -> None:
@@ -187,7 +191,7 @@ class WhatIfSession:
         """Where the run stands, in words."""
         done, planned = self.results.height, self.planned
         if self.running and self._stop.is_set():
-            return f"Stopping after the point in progress ({done} of {planned} done)…"
+            return f"Stopping ({done} of {planned} points done)…"
         if self.running:
             return f"Running: {done} of {planned} points done, {self.games} games each…"
         if not self.runs:
