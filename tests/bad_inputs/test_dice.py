@@ -90,4 +90,21 @@ def unclosed_bracket(tmp):
         dice.exact("(3d6+2")
 
 
+
+@case("dice")
+def the_calculator_refuses_what_is_not_text_and_keeps_working(tmp):
+    from workbench.widgets.dice_logic import DiceSession
+
+    session = DiceSession(["2d6"])
+    for bad in (None, ["2d6"], 12):
+        with expect("TypeError", "dice expression", type(bad).__name__):
+            session.add(bad)
+        with expect("TypeError", "dice expression", type(bad).__name__):
+            session.set(0, bad)
+    check(session.expressions == ["2d6"], f"the session changed: {session.expressions}")
+    session.add("3d6")
+    check(session.results[-1]["error"] is None and session.results[-1]["mean"] == 10.5,
+          "the calculator no longer answers", Silent)
+
+
 test_bad_input = area_test(__name__)

@@ -19,7 +19,9 @@ class DiceSession:
     """Several dice expressions compared side by side, one view at a time."""
 
     def __init__(self, expressions=("3d6",), view: str = "normal"):
-        self.expressions = [str(e) for e in expressions] or ["3d6"]
+        if isinstance(expressions, str):
+            expressions = [expressions]
+        self.expressions = [_text(e) for e in expressions] or ["3d6"]
         # The last text of each expression that had an answer: while a typo is being fixed,
         # the chart keeps showing it, so the chart neither vanishes nor jumps.
         self.last_good: list[str | None] = [None] * len(self.expressions)
@@ -29,11 +31,11 @@ class DiceSession:
 
     def set(self, index: int, text: str) -> None:
         self._check_index(index)
-        self.expressions[index] = str(text)
+        self.expressions[index] = _text(text)
         self.evaluate()
 
     def add(self, text: str = "2d6") -> None:
-        self.expressions.append(text)
+        self.expressions.append(_text(text))
         self.last_good.append(None)
         self.evaluate()
 
@@ -173,3 +175,10 @@ class DiceSession:
         if not 0 <= index < len(self.expressions):
             raise ValueError(f"there is no expression {index + 1}")
 
+
+def _text(text) -> str:
+    # Checked before it is kept: a session holding a non-text expression would fail on every
+    # later answer, not just this one.
+    if not isinstance(text, str):
+        raise TypeError(f"a dice expression is text such as '3d6+2', not a {type(text).__name__}")
+    return text
