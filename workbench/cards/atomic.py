@@ -39,3 +39,28 @@ def _fsync_dir(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def write_named_file(path: Path | str, data: bytes) -> Path:
+    """Replace the file a user named (a printed sheet, a saved report) as atomic_write does,
+    as a user expects of a file they named: through a link to the file it points at, keeping
+    its permissions, and never over a read-only file. Returns the file written."""
+    path = Path(path)
+    real = Path(os.path.realpath(path))
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not info.st_mode & 0o222:
+        raise PermissionError(f"{path} is read-only; nothing was written. Make it writable or "
+                              "save to another name")
+    atomic_write(real, data)
+    os.chmod(real, info.st_mode & 0o7777 if info is not None else default_mode())
+    return real
+
+
+def default_mode() -> int:
+    """The permissions a new file gets here (what the user's umask leaves of rw-rw-rw-)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask

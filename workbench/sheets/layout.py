@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..cards.atomic import atomic_write
+from ..cards.atomic import write_named_file
 from ..cards.text import value_text
 from ..core.view import CardView, problems
 from . import draw
@@ -186,18 +186,19 @@ class Sheet:
 
     def save(self, path: Path | str) -> list[Path]:
         """Write the sheet: one .pdf, or for .svg one file per page (name-1.svg, ...).
-        Each file is written whole or not at all."""
+        Each file is written whole or not at all, through a link to the file it points at,
+        never over a read-only file."""
         path = Path(path)
         suffix = path.suffix.lower()
         if suffix == ".pdf":
-            atomic_write(path, self.pdf())
+            write_named_file(path, self.pdf())
             return [path]
         if suffix == ".svg":
             out = []
             for i in range(len(self.pages)):
                 target = path if len(self.pages) == 1 else path.with_name(
                     f"{path.stem}-{i + 1}{path.suffix}")
-                atomic_write(target, self.svg(i).encode())
+                write_named_file(target, self.svg(i).encode())
                 out.append(target)
             return out
         raise ValueError(f"{path.name}: a sheet is saved as .pdf or .svg")
@@ -228,6 +229,15 @@ def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker"
         if table not in cards.specs:
             raise ValueError(f"'{table}' is not a {cards.game} card table; the tables are "
                              f"{', '.join(cards.tables)}")
+    if not isinstance(copies, bool):
+        raise TypeError(f"copies={copies!r}: True prints each card as many times as its copies "
+                        "column says, False prints one of each")
+    if not isinstance(crop_marks, bool):
+        raise TypeError(f"crop_marks={crop_marks!r}: True or False")
+    if not isinstance(back, bool | str):
+        raise TypeError(f"back={back!r}: True, False, or the words to print on the backs")
+    if isinstance(bleed, bool) or not isinstance(bleed, int | float):
+        raise TypeError(f"bleed={bleed!r}: millimetres as a number from 0 to 10")
     card = _size(size)
     if paper not in PAPERS:
         raise ValueError(f"paper {paper!r}: expected one of {', '.join(PAPERS)}")

@@ -61,12 +61,12 @@ def html(report, *, page: bool = True) -> str:
 
 def save(report, path) -> str:
     """Write the page to `path` (an .html file, replaced whole); the path written."""
-    from ..cards.atomic import atomic_write
+    from ..cards.atomic import write_named_file
 
     path = Path(path)
     if path.suffix.lower() not in (".html", ".htm"):
         raise ValueError(f"{path.name}: a balance report is saved as an .html file")
-    atomic_write(path, html(report, page=True).encode("utf-8"))
+    write_named_file(path, html(report, page=True).encode("utf-8"))
     return str(path)
 
 
