@@ -54,7 +54,7 @@ def expect(error: str, *words: str, longest: int = 5000):
     every word of `words` in its message (case-insensitive), in at most `longest` characters."""
     try:
         yield
-    except BaseException as exc:
+    except BaseException as exc:  # sorting every answer is the point
         if isinstance(exc, (Unclear, Silent, Lost)):
             raise
         names = {c.__name__ for c in type(exc).__mro__}

@@ -68,7 +68,7 @@ def interrupted_save_of_two_files(tmp):
         os.replace = replace
     try:
         again = coop.load(d)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise Lost(f"the folder no longer loads: {str(exc)[:200]}") from exc
     check(again in (old, new), "the folder holds half of one save")
     leftovers = [p.name for p in d.iterdir() if p.name.startswith(".")]
