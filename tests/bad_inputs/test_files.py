@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import workbench as wb
 from workbench.games.coop import cards as coop
 
 from .cases import area_test, case, check, copy_coop, expect, snapshot
@@ -107,6 +108,13 @@ def a_spreadsheet_that_unpacks_to_gigabytes(tmp):
     check(book.stat().st_size < 2**20, "the test's file is not small")
     with expect("CardDataError", "bomb.xlsx", "unpack"):
         coop.load(book)
+
+
+
+@case("files")
+def a_folder_named_by_a_number(tmp):
+    with expect("SetupError", "path", "int", "coop"):
+        wb.load_cards("coop", 5)
 
 
 test_bad_input = area_test(__name__)

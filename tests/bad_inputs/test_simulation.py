@@ -9,7 +9,7 @@ import warnings
 
 import workbench as wb
 
-from .cases import Silent, Unclear, area_test, case, check, expect, spin_bot, supported
+from .cases import Lost, Silent, Unclear, area_test, case, check, expect, spin_bot, supported
 
 
 @case("simulation")
@@ -280,6 +280,56 @@ def a_rule_that_raises_is_named(tmp):
 def a_step_that_takes_every_stat_out_of_range(tmp):
     with expect("SetupError", "step", "1,000,000", "range"):
         wb.sensitivity("coop", "enemies", 10, step=10**6, executor="serial", progress=False)
+
+
+
+@case("simulation")
+def bots_that_are_not_bots(tmp):
+    for bad in (5, ["random", "random"]):
+        with expect("SetupError", "bots", type(bad).__name__):
+            wb.simulate("correction", 5, bots=bad, executor="serial")
+        with expect("SetupError", "bots", type(bad).__name__):
+            wb.play("correction", bots=bad)
+
+
+@case("simulation")
+def cards_given_as_a_name(tmp):
+    with expect("SetupError", "cards", "CardSet", "str"):
+        wb.simulate("correction", 5, cards="correction", executor="serial")
+
+
+@case("simulation")
+def a_word_or_a_number_is_not_yes_or_no(tmp):
+    with expect("SetupError", "progress", "'no'"):
+        wb.simulate("correction", 5, executor="serial", progress="no")
+    with expect("SetupError", "tension", "'yes'"):
+        wb.sweep("correction", {}, 5, executor="serial", tension="yes")
+    with expect("SetupError", "games", "1"):
+        wb.sweep("correction", {}, 5, executor="serial", games=1)
+    with expect("SetupError", "skill", "'no'"):
+        wb.balance("correction", skill="no")
+
+
+@case("simulation")
+def sensitivity_of_columns_given_as_a_number(tmp):
+    with expect("SetupError", "columns", "5"):
+        wb.sensitivity("coop", "enemies", 5, columns=5, executor="serial")
+    with expect("SetupError", "cards_subset", "5"):
+        wb.sensitivity("coop", "enemies", 5, cards_subset=5, executor="serial")
+
+
+@case("simulation")
+def the_what_if_view_checks_its_arguments(tmp):
+    from workbench.widgets.whatif_logic import WhatIfSession
+
+    with expect("SetupError", "seed", "True"):
+        WhatIfSession("correction", seed=True)
+    with expect("SetupError", "cards", "CardSet"):
+        WhatIfSession("correction", cards={"pieces": []})
+    session = WhatIfSession("coop")
+    with expect("SetupError", "values", "int"):
+        session.run(session.stats()[0], 5, 5)
+    check(session.runs == 0 and not session.running, "a refused run left its mark", Lost)
 
 
 test_bad_input = area_test(__name__)

@@ -132,6 +132,10 @@ def make_bots(bots, game: Game, num_seats: int) -> dict[int, Bot]:
         return {}
     if isinstance(bots, str) or callable(bots):
         bots = {seat: bots for seat in range(num_seats)}
+    if not isinstance(bots, dict):
+        raise SetupError(f"bots: give a bot name such as 'heuristic', a callable, or a dict "
+                         f"of seat -> bot such as {{0: 'heuristic'}}, not {type(bots).__name__} "
+                         f"{shortened(bots)}")
     made = {}
     for seat, spec in bots.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_seats:

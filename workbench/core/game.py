@@ -8,6 +8,7 @@ opening `State`, whose methods are the rules of one position, mutated in place.
 from __future__ import annotations
 
 import copy
+import os
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import ClassVar
 
 from .actions import Action
 from .chance import Chance
+from .errors import SetupError, shortened
 from .spec import DesignSpec, GameSpec, Option, Traits, Variant
 from .row_view import row_view
 from .view import CardView, Result, View
@@ -198,7 +200,23 @@ class Design:
             cards = load(self.tables, directory, game=self.name, cross_check=self.cross_check)
             self.__dict__["_default_cards"] = (key, cards)
             return cards
+        if isinstance(path, bool) or not isinstance(path, str | os.PathLike):
+            raise SetupError(f"path: give the folder or spreadsheet of {self.name}'s cards as "
+                             f"text or a Path, not {type(path).__name__} {shortened(path)}")
         return load(self.tables, directory, game=self.name, cross_check=self.cross_check)
+
+    def checked_cards(self, cards):
+        """`cards` if they are this design's CardSet (the shipped cards when None): plain
+        tables are refused, since cards are checked when they are loaded or edited."""
+        if cards is None:
+            return self.load_cards()
+        if not hasattr(cards, "game") or not hasattr(cards, "fingerprint"):
+            raise SetupError(f"cards: give a CardSet (wb.load_cards({self.name!r}), or one "
+                             f"edited from it), not {type(cards).__name__}: card tables "
+                             "are checked when they are loaded or edited")
+        if cards.game != self.name:
+            raise SetupError(f"cards: these cards belong to {cards.game!r}, not {self.name!r}")
+        return cards
 
     # -- the rules document ------------------------------------------------------------
     def rules_path(self) -> Path | None:

@@ -44,13 +44,7 @@ class Match:
         self.seed = check_seed(seed)
         self.setup = self.game.check_setup(setup)
         self.rules = self.game.resolve_rules(rules)
-        self.cards = self.game.load_cards() if cards is None else cards
-        if not hasattr(self.cards, "game") or not hasattr(self.cards, "fingerprint"):
-            raise SetupError(f"cards: give a CardSet (wb.load_cards({self.game.name!r}), or one "
-                             f"edited from it), not {type(self.cards).__name__}: card tables "
-                             "are checked when they are loaded or edited")
-        if getattr(self.cards, "game", self.game.name) != self.game.name:
-            raise SetupError(f"these cards belong to {self.cards.game!r}, not {self.game.name!r}")
+        self.cards = self.game.checked_cards(cards)
         self.seats = self.game.num_seats(self.setup)
         self.seat_names = self.game.seat_names(self.setup)
         self._bot_specs = bots

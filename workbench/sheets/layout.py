@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..cards.atomic import write_named_file
 from ..cards.text import value_text
+from ..core.errors import shortened
 from ..core.view import CardView, problems
 from . import draw
 from .changes import changes_page
@@ -224,7 +225,10 @@ def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker"
                copies: bool = True, since=None, crop_marks: bool = True,
                orientation: str = "auto") -> Sheet:
     tables = list(cards.tables) if tables is None else (
-        [tables] if isinstance(tables, str) else list(tables))
+        [tables] if isinstance(tables, str) else tables)
+    if not isinstance(tables, list | tuple) or not all(isinstance(t, str) for t in tables):
+        raise TypeError(f"table: give a table's name or a list of names ({', '.join(cards.tables)}"
+                        f"), not {shortened(tables)}")
     for table in tables:
         if table not in cards.specs:
             raise ValueError(f"'{table}' is not a {cards.game} card table; the tables are "

@@ -20,6 +20,7 @@ import polars as pl
 from ..core.errors import SetupError
 from ..core.registry import get_game
 from ..core.seeds import check_seed
+from . import guard
 from .stats import Z95, wilson
 from .sweep import default_bots, sweep, tension_by_default
 
@@ -103,6 +104,7 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     if not isinstance(precision, (int, float)) or isinstance(precision, bool) or not (
             0 < precision < 0.5):
         raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
+    guard.flags(progress=progress, skill_or_none=skill)
     seed = check_seed(seed)  # drawn once (when None) for every part of the report
     budget = BUDGETS[mode]
     precision = max(float(precision), budget.precision) if mode == "fast" else float(precision)

@@ -31,6 +31,18 @@ def whole(value, name: str, minimum: int = 0) -> int:
     return value
 
 
+def flags(**values) -> None:
+    """Each of `values` is True or False (or None where the name ends in "_or_none"): a 1, a
+    "no" or a list is refused rather than read as yes or no."""
+    for name, value in values.items():
+        if name.endswith("_or_none"):
+            if value is None:
+                continue
+            name = name.removesuffix("_or_none")
+        if not isinstance(value, bool):
+            raise SetupError(f"{name}: give True or False, not {_short(value)}")
+
+
 def positive(value, name: str, *, allow_none: bool = False) -> float | None:
     """A finite number above 0 (seconds, budgets); None when `allow_none`."""
     if value is None and allow_none:

@@ -7,7 +7,7 @@ import polars as pl
 
 from .keys import key_label
 
-__all__ = ["percent", "interval", "readable", "sensitivity_table", "sweep_table"]
+__all__ = ["interval", "percent", "readable", "sensitivity_table", "sweep_table"]
 
 INTERVAL = "95% interval"
 

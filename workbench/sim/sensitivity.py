@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import polars as pl
 
-from ..core.errors import SetupError
+from ..core.errors import SetupError, shortened
 from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from . import guard
@@ -29,6 +29,7 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
     fewer games than asked, and their effect is empty where a side has no games."""
     g = get_game(game)
     n = guard.whole(n, "n", 1)
+    guard.flags(progress=progress, confirm=confirm)
     # A step of 0 compares every stat with itself and reports every effect as 0.
     step = guard.whole(step, "step", 1)
     seed = check_seed(seed)
@@ -39,16 +40,12 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
     spec = base.cards.specs[table]
     frame0 = base.cards[table]
     numeric = [c for c, t in frame0.schema.items() if t.is_integer() and c != spec.key]
-    if isinstance(columns, str):
-        columns = [columns]
-    columns = list(columns) if columns is not None else numeric
+    columns = _names(columns, "columns", numeric)
     unknown = [c for c in columns if c not in numeric]
     if unknown:
         raise SetupError(f"columns: {', '.join(map(repr, unknown))} is not a numeric column of "
                          f"{table}; numeric columns: {', '.join(numeric)}")
-    if isinstance(cards_subset, str):
-        cards_subset = [cards_subset]
-    names = list(cards_subset) if cards_subset is not None else frame0[spec.key].to_list()
+    names = _names(cards_subset, "cards_subset", frame0[spec.key].to_list())
     for card in names:
         base.cards.row(table, card)  # CardDataError naming an unknown card
     seeds = Seeds(seed, n)
@@ -110,3 +107,15 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
         "win_rate", "win_rate_low", "win_rate_high", "effect")})
     return out.with_columns(pl.col("effect").abs().alias("size")).sort(
         "size", descending=True, nulls_last=True)
+
+
+def _names(given, name: str, every: list) -> list:
+    """A name or a list of names (None: `every` one)."""
+    if given is None:
+        return list(every)
+    if isinstance(given, str):
+        return [given]
+    if not isinstance(given, list | tuple) or not all(
+            isinstance(g, str | int) and not isinstance(g, bool) for g in given):
+        raise SetupError(f"{name}: give a name or a list of names, not {shortened(given)}")
+    return list(given)

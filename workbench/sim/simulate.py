@@ -11,7 +11,7 @@ import polars as pl
 
 from ..core import stamps
 from ..core.bots import bot_name, decide, make_bots, random_bot
-from ..core.errors import BotError, RulesError, SetupError
+from ..core.errors import BotError, RulesError
 from ..core.game import CHANCE, TERMINAL
 from ..core.registry import get_game
 from ..core.seeds import Seeds, bot_seed, check_seed, game_seeds
@@ -212,9 +212,7 @@ def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=N
     g = get_game(game)
     setup = g.check_setup(setup)
     rules = g.resolve_rules(rules)
-    cards = g.load_cards() if cards is None else cards
-    if getattr(cards, "game", g.name) != g.name:
-        raise SetupError(f"cards: these cards belong to {cards.game!r}, not {g.name!r}")
+    cards = g.checked_cards(cards)
     seats = g.num_seats(setup)
     make_bots("random" if bots is None else bots, g, seats)  # raises early on a bad bot
     if max_decisions is not None:
@@ -253,6 +251,7 @@ def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_dec
     with a warning.
     """
     n = guard.whole(n, "n", 0)
+    guard.flags(progress=progress, confirm=confirm)
     seed = check_seed(seed)
     batch = prepare(game, cards, rules, bots, max_decisions, setup, bot_time_limit)
     seeds = Seeds(seed, n)

@@ -9,9 +9,9 @@ import polars as pl
 
 from ..core.errors import SetupError
 from ..core.registry import get_game
-from .executors import run_batches
 from ..core.seeds import Seeds, check_seed
 from . import guard
+from .executors import run_batches
 from .keys import apply, key_label, parse_key
 from .paths import label, placed, report, shadow_check
 from .simulate import frame, prepare
@@ -46,6 +46,7 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     if not (isinstance(lo, int) and isinstance(hi, int) and not isinstance(lo, bool)
             and not isinstance(hi, bool) and lo < hi):
         raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
+    guard.flags(progress=progress, confirm=confirm)
     step = guard.whole(step, "step", 1)
     max_games = guard.whole(max_games, "max_games", 1)
     seed = check_seed(seed)

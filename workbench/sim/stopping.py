@@ -35,7 +35,7 @@ class RunCancelled(BaseException):
 class Clock:
     """The playing thread's side: when the current decision started, and whose it is."""
 
-    __slots__ = ("started", "limit", "run", "thread", "who", "fired")
+    __slots__ = ("fired", "limit", "run", "started", "thread", "who")
 
     def __init__(self, limit: float | None, run: str | None):
         self.started = 0.0

@@ -12,12 +12,12 @@ import polars as pl
 
 from ..core.errors import SetupError
 from ..core.registry import get_game
+from ..core.seeds import Seeds, check_seed
+from . import guard
 from .executors import CHUNK, run_batches
 from .keys import apply, parse_key, point_setup
 from .metrics import summarize
 from .paths import label, placed, report, shadow_check
-from ..core.seeds import Seeds, check_seed
-from . import guard
 from .simulate import BOT_TIME_LIMIT, Batch, frame, prepare
 from .stats import half_width
 
@@ -64,6 +64,8 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
         raise SetupError("vary: give a dict of key -> list of values, e.g. "
                          "{'enemies.Brutes.health': [8, 10, 12]}, or {} for one point")
     n = guard.whole(n, "n", 1)
+    guard.flags(progress=progress, games=games, tension_or_none=tension, confirm=confirm,
+                shadow=shadow, quiet=quiet)
     seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots,
                    max_decisions, setup, bot_time_limit)

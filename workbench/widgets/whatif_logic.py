@@ -7,7 +7,9 @@ from collections import Counter
 
 import polars as pl
 
+from ..core.errors import SetupError, shortened
 from ..core.registry import get_game
+from ..core.seeds import check_seed
 from ..sim.keys import key_label, split_card_key
 from ..sim.paths import KERNEL, aside, counts
 from ..sim.report import sweep_table
@@ -23,8 +25,8 @@ class WhatIfSession:
     def __init__(self, game: str, cards=None, *, bots=None, seed: int = 0, executor="processes",
                  **setup):
         self.game = get_game(game)
-        self.cards = self.game.load_cards() if cards is None else cards
-        self.bots, self.seed, self.executor, self.setup = bots, seed, executor, setup
+        self.cards = self.game.checked_cards(cards)
+        self.bots, self.seed, self.executor, self.setup = bots, check_seed(seed), executor, setup
         self.results = pl.DataFrame()
         self.key: str | None = None
         self.games = 0
@@ -138,6 +140,9 @@ class WhatIfSession:
         """Sweep `key` over `values`, one point at a time so a chart can fill in; `stop()` (or
         Ctrl+C) ends the run within about a second, keeping the games of the point in progress
         (its row says "interrupted"). A run starts from an empty chart."""
+        if not isinstance(values, list | tuple | range):
+            raise SetupError(f"values: give a list of the values to try, such as [8, 10, 12], "
+                             f"not {type(values).__name__} {shortened(values)}")
         self.key, self.games, self.planned = key, n, len(values)
         self.results = pl.DataFrame()
         self.running, self.stale, self.stopped = True, False, False
