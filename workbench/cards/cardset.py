@@ -39,7 +39,7 @@ class CardSet(Mapping):
     whether the cards it shows are current. Equality and `fingerprint()` are by content only.
     """
 
-    __slots__ = ("_tables", "game", "specs", "source", "version", "cross_check", "disk")
+    __slots__ = ("_tables", "cross_check", "disk", "game", "source", "specs", "version")
 
     def __init__(self, tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec], *,
                  game: str, source: Path | None = None, version: int = 0,
@@ -87,7 +87,7 @@ class CardSet(Mapping):
 
     def row(self, table: str, card) -> dict:
         """One card as a dict, found by key (or by name)."""
-        spec, frame = self._table_or_raise(table)
+        _, frame = self._table_or_raise(table)
         return frame.row(self._find_or_raise(table, card), named=True)
 
     def allowed(self, table: str, column: str) -> list | None:
@@ -183,7 +183,7 @@ class CardSet(Mapping):
     def without_row(self, table: str, card) -> CardSet:
         """A new CardSet with one card removed from `table`."""
         context = f"Removing {table} card {card!r} rejected; nothing was changed:"
-        spec, frame = self._table_or_raise(table, context)
+        _, frame = self._table_or_raise(table, context)
         index = self._find_or_raise(table, card, context)
         keep = pl.int_range(pl.len()) != index
         return self._replaced(table, frame.filter(keep), context)
@@ -211,7 +211,8 @@ class CardSet(Mapping):
         for table, frame in self._tables.items():
             digest.update(f"[{table}]\n".encode())
             digest.update(repr(list(frame.schema.items())).encode())
-            digest.update(text.csv_bytes(frame))
+            # The values, not their file form: fingerprints kept in saved matches stay valid.
+            digest.update(text.csv_bytes(frame, escaped=False))
         return digest.hexdigest()
 
     def __eq__(self, other) -> bool:
@@ -245,8 +246,9 @@ class CardSet(Mapping):
             if directory.suffix.lower() not in workbook.WRITES:
                 raise ValueError(f"{directory.name}: {directory.suffix} files can be read but "
                                  f"not written; save as .xlsx (or to a folder of CSV files)")
-            return store.save_files(directory.parent, {directory.name: self.to_xlsx()},
-                                    self.disk, force=force)
+            data = workbook.write(self._tables, self.specs, directory.name)
+            return store.save_files(directory.parent, {directory.name: data}, self.disk,
+                                    force=force)
         # Render everything before touching the disk so a rendering error writes nothing.
         contents = {self.specs[t].file: text.csv_bytes(f) for t, f in self._tables.items()}
         return store.save_files(Path(directory), contents, self.disk, force=force)
@@ -405,6 +407,11 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game:
                                      message=f"{directory.name}: is neither a folder of CSV files "
                                              "nor an .xlsx or .ods spreadsheet; expected one of "
                                              "those")])
+    why = store.unreadable(directory) if directory.is_dir() else None
+    if why is not None:
+        raise CardDataError([Problem(file=directory.name, expected="a folder you can read",
+                                     message=f"cannot read the folder {directory}: {why}; "
+                                             "expected a folder of CSV files you can read")])
     texts, lines, problems = {}, {}, []
     # With the folder's lock held, a save of another process is never read half done.
     with store.folder_lock(directory, "read") if directory.is_dir() else nullcontext():

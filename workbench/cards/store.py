@@ -30,6 +30,7 @@ import secrets
 import socket
 import stat as stat_mode
 import time
+import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
 from glob import escape as glob_escape
@@ -37,7 +38,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from workbench.cards.atomic import _fsync_dir, atomic_write
+from workbench.cards.atomic import _fsync_dir, atomic_write, default_mode
 from workbench.core.cache_folder import cache_folder
 
 JOURNAL = ".workbench-save.json"
@@ -134,13 +135,25 @@ def folder_lock(directory: Path, doing: str):
     if folder is None:
         yield
         return
-    lock = FileLock(_record(folder, directory, ".lock"), is_singleton=True)
     try:
+        lock = FileLock(_record(folder, directory, ".lock"), is_singleton=True)
         lock.acquire(timeout=LOCK_WAIT)
     except Timeout:
         raise FolderBusy(f"could not {doing} {directory}: another process has been saving it "
                          f"for {LOCK_WAIT:.0f} s; nothing was changed. Try again when it has "
                          f"finished{_last_writer(directory)}.", directory) from None
+    except OSError as err:
+        where = (f"the lock file that makes its saves and loads take turns cannot be made in "
+                 f"{os.path.join(folder, 'locks')} ({_why(err)})")
+        if doing != "save":
+            # Reading unlocked risks only a read during another process's save; refusing
+            # would leave a read-only cache unable to open any cards, the shipped ones too.
+            warnings.warn(f"{directory} was read without its lock: {where}", stacklevel=4)
+            yield
+            return
+        raise CardSaveError(
+            f"could not {doing} {directory}: {where}; nothing was changed. Make that folder "
+            "writable, or set XDG_CACHE_HOME to a folder you can write.", directory) from None
     try:
         yield
     finally:
@@ -188,6 +201,18 @@ def _last_writer(directory: Path, changed: list[Path] = ()) -> str:
     return f"; last saved by process {pid} on {host} at {at}"
 
 
+def unreadable(directory: Path) -> str | None:
+    """Why the files in `directory` cannot be reached (the folder does not let this user
+    in), or None."""
+    try:
+        os.stat(Path(directory) / JOURNAL)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        return _why(err)
+    return None
+
+
 def recover(directory: Path) -> None:
     """Finish a save that was interrupted, then remove temporary files left by failed ones.
     Call it holding the folder's lock (`folder_lock`), so no save is under way.
@@ -199,10 +224,16 @@ def recover(directory: Path) -> None:
     directory = Path(directory)
     journal = directory / JOURNAL
     if journal.is_file() and not journal.is_symlink():
-        for tmp, target in _renames(directory, journal):
-            if tmp.is_file() and not tmp.is_symlink():
-                os.replace(tmp, target)
-        journal.unlink(missing_ok=True)
+        try:
+            for tmp, target in _renames(directory, journal):
+                if tmp.is_file() and not tmp.is_symlink():
+                    os.replace(tmp, target)
+            journal.unlink(missing_ok=True)
+        except OSError as err:
+            raise CardSaveError(
+                f"could not finish the save that was interrupted in {directory}: {_why(err)}; "
+                "its files are as that save left them. Make the folder writable and load it "
+                "again to finish it.", directory) from None
         _fsync_dir(directory)
     for leftover in directory.glob(f".*{TEMP_SUFFIX}"):
         if leftover.is_symlink() or not leftover.is_file():
@@ -259,6 +290,10 @@ def save_files(directory: Path, contents: dict[str, bytes], known: DiskState | N
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise _error(err, directory, "create the folder") from None
+    why = unreadable(directory)
+    if why is not None:
+        raise CardSaveError(f"could not read the folder {directory}: {why}; nothing was saved "
+                            "and the files on disk are as they were", directory)
     # The check and the renames with no other save of the folder in between: of two saves
     # made from one reading, the second sees the first's files as changed and is refused.
     with folder_lock(directory, "save"):
@@ -284,7 +319,7 @@ def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState |
             changed.append(target)
         if info is not None and not info.st_mode & 0o222:
             read_only.append(target)
-        mode = stat_mode.S_IMODE(info.st_mode) if info is not None else _default_mode()
+        mode = stat_mode.S_IMODE(info.st_mode) if info is not None else default_mode()
         plan.append((target, real, data, mode))
     if changed:
         names = ", ".join(p.name for p in changed)
@@ -316,6 +351,10 @@ def _write_set(directory: Path, plan) -> None:
             temps.append((tmp, real))
             try:
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except OSError as err:
+                # Only the folder can refuse a new file: name it, not the file to replace.
+                raise _error(err, real.parent, "write to the folder") from None
+            try:
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(data)
                     handle.flush()
@@ -329,7 +368,7 @@ def _write_set(directory: Path, plan) -> None:
             try:
                 atomic_write(journal, text.encode("utf-8"))
             except OSError as err:
-                raise _error(err, journal, "write") from None
+                raise _error(err, directory, "write to the folder") from None
     except BaseException:
         for tmp, _ in temps:
             try:
@@ -358,16 +397,13 @@ def _write_set(directory: Path, plan) -> None:
         (directory / JOURNAL).unlink(missing_ok=True)
 
 
-def _default_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
 def _error(err: OSError, path: Path, doing: str) -> CardSaveError:
-    why = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-           errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-           errno.EROFS: "the disk is read-only", errno.EBUSY: "the file is locked or busy",
-           errno.ETXTBSY: "the file is locked or busy"}.get(err.errno, err.strerror or str(err))
-    return CardSaveError(f"could not {doing} {path}: {why}; nothing was saved and the files "
-                         "on disk are as they were", path)
+    return CardSaveError(f"could not {doing} {path}: {_why(err)}; nothing was saved and the "
+                         "files on disk are as they were", path)
+
+
+def _why(err: OSError) -> str:
+    return {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+            errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+            errno.EROFS: "the disk is read-only", errno.EBUSY: "the file is locked or busy",
+            errno.ETXTBSY: "the file is locked or busy"}.get(err.errno, err.strerror or str(err))

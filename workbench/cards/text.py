@@ -3,10 +3,16 @@
 Every cell is read as text first and converted column by column, so a cell that cannot be
 converted is reported with its line and its text instead of failing the whole read or being
 silently turned into a null or a float.
+
+Text that a spreadsheet program would run as a formula when it opens the file (a cell starting
+with =, +, -, @, a tab or a carriage return) is written with an apostrophe before it, as OWASP
+advises against CSV injection, and so is text that starts with an apostrophe; reading takes one
+leading apostrophe off every text cell, so each text value reads back exactly as it was saved.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import math
@@ -19,6 +25,10 @@ from workbench.cards.problems import Problem
 from workbench.cards.spec import TableSpec, kind
 
 _WHOLE = re.compile(r"^[+-]?[0-9]+$")
+ESCAPE = "'"
+# What makes a spreadsheet program take a cell for a formula (OWASP's list), and the escape
+# itself, so that a value starting with an apostrophe is not mistaken for an escaped one.
+_NEEDS_ESCAPE = r"^[=+\-@\t\r']"
 
 
 def not_a(family: str, text: str) -> str:
@@ -66,15 +76,9 @@ def read_csv(path: Path, spec: TableSpec, table: str):
             message=f"{name}: cannot be read from {path.parent} ({why}: the file may be locked "
                     "by another program, or not readable by you); expected a readable CSV file",
         )]
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
-        return None, [], [Problem(
-            file=name, table=table, row=line, expected="a CSV file saved as UTF-8 text",
-            message=f"{name} line {line}: byte {data[err.start]:#04x} is not UTF-8 text; "
-                    "expected a CSV file saved as UTF-8 text",
-        )]
+    text, problem = _decoded(data, name, table)
+    if problem is not None:
+        return None, [], [problem]
     if not text.strip():
         return None, [], [Problem(
             file=name, table=table, expected=f"a header line {','.join(spec.header)}",
@@ -82,9 +86,15 @@ def read_csv(path: Path, spec: TableSpec, table: str):
                     f"{','.join(spec.header)} followed by one line per card",
         )]
 
-    records = _records(text)
+    if "\n" not in text:
+        text = text.replace("\r", "\n")  # old Mac files end each line with a CR alone
+    # Excel's "Unicode text" separates cells by tabs. Read as CSV, a header with tabs and no
+    # comma would be a single column, so nothing that reads as CSV is read otherwise.
+    first = text.lstrip("\r\n").partition("\n")[0]
+    separator = "\t" if "\t" in first and "," not in first else ","
+    records = _records(text, separator)
     try:
-        frame = pl.read_csv(io.StringIO(text), infer_schema=False)
+        frame = pl.read_csv(io.StringIO(text), infer_schema=False, separator=separator)
     except pl.exceptions.PolarsError as err:
         return None, [], _unreadable(records, name, table, err)
 
@@ -101,7 +111,35 @@ def read_csv(path: Path, spec: TableSpec, table: str):
         # The two readers disagree only on exotic files; counting rows is then the best guess.
         lines = list(range(2, frame.height + 2))
     frame, lines = cards_only(frame, lines)
-    return frame, lines, []
+    return unescaped(frame, spec), lines, []
+
+
+def _decoded(data: bytes, name: str, table: str) -> tuple[str, Problem | None]:
+    """The file's text: UTF-8 (with or without a byte order mark), or UTF-16 marked by one."""
+    utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    try:
+        text = data.decode("utf-16" if utf16 else "utf-8-sig")
+    except UnicodeDecodeError as err:
+        if utf16:
+            return "", Problem(
+                file=name, table=table, expected="a CSV file saved as UTF-8 text",
+                message=f"{name}: starts as UTF-16 text (it has a UTF-16 byte order mark) but "
+                        f"byte {err.start} is not UTF-16; expected a CSV file saved as UTF-8 "
+                        "text (in Excel: Save As 'CSV UTF-8')")
+        line = data[: err.start].count(b"\n") + 1
+        return "", Problem(
+            file=name, table=table, row=line, expected="a CSV file saved as UTF-8 text",
+            message=f"{name} line {line}: byte {data[err.start]:#04x} is not UTF-8 text; "
+                    "expected a CSV file saved as UTF-8 text",
+        )
+    if "\0" in text.lstrip().partition("\n")[0]:
+        # A column name never holds one; UTF-16 text read as UTF-8 has one beside every letter.
+        return "", Problem(
+            file=name, table=table, expected="a CSV file saved as UTF-8 text",
+            message=f"{name}: the header holds NUL characters, as UTF-16 text without a byte "
+                    "order mark does (or a file that is not text); expected a CSV file saved "
+                    "as UTF-8 text (in Excel: Save As 'CSV UTF-8')")
+    return text, None
 
 
 def cards_only(frame: pl.DataFrame, lines: list[int]) -> tuple[pl.DataFrame, list[int]]:
@@ -112,6 +150,15 @@ def cards_only(frame: pl.DataFrame, lines: list[int]) -> tuple[pl.DataFrame, lis
     frame = frame.filter(filled)
     lines = [line for line, keep in zip(lines, filled.to_list(), strict=True) if keep]
     return frame, lines
+
+
+def unescaped(frame: pl.DataFrame, spec: TableSpec) -> pl.DataFrame:
+    """`frame` (after `cards_only`) with the one leading apostrophe of each text cell taken off:
+    the escape `csv_bytes` writes, which a spreadsheet program that opened the file may have
+    kept as part of the text."""
+    texts = [c for c in frame.columns if spec.kind(c) == "text"]
+    return frame.with_columns(_blank_to_null(c, pl.col(c).str.strip_prefix(ESCAPE))
+                              for c in texts)
 
 
 def header_problems(header: list[str], spec: TableSpec, table: str, name: str) -> list[Problem]:
@@ -220,21 +267,31 @@ def to_text(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.select(exprs)
 
 
-def csv_bytes(frame: pl.DataFrame) -> bytes:
-    """The canonical file text of a table: UTF-8, '\\n' line ends, quotes only where needed."""
-    return to_text(frame).write_csv(null_value="", line_terminator="\n").encode("utf-8")
+def csv_bytes(frame: pl.DataFrame, *, escaped: bool = True) -> bytes:
+    """The canonical file text of a table: UTF-8, '\\n' line ends, quotes only where needed,
+    and text cells escaped (see the module's doc) unless `escaped` is false."""
+    texts = [c for c, dtype in frame.schema.items() if dtype == pl.String] if escaped else []
+    table = to_text(frame).with_columns(escape(c) for c in texts)
+    return table.write_csv(null_value="", line_terminator="\n").encode("utf-8")
 
 
-def _blank_to_null(col: str) -> pl.Expr:
-    stripped = pl.col(col).str.strip_chars()
+def escape(col: str) -> pl.Expr:
+    """A text column with an apostrophe before the cells a spreadsheet would run or misread."""
+    cell = pl.col(col)
+    escaped = pl.lit(ESCAPE) + cell
+    return pl.when(cell.str.contains(_NEEDS_ESCAPE)).then(escaped).otherwise(cell).alias(col)
+
+
+def _blank_to_null(col: str, cell: pl.Expr | None = None) -> pl.Expr:
+    stripped = (pl.col(col) if cell is None else cell).str.strip_chars()
     return pl.when(stripped == "").then(None).otherwise(stripped).alias(col)
 
 
-def _records(text: str) -> list[tuple[int, list[str]]]:
+def _records(text: str, separator: str = ",") -> list[tuple[int, list[str]]]:
     """(first line, cells) for every CSV record, with leading blank lines skipped as polars does."""
     out = []
     try:
-        reader = csv.reader(io.StringIO(text, newline=""))
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
         end = 0
         for cells in reader:
             if cells or out:

@@ -4,23 +4,29 @@ Cells are read as text by polars (the calamine engine, through fastexcel) and th
 very path a CSV file takes (text.header_problems, text.cards_only, text.parse, the schema and
 the references), so a sheet's problems are a CSV's problems with the sheet and its row in
 place of the file and its line. What a spreadsheet can hold and a card table cannot (formulas,
-error values, merged cells) is found by a look at the file's structure (layout.py) and refused
-with the cell it is in: a formula read as its last value would be lost on the next save.
+error values, merged cells, dates and times) is found by a look at the file's structure
+(layout.py) and refused with the cell it is in: a formula read as its last value would be lost
+on the next save, and a date is what the spreadsheet made of what was typed, not what was typed.
+
+Text is written as text, never as a formula or a link, so it reads back as it was. As in a CSV
+file, one leading apostrophe of a text cell is an escape and is not part of the value (a CSV file
+opened and saved by a spreadsheet program may keep its escapes), so text that starts with an
+apostrophe is written with one more.
 """
 
 from __future__ import annotations
 
 import io
 import re
-from datetime import datetime
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 import polars as pl
 
 from workbench.cards import text
-from workbench.cards.problems import Problem, listing
+from workbench.cards.problems import CardDataError, Problem, listing
 from workbench.cards.spec import TableSpec
 from workbench.cards.workbook_layout import SheetLayout, TooLarge, cell_name, read_layout
 
@@ -29,6 +35,7 @@ WRITES = (".xlsx",)
 # Rows below the cards that a sheet's checks (drop-downs, number ranges) still cover, so a
 # card added at the end of a sheet is checked as it is typed.
 ROOM = 200
+LONGEST_CELL = 32_767  # the most characters a cell of an .xlsx file holds
 
 
 def is_workbook(path) -> bool:
@@ -51,7 +58,14 @@ def read(source: Path | bytes, specs: Mapping[str, TableSpec], name: str | None 
             return {}, {}, [Problem(file=name, expected="a spreadsheet file", message=(
                 f"{name}: file not found in {path.parent}; expected a spreadsheet with the "
                 f"sheets {listing(specs)}"))]
-        data = path.read_bytes()
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            why = err.strerror or type(err).__name__
+            return {}, {}, [Problem(file=name, expected="a readable spreadsheet file", message=(
+                f"{name}: cannot be read from {path.parent} ({why}: the file may be open in a "
+                "spreadsheet program that locks it, or not readable by you); expected a "
+                "readable spreadsheet file"))]
     suffix = Path(name).suffix.lower()
     try:
         layout = read_layout(data, ods=suffix == ".ods")
@@ -108,7 +122,7 @@ def _sheet(raw: pl.DataFrame, layout: SheetLayout | None, spec: TableSpec, table
     frame = raw.slice(1).rename(dict(zip(raw.columns, header, strict=True))).select(spec.header)
     first = layout.top + 1  # the sheet row of the first card
     frame, rows = text.cards_only(frame, list(range(first, first + frame.height)))
-    return frame, rows, []
+    return text.unescaped(frame, spec), rows, []
 
 
 def _structure(layout: SheetLayout, used: list[int], header, raw: pl.DataFrame,
@@ -145,6 +159,16 @@ def _structure(layout: SheetLayout, used: list[int], header, raw: pl.DataFrame,
             file=name, sheet=table, table=table, row=row, card=card, column=column, value=error,
             issue=f"is an error value (cell {cell_name(row, col)})",
             expected=spec.expected(column) if column in spec.columns else "a value"))
+    for (row, col), (what, shown) in sorted(layout.dates.items()):
+        if (row, col) in layout.formulas:
+            continue
+        column, card = at(row, col)
+        problems.append(Problem(
+            file=name, sheet=table, table=table, row=row, card=card, column=column, value=shown,
+            issue=f"is a {what} (cell {cell_name(row, col)})",
+            expected=(spec.expected(column) if column in spec.columns else "a value")
+            + f", not a {what}: the spreadsheet turned what was typed into one (format the cell "
+              "as text and type it again)"))
     for (top, left), (bottom, right) in sorted(layout.merged.items()):
         cells = f"{cell_name(top, left)}:{cell_name(bottom, right)}"
         problems.append(Problem(
@@ -174,25 +198,37 @@ def relocate(problems: list[Problem], specs: Mapping[str, TableSpec],
         if message is not None:
             # "enemies.csv line 3 ..." starts the sentence: the place, then the row.
             message = re.sub(rf"^{re.escape(p.file)}(?: line (\d+))?",
-                             lambda m: f"{name}, sheet '{table}'"
+                             lambda m, table=table: f"{name}, sheet '{table}'"
                              + (f", row {m[1]}" if m[1] else ""), message)
         out.append(replace(p, file=name, sheet=table, message=sheets(message),
                            issue=sheets(p.issue), expected=sheets(p.expected)))
     return out
 
 
-def write(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec]) -> bytes:
+def write(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec],
+          name: str | None = None) -> bytes:
     """The bytes of an .xlsx file with a sheet per table: columns in the table's order, numbers
-    as numbers, true/false as booleans, blank cells empty. Each header cell carries what the
-    column means, and the cells offer the schema's choices and number ranges as they are typed.
+    as numbers, true/false as booleans, text as text, blank cells empty. Each header cell
+    carries what the column means, and the cells offer the schema's choices and number ranges
+    as they are typed. Text longer than a cell holds raises CardDataError (`name` is what it
+    calls the file).
     """
     import xlsxwriter  # loaded on first save: reading needs only fastexcel
 
+    name = name or "the spreadsheet"
+    cells = {table: frame.with_columns(_escaped(c) for c, dtype in frame.schema.items()
+                                       if dtype == pl.String)
+             for table, frame in tables.items()}
+    too_long = [p for table, frame in tables.items()
+                for p in _too_long(frame, cells[table], specs[table].key, table, name)]
+    if too_long:
+        raise CardDataError(too_long, context=f"{name} was not saved; nothing was written:")
     buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {"in_memory": True})
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
+                                        "strings_to_urls": False})
     # A fixed date: the same cards give the same file, so saving them again changes nothing.
     book.set_properties({"created": datetime(2024, 1, 1)})
-    for table, frame in tables.items():
+    for table, frame in cells.items():
         spec = specs[table]
         frame.write_excel(book, worksheet=table, table_style=None, autofit=True,
                           freeze_panes=(1, 0), header_format={"bold": True})
@@ -201,6 +237,32 @@ def write(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec]) ->
             _guide(sheet, j, frame.height, spec.hint(column))
     book.close()
     return buffer.getvalue()
+
+
+def _escaped(column: str) -> pl.Expr:
+    cell = pl.col(column)
+    escape = pl.lit(text.ESCAPE)
+    return (pl.when(cell.str.starts_with(text.ESCAPE)).then(escape + cell).otherwise(cell)
+            .alias(column))
+
+
+def _too_long(frame: pl.DataFrame, cells: pl.DataFrame, key: str, table: str,
+              name: str) -> list[Problem]:
+    """Text (`frame`) whose cell (`cells`) the writer would cut to its first LONGEST_CELL
+    characters without a word."""
+    problems = []
+    for column, dtype in cells.schema.items():
+        if dtype != pl.String:
+            continue
+        for i in cells[column].str.len_chars().gt(LONGEST_CELL).arg_true().to_list():
+            problems.append(Problem(
+                file=name, sheet=table, table=table, row=i + 2, card=frame[key][i],
+                column=column, value=frame[column][i],
+                issue="is too long for a spreadsheet cell",
+                expected=f"at most {LONGEST_CELL:,} characters, the most an .xlsx cell holds "
+                         "(shorten it, or save to a folder of CSV files, which keep text of any "
+                         "length)"))
+    return problems
 
 
 def _guide(sheet, j: int, height: int, hint: dict) -> None:

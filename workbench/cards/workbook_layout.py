@@ -1,7 +1,7 @@
 """Where a spreadsheet's cells are and which of them a card table cannot take: formulas, error
-values and merged cells. The values themselves are read by polars (workbook.py); this only looks
-at the structure the value reader does not report, in the file's own XML (.xlsx and .ods are
-zipped XML), by each element's local name so either dialect of .xlsx reads the same.
+values, merged cells, dates and times. The values themselves are read by polars (workbook.py);
+this only looks at the structure the value reader does not report, in the file's own XML (.xlsx
+and .ods are zipped XML), by each element's local name so either dialect of .xlsx reads the same.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import posixpath
 import re
 import zipfile
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from xml.etree import ElementTree
 
 _CELL = re.compile(r"^([A-Z]+)(\d+)$")
@@ -19,6 +20,12 @@ _CELL = re.compile(r"^([A-Z]+)(\d+)$")
 # last cell of a sheet would otherwise make the value reader ask for all that memory.
 MAX_BYTES = 64 * 2**20  # the file's parts, unpacked
 MAX_CELLS = 2_000_000  # a sheet's rectangle, from its first value to its last
+# Excel's built-in number formats that show a number as a date or a time (ECMA-376 18.8.30,
+# with the East Asian ones).
+_DATE_FORMATS = {*range(14, 23), *range(27, 37), 45, 46, 47, *range(50, 59)}
+# What a custom number format shows besides dates and times: quoted text, escaped
+# characters, [colours] and [$-locales].
+_NOT_DATE_PARTS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
 
 
 class TooLarge(ValueError):
@@ -38,6 +45,8 @@ class SheetLayout:
     errors: dict[tuple[int, int], str] = field(default_factory=dict)
     # (top, left) -> (bottom, right) of every merged range
     merged: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    # ("date" or "time", the value as text) of every cell that holds one
+    dates: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
 
 
 Layout = dict[str, SheetLayout]
@@ -96,6 +105,7 @@ def _xlsx(archive: zipfile.ZipFile) -> Layout:
     rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
     targets = {_attr(r, "Id"): _attr(r, "Target") for r in rels.iter()
                if _local(r.tag) == "Relationship"}
+    dated = _date_styles(archive)
     out = {}
     for sheet in book.iter():
         if _local(sheet.tag) != "sheet":
@@ -104,11 +114,45 @@ def _xlsx(archive: zipfile.ZipFile) -> Layout:
         part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
             posixpath.join("xl", target))
         if part in archive.namelist():
-            out[_attr(sheet, "name")] = _xlsx_sheet(archive.read(part))
+            out[_attr(sheet, "name")] = _xlsx_sheet(archive.read(part), dated)
     return out
 
 
-def _xlsx_sheet(data: bytes) -> SheetLayout:
+def _date_styles(archive: zipfile.ZipFile) -> set[str]:
+    """The cell styles (as a cell's s attribute names them) that show a number as a date or a
+    time: a number typed as 1/2 in a text column is kept as a date, which the value reader
+    gives as '2024-01-02 00:00:00'."""
+    if "xl/styles.xml" not in archive.namelist():
+        return set()
+    styles = ElementTree.fromstring(archive.read("xl/styles.xml"))
+    custom = {_attr(f, "numFmtId"): _attr(f, "formatCode") or "" for f in styles.iter()
+              if _local(f.tag) == "numFmt"}
+    out = set()
+    for formats in styles.iter():
+        if _local(formats.tag) != "cellXfs":
+            continue
+        for n, xf in enumerate(x for x in formats if _local(x.tag) == "xf"):
+            number = _attr(xf, "numFmtId") or "0"
+            code = _NOT_DATE_PARTS.sub("", custom.get(number, ""))
+            if (number.isdigit() and int(number) in _DATE_FORMATS) or re.search(
+                    "[dmyhs]", code, re.IGNORECASE):
+                out.add(str(n))
+    return out
+
+
+def _serial_text(value: str) -> tuple[str, str]:
+    """("date" or "time", the value as text) of a spreadsheet's date serial number."""
+    try:
+        when = datetime(1899, 12, 30) + timedelta(days=float(value))
+    except (ValueError, OverflowError):
+        return "date", value
+    if float(value) < 1:
+        return "time", when.strftime("%H:%M:%S")
+    midnight = when == datetime(when.year, when.month, when.day)
+    return "date", when.strftime("%Y-%m-%d" if midnight else "%Y-%m-%d %H:%M:%S")
+
+
+def _xlsx_sheet(data: bytes, dated: set[str] = frozenset()) -> SheetLayout:
     layout = SheetLayout()
     rows, cols = [], []
     row, col = 0, 0
@@ -134,8 +178,13 @@ def _xlsx_sheet(data: bytes) -> SheetLayout:
                 cols.append(col)
             if formula is not None:
                 layout.formulas[row, col] = formula
-            if _attr(element, "t") == "e":
+            kind = _attr(element, "t")
+            if kind == "e":
                 layout.errors[row, col] = value or "#ERROR"
+            elif value not in (None, "") and kind == "d":
+                layout.dates[row, col] = ("date", value)
+            elif value not in (None, "") and kind in (None, "n") and _attr(element, "s") in dated:
+                layout.dates[row, col] = _serial_text(value)
             element.clear()
         elif tag == "mergeCell":
             first, _, last = (_attr(element, "ref") or "").partition(":")
@@ -175,6 +224,10 @@ def _ods_sheet(table) -> SheetLayout:
             if has_value:  # a repeated value fills every cell it repeats over
                 rows += [row, row + repeat - 1]
                 cols += [col, col + span - 1]
+            kind = _attr(cell, "value-type")
+            if kind in ("date", "time"):
+                shown = "".join(cell.itertext()).strip()
+                layout.dates[row, col] = (kind, shown or _attr(cell, f"{kind}-value") or "")
             formula = cell.get(f"{_TABLE}formula")
             if formula is not None:
                 # "of:=[.B2]*2" is OpenFormula; people know it as "=B2*2".
