@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 
+import workbench as wb
 from workbench.games.coop import cards as coop
 
 from .cases import Lost, Silent, area_test, case, check, copy_coop, expect, snapshot
@@ -167,6 +168,18 @@ def a_spreadsheet_save_killed_halfway_leaves_nothing_behind(tmp):
     check(not (tmp / ".coop.xlsx.dead1234.wbsave").exists(), "a temporary file was left",
           Silent)
     check((tmp / ".other.xlsx.dead1234.wbsave").exists(), "another file's was removed", Lost)
+
+
+
+@case("saves")
+def a_folder_given_as_a_number(tmp):
+    cards = wb.load_cards("coop")
+    for bad in (5, True, ["cards"]):
+        with expect("TypeError", "save", "folder", type(bad).__name__):
+            cards.save(bad)
+    with expect("TypeError", "force", "'yes'"):
+        cards.save(tmp, force="yes")
+    check(not any(tmp.iterdir()), "something was written")
 
 
 test_bad_input = area_test(__name__)

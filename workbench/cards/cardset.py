@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import replace
@@ -241,6 +242,11 @@ class CardSet(Mapping):
             if self.source is None:
                 raise ValueError("these cards were not loaded from a folder; pass a directory")
             directory = self.source
+        if isinstance(directory, bool) or not isinstance(directory, str | os.PathLike):
+            raise TypeError(f"save: give a folder (or an .xlsx file) as text or a Path, not "
+                            f"{type(directory).__name__} {show(directory)}")
+        if not isinstance(force, bool):
+            raise TypeError(f"save: force is True or False, not {show(force)}")
         directory = Path(directory)
         if workbook.is_workbook(directory):
             if directory.suffix.lower() not in workbook.WRITES:
