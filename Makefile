@@ -19,7 +19,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/activate
 install: $(VENV)/.installed
 
 lab: install
-	$(BIN)/jupyter lab --allow-root notebooks/tour.ipynb
+	$(BIN)/jupyter lab --allow-root --ServerApp.root_dir="$(CURDIR)" notebooks/tour.ipynb
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here): install it
 # when it is missing, so `make test` works by itself on a fresh machine.
