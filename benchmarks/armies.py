@@ -7,6 +7,8 @@
    point, scaled to 2,000. On a busy 2-core machine the random sweep takes 15 to 25 minutes;
    give fewer games per point to have it scaled the same way.
 
+Results go to benchmarks/RESULTS.md.
+
     .venv/bin/python benchmarks/armies.py [games_per_run] [games_per_point_for_heuristic]
         [games_per_point_for_random]
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import sys
 
 from game_speed import rates, scaled_sweeps  # benchmarks/game_speed.py, beside this script
+from results import record  # benchmarks/results.py
 
 VARY = {"cards.Shield Bearers.defense": list(range(10))}
 
@@ -24,9 +27,11 @@ def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     heuristic_points = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     random_points = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
-    rates("armies", n, 5)
+    out: list[str] = []
+    rates("armies", n, 5, out)
     scaled_sweeps("armies", VARY, "Shield Bearers' defense",
-                  [("random", random_points), ("heuristic", heuristic_points)])
+                  [("random", random_points), ("heuristic", heuristic_points)], out)
+    record("Armies' speed (benchmarks/armies.py)", out)
 
 
 if __name__ == "__main__":

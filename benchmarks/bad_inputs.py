@@ -1,6 +1,7 @@
 """Sort the answers of a checkout to every bad-input case in tests/bad_inputs/ (one area a
 file) into clear, unclear, silently wrong, and hang or lost: each case runs in its own process
-with a time limit, against the package of the checkout given (default: this one).
+with a time limit, against the package of the checkout given (default: this one). Results go
+to benchmarks/RESULTS.md, another checkout's to a section of its own.
 
     .venv/bin/python benchmarks/bad_inputs.py [--checkout PATH] [--timeout SECONDS]
 """
@@ -15,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from results import echo, record  # benchmarks/results.py, beside this script
 
 HERE = Path(__file__).resolve().parents[1]
 
@@ -51,6 +54,7 @@ def main() -> None:
 
     env = {**os.environ, "PYTHONPATH": args.checkout}
     totals = collections.Counter()
+    table: list[str] = []  # `out` and `lines` are the child's output below
     for name in CASES:
         code = RUN_ONE.format(tests=str(HERE / "tests"), name=name)
         # Its own session, so a case that times out is ended with every worker it started.
@@ -73,10 +77,15 @@ def main() -> None:
                 pass
             proc.communicate()
         totals[CLASSES[verdict]] += 1
-        print(f"{CLASSES[verdict]:15} {name}  {note}", flush=True)
-    print()
-    print(", ".join(f"{totals[c]} {c}" for c in ("clear", "unclear", "silently wrong",
-                                                  "hang or lost")), f"of {sum(totals.values())}")
+        echo(table, f"{CLASSES[verdict]:15} {name}  {note}")
+    echo(table)
+    echo(table, ", ".join(f"{totals[c]} {c}" for c in ("clear", "unclear", "silently wrong",
+                                                        "hang or lost"))
+         + f" of {sum(totals.values())}")
+    # A run against an older checkout must not take the place of this one's figures.
+    other = Path(args.checkout).resolve() != HERE
+    record(f"Bad inputs sorted{', another checkout' if other else ''} "
+           "(benchmarks/bad_inputs.py)", table)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ and the heuristic bots, and the wall time of a 10-point x 2,000-game sweep (the 
     .venv/bin/python benchmarks/location_ccg.py [games] [--runs N] [--sweep GAMES_PER_POINT]
 
 The sweep varies the Fixer's Atk from 0 to 9 on the same seeds (see game_speed.py).
+Results go to benchmarks/RESULTS.md.
 
 Measured 2026-11-23 (200 games, 3 runs, the 2-core machine with other work on it): random bots
 153 games/s wall, 153 games/s and 35,400 decisions/s CPU (231 decisions a game); heuristic bots
@@ -17,4 +18,5 @@ from __future__ import annotations
 from game_speed import main
 
 if __name__ == "__main__":
-    main("location_ccg", {"cards.Fixer.atk": list(range(10))}, "the Fixer's Atk")
+    main("location_ccg", {"cards.Fixer.atk": list(range(10))}, "the Fixer's Atk",
+         "The Location CCG's speed (benchmarks/location_ccg.py)")

@@ -18,6 +18,9 @@ this checkout plays more games per second). Scored two-seat games are also timed
 sweep plays them (the `traced` rows: a score after every decision, for the tension columns).
 These rates are games per second of the process's own CPU time, so that other work on the
 machine slows neither side.
+
+Results go to benchmarks/RESULTS.md: a run of games writes "Games per second" and the
+reference, --reference the reference alone, --against a section of its own.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import time
 from pathlib import Path
 
 from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
+from results import echo, record  # benchmarks/results.py, beside this script
 from timing import spread, timed  # benchmarks/timing.py, beside this script
 
 import workbench as wb
@@ -40,7 +44,7 @@ from workbench.sim.simulate import play_out, prepare
 from workbench.sim.sweep import tension_by_default
 
 
-def bench(game: str, n: int, runs: int = 5) -> None:
+def bench(game: str, n: int, out: list[str], runs: int = 5) -> None:
     """Games and decisions per CPU second in this process: `simulate` (serial, in the compiled
     kernel where the game has one), `Match.auto`, and the rules engine alone, the bot kinds
     alternating run by run. Every run plays new seeds: the same games twice would find the
@@ -97,9 +101,9 @@ def bench(game: str, n: int, runs: int = 5) -> None:
         slower = statistics.median(games) / statistics.median(match)
         logged = statistics.median(engine) / statistics.median(rates[bots, "match decisions"])
         LOGGED.append((game, bots, logged))
-        print(f"{game:<16} {bots:<10} {spread(games):>20} "
-              f"{spread(rates[bots, 'decisions']):>28} {spread(engine):>20} "
-              f"{spread(match):>20} {slower:>8.1f}x {logged:>7.2f}x")
+        echo(out, f"{game:<16} {bots:<10} {spread(games):>20} "
+                  f"{spread(rates[bots, 'decisions']):>28} {spread(engine):>20} "
+                  f"{spread(match):>20} {slower:>8.1f}x {logged:>7.2f}x")
     if len(bot_kinds) == 2:
         share = (statistics.median(rates["heuristic", "decisions"])
                  / statistics.median(rates["random", "decisions"]))
@@ -127,6 +131,11 @@ GOAL_SHARE = 0.30
 LOGGED: list = []
 GOAL_LOGGED = 2.0
 LOGGED_CPU = 0.5  # seconds of logged play per run at least
+
+TITLE = "Games per second (benchmarks/simulate.py)"
+# Its own section, so that `--reference` alone renews it without the games' figures.
+REFERENCE_TITLE = "OpenSpiel's own games, the reference (benchmarks/simulate.py)"
+AGAINST = "Games per second against another checkout (benchmarks/simulate.py)"
 
 
 def bench_openspiel(game: str, n: int) -> float:
@@ -160,7 +169,7 @@ def _random_playouts(ps_game, n: int, rng) -> int:
 REFERENCE = {"hearts": 200, "backgammon": 50}  # games per run
 
 
-def bench_reference() -> None:
+def bench_reference(out: list[str]) -> None:
     """OpenSpiel's own games, in its C++ engine, driven from Python by the same random
     playout loop: the reference for what decisions per second a game engine reaches from
     Python. Median (min-max) of 5 runs, per CPU second."""
@@ -168,9 +177,10 @@ def bench_reference() -> None:
 
     import pyspiel
 
-    from checkouts import summary
-
-    print(f"{'OpenSpiel (C++)':<16} {'games/s':>22} {'decisions/s':>26}")
+    sizes = ", ".join(f"{name} {n}" for name, n in REFERENCE.items())
+    echo(out, f"random playouts from Python, games per run: {sizes}; 5 runs, per CPU second, "
+              "median (min-max)")
+    echo(out, f"{'OpenSpiel (C++)':<16} {'games/s':>22} {'decisions/s':>26}")
     for name, n in REFERENCE.items():
         ps_game = pyspiel.load_game(name)
         games, decisions = [], []
@@ -180,10 +190,10 @@ def bench_reference() -> None:
             dt = time.process_time() - t
             games.append(n / dt)
             decisions.append(d / dt)
-        print(f"{name:<16} {summary(games):>22} {summary(decisions):>26}")
+        echo(out, f"{name:<16} {summary(games):>22} {summary(decisions):>26}")
 
 
-def bench_named(game: str, n: int) -> None:
+def bench_named(game: str, n: int, out: list[str]) -> None:
     """Each of the game's named bots (search bots, much slower) playing itself: wall time,
     as a designer waits for it, median of 3 runs on new games each."""
     for name in get_game(game).named_bots():
@@ -195,8 +205,8 @@ def bench_named(game: str, n: int) -> None:
             dt = time.perf_counter() - t
             games.append(n / dt)
             decisions.append(int(frame["length"].sum()) / dt)
-        print(f"{game:<16} {name:<10} {statistics.median(games):>10.1f} "
-              f"{statistics.median(decisions):>12.0f}")
+        echo(out, f"{game:<16} {name:<10} {statistics.median(games):>10.1f} "
+                  f"{statistics.median(decisions):>12.0f}")
 
 
 CHILD = """\
@@ -236,10 +246,11 @@ else:
 def compare(other: Path, n: int, games: list[str], runs: int) -> None:
     """Games per second of this checkout and `other`, fresh process per run, alternating."""
     checkouts = [HERE, other]
-    print(f"{n} games per run, default setup, {runs} runs per checkout, alternating; "
-          "games per CPU second, median (min-max)")
-    print(f"{'game':<16} {'bots':<10} {'path':<12} {HERE.name:>22} {other.name:>22} "
-          f"{'ratio':>7}")
+    out: list[str] = []
+    echo(out, f"{n} games per run, default setup, {runs} runs per checkout, alternating; "
+              f"games per CPU second, median (min-max); {HERE} against {other}")
+    echo(out, f"{'game':<16} {'bots':<10} {'path':<12} {HERE.name:>22} {other.name:>22} "
+              f"{'ratio':>7}")
     for game in games:
         g = get_game(game)
         trace = tension_by_default(g, g.num_seats(g.check_setup(None)))
@@ -261,9 +272,11 @@ def compare(other: Path, n: int, games: list[str], runs: int) -> None:
                 if not mine or not theirs:
                     continue
                 ratio = statistics.median(mine) / statistics.median(theirs)
-                print(f"{game:<16} {bots:<10} {path:<12} {summary(mine):>22} "
-                      f"{summary(theirs):>22} {ratio:>6.2f}x", flush=True)
-    print(f"\nratio: median of {HERE.name} / median of {other.name}")
+                echo(out, f"{game:<16} {bots:<10} {path:<12} {summary(mine):>22} "
+                          f"{summary(theirs):>22} {ratio:>6.2f}x")
+    echo(out)
+    echo(out, f"ratio: median of {HERE.name} / median of {other.name}")
+    record(AGAINST, out)
 
 
 def main() -> None:
@@ -281,48 +294,57 @@ def main() -> None:
         compare(other, n, args[1:] or wb.list_games(), runs)
         return
     if "--reference" in args:
-        bench_reference()
+        reference: list[str] = []
+        bench_reference(reference)
+        record(REFERENCE_TITLE, reference)
         return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     games = sys.argv[2:] or wb.list_games()
-    print(f"{n} games per run, default setup, 5 runs with new seeds each, bot kinds "
-          "alternating; per CPU second of this process, median (min-max)")
-    print(f"{'game':<16} {'bots':<10} {'simulate games/s':>20} {'simulate decisions/s':>28} "
-          f"{'engine decisions/s':>20} {'Match.auto games/s':>20} {'slower':>9} {'logged':>8}")
+    out: list[str] = []
+    echo(out, f"{n} games per run, default setup, 5 runs with new seeds each, bot kinds "
+              "alternating; per CPU second of this process, median (min-max)")
+    echo(out, f"{'game':<16} {'bots':<10} {'simulate games/s':>20} "
+              f"{'simulate decisions/s':>28} {'engine decisions/s':>20} "
+              f"{'Match.auto games/s':>20} {'slower':>9} {'logged':>8}")
     for game in games:
-        bench(game, n)
-    print("slower: Match.auto's time per game over simulate's; logged: Match.auto's time "
-          "per decision over the rules engine's")
-    print()
-    print(f"logged play (Match.auto) per decision, as a multiple of the rules engine's "
-          f"(goal: at most {GOAL_LOGGED:g}x)")
+        bench(game, n, out)
+    echo(out, "slower: Match.auto's time per game over simulate's; logged: Match.auto's time "
+              "per decision over the rules engine's")
+    echo(out)
+    echo(out, f"logged play (Match.auto) per decision, as a multiple of the rules engine's "
+              f"(goal: at most {GOAL_LOGGED:g}x)")
     for game, bots, logged in LOGGED:
         verdict = "met" if logged <= GOAL_LOGGED else "missed"
-        print(f"{game:<16} {bots:<10} {logged:>6.2f}x  {verdict}")
-    print()
-    print(f"heuristic self-play's decisions per second as a share of random play's "
-          f"(goal {GOAL_SHARE:.0%})")
+        echo(out, f"{game:<16} {bots:<10} {logged:>6.2f}x  {verdict}")
+    echo(out)
+    echo(out, f"heuristic self-play's decisions per second as a share of random play's "
+              f"(goal {GOAL_SHARE:.0%})")
     for game, share in HEURISTIC_SHARE:
         verdict = "met" if share >= GOAL_SHARE else "missed"
-        print(f"{game:<16} {share:>6.1%}  {verdict}")
-    print()
+        echo(out, f"{game:<16} {share:>6.1%}  {verdict}")
+    echo(out)
     # Our rules driven through pyspiel's API: what OpenSpiel's algorithms get from our games.
-    print(f"{'game':<16} {'simulate/s':>10} {'pyspiel API/s':>14} {'simulate/API':>13}")
+    echo(out, f"random bots, {n} games: simulate against random playouts through pyspiel's "
+              "API on our rules; games per wall second, median of 5")
+    echo(out, f"{'game':<16} {'simulate/s':>10} {'pyspiel API/s':>14} {'simulate/API':>13}")
     for game in games:
         seeds = iter(range(1, 1000))  # new games each run, as in bench()
         ours = n / timed(lambda: wb.simulate(game, n, seed=next(seeds), bots="random"))
         theirs = bench_openspiel(game, n)
-        print(f"{game:<16} {ours:>10.0f} {theirs:>14.0f} {ours / theirs:>12.1f}x")
+        echo(out, f"{game:<16} {ours:>10.0f} {theirs:>14.0f} {ours / theirs:>12.1f}x")
     print()
-    bench_reference()
+    reference: list[str] = []
+    bench_reference(reference)
     searchers = [g for g in games if get_game(g).named_bots()]
     if searchers:
         k = min(n, 20)
-        print()
-        print(f"search bots, self-play, {k} games per run, median of 3")
-        print(f"{'game':<16} {'bots':<10} {'simulate/s':>10} {'decisions/s':>12}")
+        echo(out)
+        echo(out, f"search bots, self-play, {k} games per run, median of 3")
+        echo(out, f"{'game':<16} {'bots':<10} {'simulate/s':>10} {'decisions/s':>12}")
         for game in searchers:
-            bench_named(game, k)
+            bench_named(game, k, out)
+    record(TITLE, out)
+    record(REFERENCE_TITLE, reference)
 
 
 if __name__ == "__main__":

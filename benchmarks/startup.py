@@ -8,7 +8,7 @@ median, min and max of the runs.
 
 With --against PATH the same snippets also run against the checkout at PATH, alternating
 between the two checkouts run by run so that other load on the machine falls on both alike,
-and the ratio of the medians is printed.
+and the ratio of the medians is printed. Results go to benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import statistics
 from pathlib import Path
 
 from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
+from results import echo, record  # benchmarks/results.py
 
 SNIPPETS = {
     "import workbench": "import workbench",
@@ -51,10 +52,12 @@ def main() -> None:
             timed(checkout, snippet)
         print(f"{checkout}: measured")
 
-    print(f"\n{args.runs} fresh processes per snippet and checkout, alternating; "
-          "median (min-max)")
+    print()
+    out: list[str] = []
+    echo(out, f"{args.runs} fresh processes per snippet and checkout, alternating; "
+              "median (min-max)")
     header = f"{'snippet':<22}" + "".join(f"{c.name:>26}" for c in checkouts)
-    print(header + (f"{'ratio':>9}" if args.against else ""))
+    echo(out, header + (f"{'ratio':>9}" if args.against else ""))
     for label, snippet in SNIPPETS.items():
         times: dict[Path, list[float]] = {c: [] for c in checkouts}
         for _ in range(args.runs):
@@ -65,9 +68,11 @@ def main() -> None:
         if args.against:
             ratio = statistics.median(times[checkouts[1]]) / statistics.median(times[HERE])
             line += f"{ratio:>8.1f}x"
-        print(line)
+        echo(out, line)
     if args.against:
-        print(f"\nratio: median of {checkouts[1].name} / median of {HERE.name}")
+        echo(out)
+        echo(out, f"ratio: median of {checkouts[1].name} / median of {HERE.name}")
+    record("Start-up time (benchmarks/startup.py)", out)
 
 
 if __name__ == "__main__":
