@@ -107,4 +107,13 @@ def the_calculator_refuses_what_is_not_text_and_keeps_working(tmp):
           "the calculator no longer answers", Silent)
 
 
+
+@case("dice")
+def the_calculator_refuses_a_view_it_cannot_draw(tmp):
+    from workbench.widgets.dice_logic import DiceSession
+
+    with expect("ValueError", "view", "'sideways'"):
+        DiceSession(["3d6"], view="sideways")
+
+
 test_bad_input = area_test(__name__)

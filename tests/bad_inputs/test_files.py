@@ -117,4 +117,25 @@ def a_folder_named_by_a_number(tmp):
         wb.load_cards("coop", 5)
 
 
+
+@case("files")
+def a_pipe_where_a_card_file_belongs(tmp):
+    import os
+
+    d = copy_coop(tmp)
+    (d / "enemies.csv").unlink()
+    os.mkfifo(d / "enemies.csv")  # opening it would wait for a writer for ever
+    with expect("CardDataError", "enemies.csv", "not a file"):
+        coop.load(d)
+
+
+@case("files")
+def a_folder_where_a_card_file_belongs(tmp):
+    d = copy_coop(tmp)
+    (d / "enemies.csv").unlink()
+    (d / "enemies.csv").mkdir()
+    with expect("CardDataError", "enemies.csv", "is a folder"):
+        coop.load(d)
+
+
 test_bad_input = area_test(__name__)

@@ -182,4 +182,39 @@ def a_folder_given_as_a_number(tmp):
     check(not any(tmp.iterdir()), "something was written")
 
 
+
+@case("saves")
+def a_file_that_cannot_be_written_stops_the_save_before_any_file(tmp):
+    import errno
+
+    d = copy_coop(tmp)
+    cards = coop.load(d).set("classes", "Melee", "health", 13).set("enemies", "Brutes", "health", 8)
+    before = snapshot(d)
+    original = os.open
+
+    def immutable(path, flags, *args, **kwargs):  # as `chattr +i` makes a file
+        if str(path).endswith("enemies.csv") and flags & os.O_WRONLY:
+            raise PermissionError(errno.EPERM, "Operation not permitted", str(path))
+        return original(path, flags, *args, **kwargs)
+
+    os.open = immutable
+    try:
+        with expect("CardSaveError", "enemies.csv", "permission denied", "nothing was saved"):
+            cards.save()
+    finally:
+        os.open = original
+    check(snapshot(d) == before, "a file was written before the save stopped")
+
+
+@case("saves")
+def a_save_to_a_file_name_or_to_nothing(tmp):
+    cards = wb.load_cards("coop").set("enemies", "Brutes", "health", 8)
+    with expect("ValueError", "enemies.csv", "folder"):
+        cards.save(tmp / "enemies.csv")
+    for blank in ("", "  "):
+        with expect("ValueError", "save", "folder"):
+            cards.save(blank)
+    check(not any(tmp.iterdir()), "something was written")
+
+
 test_bad_input = area_test(__name__)

@@ -247,7 +247,14 @@ class CardSet(Mapping):
                             f"{type(directory).__name__} {show(directory)}")
         if not isinstance(force, bool):
             raise TypeError(f"save: force is True or False, not {show(force)}")
+        if not str(directory).strip():
+            raise ValueError("save: give the folder to save into (an empty name would mean "
+                             "wherever Python runs); nothing was saved")
         directory = Path(directory)
+        if directory.suffix.lower() in (".csv", ".tsv", ".txt"):
+            raise ValueError(f"save: {directory.name} names a file, but cards save as one CSV "
+                             "file a table: give the folder to save them into (or an .xlsx "
+                             "file); nothing was saved")
         if workbook.is_workbook(directory):
             if directory.suffix.lower() not in workbook.WRITES:
                 raise ValueError(f"{directory.name}: {directory.suffix} files can be read but "

@@ -79,6 +79,10 @@ def stamp(path: Path) -> Stamp | None:
     """What `path` holds now (through symbolic links), or None when there is no such file."""
     try:
         info = os.stat(path)
+        if not stat_mode.S_ISREG(info.st_mode):
+            # A folder, a pipe or a device where a card file belongs: opening a pipe would
+            # wait for a writer for ever. The reader and the save say what it is.
+            return Stamp(info.st_size, info.st_mtime_ns, "not a file")
         with open(path, "rb") as handle:
             digest = hashlib.file_digest(handle, "sha256").hexdigest()
     except FileNotFoundError:
@@ -313,6 +317,10 @@ def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState |
         except OSError as err:
             raise _error(err, target, "read") from None
         now_seen[file] = now
+        if now is not None and now.sha256 == "not a file":
+            raise CardSaveError(f"{target} is not a file (a folder, a pipe or a device); "
+                                "nothing was saved. Move it away or save to another folder.",
+                                target)
         if now is not None and now.size == len(data) and real.read_bytes() == data:
             continue
         if checked is not None and not force and not checked.unchanged(file, now):
@@ -333,6 +341,14 @@ def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState |
         names = ", ".join(p.name for p in read_only)
         raise CardSaveError(f"{names} in {directory} is read-only; nothing was saved. Make it "
                             "writable or save to another folder.", read_only[0])
+    for target, real, _, _ in plan:
+        # A file that cannot be written (immutable, or another user's) would stop the set
+        # halfway, after some files were replaced: found now, nothing is written.
+        if os.path.lexists(real):
+            try:
+                os.close(os.open(real, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError as err:
+                raise _error(err, target, "write") from None
     if plan:
         _write_set(directory, plan)
         _note_writer(directory, [real for _, real, _, _ in plan])

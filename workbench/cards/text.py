@@ -62,9 +62,11 @@ def read_csv(path: Path, spec: TableSpec, table: str):
     """
     name = spec.file
     if not path.is_file():
+        what = ("is a folder, not a file" if path.is_dir() else
+                "is not a file (a pipe or a device)" if path.exists() else "file not found")
         return None, [], [Problem(
             file=name, table=table, expected=f"a CSV file with the header {','.join(spec.header)}",
-            message=f"{name}: file not found in {path.parent}; expected a CSV file with the "
+            message=f"{name}: {what} in {path.parent}; expected a CSV file with the "
                     f"header {','.join(spec.header)}",
         )]
     try:

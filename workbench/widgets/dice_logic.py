@@ -25,7 +25,8 @@ class DiceSession:
         # The last text of each expression that had an answer: while a typo is being fixed,
         # the chart keeps showing it, so the chart neither vanishes nor jumps.
         self.last_good: list[str | None] = [None] * len(self.expressions)
-        self.view = view
+        self.view = "normal"
+        self.set_view(view)
         self.results: list[dict] = []
         self.evaluate()
 
