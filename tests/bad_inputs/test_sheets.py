@@ -52,4 +52,18 @@ def a_table_named_by_a_number(tmp):
         wb.load_cards("coop").sheet(5)
 
 
+
+@case("sheets")
+def a_page_the_sheet_does_not_have(tmp):
+    sheet = wb.load_cards("coop").sheet("enemies")
+    with expect("ValueError", "page 99", f"0 to {len(sheet.pages) - 1}"):
+        sheet.svg(99)
+
+
+@case("sheets")
+def changes_since_another_games_cards(tmp):
+    with expect("ValueError", "since", "coop", "correction"):
+        wb.load_cards("coop").sheet("enemies", since=wb.load_cards("correction"))
+
+
 test_bad_input = area_test(__name__)

@@ -183,6 +183,10 @@ class Sheet:
         return draw.pdf(self.pages, self.title)
 
     def svg(self, page: int = 0) -> str:
+        """One page as SVG, counted from 0."""
+        if isinstance(page, bool) or not isinstance(page, int) or not (
+                -len(self.pages) <= page < len(self.pages)):
+            raise ValueError(f"page {page!r}: the sheet has pages 0 to {len(self.pages) - 1}")
         return draw.svg(self.pages[page])
 
     def save(self, path: Path | str) -> list[Path]:
@@ -259,6 +263,9 @@ def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker"
     design = design_of(cards.game)
     title = design.title if design is not None else cards.game
     if since is not None:
+        if getattr(since, "game", None) != cards.game:
+            raise ValueError(f"since: give earlier {cards.game} cards to compare with, not "
+                             f"{getattr(since, 'game', type(since).__name__)!r} ones")
         diff = since.diff(cards)
         for row in diff.iter_rows(named=True):
             if row["table"] in tables and row["column"] != "(removed)":
