@@ -22,16 +22,16 @@ if TYPE_CHECKING:
     import polars as pl
 
 __all__ = [
+    "DEFAULT_SAMPLES",
     "Estimate",
-    "parse",
-    "exact",
+    "clear_cache",
     "distribution",
     "distributions",
-    "probability",
+    "exact",
     "mean",
+    "parse",
+    "probability",
     "sample",
-    "clear_cache",
-    "DEFAULT_SAMPLES",
 ]
 
 DEFAULT_SAMPLES = 100_000
@@ -222,7 +222,7 @@ def _require_yes_no(expr: str) -> Node:
     if isinstance(node, Count):
         from .readings import total_reading
 
-        raise ValueError(
+        raise ValueError(  # noqa: TRY004 - the text is wrong, not its type
             f"{expr!r} counts how many dice succeed (0 to {node.pool.size}); it is not a yes/no "
             f"question. Put the pool in parentheses to test its total, "
             f"{total_reading(expr, node)!r}, or use distribution() for the count."
@@ -289,7 +289,9 @@ def mean(
 
 
 def sample(expr: str, n: int = DEFAULT_SAMPLES, seed: int = 0) -> np.ndarray:
-    """``n`` rolls of ``expr`` as an int64 numpy array; the same seed gives the same rolls."""
+    """``n`` rolls of ``expr`` as an int64 numpy array; the same seed gives the same rolls.
+    ``n`` is at most ``MAX_SAMPLES`` (10,000,000: 80 MB) and ``n`` times the dice one roll
+    throws at most ``MAX_SAMPLED_DICE`` (4e8), both in :mod:`workbench.dice.sampler`."""
     import numpy as np
 
     from .sampler import sample_node
@@ -297,5 +299,5 @@ def sample(expr: str, n: int = DEFAULT_SAMPLES, seed: int = 0) -> np.ndarray:
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 0:
         raise ValueError(f"n: give a whole number of samples from 0, not {n!r}")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise ValueError(f"seed: give a whole number, not {seed!r}")
+        raise ValueError(f"seed: give a whole number, not {seed!r}")  # noqa: TRY004 - as n above
     return sample_node(parse(expr), expr, int(n), seed)

@@ -27,7 +27,7 @@ from .nodes import (
     Sum,
 )
 
-__all__ = ["evaluate", "DEFAULT_BUDGET_SECONDS", "MAX_ABS_OUTCOME", "bounds"]
+__all__ = ["DEFAULT_BUDGET_SECONDS", "MAX_ABS_OUTCOME", "bounds", "evaluate"]
 
 DEFAULT_BUDGET_SECONDS = 0.5
 # Outcomes must fit the Int64 outcome column (and numpy samples) with room for arithmetic.
@@ -146,19 +146,22 @@ class _Evaluator:
             if isinstance(mod, Explode):
                 if mod.op is None:
                     top = die.max_outcome()
-                    booms = lambda o, top=top: o == top  # noqa: E731
+                    booms = lambda o, top=top: o == top
                 else:
                     test, value = COMPARISONS[mod.op], mod.value
-                    booms = lambda o, test=test, value=value: test(o, value)  # noqa: E731
+                    booms = lambda o, test=test, value=value: test(o, value)
                 n_boom = sum(1 for o in die.outcomes if booms(o))
+                left = self.budget.limit_us - self.budget.spent_us
                 self.budget.charge(
-                    pools.explode_cost(die, n_boom, mod.depth), f"exploding {spec.label} {mod.depth} times"
+                    pools.explode_cost(die, n_boom, mod.depth, left),
+                    f"exploding {spec.label} {mod.depth} times",
                 )
                 die = pools.explode(die, booms, mod.depth)
             elif isinstance(mod, Reroll):
                 test, value = COMPARISONS[mod.op], mod.value
                 self.budget.charge(0.5 * len(die), f"rerolling {spec.label}")
-                rerolled = pools.reroll(die, lambda o: test(o, value), mod.once)
+                rerolled = pools.reroll(die, lambda o, test=test, value=value: test(o, value),
+                                        mod.once)
                 if rerolled is None:
                     raise DiceSyntaxError(
                         self.text,

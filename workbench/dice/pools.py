@@ -20,12 +20,12 @@ from .dist import COMPARISONS, Dist, sparse_add_cost
 __all__ = [
     "explode",
     "explode_cost",
-    "success_count_cost",
-    "reroll",
     "keep",
     "keep_cost",
-    "success_count",
     "kept_success_count",
+    "reroll",
+    "success_count",
+    "success_count_cost",
 ]
 
 
@@ -48,11 +48,15 @@ def explode(die: Dist, explodes: Callable[[int], bool], depth: int) -> Dist:
     return result
 
 
-def explode_cost(die: Dist, n_boom: int, depth: int) -> float:
-    """Estimated microseconds for :func:`explode`."""
+def explode_cost(die: Dist, n_boom: int, depth: int, limit: float = math.inf) -> float:
+    """Estimated microseconds for :func:`explode`; past `limit`, a floor of it that is
+    already more (found without adding up the steps one by one)."""
     if n_boom == 0 or depth <= 0:
         return 1.0
     span, bits_one = die.span, math.log2(max(die.total, 2))
+    floor = 2.0 * span * depth * (depth + 1)  # every step copies its support at least once
+    if floor > limit:
+        return floor
     cost = 0.0
     for i in range(depth):
         support = span * (i + 1)
@@ -200,7 +204,7 @@ def keep(groups: Sequence[tuple[Dist, int]], k: int, highest: bool) -> Dist:
         # Small caches: the same powers recur across states at one outcome.
         pow_b: list[dict[int, int]] = [{} for _ in range(T)]
 
-        def b_pow(t: int, e: int) -> int:
+        def b_pow(t: int, e: int, pow_b=pow_b, B=B) -> int:
             cache = pow_b[t]
             v = cache.get(e)
             if v is None:

@@ -1,8 +1,10 @@
 """Seeded Monte Carlo sampling of parsed expressions, vectorised with numpy.
 
 It simulates the dice themselves (rather than sampling from an exact distribution), so it works
-for expressions far too large to compute exactly. Pools are rolled in chunks so memory stays
-bounded however many dice there are; keep-highest carries only the k best dice between chunks.
+for expressions far too large to compute exactly. Samples are drawn a block of rows at a time and
+pools are rolled in chunks, so the dice in memory at once stay near _CHUNK however many there are;
+keep-highest carries only the k best dice between chunks. The result, at most MAX_SAMPLES
+numbers, is the only array as long as n.
 """
 
 from __future__ import annotations
@@ -27,10 +29,13 @@ from .nodes import (
     Sum,
 )
 
-__all__ = ["sample_node", "MAX_SAMPLED_DICE"]
+__all__ = ["MAX_SAMPLED_DICE", "MAX_SAMPLES", "sample_node"]
 
 # Total die rolls one sampling run may make (about a few seconds of numpy work).
 MAX_SAMPLED_DICE = 400_000_000
+# Samples one run may return: 8 bytes each, so 80 MB, and a few times that while a caller
+# (mean, distribution) works on them.
+MAX_SAMPLES = 10_000_000
 # A reroll-until loop this long means the condition (almost) always matches.
 _MAX_REROLL_ROUNDS = 10_000
 # Elements per chunk of rolled dice.
@@ -82,10 +87,14 @@ def sample_node(node: Node, text: str, n: int, seed: int) -> np.ndarray:
     """``n`` seeded samples of ``node`` as an int64 array."""
     if n < 0:
         raise ValueError("the number of samples must be non-negative")
+    if n > MAX_SAMPLES:
+        raise ValueError(f"n: give at most {MAX_SAMPLES:,} samples, not {n:,} (the array "
+                         f"returned would take {n * 8 / 2**30:,.1f} GB, 8 bytes a sample)")
     lo, hi = bounds(node)
     if max(abs(lo), abs(hi)) > MAX_ABS_OUTCOME:
         raise DiceTooLarge(text, "its outcomes go beyond the 64-bit integer range", monte_carlo_ok=False)
-    work = n * max(1, _dice_rolled(node))
+    per_sample = max(1, _dice_rolled(node))
+    work = n * per_sample
     if work > MAX_SAMPLED_DICE:
         raise DiceTooLarge(
             text,
@@ -95,7 +104,12 @@ def sample_node(node: Node, text: str, n: int, seed: int) -> np.ndarray:
         )
     _check_dice(node, text)
     rng = np.random.default_rng(seed)
-    return _Sampler(rng, n).run(node)
+    out = np.empty(n, dtype=np.int64)
+    rows = max(1, _CHUNK // per_sample)
+    for start in range(0, n, rows):
+        block = out[start:start + rows]
+        block[:] = _Sampler(rng, len(block)).run(node)
+    return out
 
 
 class _Sampler:
@@ -135,10 +149,10 @@ class _Sampler:
             )
         if mod.op is None:
             top = _top_outcome(spec, i - 1)
-            test = lambda a: a == top  # noqa: E731
+            test = lambda a: a == top
         else:
             f, v = _NP_TESTS[mod.op], mod.value
-            test = lambda a: f(a, v)  # noqa: E731
+            test = lambda a: f(a, v)
         total = out.copy()
         booming = test(out)
         for _ in range(mod.depth):
@@ -214,7 +228,7 @@ class _Sampler:
 
     def _count(self, node: Count) -> np.ndarray:
         test = _NP_TESTS[node.op]
-        hit = lambda dice: test(dice, node.threshold).astype(np.int64)  # noqa: E731
+        hit = lambda dice: test(dice, node.threshold).astype(np.int64)
         if node.pool.keep is None:
             hits = np.zeros(self.n, dtype=np.int64)
             for chunk in self._pool_chunks(node.pool):

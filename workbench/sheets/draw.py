@@ -99,49 +99,85 @@ def _metrics(bold: bool):
     return widths, missing, font["head"].unitsPerEm
 
 
+def _advances(text: str, bold: bool) -> list[int]:
+    """Each character's width in the font's units. Text is measured in these (a sum of them,
+    exactly), so a line is measured by adding up its words and each word is measured once."""
+    widths, missing, _em = _metrics(bold)
+    return [widths.get(ord(ch), missing) for ch in text]
+
+
+def _mm(units: int, size: float, bold: bool) -> float:
+    return units * size / _metrics(bold)[2] * PT
+
+
 def width(text: str, size: float, bold: bool = False) -> float:
     """The width in millimetres of `text` set at `size` points."""
-    widths, missing, em = _metrics(bold)
-    return sum(widths.get(ord(ch), missing) for ch in text) * size / em * PT
+    return _mm(sum(_advances(text, bold)), size, bold)
+
+
+def words(text: str, bold: bool = False) -> list[list[tuple[str, list[int]]]]:
+    """`text`'s paragraphs as lists of (word, its characters' widths): measured once, to be
+    wrapped at any size by wrap_words."""
+    return [[(word, _advances(word, bold)) for word in paragraph.split()]
+            for paragraph in text.splitlines() or [""]]
 
 
 def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
     """`text` broken into lines no wider than `room` mm, at spaces where it can be (a word
     longer than a line is broken inside), keeping the line breaks it already has."""
+    return wrap_words(words(text, bold), size, room, bold)
+
+
+def wrap_words(paragraphs: list[list[tuple[str, list[int]]]], size: float, room: float,
+               bold: bool = False) -> list[str]:
+    """wrap() of text measured by words()."""
+    space = sum(_advances(" ", bold))
     lines = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}" if line else word
-            if width(trial, size, bold) <= room:
-                line = trial
+    for paragraph in paragraphs:
+        line, used = [], 0
+        for word, advances in paragraph:
+            units = sum(advances)
+            trial = used + space + units if line else units
+            if _mm(trial, size, bold) <= room:
+                line.append(word)
+                used = trial
                 continue
             if line:
-                lines.append(line)
-            while width(word, size, bold) > room and len(word) > 1:
-                cut = max(1, max(i for i in range(1, len(word) + 1)
-                                 if i == 1 or width(word[:i], size, bold) <= room))
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
+                lines.append(" ".join(line))
+            start = 0
+            while _mm(units, size, bold) > room and len(word) - start > 1:
+                # The longest piece that fits (one character when not even that does).
+                end, taken = start + 1, advances[start]
+                while end < len(word) and _mm(taken + advances[end], size, bold) <= room:
+                    taken += advances[end]
+                    end += 1
+                lines.append(word[start:end])
+                units -= taken
+                start = end
+            line, used = [word[start:]], units
+        lines.append(" ".join(line))
     return lines
 
 
 def fit(text: str, size: float, room: float, bold: bool = False, smallest: float = 4.5) -> float:
     """The largest size from `size` down to `smallest` at which one line of text fits."""
-    while size > smallest and width(text, size, bold) > room:
+    units = sum(_advances(text, bold))
+    while size > smallest and _mm(units, size, bold) > room:
         size = round(size - 0.25, 2)
     return size
 
 
 def clip(text: str, size: float, room: float, bold: bool = False) -> str:
     """`text` cut to fit one line of `room` mm, with an ellipsis when it was cut."""
-    if width(text, size, bold) <= room:
+    advances = _advances(text, bold)
+    if _mm(sum(advances), size, bold) <= room:
         return text
-    while text and width(text + "…", size, bold) > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    ellipsis = sum(_advances("…", bold))
+    keep, taken = 0, 0
+    while keep < len(text) and _mm(taken + advances[keep] + ellipsis, size, bold) <= room:
+        taken += advances[keep]
+        keep += 1
+    return text[:keep].rstrip() + "…"
 
 
 def line_height(size: float) -> float:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.view import CardView, Stat
-from .draw import Line, Op, Rect, Text, clip, fit, line_height, width, wrap
+from .draw import Line, Op, Rect, Text, clip, fit, line_height, width, words, wrap, wrap_words
 
 INK = "#222222"
 GREY = "#5f6368"
@@ -156,8 +156,9 @@ def _paragraph(ops: list[Op], text: str, left: float, top: float, room: float, h
                size: float) -> bool:
     """Card text, as large as fits from `size` down to SMALLEST_TEXT; cut with an ellipsis
     (and reported) when even that does not fit."""
+    measured = words(text)
     while True:
-        lines = wrap(text, size, room)
+        lines = wrap_words(measured, size, room)
         if len(lines) * line_height(size) <= height or size <= SMALLEST_TEXT:
             break
         size = round(size - 0.25, 2)

@@ -1,8 +1,10 @@
 """Arguments checked where they enter, and work sized before it starts.
 
 `max_games` is how many games one call may play without `confirm=True`; above it the call is
-refused with an estimate of its time, measured by playing a few of its games first. Change it
-for a session with `workbench.sim.guard.max_games = ...`.
+refused with an estimate of its time, measured by playing a few of its games first. `max_points`
+is how many points (sets of cards, each built, played and summarised on its own, however few
+its games) a sweep may set out; above it the call is refused at once. Change them for a session
+with `workbench.sim.guard.max_games = ...` (or `max_points`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import time
 from ..core.errors import SetupError
 
 max_games = 1_000_000
+max_points = 10_000  # at about 8 ms a point besides its games (coop), 80 seconds
 PROBE_GAMES = 16  # games played to estimate the time of a run that is refused
 
 
@@ -54,10 +57,20 @@ def positive(value, name: str, *, allow_none: bool = False) -> float | None:
     return float(value)
 
 
-def check_size(games: int, probe, *, confirm: bool, what: str, workers: int = 1) -> None:
-    """Refuse a run of more than `max_games` games unless confirmed, saying how long it would
-    take: `probe(k)` plays k of its games and the time is scaled up."""
-    if confirm or games <= max_games:
+def check_size(games: int, probe, *, confirm: bool, what: str, workers: int = 1,
+               points: int = 1) -> None:
+    """Refuse a run of more than `max_points` points, or of more than `max_games` games,
+    unless confirmed, saying how long the games would take: `probe(k)` plays k of its games
+    and the time is scaled up. Callers count both from the sizes they were given, before
+    building or checking anything one by one."""
+    if confirm:
+        return
+    if points > max_points:
+        raise SetupError(
+            f"{what} would set out {points:,} points, more than the {max_points:,} a call "
+            "sets out without asking (each point builds, plays and sums up its own cards, "
+            "however few its games). Pass confirm=True to run it anyway, or vary fewer values.")
+    if games <= max_games:
         return
     k = min(PROBE_GAMES, games)
     start = time.perf_counter()

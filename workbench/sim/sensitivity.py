@@ -46,11 +46,13 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
         raise SetupError(f"columns: {', '.join(map(repr, unknown))} is not a numeric column of "
                          f"{table}; numeric columns: {', '.join(numeric)}")
     names = _names(cards_subset, "cards_subset", frame0[spec.key].to_list())
+    seeds = Seeds(seed, n)
+    points = 1 + 2 * len(names) * len(columns)
+    guard.check_size(n * points, lambda k: base.run(seeds[:k]), confirm=confirm, points=points,
+                     what=f"sensitivity of {table} ({len(names):,} cards x {len(columns):,} "
+                          f"columns x 2 directions + 1 = {points:,} points, each playing n={n:,})")
     for card in names:
         base.cards.row(table, card)  # CardDataError naming an unknown card
-    seeds = Seeds(seed, n)
-    guard.check_size(n * (1 + 2 * len(names) * len(columns)), lambda k: base.run(seeds[:k]),
-                     confirm=confirm, what=f"sensitivity of {table}")
     # The unchanged cards are a point too: a stat that cannot move one way (already at its
     # schema's limit) is compared with them on that side.
     jobs = [(0, base, seeds)]

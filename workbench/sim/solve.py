@@ -53,10 +53,10 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots, None, setup)
     key = parse_key(stat_key, g, base.cards)
     seeds = Seeds(seed, max_games)
-    most = max_games * (2 + math.ceil(math.log2(hi - lo)))
-    guard.check_size(most, lambda k: base.run(seeds[:k]), confirm=confirm,
-                     what=f"solve (up to {max_games:,} games for each of up to "
-                          f"{most // max_games} values)")
+    tries = 2 + math.ceil(math.log2(hi - lo))
+    guard.check_size(max_games * tries, lambda k: base.run(seeds[:k]), confirm=confirm,
+                     points=tries, what=f"solve (up to {max_games:,} games for each of up to "
+                                        f"{tries:,} values)")
     cooperative = g.traits.cooperative
     tried: dict[int, pl.DataFrame] = {}
     batches: dict = {}
@@ -97,7 +97,7 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
         else:
             a = mid
     best = min(results, key=lambda v: (abs(results[v][0] - target_win_rate), v))
-    rate, low, high, n = results[best]
+    rate, low, high, _n = results[best]
     ends = (results[lo], results[hi])
     in_range = not (all(e[1] > target_win_rate for e in ends)
                     or all(e[2] < target_win_rate for e in ends))

@@ -71,21 +71,24 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
                    max_decisions, setup, bot_time_limit)
     keys = [parse_key(k, g, base.cards, setup=True) for k in vary]
     values = []
-    for key, (k, vs) in zip(keys, vary.items(), strict=True):
+    for k, vs in vary.items():
         if isinstance(vs, (str, bytes)) or not hasattr(vs, "__iter__"):
             raise SetupError(f"vary[{k!r}]: give a list of values, not {vs!r}")
-        vs = list(vs)
-        if not vs:
+        vs = vs if hasattr(vs, "__len__") else list(vs)  # a range is counted, not built
+        if not len(vs):
             raise SetupError(f"vary[{k!r}]: give at least one value")
+        values.append(vs)
+    count = math.prod(len(vs) for vs in values)
+    seeds = Seeds(seed, n)
+    sizes = " x ".join(f"{len(vs):,}" for vs in values)
+    guard.check_size(count * n, lambda k: base.run(seeds[:k]), confirm=confirm, points=count,
+                     what=f"this sweep ({count:,} points from vary's {sizes} values, each "
+                          f"playing n={n:,})" if values else f"this sweep (one point, n={n:,})")
+    for key, vs in zip(keys, values, strict=True):
         made = []  # each value's cards and rules, checked
         for v in vs:  # each value alone, up front: a bad one is named before any game
             made.append(apply([key], (v,), base.cards, base.rules, g))
             point_setup([key], (v,), setup, g)
-        values.append(vs)
-    count = math.prod(len(vs) for vs in values)
-    seeds = Seeds(seed, n)
-    guard.check_size(count * n, lambda k: base.run(seeds[:k]), confirm=confirm,
-                     what=f"this sweep ({count:,} points x {n:,} games)")
     points = list(itertools.product(*values))
     cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)

@@ -10,6 +10,7 @@ import polars as pl
 from ..core.errors import SetupError, shortened
 from ..core.registry import get_game
 from ..core.seeds import check_seed
+from ..sim import guard
 from ..sim.keys import key_label, split_card_key
 from ..sim.paths import KERNEL, aside, counts
 from ..sim.report import sweep_table
@@ -113,10 +114,17 @@ class WhatIfSession:
         return self.cards.row(table, card)[column]
 
     def values(self, start: int, stop: int, step: int = 1) -> list[int]:
+        """The values from `start` to `stop` by `step`: at most as many points as a sweep
+        sets out without asking (`guard.max_points`; the view has no way to confirm more)."""
         if step <= 0 or stop < start:
             raise ValueError(f"range: need start <= stop and a positive step, got {start}..{stop} "
                              f"step {step}")
-        return list(range(start, stop + 1, step))
+        span = range(start, stop + 1, step)
+        if len(span) > guard.max_points:
+            raise ValueError(f"range: {start}..{stop} step {step} is {len(span):,} points, more "
+                             f"than the {guard.max_points:,} a sweep sets out without asking; "
+                             "narrow the range or take a larger step")
+        return list(span)
 
     @staticmethod
     def setting(name: str, value) -> int:
