@@ -116,4 +116,55 @@ def the_calculator_refuses_a_view_it_cannot_draw(tmp):
         DiceSession(["3d6"], view="sideways")
 
 
+
+@case("dice")
+def keeping_more_dice_than_the_pool_rolls(tmp):
+    from workbench.dice import exact
+
+    with expect("DiceSyntaxError", "keeps 5", "pool of 4 dice"):
+        exact("4d6kh5")
+    with expect("DiceSyntaxError", "drops 9", "pool of 7 dice"):
+        exact("[4d6, 3d8]dl9")
+
+
+@case("dice")
+def a_number_of_five_thousand_digits(tmp):
+    from workbench.dice import exact
+
+    for text in ("d" + "9" * 5000, "9" * 5000 + " + d6", "9" * 5000 + "d6"):
+        with expect("DiceSyntaxError", "too big"):
+            exact(text)
+
+
+@case("dice")
+def an_estimate_of_no_samples_or_a_negative_seed(tmp):
+    from workbench.dice import mean, probability, sample
+
+    with expect("ValueError", "n", "at least 1 sample"):
+        probability("(3d6)>=10", monte_carlo=True, n=0)
+    with expect("ValueError", "n", "at least 1 sample"):
+        mean("3d6", monte_carlo=True, n=0)
+    with expect("ValueError", "seed", "from 0", "-1"):
+        sample("3d6", n=10, seed=-1)
+
+
+@case("dice")
+def a_sum_or_a_chain_too_long_to_work_out(tmp):
+    from workbench.dice import AbsorbingChain, Dist
+
+    with expect("DiceTooLarge", "1000000d6", "outcomes"):
+        Dist.sum_of(10**6, 6)
+    with expect("ValueError", "max_steps", "1000000000"):
+        AbsorbingChain({"a": {"a": 1, "b": 1}}, "a").absorbed_by(10**9)
+    check(Dist.sum_of(3, 6).mean() == 10.5, "3d6 changed", Silent)
+
+
+@case("dice")
+def a_refusal_for_time_quotes_the_whole_estimate(tmp):
+    from workbench.dice import exact
+
+    with expect("DiceTooLarge", "brings its estimated work to"):
+        exact("+".join(["d6"] * 20000))
+
+
 test_bad_input = area_test(__name__)

@@ -332,4 +332,20 @@ def the_what_if_view_checks_its_arguments(tmp):
     check(session.runs == 0 and not session.running, "a refused run left its mark", Lost)
 
 
+
+@case("simulation")
+def a_stop_that_is_not_an_event(tmp):
+    with expect("SetupError", "stop", "threading.Event", "'yes'"):
+        wb.sweep("coop", {"enemies.Brutes.health": [6, 8]}, 50, stop="yes", executor="serial")
+
+
+@case("simulation")
+def a_what_if_run_of_no_values(tmp):
+    from workbench.widgets.whatif_logic import WhatIfSession
+
+    session = WhatIfSession("coop", players=3, executor="serial")
+    with expect("SetupError", "values", "[8, 10, 12]"):
+        session.run("enemies.Brutes.health", [], 50)
+
+
 test_bad_input = area_test(__name__)

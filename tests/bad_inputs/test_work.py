@@ -145,4 +145,24 @@ def match_with_a_search_of_twenty_million_playouts(tmp):
         wb.simulate("correction", 1, bots="mcts:20000000")
 
 
+
+@case("work")
+def a_run_of_fewer_games_that_would_still_take_hours(tmp):
+    from workbench.sim import guard
+
+    before = guard.max_hours
+    guard.max_hours = 1e-6  # as a game a thousand times slower would meet the real limit
+    try:
+        with expect("SetupError", "30,000 games", "hour", "confirm=True"):
+            wb.simulate("correction", 30_000, executor="serial")
+    finally:
+        guard.max_hours = before
+
+
+@case("work")
+def a_run_that_could_never_finish_even_confirmed(tmp):
+    with expect("SetupError", "1,000,000,000,000 games", "days", "even confirmed"):
+        wb.simulate("coop", 10**12, confirm=True)
+
+
 test_bad_input = area_test(__name__)

@@ -169,7 +169,7 @@ def distribution(
     of each ``p``.
     """
     if monte_carlo:
-        return _sampled_frame(sample(expr, n, seed))
+        return _sampled_frame(sample(expr, _samples(n), seed))
     dist = exact(expr, budget=budget)
     _warn_if_certain(expr, dist)
     return _exact_frame(dist)
@@ -249,9 +249,9 @@ def probability(
     """
     _require_yes_no(expr)
     if monte_carlo:
-        values = sample(expr, n, seed)
-        p = float(values.mean()) if n else math.nan
-        return Estimate(p, math.sqrt(p * (1 - p) / n) if n else math.nan, n)
+        values = sample(expr, _samples(n), seed)
+        p = float(values.mean())
+        return Estimate(p, math.sqrt(p * (1 - p) / n), n)
     dist = exact(expr, budget=budget)
     _warn_if_certain(expr, dist)
     return dist.probability(1)
@@ -281,9 +281,9 @@ def mean(
 ) -> Fraction | Estimate:
     """Exact mean of ``expr`` (an :class:`Estimate` with ``monte_carlo=True``)."""
     if monte_carlo:
-        values = sample(expr, n, seed).astype(float)
+        values = sample(expr, _samples(n), seed).astype(float)
         if n < 2:
-            return Estimate(float(values.mean()) if n else math.nan, math.nan, n)
+            return Estimate(float(values.mean()), math.nan, n)
         return Estimate(float(values.mean()), float(values.std(ddof=1) / math.sqrt(n)), n)
     return exact(expr, budget=budget).mean()
 
@@ -298,6 +298,13 @@ def sample(expr: str, n: int = DEFAULT_SAMPLES, seed: int = 0) -> np.ndarray:
 
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 0:
         raise ValueError(f"n: give a whole number of samples from 0, not {n!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise ValueError(f"seed: give a whole number, not {seed!r}")  # noqa: TRY004 - as n above
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed: give a whole number from 0, not {seed!r}")
     return sample_node(parse(expr), expr, int(n), seed)
+
+
+def _samples(n) -> int:
+    """`n` for an estimate: sample() checks the rest, but an estimate of nothing is no answer."""
+    if type(n) is int and n < 1:
+        raise ValueError(f"n: an estimate needs at least 1 sample, not {n}")
+    return n

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["AbsorbingChain"]
 
+MAX_STEPS = 5_000  # absorbed_by: a second or two for a small chain
+
 Weight = int | Fraction
 
 
@@ -300,7 +302,12 @@ class AbsorbingChain:
     # ---- time distribution -------------------------------------------------------------
 
     def absorbed_by(self, max_steps: int) -> list[Fraction]:
-        """``[P(absorbed within k steps) for k in 0..max_steps]``, exact."""
+        """``[P(absorbed within k steps) for k in 0..max_steps]``, exact, for up to
+        MAX_STEPS steps (each step's exact weights are longer than the last's)."""
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not (
+                0 <= max_steps <= MAX_STEPS):
+            raise ValueError(f"max_steps: give a whole number from 0 to {MAX_STEPS:,}, not "
+                             f"{max_steps!r}")
         states = self._reachable()
         scale = math.lcm(*(self._rows[s][1] for s in states)) if states else 1
         # Rows rescaled to the common total so each step multiplies the denominator by `scale`.

@@ -32,8 +32,13 @@ from fractions import Fraction
 from itertools import accumulate
 
 from . import _poly
+from .errors import DiceTooLarge
 
 __all__ = ["Dist", "COMPARISONS"]
+
+# Dist.sum_of's largest answer, as its outcomes times the bits of its largest exact weight:
+# a few seconds of work.
+MAX_SUM_WORK = 10**10
 
 COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -181,7 +186,16 @@ class Dist(Mapping[int, int]):
 
     @classmethod
     def sum_of(cls, n: int, sides: int) -> Dist:
-        """The sum of ``n`` standard ``sides``-sided dice (``Dist.sum_of(3, 6)`` is 3d6)."""
+        """The sum of ``n`` standard ``sides``-sided dice (``Dist.sum_of(3, 6)`` is 3d6), for
+        up to a few seconds of work (MAX_SUM_WORK; ``exact("<n>d<sides>")`` budgets by time)."""
+        for value, name in ((n, "n"), (sides, "sides")):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"Dist.sum_of: {name} is a whole number from 1, not {value!r}")
+        outcomes = n * (sides - 1) + 1
+        if outcomes * n * math.log2(max(sides, 2)) > MAX_SUM_WORK:
+            raise DiceTooLarge(f"{n}d{sides}", f"its {outcomes:,} outcomes with weights of up to "
+                               f"{n * math.log2(max(sides, 2)):,.0f} bits are more than "
+                               "Dist.sum_of works out", monte_carlo_ok=False)
         return cls.die(sides).repeat(n)
 
     # ---- order -------------------------------------------------------------------------

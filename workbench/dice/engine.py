@@ -45,7 +45,7 @@ class _Budget:
         if self.spent_us > self.limit_us:
             raise DiceTooLarge(
                 self.text,
-                f"{what} needs an estimated {us / 1e6:.3g} s of work "
+                f"{what} brings its estimated work to {self.spent_us / 1e6:.3g} s "
                 f"(the budget is {self.limit_us / 1e6:g} s)",
             )
 

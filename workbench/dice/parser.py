@@ -193,6 +193,8 @@ class _Build:
         raise _BuildError(pos, expected)
 
     def _int(self, tok, what: str, limit: int = 10**18) -> int:
+        if len(str(tok)) > len(str(limit)):  # Python refuses to read 4,300 digits and more
+            self._fail(tok.start_pos, f"{what} is too big (at most {limit})")
         value = int(tok)
         if value > limit:
             self._fail(tok.start_pos, f"{what} is too big (at most {limit})")
@@ -201,7 +203,7 @@ class _Build:
     # ---- numbers and arithmetic ----
 
     def const(self, tok):
-        return Const(int(tok), pos=tok.start_pos)
+        return Const(self._int(tok, "a number", 2**62), pos=tok.start_pos)
 
     def add(self, left, _op, right):
         return self._sum(left, +1, right)
@@ -253,12 +255,22 @@ class _Build:
     # ---- pools ----
 
     def single_pool(self, group, keep=None):
+        self._check_keep((group,), keep)
         return Pool((group,), keep, pos=group.pos)
 
     def bracket_pool(self, lsqb, *rest):
         groups = tuple(x for x in rest if isinstance(x, Group))
         keep = rest[-1] if isinstance(rest[-1], Keep) else None
+        self._check_keep(groups, keep)
         return Pool(groups, keep, pos=lsqb.start_pos)
+
+    def _check_keep(self, groups, keep) -> None:
+        # Keeping (or dropping) more dice than the pool rolls is a slip, not a roll.
+        dice = sum(g.count for g in groups)
+        if keep is not None and keep.n > dice:
+            verb = "keep" if keep.kind in ("kh", "kl") else "drop"
+            self._fail(keep.pos, f"{verb}s {keep.n} of a pool of {dice} "
+                                 f"{'die' if dice == 1 else 'dice'} (at most {dice})")
 
     def keep(self, kind, n=None):
         count = 1 if n is None else self._int(n, "a keep count", 10**9)
@@ -280,7 +292,7 @@ class _Build:
         if cut < 0:
             cut = text.find("D")
         start = tok.start_pos
-        count = int(text[:cut])
+        count = int(text[:cut]) if cut <= 10 else 10**10
         if count > 10**9:
             self._fail(start, "a dice count is too big (at most 1000000000)")
         faces, label = self._std_faces(text[cut + 1 :], start + cut + 1)
@@ -291,7 +303,7 @@ class _Build:
         return _Faces(faces, label, tok.start_pos)
 
     def _std_faces(self, digits: str, pos: int) -> tuple[range, str]:
-        n = int(digits)
+        n = int(digits) if len(digits) <= 16 else 10**16
         if n > 10**15:
             self._fail(pos, "the number of sides is too big (at most 1000000000000000)")
         if n < 1:

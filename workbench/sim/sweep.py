@@ -10,7 +10,7 @@ from functools import partial
 
 import polars as pl
 
-from ..core.errors import SetupError
+from ..core.errors import SetupError, shortened
 from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from . import guard
@@ -66,6 +66,9 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     n = guard.whole(n, "n", 1)
     guard.flags(progress=progress, games=games, tension_or_none=tension, confirm=confirm,
                 shadow=shadow, quiet=quiet)
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise SetupError(f"stop: give a threading.Event (set it to stop the run), not "
+                         f"{shortened(repr(stop))}")
     seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots,
                    max_decisions, setup, bot_time_limit)

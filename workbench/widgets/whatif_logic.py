@@ -148,7 +148,7 @@ class WhatIfSession:
         """Sweep `key` over `values`, one point at a time so a chart can fill in; `stop()` (or
         Ctrl+C) ends the run within about a second, keeping the games of the point in progress
         (its row says "interrupted"). A run starts from an empty chart."""
-        if not isinstance(values, list | tuple | range):
+        if not isinstance(values, list | tuple | range) or not values:
             raise SetupError(f"values: give a list of the values to try, such as [8, 10, 12], "
                              f"not {type(values).__name__} {shortened(values)}")
         self.key, self.games, self.planned = key, n, len(values)
