@@ -157,6 +157,7 @@ def a_sum_or_a_chain_too_long_to_work_out(tmp):
     with expect("ValueError", "max_steps", "1000000000"):
         AbsorbingChain({"a": {"a": 1, "b": 1}}, "a").absorbed_by(10**9)
     check(Dist.sum_of(3, 6).mean() == 10.5, "3d6 changed", Silent)
+    check(Dist.sum_of(0, 6).mean() == 0, "no dice is no longer a sum of 0", Silent)
 
 
 @case("dice")

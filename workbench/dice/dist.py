@@ -188,9 +188,10 @@ class Dist(Mapping[int, int]):
     def sum_of(cls, n: int, sides: int) -> Dist:
         """The sum of ``n`` standard ``sides``-sided dice (``Dist.sum_of(3, 6)`` is 3d6), for
         up to a few seconds of work (MAX_SUM_WORK; ``exact("<n>d<sides>")`` budgets by time)."""
-        for value, name in ((n, "n"), (sides, "sides")):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"Dist.sum_of: {name} is a whole number from 1, not {value!r}")
+        for value, name, least in ((n, "n", 0), (sides, "sides", 1)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"Dist.sum_of: {name} is a whole number from {least}, not "
+                                 f"{value!r}")
         outcomes = n * (sides - 1) + 1
         if outcomes * n * math.log2(max(sides, 2)) > MAX_SUM_WORK:
             raise DiceTooLarge(f"{n}d{sides}", f"its {outcomes:,} outcomes with weights of up to "

@@ -11,7 +11,7 @@ import polars as pl
 
 from ..core import stamps
 from ..core.bots import bot_name, decide, make_bots, random_bot
-from ..core.errors import BotError, RulesError
+from ..core.errors import BotError, RulesError, SetupError
 from ..core.game import CHANCE, TERMINAL
 from ..core.registry import get_game
 from ..core.seeds import Seeds, bot_seed, check_seed, game_seeds
@@ -113,7 +113,7 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
         if scores is not None:
             row.update(tension(scores, result.winner))
         return row
-    except BotError:
+    except (BotError, SetupError):  # a bot's fault, or a setup the game refuses: said already
         raise
     except Exception as exc:  # stops and time-outs are BaseExceptions: they pass through
         raise RulesError(
