@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from ...core import CardView, Glyph, Stat, View, Zone
 from .catalog import GLYPH, MELEE, RANGED, EncounterCard, Item
-from .rules import CoopState
+from .rules import OVER, CoopState
 
 LEGEND = (Glyph(GLYPH[MELEE], "melee damage"), Glyph(GLYPH[RANGED], "ranged damage"))
 
@@ -42,8 +42,8 @@ def card_view(table: str, row: Mapping) -> CardView | None:
     if table in ("enemies", "classes"):
         words = attack(row["dice"], row["damage"], row["damage_type"])
         kind, subtitle = (("enemy", words) if table == "enemies" else
-                          ("player class", f"{row['damage']}{GLYPH[row['damage_type']]} "
-                                           f"class damage; {row['dice']}d6 to hit"))
+                          ("player class", (f"{row['damage']}{GLYPH[row['damage_type']]} "
+                                            f"class damage; {row['dice']}d6 to hit")))
         return CardView(row["name"], kind, f"{subtitle} ({row['damage_type']})", stats=(
             Stat("Health", row["health"]), Stat("Armor", row["armor"]),
             Stat("Dodge", row["dodge"])), id=row["name"])
@@ -69,6 +69,11 @@ def _standing(state: CoopState) -> str:
     total = len(state.enemies)
     name = state.enemies[0].kind.name
     return f"{name} ×{left}" + (f" of {total}" if left != total else "")
+
+
+def _ending(state: CoopState) -> str:
+    result = state.result()
+    return f"{result.outcome}: {result.reason}"
 
 
 def render(state: CoopState, seat: int | None) -> View:
@@ -104,9 +109,13 @@ def render(state: CoopState, seat: int | None) -> View:
             for c in state.offered)))
     if state.stash:
         zones.append(Zone("Party stash", tuple(_item_card(state, i) for i in state.stash)))
-    sub = state.phase
+    where = ""
     if state.encounter_name and state.enemies:
-        sub = f"{_standing(state)} · round {state.round} · {state.phase}"
+        where = f"{_standing(state)} · round {state.round}"
+    if state.phase == OVER:
+        sub = f"{_ending(state)} · {where}" if where else _ending(state)
+    else:
+        sub = f"{where} · {state.phase}" if where else state.phase
     trackers = [Stat("Battles won", state.battles_won, state.battles_needed),
                 Stat("Leader", f"Seat {state.leader + 1}"),
                 Stat("Encounter deck", len(state.encounter_deck)),

@@ -905,8 +905,11 @@ class CoopState(State):
         if self.phase != OVER:
             return None
         seats = tuple(range(self.num_seats)) if self.outcome == "win" else ()
-        return Result(self.outcome, seats, details={"battles_won": self.battles_won,
-                                                    "battles_needed": self.battles_needed})
+        # A party loses only when every player is knocked out.
+        why = (f"{self.battles_won} of {self.battles_needed} Battles won (R-40)"
+               if self.outcome == "win" else "every player is knocked out (R-41)")
+        return Result(self.outcome, seats, why, details={"battles_won": self.battles_won,
+                                                         "battles_needed": self.battles_needed})
 
     def stats(self) -> dict:
         used = sorted({i for p in self.players for i in p.items()})
