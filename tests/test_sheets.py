@@ -332,3 +332,15 @@ def test_a_single_short_row_has_marks_only_at_its_own_cuts(shipped):
     right = max(c.x + c.w for c in page.cards)
     sideways = [op for op in page.ops if isinstance(op, Line) and op.y1 == op.y2]
     assert sideways and max(max(op.x1, op.x2) for op in sideways) < right + 6
+
+
+def test_drawing_a_card_leaves_no_font_file_open():
+    import subprocess
+    import sys
+
+    code = ("import warnings; warnings.simplefilter('error', ResourceWarning)\n"
+            "import gc, workbench as wb\n"
+            "wb.load_cards('coop').sheet('enemies').pdf(); gc.collect()\n")
+    done = subprocess.run([sys.executable, "-X", "dev", "-c", code], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0 and "ResourceWarning" not in done.stderr, done.stderr[-2000:]

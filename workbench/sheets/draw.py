@@ -91,12 +91,14 @@ class Page:
 def _metrics(bold: bool):
     from fontTools.ttLib import TTFont
 
-    font = TTFont(FONT_FILES[bold], lazy=True)
-    cmap = font.getBestCmap()
-    advances = font["hmtx"].metrics
-    missing = advances[font.getGlyphOrder()[0]][0]
-    widths = {code: advances[name][0] for code, name in cmap.items()}
-    return widths, missing, font["head"].unitsPerEm
+    # Closed when read: a lazily loaded font keeps its file open until it is.
+    with TTFont(FONT_FILES[bold], lazy=True) as font:
+        cmap = font.getBestCmap()
+        advances = font["hmtx"].metrics
+        missing = advances[font.getGlyphOrder()[0]][0]
+        widths = {code: advances[name][0] for code, name in cmap.items()}
+        em = font["head"].unitsPerEm
+    return widths, missing, em
 
 
 def _advances(text: str, bold: bool) -> list[int]:
