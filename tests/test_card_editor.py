@@ -205,19 +205,23 @@ def test_deleting_a_card_others_need_is_refused(session):
 
 # -- undo, redo, revert, diff ------------------------------------------------------------------
 
-def test_undo_and_redo_walk_the_history_with_new_versions(session):
+def test_undo_and_redo_walk_the_history_back_to_its_versions(session):
     loaded = session.cards
-    session.edit("enemies", "Brutes", "health", 12)
+    tougher = session.edit("enemies", "Brutes", "health", 12)
     session.edit("enemies", "Brutes", "armor", 8)
     assert session.undo()
-    assert session.cards.row("enemies", "Brutes")["armor"] == 7
-    assert session.undo() and session.cards == loaded
+    assert session.cards is tougher and session.cards.version == 1
+    assert "(version 1)" in session.message
+    assert session.undo() and session.cards is loaded and session.cards.version == 0
     assert not session.undo() and session.message == "Nothing to undo."
     assert session.redo() and session.cards.row("enemies", "Brutes")["health"] == 12
-    # Every change is a new version, undo included: version numbers never repeat.
-    assert session.cards.version == 5
+    assert session.cards.version == 1
+    # A new change after an undo is a state no number has named yet, not version 2 again.
     session.edit("enemies", "Rats", "health", 2)
-    assert not session.can_redo
+    assert not session.can_redo and session.cards.version == 3
+    session.undo()
+    session.edit("enemies", "Rats", "health", 3)
+    assert session.cards.version == 4
 
 
 def test_diff_against_the_files_and_changed_cells(session):
@@ -379,6 +383,17 @@ def test_a_quoted_filter_finds_text_with_spaces(session):
     assert ids == expected and len(expected) > 1
 
 
+def test_the_filter_hint_is_made_from_the_table_in_view(session):
+    assert session.view()["filter_hint"] == "Filter: melee, or health >= 10 and armor <= 1"
+    session.select_table("enemies")
+    hint = session.view()["filter_hint"]
+    assert hint == "Filter: rats, or health >= 6 and armor <= 2"
+    # Both halves of the example work as filters and find cards.
+    for example in hint.removeprefix("Filter: ").split(", or "):
+        session.filter("enemies", example)
+        assert session.shown_rows("enemies")
+
+
 @pytest.mark.parametrize("text, reason", [
     ("health >=", "filter 'health >=': give a value after >=, as in health >= 5"),
     ("(health > 3)", "brackets are not needed"),
@@ -537,7 +552,7 @@ def test_cards_trait_is_observable_and_not_synced(editor):
     editor.edit("enemies", "Brutes", "health", 12)
     editor.edit("enemies", "Brutes", "health", 10)  # equal to the loaded cards, still new
     editor.undo()
-    assert seen == [1, 2, 3]
+    assert seen == [1, 2, 1]
 
 
 def test_step_through_follows_the_editor(editor):
@@ -552,7 +567,7 @@ def test_step_through_follows_the_editor(editor):
     other.bind(editor)
     editor.undo()
     assert other.match.cards.row("enemies", "Brutes")["health"] == 10
-    assert view.view["cards_version"] == other.view["cards_version"] == 2
+    assert view.view["cards_version"] == other.view["cards_version"] == 0
 
 
 def test_cards_assigned_from_python_become_an_undoable_change(editor, folder):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
+
+import workbench as wb
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
@@ -26,3 +29,28 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]
     assert not errors
+
+
+# Voila, the Binder app view, serves no file beside a notebook but images (its default
+# file_allowlist) and answers any other link with 403.
+LINK = re.compile(r"\]\(([^)\s]+)")
+VOILA_SERVES = re.compile(r"https?://.*|#.*|.*\.(png|jpg|gif|svg)")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_links_open_under_voila_too(path):
+    nb = nbformat.read(path, as_version=4)
+    links = [t for c in nb.cells if c.cell_type == "markdown" for t in LINK.findall(c.source)]
+    assert [t for t in links if not VOILA_SERVES.fullmatch(t)] == []
+
+
+def test_a_rules_document_is_shown_whole_and_folded():
+    shown = wb.rules_document("coop")._repr_markdown_()
+    assert shown.startswith("<details><summary>The rules of Co-op Dungeon Cards "
+                            "(workbench/games/coop/rules.md)</summary>\n\n")
+    assert shown.endswith("\n\n</details>")
+    assert "* **R-16** Every time damage is applied, check these at once:" in shown
+    # Headings as bold lines, so they stay out of the notebook's table of contents.
+    assert "**1. Components and numeric data**" in shown
+    assert not re.search(r"^#+ ", shown, re.MULTILINE)
+

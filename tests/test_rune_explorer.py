@@ -121,3 +121,16 @@ def test_orb_made_a_rune_of_its_own_in_the_editor(cards):
     w.pick("Fire")
     w.pick("Orb")
     assert w.view["result"]["spell"]["name"] == "Meteors" and w.view["result"]["aliases"] == []
+
+
+def test_the_card_editor_beside_the_explorer_hints_at_runes_not_rats(cards):
+    editor = CardEditor(cards, table="spells")
+    explorer = RuneExplorer(source=editor)
+    hints = {}
+    for table in cards.tables:
+        editor.answer({"type": "tab", "table": table, "id": 1})
+        hints[table] = editor.view["filter_hint"]
+    assert hints == {"runes": "Filter: fire, or essence >= 8 and kind = modifier",
+                     "spells": "Filter: fire, or rune_1 = Fire and effect ~ imbues",
+                     "rules": "Filter: slots, or value >= 5 and doc ~ tiered"}
+    assert explorer.view["runes"]

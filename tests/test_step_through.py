@@ -170,6 +170,23 @@ def test_stepper_alone_plays_to_the_end():
     assert s.match.over and "the game is over" in s.view()["message"]
 
 
+def test_a_coop_game_over_says_why_it_ended():
+    # The co-op Result gives no reason, so the table's header says it, its rule shown too.
+    ended = {}
+    for seed in range(40):
+        s = Stepper(wb.play("coop", seed=seed, players=3, bots="heuristic"))
+        s.play_to_end()
+        ended.setdefault(s.view()["result"]["outcome"], s.view())
+        if len(ended) == 2:
+            break
+    loss, win = ended["loss"]["board"]["subtitle"], ended["win"]["board"]["subtitle"]
+    assert loss.startswith("loss: every player is knocked out (R-41) · ")
+    assert " · round " in loss  # the encounter that did it, as it stood
+    assert win == "win: 5 of 5 Battles won (R-40)"
+    for v, rule in ((ended["loss"], "R-41"), (ended["win"], "R-40")):
+        assert v["rules_text"][rule] == wb.rules_text("coop", rule)
+
+
 def test_secret_choices_are_hidden_until_revealed():
     m = wb.play("rpg_card_battle", seed=2)
     s = Stepper(m, seat_view=1)

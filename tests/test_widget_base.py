@@ -252,7 +252,7 @@ def test_whatif_run_request_is_answered_while_the_sweep_runs_in_the_background(c
     arrive(w, {"type": "stop", "id": 2})
     assert ("reply", {"type": "reply", "id": 2, "ok": True, "error": ""}) in sent
     w._thread.join(timeout=120)
-    assert not w.running and ("Done" in w.status or "Stopping" in w.status)
+    assert not w.running and ("Done" in w.status or "Stopped" in w.status)  # Stop is at once
 
 
 @pytest.mark.parametrize("widget", [StepThrough, CardEditor, DiceCalculator, WhatIf])

@@ -9,6 +9,8 @@ game designers, in the notebook.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import _loaded
@@ -90,6 +92,32 @@ def rules_text(design: str, rule_id: str) -> str:
     return _get_design(design).rules_text(rule_id)
 
 
+def rules_document(design: str):
+    """A design's whole rules document to show in a notebook, folded under one line that
+    opens it. It is shown from the kernel, so it reads the same in JupyterLab and in Voila:
+    Voila serves no files beside a notebook, and refuses a link to rules.md (403)."""
+    from IPython.display import Markdown
+
+    found = _get_design(design)
+    path = found.rules_path()
+    if path is None:
+        raise ValueError(f"{design} ships no rules document")
+    try:
+        shown = path.relative_to(Path(__file__).parent.parent).as_posix()
+    except ValueError:
+        shown = str(path)
+    # Headings become bold lines: the notebook's table of contents lists headings found in
+    # outputs too, and this document's would crowd out the notebook's own.
+    lines, fenced = [], False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        fenced ^= line.startswith("```")
+        heading = None if fenced else re.match(r"#{1,6}\s+(.*)", line)
+        lines.append(f"**{heading[1].strip()}**" if heading else line)
+    body = "\n".join(lines)
+    return Markdown(f"<details><summary>The rules of {found.title} ({shown})</summary>\n\n"
+                    f"{body}\n\n</details>")
+
+
 def why_illegal(match, action, seat: int | None = None) -> str | None:
     """Why `action` (an Action or a label, typed as loosely as Match.step takes it) cannot be
     played now in `match` (a Match, or a game's State), with the rule that forbids it, e.g.
@@ -127,6 +155,7 @@ __all__ = [
     "load_match",
     "play",
     "rules",
+    "rules_document",
     "rules_text",
     "sensitivity",
     "setup_options",

@@ -62,7 +62,17 @@ def test_pick_runes_and_see_the_spell(page, lab):
     assert explorer.locator(".wb-rune-status").inner_text() == "not valid"
     explorer.screenshot(path=str(ARTIFACTS / "rune_explorer_invalid.png"))
 
-    # The card editor beside it: two slots instead of three.
+    # The card editor beside it: its filter example is about this design's tables, not the
+    # co-op game's rats.
+    hint = page.locator(".wb-ce-filter")
+    expect(hint).to_have_attribute("placeholder", "Filter: slots, or value >= 5 and doc ~ tiered")
+    page.locator('.wb-ce-tab[data-table="runes"]').click()
+    expect(hint).to_have_attribute("placeholder",
+                                   "Filter: fire, or essence >= 8 and kind = modifier",
+                                   timeout=WAIT)
+    page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "rune_explorer_editor_hint.png"))
+    page.locator('.wb-ce-tab[data-table="rules"]').click()
+    # Two slots instead of three.
     box = page.locator('.wb-ce-grid tr[data-card="slots"] td[data-column="value"] input')
     box.fill("2")
     box.press("Enter")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import workbench as wb
+
 from .conftest import ARTIFACTS, open_and_run
 
 pytestmark = pytest.mark.ui
@@ -90,6 +92,17 @@ def test_play_undo_scrub_chance_and_illegal(page, lab):
         images = Path(__file__).resolve().parents[2] / "notebooks" / "images"
         images.mkdir(exist_ok=True)
         shutil.copy(ARTIFACTS / "step_through_widget.png", images / "step_through.png")
+
+    # Played to the end, the view says how the game ended and why, the rule with it.
+    page.locator("button.wb-to-end").click()
+    over = page.locator(".wb-actions.wb-over")
+    over.wait_for(timeout=60_000)
+    why = {"Game over: loss": "loss: every player is knocked out (R-41)",
+           "Game over: win": "Battles won (R-40)"}[over.inner_text().strip()]
+    assert why in page.locator(".wb-board-sub").inner_text()
+    rule = page.locator(".wb-board-sub .wb-rule")
+    assert rule.get_attribute("title") == wb.rules_text("coop", rule.inner_text())
+    root.screenshot(path=str(ARTIFACTS / "step_through_game_over.png"))
 
 
 def test_click_to_view_latency(page, lab):

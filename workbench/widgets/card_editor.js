@@ -73,9 +73,14 @@ function download(reply) {
   return reply;
 }
 
+// A pause this long in typing applies the filter.
+const FILTER_DELAY_MS = 300;
+
 function render({ model, el }) {
   const { request, close } = requests(model);
   let diffOpen = false;
+  let filterTimer = null;
+  let filterSent = null;  // the filter text sent last, or shown as applied
   // Shortcuts typed inside the editor belong to it, not to the notebook (Ctrl+Z, D D, ...).
   const root = h("div", { className: "wb-widget wb-ce", tabindex: "0", "data-lm-suppress-shortcuts": "true" });
   el.append(root);
@@ -145,27 +150,34 @@ function render({ model, el }) {
   }
 
   function toolbar(v) {
-    // Enter and the "change" that follows it would send the same text twice, and the second
-    // reply would redraw over whatever is typed next: the text sent last is remembered, as in
-    // a cell. A refused filter keeps the typed text in the box beside the reason.
-    const send = (e) => {
-      const text = e.target.value;
-      if (text === e.target.dataset.sent) return;
-      e.target.dataset.sent = text;
+    // The filter applies as it is typed, FILTER_DELAY_MS after the last key, and at once on
+    // Enter or on leaving the box. Text already sent or applied is not sent again: its reply
+    // would only redraw. A refused filter keeps the typed text in the box beside the reason.
+    const send = (text) => {
+      clearTimeout(filterTimer);
+      filterTimer = null;
+      if (text === filterSent) return;
+      filterSent = text;
       act({ type: "filter", table: v.table, text }).then((reply) => {
         const box = root.querySelector(".wb-ce-filter");
         if (reply && !reply.ok && box && box.value === v.filter) box.value = text;
       });
     };
     const filter = h("input", { className: "wb-ce-filter", type: "search", value: v.filter,
-      "data-focus-id": "filter", "data-sent": v.filter,
-      placeholder: "Filter: rat, or health >= 5 and dodge < 4",
-      title: "Words to find, and comparisons (= != < <= > >= ~ for contains) joined by and / or",
-      onchange: send,
+      "data-focus-id": "filter",
+      placeholder: v.filter_hint,
+      title: `${v.filter_hint}\nWords to find, and comparisons (= != < <= > >= ~ for contains) `
+        + "joined by and / or; applied as you type",
+      oninput: (e) => {
+        clearTimeout(filterTimer);
+        const text = e.target.value;
+        filterTimer = setTimeout(() => send(text), FILTER_DELAY_MS);
+      },
+      onchange: (e) => send(e.target.value),
       onkeydown: (e) => {
         if (e.key !== "Enter") return;
         e.preventDefault(); e.stopPropagation();
-        send(e);
+        send(e.target.value);
       } });
     return h("div", { className: "wb-ce-toolbar" },
       h("span", { className: "wb-ce-doc" }, v.doc),
@@ -291,6 +303,10 @@ function render({ model, el }) {
     const focusId = active && active.dataset ? active.dataset.focusId : null;
     const gridBox = root.querySelector(".wb-ce-gridbox");
     const scroll = gridBox ? [gridBox.scrollTop, gridBox.scrollLeft] : null;
+    // A reply may come while the person types on in the filter box: what is typed stays.
+    const typing = active && active.classList.contains("wb-ce-filter") && root.dataset.table === v.table
+      ? [active.value, active.selectionStart, active.selectionEnd] : null;
+    filterSent = v.filter;
     root.replaceChildren(
       header(v), ...status(v), tabs(v), toolbar(v),
       h("div", { className: "wb-ce-main" }, grid(v), form(v) || ""),
@@ -303,6 +319,10 @@ function render({ model, el }) {
     if (focusId) {
       const again = [...root.querySelectorAll("[data-focus-id]")].find((n) => n.dataset.focusId === focusId);
       if (again) again.focus();
+      if (again && typing) {
+        again.value = typing[0];
+        again.setSelectionRange(typing[1], typing[2]);
+      }
     }
     const reason = root.querySelector(".wb-ce-grid .wb-ce-reason");
     if (reason) reason.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -321,7 +341,7 @@ function render({ model, el }) {
 
   model.on("change:view", draw);
   draw();
-  return () => { model.off("change:view", draw); close(); };
+  return () => { clearTimeout(filterTimer); model.off("change:view", draw); close(); };
 }
 
 export default { render };

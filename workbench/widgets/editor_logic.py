@@ -31,7 +31,7 @@ _TOKEN = re.compile(r"""\s*(?:
   | (?P<quoted>"[^"]*"|'[^']*')
   | (?P<paren>[()])
   | (?P<word>[^\s"()]+)
-)""", re.X)
+)""", re.VERBOSE)
 _OPERATOR = re.compile(r"^(<=|>=|!=|==|=|<|>|~)")
 
 
@@ -55,9 +55,9 @@ class Rejection:
 class EditSession:
     """Edits of one CardSet: validated changes, undo/redo, diff, save and revert.
 
-    `cards` is always a valid CardSet. Its `version` grows with every change in the session,
-    undo and redo included: an undo gives the old content under a new version number, so a
-    view that compares versions never mistakes a different table for the one it drew.
+    `cards` is always a valid CardSet. A version number names one state of the history:
+    undo and redo go back to a state with the number it had, and every new change gets a
+    number no state has had in this session, so one number never stands for two tables.
     """
 
     def __init__(self, cards: CardSet, *, directory: Path | str | None = None,
@@ -171,7 +171,7 @@ class EditSession:
             return False
         label, before = self._undo.pop()
         self._redo.append((label, self.cards))
-        self.cards = self._stamp(before)
+        self.cards = before
         self._settle(f"Undid {label} (version {self.cards.version}).")
         return True
 
@@ -181,7 +181,7 @@ class EditSession:
             return False
         label, after = self._redo.pop()
         self._undo.append((label, self.cards))
-        self.cards = self._stamp(after)
+        self.cards = after
         self._settle(f"Redid {label} (version {self.cards.version}).")
         return True
 
@@ -286,6 +286,32 @@ class EditSession:
         self._check_table(table)
         self._matcher(table, text or "")
         self.filters[table] = (text or "").strip()
+
+    def filter_hint(self, table: str) -> str:
+        """The filter box's placeholder: a word from the table's first card, then
+        comparisons on its own columns that a card of the table meets, so the example is
+        about this table's cards and finds some when typed."""
+        spec, frame = self.cards.specs[table], self.cards[table]
+        if not frame.height:
+            return "Filter"
+        word = _word(frame[spec.key][0]) if spec.kind(spec.key) == "text" else None
+        others = [c for c in spec.header if c != spec.key]
+        numbers = [c for c in others if spec.kind(c) in ("integer", "number")]
+        # The card with the middle value of the first number column meets every term.
+        ranked = sorted((v, i) for i, v in enumerate(frame[numbers[0]].to_list())
+                        if v is not None) if numbers else []
+        card = frame.row(ranked[len(ranked) // 2][1] if ranked else 0, named=True)
+        terms = []
+        for column in numbers:
+            if card[column] is not None and len(terms) < 2:
+                terms.append(f"{column} {'<=' if terms else '>='} {_plain(card[column])}")
+        for column in others:
+            found = _word(card[column]) if spec.kind(column) == "text" else None
+            if found and len(terms) < 2:
+                terms.append(f"{column} = {found}" if found == card[column]
+                             else f"{column} ~ {found.lower()}")
+        example = ", or ".join(x for x in (word and word.lower(), " and ".join(terms)) if x)
+        return f"Filter: {example}" if example else "Filter"
 
     def select(self, table: str, card) -> None:
         """Open a card in the form view (None closes it)."""
@@ -397,6 +423,7 @@ class EditSession:
             "removed": removed,
             "sort": None if sort is None else {"column": sort[0], "descending": sort[1]},
             "filter": self.filters.get(table, ""),
+            "filter_hint": self.filter_hint(table),
             "form": self.form(table),
             "rejection": None if self.rejection is None else self.rejection.to_dict(),
             "banner": self.banner({keys[i] for i in shown}),
@@ -470,6 +497,9 @@ class EditSession:
     def _commit(self, label: str, new: CardSet, *, stamp: bool = False) -> None:
         self._undo.append((label, self.cards))
         self._redo.clear()
+        # After an undo, CardSet.set numbers the new cards one past the current ones: the
+        # number of the state just undone, which views may have shown. _version is the
+        # highest number given, so no number is given twice.
         self.cards = self._stamp(new) if stamp or new.version != self._version + 1 else new
         self._version = self.cards.version
         self._settle(f"{label} (version {self.cards.version}).")
@@ -564,7 +594,8 @@ class EditSession:
             return lambda row, frame, i, c=column, o=op, n=number: _compare(frame[c][i], o, n)
         if op in ("<", "<=", ">", ">=") and family != "text":
             raise ValueError(f"filter '{piece}': {column} cannot be compared with {op}")
-        return lambda row, frame, i, c=column, o=op, w=wanted.lower(): _compare(
+        needle = wanted.lower()
+        return lambda row, frame, i, c=column, o=op, w=needle: _compare(
             None if row[c] is None else row[c].lower(), o, w)
 
 
@@ -590,6 +621,12 @@ def _tokens(text: str):
             raise ValueError(f"filter '{piece}': a comparison needs a column name before "
                              f"the operator, as in health {_OPERATOR.match(piece)[0]} 5")
         yield kind, piece, match
+
+
+def _word(value) -> str | None:
+    """The first word of a cell, as a filter can take it unquoted, or None."""
+    found = re.match(r"[^\W_][\w-]*", value_text(value) or "")
+    return found[0] if found else None
 
 
 def _unquoted(text: str) -> str:
