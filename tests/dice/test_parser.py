@@ -188,3 +188,11 @@ def test_fuzz_valid_heavy_expressions_finish_or_refuse(text):
         assert "reroll" in str(err) or "too big" in str(err)
         return
     assert isinstance(result, Dist)
+
+
+def test_a_bare_k_keeps_the_highest_as_roll20_reads_it():
+    from workbench.dice import exact
+
+    assert exact("4d6k3") == exact("4d6kh3")
+    assert exact("2d20k") == exact("2d20kh1")
+    assert exact("[3d6, 2d8]k2") == exact("[3d6, 2d8]kh2")

@@ -7,7 +7,7 @@ Notation (whitespace is ignored except inside the explode condition ``!>=5``):
 ``d{1,1,2,3}``               custom faces; repeats weigh more; negatives allowed
 ``4dF``                      Fudge dice (faces -1, 0, 1)
 ``4d6kh3 kl dh dl``          keep highest / keep lowest / drop highest / drop lowest;
-                             a bare ``kh`` means ``kh1``
+                             a bare ``kh`` means ``kh1``, and ``k`` alone ``kh`` (Roll20's 4d6k3)
 ``[8d6, 8d8]kh2``            one pool of different dice (keep and counting act on all)
 ``d6!``                      explode on the top face, at most 3 extra rolls
 ``d6!5`` / ``d6!:5``         ... at most 5 extra rolls
@@ -123,7 +123,7 @@ DS.2: /[dD][0-9]+/
 D: /[dD]/
 DF.2: /[dD][fF]/
 DPCT.2: /[dD]%/
-KEEP.2: /[kKdD][hHlL]/
+KEEP.2: /[kK][hHlL]?|[dD][hHlL]/
 REROLL: /[rR][rR]?/
 FUNC.2: /max|min/i
 CMP: />=|<=|==|!=|>|<|=/
@@ -153,7 +153,7 @@ _EXPECTED_NAMES = {
     "D": "a die (d6, dF, d%)",
     "DF": "a die (d6, dF, d%)",
     "DPCT": "a die (d6, dF, d%)",
-    "KEEP": "kh/kl/dh/dl",
+    "KEEP": "k/kh/kl/dh/dl",
     "REROLL": "'r'",
     "FUNC": "max(...) or min(...)",
     "CMP": "a comparison (>= <= > < = !=)",
@@ -203,7 +203,9 @@ class _Build:
     # ---- numbers and arithmetic ----
 
     def const(self, tok):
-        return Const(self._int(tok, "a number", 2**62), pos=tok.start_pos)
+        if len(tok) > 4000:  # Python reads no more digits; the outcome check refuses far fewer
+            self._fail(tok.start_pos, "a number is too big (at most 2**62)")
+        return Const(int(tok), pos=tok.start_pos)
 
     def add(self, left, _op, right):
         return self._sum(left, +1, right)
@@ -255,26 +257,18 @@ class _Build:
     # ---- pools ----
 
     def single_pool(self, group, keep=None):
-        self._check_keep((group,), keep)
         return Pool((group,), keep, pos=group.pos)
 
     def bracket_pool(self, lsqb, *rest):
         groups = tuple(x for x in rest if isinstance(x, Group))
         keep = rest[-1] if isinstance(rest[-1], Keep) else None
-        self._check_keep(groups, keep)
         return Pool(groups, keep, pos=lsqb.start_pos)
-
-    def _check_keep(self, groups, keep) -> None:
-        # Keeping (or dropping) more dice than the pool rolls is a slip, not a roll.
-        dice = sum(g.count for g in groups)
-        if keep is not None and keep.n > dice:
-            verb = "keep" if keep.kind in ("kh", "kl") else "drop"
-            self._fail(keep.pos, f"{verb}s {keep.n} of a pool of {dice} "
-                                 f"{'die' if dice == 1 else 'dice'} (at most {dice})")
 
     def keep(self, kind, n=None):
         count = 1 if n is None else self._int(n, "a keep count", 10**9)
-        return Keep(str(kind).lower(), count, pos=kind.start_pos)
+        # A bare k keeps the highest, as Roll20 reads 4d6k3.
+        return Keep(str(kind).lower().replace("k", "kh") if len(kind) == 1 else
+                    str(kind).lower(), count, pos=kind.start_pos)
 
     def group(self, *parts):
         if not isinstance(parts[0], _Faces):
@@ -485,8 +479,8 @@ class _Reader:
             elif "D" in allowed:
                 kind = "D"
         elif c in "kK":
-            if i + 1 < n and text[i + 1] in "hHlL" and "KEEP" in allowed:
-                kind, end = "KEEP", i + 2
+            if "KEEP" in allowed:
+                kind, end = "KEEP", i + 2 if i + 1 < n and text[i + 1] in "hHlL" else i + 1
         elif c in "rR":
             if "REROLL" in allowed:
                 kind, end = "REROLL", i + 2 if i + 1 < n and text[i + 1] in "rR" else i + 1

@@ -137,6 +137,9 @@ def certain_message(expr: str, node: Node, dist, other: str | None = None,
 def _notes(node: Node) -> list[str]:
     out: list[str] = []
     for n in _walk(node):
+        if isinstance(n, Pool) and n.keep is not None and n.keep.n >= n.size and (
+                n.keep.n > n.size or n.keep.kind in ("dh", "dl")):
+            out.append(_keep_note(n))
         if not isinstance(n, DieSpec):
             continue
         for mod in n.mods:
@@ -144,6 +147,14 @@ def _notes(node: Node) -> list[str]:
             if note not in out:
                 out.append(note)
     return out
+
+
+def _keep_note(pool: Pool) -> str:
+    # Asking for more dice than the pool rolls is allowed (as in Roll20), but rarely meant.
+    dice = f"{pool.size} {'die' if pool.size == 1 else 'dice'}"
+    if pool.keep.kind in ("kh", "kl"):
+        return f"{pool.keep.kind}{pool.keep.n} keeps all {dice}: the pool rolls only {pool.size}."
+    return f"{pool.keep.kind}{pool.keep.n} drops all {dice}: the total is always 0."
 
 
 def _explode_note(die: DieSpec, mod: Explode) -> str:
