@@ -348,7 +348,9 @@ def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState |
             try:
                 os.close(os.open(real, os.O_WRONLY | os.O_NONBLOCK))
             except OSError as err:
-                raise _error(err, target, "write") from None
+                raise CardSaveError(f"could not write {target.name} in the folder {directory}: "
+                                    f"{_why(err)}; nothing was saved and the files on disk are "
+                                    "as they were", target) from None
     if plan:
         _write_set(directory, plan)
         _note_writer(directory, [real for _, real, _, _ in plan])
