@@ -171,4 +171,13 @@ def a_refusal_for_time_quotes_the_whole_estimate(tmp):
         exact("+".join(["d6"] * 20000))
 
 
+
+@case("dice")
+def the_calculator_given_a_number_for_its_expressions(tmp):
+    from workbench.widgets.dice_logic import DiceSession
+
+    with expect("TypeError", "expressions", "int"):
+        DiceSession(123)
+
+
 test_bad_input = area_test(__name__)

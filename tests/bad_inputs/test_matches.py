@@ -205,4 +205,29 @@ def a_megabyte_typed_as_a_label_is_not_echoed(tmp):
         m.step("x" * 10**6)
 
 
+
+@case("matches")
+def a_save_whose_game_was_changed_to_another(tmp):
+    data = json.loads(wb.play("coop", seed=1, players=3).to_json())
+    data["game"] = "armies"
+    with expect("MatchFileError", "'armies'", "coop match"):
+        wb.load_match(json.dumps(data))
+
+
+@case("matches")
+def a_seat_that_does_not_exist(tmp):
+    m = wb.play("coop", seed=1, players=3)
+    with expect("IllegalAction", "seat 7", "does not exist", "0 to 2"):
+        m.step(m.legal_actions()[0], seat=7)
+
+
+@case("matches")
+def a_view_option_that_does_not_exist(tmp):
+    m = wb.play("coop", seed=1, players=3)
+    with expect("TypeError", "no option", "'bogus'"):
+        m.widget(bogus=1)
+    with expect("TypeError", "cards_source", "CardEditor", "int"):
+        m.widget(cards_source=42)
+
+
 test_bad_input = area_test(__name__)

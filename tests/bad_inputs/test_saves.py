@@ -217,4 +217,14 @@ def a_save_to_a_file_name_or_to_nothing(tmp):
     check(not any(tmp.iterdir()), "something was written")
 
 
+
+@case("saves")
+def a_save_to_a_document_name(tmp):
+    cards = wb.load_cards("coop")
+    for name in ("cards.json", "cards.pdf", "cards.txt"):
+        with expect("ValueError", name, "folder"):
+            cards.save(tmp / name)
+    check(not any(tmp.iterdir()), "a folder named like a document was made")
+
+
 test_bad_input = area_test(__name__)

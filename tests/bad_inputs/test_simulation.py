@@ -348,4 +348,13 @@ def a_what_if_run_of_no_values(tmp):
         session.run("enemies.Brutes.health", [], 50)
 
 
+
+@case("simulation")
+def a_cluster_option_that_does_not_exist(tmp):
+    from workbench.sim import local_cluster
+
+    with expect("ValueError", "local_cluster", "'bogus_option'"):
+        local_cluster(1, bogus_option=3)
+
+
 test_bad_input = area_test(__name__)

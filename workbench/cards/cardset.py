@@ -251,7 +251,8 @@ class CardSet(Mapping):
             raise ValueError("save: give the folder to save into (an empty name would mean "
                              "wherever Python runs); nothing was saved")
         directory = Path(directory)
-        if directory.suffix.lower() in (".csv", ".tsv", ".txt"):
+        if directory.suffix.lower() in (".csv", ".tsv", ".txt", ".json", ".xls", ".xlsm",
+                                        ".pdf", ".html", ".md"):
             raise ValueError(f"save: {directory.name} names a file, but cards save as one CSV "
                              "file a table: give the folder to save them into (or an .xlsx "
                              "file); nothing was saved")

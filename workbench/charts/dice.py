@@ -12,6 +12,8 @@ from fractions import Fraction
 import altair as alt
 import polars as pl
 
+from ..core.frames import need_columns
+
 __all__ = ["dice_chart", "yes_no_chart", "exact_fractions", "VIEWS"]
 
 VIEWS = {"p": "exactly", "p_at_least": "at least", "p_at_most": "at most"}
@@ -42,6 +44,7 @@ def exact_fractions(frame: pl.DataFrame) -> pl.DataFrame:
     Weights may be Int64 or String (big exact integers). For Monte Carlo frames (with an
     ``se`` column) the strings are the estimate with its standard error instead.
     """
+    need_columns(frame, "outcome", "weight", made_by="workbench.dice.distribution")
     has_expr = "expr" in frame.columns
     groups = frame.partition_by("expr", maintain_order=True) if has_expr else [frame]
     out = []
@@ -110,6 +113,7 @@ def dice_chart(
     """
     if layout not in ("grouped", "overlay", "facet"):
         raise ValueError("layout is 'grouped', 'overlay' or 'facet'")
+    need_columns(frame, "outcome", made_by="workbench.dice.distribution")
     data = _long(frame)
     order = order or data["expr"].unique(maintain_order=True).to_list()
     several = data["expr"].n_unique() > 1

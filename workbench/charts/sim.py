@@ -5,15 +5,10 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
+from ..core.frames import need_columns
 from ..sim.keys import key_label
 
 PERCENT = alt.Axis(format="%")
-
-
-def _check(frame: pl.DataFrame, *columns: str) -> None:
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        raise ValueError(f"the frame has no column {missing[0]!r}; it has {', '.join(frame.columns)}")
 
 
 def sweep_chart(frame: pl.DataFrame, x: str | None = None, y: str = "win_rate",
@@ -21,8 +16,9 @@ def sweep_chart(frame: pl.DataFrame, x: str | None = None, y: str = "win_rate",
                 y_title: str = "win rate") -> alt.Chart:
     """Win rate against the varied value, with the 95% interval as a band; the axes and the
     title say in words what was varied ("Brutes' health" for "enemies.Brutes.health")."""
+    need_columns(frame, y, "ci_low", "ci_high", made_by="sweep")
     x = x or frame.columns[0]
-    _check(frame, x, y, "ci_low", "ci_high")
+    need_columns(frame, x)
     label = x_title or key_label(x)
     data = frame.select(x, y, "ci_low", "ci_high", "n").rename({x: "value"})
     values = sorted(set(data["value"].to_list()))
@@ -44,7 +40,7 @@ def sweep_chart(frame: pl.DataFrame, x: str | None = None, y: str = "win_rate",
 
 def grid_heatmap(frame: pl.DataFrame, x: str, y: str, value: str = "win_rate") -> alt.Chart:
     """Two varied keys as a grid, coloured by the win rate."""
-    _check(frame, x, y, value)
+    need_columns(frame, x, y, value)
     data = frame.select(x, y, value).rename({x: "x", y: "y", value: "v"})
     rect = alt.Chart(data).mark_rect().encode(
         x=alt.X("x:O", title=x), y=alt.Y("y:O", title=y),
@@ -58,7 +54,7 @@ def grid_heatmap(frame: pl.DataFrame, x: str, y: str, value: str = "win_rate") -
 
 def length_histogram(games: pl.DataFrame, column: str = "length") -> alt.Chart:
     """How long games last, split by outcome."""
-    _check(games, column, "outcome")
+    need_columns(games, column, "outcome")
     data = games.select(column, "outcome")
     return alt.Chart(data).mark_bar(opacity=0.8).encode(
         x=alt.X(f"{column}:Q", bin=alt.Bin(maxbins=40), title=f"game {column} (decisions)"),
@@ -70,7 +66,7 @@ def length_histogram(games: pl.DataFrame, column: str = "length") -> alt.Chart:
 
 def tornado(frame: pl.DataFrame, top: int = 15) -> alt.Chart:
     """Sensitivity: change in win rate when each stat goes a step down (left) or up (right)."""
-    _check(frame, "stat", "win_rate_low", "win_rate_high", "effect")
+    need_columns(frame, "stat", "win_rate_low", "win_rate_high", "effect")
     head = frame.head(top)
     data = head.select("stat", "win_rate_low", "win_rate_high", "effect", "low_value",
                        "high_value", "value").with_columns(

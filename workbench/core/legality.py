@@ -103,6 +103,11 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
         return IllegalAction("the game is over", rule="end", action=wanted)
     if mover == CHANCE:
         return IllegalAction("a random event must be resolved first", rule="chance", action=wanted)
+    seats = getattr(state, "num_seats", None)
+    if seat is not None and seats is not None and not (
+            type(seat) is int and 0 <= seat < seats):
+        return IllegalAction(f"seat {seat!r} does not exist; seats are numbered 0 to {seats - 1}",
+                             rule="turn", action=wanted)
     if seat is not None and seat != mover:
         return IllegalAction(
             f"it is seat {mover + 1}'s decision, not seat {seat + 1}'s", rule="turn", action=wanted

@@ -487,6 +487,11 @@ class Match:
         if played_with is not None:
             now = (game.load_cards() if cards is None else cards).fingerprint()
             if now != played_with:
+                other = _shipped_with(played_with) if cards is None else None
+                if other is not None and other != game.name:
+                    raise MatchFileError(
+                        f"saved match: its 'game' is {game.name!r}, but it was played with "
+                        f"{other}'s cards: it is a {other} match (its 'game' field was changed)")
                 whose = ("the shipped cards have changed since" if cards is None else
                          "the cards given are not the ones it was played with")
                 raise MatchFileError(
@@ -610,3 +615,13 @@ def _outcome(value):
 def load_match(text: str) -> Match:
     """Rebuild a match from `Match.to_json()` text by replaying it (see Match.from_json)."""
     return Match.from_json(text)
+
+
+def _shipped_with(fingerprint: str) -> str | None:
+    """The game whose shipped cards have `fingerprint`, if one has."""
+    from .registry import get_game, list_games
+
+    for name in list_games():
+        if get_game(name).load_cards().fingerprint() == fingerprint:
+            return name
+    return None

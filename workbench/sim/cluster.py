@@ -41,6 +41,10 @@ def local_cluster(workers: int | None = None, **kwargs):
 
     from .executors import cores
 
+    unknown = sorted(set(kwargs) - _cluster_options())
+    if unknown:  # LocalCluster hands them to its workers, which would fail to start
+        raise ValueError(f"local_cluster: {unknown[0]!r} is not an option of a Dask LocalCluster "
+                         "or of its workers")
     options = {"n_workers": workers or cores(), "threads_per_worker": 1, "processes": True,
                # The dashboard needs bokeh, which workbench does not install.
                "dashboard_address": None}
@@ -51,3 +55,12 @@ def local_cluster(workers: int | None = None, **kwargs):
         options.setdefault("config", DASK_SETTINGS)
     with dask.config.set(DASK_SETTINGS):
         return LocalCluster(**options)
+
+
+def _cluster_options() -> set[str]:
+    import inspect
+
+    from distributed import LocalCluster, Nanny, Worker
+
+    return {name for cls in (LocalCluster, Nanny, Worker)
+            for name in inspect.signature(cls).parameters if name != "kwargs"}

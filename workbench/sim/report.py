@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from ..core.frames import need_columns
 from .keys import key_label
 
 __all__ = ["interval", "percent", "readable", "sensitivity_table", "sweep_table"]
@@ -29,10 +30,9 @@ def readable(frame: pl.DataFrame, columns: dict[str, str], *, percents=(),
     """The `columns` of `frame` ({column: header in words}, in that order) for people: the
     `percents` as rounded percentages, other decimals rounded to `digits` places, and
     `ci_low` with `ci_high` as one "95% interval" cell (name either of them to place it)."""
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        raise ValueError(f"the frame has no column {missing[0]!r}; it has "
-                         f"{', '.join(frame.columns)}")
+    need_columns(frame, *columns)
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
+        raise ValueError(f"digits: give a whole number from 0, not {digits!r}")
     out, placed = [], False
     for column, header in columns.items():
         if column in ("ci_low", "ci_high"):
@@ -63,10 +63,7 @@ def sweep_table(frame: pl.DataFrame, keys: list[str] | None = None, *,
     overrides a header ({"value": "Shankers' damage"}); `rate` is the rate's column and `win`
     its header ("first_player_wins", "first player wins").
     """
-    for column in (rate, "ci_low", "ci_high"):
-        if column not in frame.columns:
-            raise ValueError(f"the frame has no column {column!r}; it has "
-                             f"{', '.join(frame.columns)}")
+    need_columns(frame, rate, "ci_low", "ci_high", made_by="sweep")
     if keys is None:
         stop = min(frame.columns.index(c) for c in ("n", "games", rate) if c in frame.columns)
         keys = frame.columns[:stop]
@@ -83,6 +80,7 @@ def sweep_table(frame: pl.DataFrame, keys: list[str] | None = None, *,
 def sensitivity_table(frame: pl.DataFrame, top: int | None = None) -> pl.DataFrame:
     """What `sensitivity` found, for people: each stat in words, its value now, the values a
     step down and up with their win rates, and the effect (up minus down) with its sign."""
+    need_columns(frame, "stat", "effect", "value", made_by="sensitivity")
     head = frame if top is None else frame.head(top)
     named = head.with_columns(
         pl.col("stat").map_elements(lambda s: key_label(f"table.{s}"), return_dtype=pl.String),

@@ -21,6 +21,9 @@ class DiceSession:
     def __init__(self, expressions=("3d6",), view: str = "normal"):
         if isinstance(expressions, str):
             expressions = [expressions]
+        if not isinstance(expressions, list | tuple):
+            raise TypeError(f"expressions: give a dice expression such as '3d6' or a list of "
+                            f"them, not a {type(expressions).__name__}")
         self.expressions = [_text(e) for e in expressions] or ["3d6"]
         # The last text of each expression that had an answer: while a typo is being fixed,
         # the chart keeps showing it, so the chart neither vanishes nor jumps.

@@ -40,6 +40,15 @@ class StepThrough(RequestWidget):
     view = traitlets.Dict(help="Everything the browser draws; made by Stepper.view().").tag(sync=True)
 
     def __init__(self, match, *, seat_view: int | None = None, cards_source=None, **kwargs):
+        unknown = [k for k in kwargs if k not in type(self).class_trait_names()]
+        if unknown:  # traitlets would only warn, and the option would be lost
+            raise TypeError(f"StepThrough has no option {unknown[0]!r}; it takes seat_view, "
+                            "cards_source and a widget's own options such as layout")
+        if cards_source is not None and not (
+                callable(getattr(cards_source, "observe", None))
+                and getattr(cards_source, "has_trait", lambda _: False)("cards")):
+            raise TypeError(f"cards_source: give a view whose cards it follows (a CardEditor), "
+                            f"not {type(cards_source).__name__}")
         super().__init__(**kwargs)
         self._publish = threading.Lock()
         self._worker: threading.Thread | None = None

@@ -24,7 +24,9 @@ FILLS = {"start": "#dbe9f6", "variant": "#f3f3f3", GENERAL: "#fff3c4"}
 def build(cards) -> ig.Graph:
     """Vertex 0 is the general level; then one vertex per class, in table order; one edge per
     line of unlocks.csv, with its level and id."""
-    classes = cards["classes"]
+    from workbench.core.registry import get_design
+
+    classes = get_design("rfg_classes").checked_cards(cards)["classes"]
     g = ig.Graph(directed=True)
     g.add_vertices([GENERAL, *classes["name"].to_list()])
     lines = list(cards["unlocks"].select("id", "class", "level", "unlocks").iter_rows())

@@ -33,6 +33,9 @@ def shape(book: Runebook, combo) -> str:
 def combinations(cards, slots: int | None = None) -> pl.DataFrame:
     """Every combination of 1 to `slots` distinct runes (default: the rules' slots), with its
     verdict and the rule behind it, the spell that describes it and its essence cost."""
+    if slots is not None and (isinstance(slots, bool) or not isinstance(slots, int) or slots < 1):
+        raise ValueError(f"slots: give a whole number from 1 (or None for the rules' slots), "
+                         f"not {slots!r}")
     book = _book(cards)
     rows = []
     for combo in book.combinations(slots):
@@ -147,6 +150,8 @@ def cost_chart(cards, slots: int | None = None) -> alt.Chart:
 def vulnerability(cards, step: int = 1) -> pl.DataFrame:
     """Damage taken (as a share of the base damage) against the share of the essence bar
     spent, every `step` percent, under both models."""
+    if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= 100:
+        raise ValueError(f"step: give a whole number of percent from 1 to 100, not {step!r}")
     book = _book(cards)
     rows = []
     for percent in range(0, 101, step):

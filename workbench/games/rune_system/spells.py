@@ -92,6 +92,9 @@ class Runebook:
     """The runes, the designed spells and the rules of one CardSet."""
 
     def __init__(self, cards):
+        from workbench.core.registry import get_design
+
+        cards = get_design("rune_system").checked_cards(cards)
         self.rules = Rules.of(cards)
         rows = list(cards["runes"].iter_rows(named=True))
         self.kind = {r["name"]: r["kind"] for r in rows}
