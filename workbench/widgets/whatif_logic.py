@@ -171,6 +171,8 @@ class WhatIfSession:
                                      progress=False, games=True, shadow=i == 0, quiet=True,
                                      stop=self._stop, **self.setup)
                 self.played += counts([games])
+                if point["n"][0] == 0:
+                    break  # stopped before its first game: nothing to show for it
                 rows.append(point)
                 self.results = pl.concat(rows, how="diagonal_relaxed")
                 if on_update:
