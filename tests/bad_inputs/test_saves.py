@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from unittest import mock
 
 import workbench as wb
 from workbench.games.coop import cards as coop
@@ -197,12 +198,9 @@ def a_file_that_cannot_be_written_stops_the_save_before_any_file(tmp):
             raise PermissionError(errno.EPERM, "Operation not permitted", str(path))
         return original(path, flags, *args, **kwargs)
 
-    os.open = immutable
-    try:
-        with expect("CardSaveError", "enemies.csv", "permission denied", "nothing was saved"):
-            cards.save()
-    finally:
-        os.open = original
+    with mock.patch.object(os, "open", immutable), \
+            expect("CardSaveError", "enemies.csv", "permission denied", "nothing was saved"):
+        cards.save()
     check(snapshot(d) == before, "a file was written before the save stopped")
 
 

@@ -17,6 +17,7 @@ import warnings
 import zipfile
 from datetime import datetime
 from pathlib import Path
+from unittest import mock
 from xml.sax.saxutils import escape
 
 from workbench.cards import data_dir
@@ -53,10 +54,9 @@ def _sheets() -> dict[str, list[list[str]]]:
     return {table: _rows(data_dir("coop") / spec.file) for table, spec in coop.TABLES.items()}
 
 
-def _patched(name: str, folder: Path):
-    """(os.`name`, a stand-in that refuses every path directly inside `folder` as the system
-    does for a folder that does not let this user in: tests run as root, who is let in
-    everywhere)."""
+def _refusing(name: str, folder: Path):
+    """os.`name` refusing every path directly inside `folder`, as the system does for a
+    folder that does not let this user in (tests run as root, who is let in everywhere)."""
     original = getattr(os, name)
 
     def refused(path, *args, **kwargs):
@@ -64,7 +64,7 @@ def _patched(name: str, folder: Path):
             raise PermissionError(13, "Permission denied", os.fspath(path))
         return original(path, *args, **kwargs)
 
-    return original, refused
+    return mock.patch.object(os, name, refused)
 
 
 @case("text")
@@ -228,13 +228,8 @@ def old_mac_line_ends(tmp):
 def folder_that_does_not_let_you_in(tmp):
     d = copy_coop(tmp)
     before = snapshot(d)
-    original, refused = _patched("stat", d)
-    os.stat = refused
-    try:
-        with expect("CardDataError", str(d), "folder", "permission denied"):
-            coop.load(d)
-    finally:
-        os.stat = original
+    with _refusing("stat", d), expect("CardDataError", str(d), "folder", "permission denied"):
+        coop.load(d)
     check(snapshot(d) == before, "files changed")
 
 
@@ -243,13 +238,8 @@ def folder_you_cannot_write_to(tmp):
     d = copy_coop(tmp)
     cards = coop.load(d).set("enemies", "Rats", "health", 3).set("loot", "SW-B", "damage", 3)
     before = snapshot(d)
-    original, refused = _patched("open", d)
-    os.open = refused
-    try:
-        with expect("CardSaveError", str(d), "folder", "permission denied"):
-            cards.save()
-    finally:
-        os.open = original
+    with _refusing("open", d), expect("CardSaveError", str(d), "folder", "permission denied"):
+        cards.save()
     check(snapshot(d) == before, "files changed")
 
 
@@ -260,11 +250,8 @@ def lock_file_that_cannot_be_made(tmp):
     cards = on_disk.set("enemies", "Rats", "health", 3)
     before = snapshot(d)
     cache = tmp / "cache"
-    previous = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(cache)
-    original, refused = _patched("open", cache / "workbench" / "locks")
-    os.open = refused
-    try:
+    with mock.patch.dict(os.environ, {"XDG_CACHE_HOME": str(cache)}), \
+            _refusing("open", cache / "workbench" / "locks"):
         with warnings.catch_warnings(record=True) as said:
             warnings.simplefilter("always")
             again = coop.load(d)  # reading goes on without the lock, and says so
@@ -273,12 +260,6 @@ def lock_file_that_cannot_be_made(tmp):
               "an unlocked read said nothing", Silent)
         with expect("CardSaveError", str(d), "lock", "permission denied"):
             cards.save()
-    finally:
-        os.open = original
-        if previous is None:
-            os.environ.pop("XDG_CACHE_HOME", None)
-        else:
-            os.environ["XDG_CACHE_HOME"] = previous
     check(snapshot(d) == before, "files changed")
 
 
