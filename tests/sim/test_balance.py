@@ -129,7 +129,7 @@ def test_a_stopped_report_says_nothing_was_played():
 def test_the_page_opens_with_the_findings_and_saves_as_one_file(correction, tmp_path):
     page = correction.to_html()
     assert page.index("What to look at") < page.index("Who wins") < page.index("How it was")
-    assert page.count("<svg") == 2 and "shape:" not in page and "<script" not in page
+    assert page.count("<svg") == 3 and "shape:" not in page and "<script" not in page
     anchor = f"wb-balance-correction-{correction.seed}"
     for where in correction.findings["where"]:
         assert f'href="#{anchor}-{where}"' in page and f'id="{anchor}-{where}"' in page
@@ -173,7 +173,7 @@ def test_the_ladder_plays_each_rung_against_the_one_below_both_ways(correction_s
     ladder_part = correction_skill.parts.filter(pl.col("part") == "skill ladder")
     assert ladder_part["games"][0] == pairs["games"].sum() == ladder_part["most games"][0]
     page = correction_skill.to_html()
-    assert "Does skill win?" in page and page.count("<svg") == 3
+    assert "Does skill win?" in page and page.count("<svg") == 4
 
 
 def test_strengths_follow_who_beats_whom():

@@ -316,6 +316,13 @@ class Game(Design):
         so that "<name>-omniscient" can be compared with it."""
         return {}
 
+    def ban_name(self, state: State, action: Action) -> str | None:
+        """What restricted play (a balance report's "cards that matter") names `action` by,
+        so a bot can be told never to play it: the card, ability or piece it plays where the
+        game has them, None for an action that plays none (a pass, a payment). By default the
+        action's kind: "shoot", "search", "end turn"."""
+        return action.kind
+
     def bot_ladder(self) -> list[tuple[str, object]]:
         """The game's bots from weakest to strongest, as (name, bot: a name `bots=` takes or
         a bot): the random bot, the heuristic, then fair search at doubling budgets, for

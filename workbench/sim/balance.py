@@ -35,9 +35,11 @@ class Budget:
     reference: int  # most games per seat order for the random bots
     precision: float  # the loosest precision the mode accepts
     ladder: int  # games per pair of rungs of the skill ladder (per rung, cooperative)
+    restricted: int  # most games per seat of each card in restricted play
 
 
-BUDGETS = {"full": Budget(4000, 2000, 0.02, 100), "fast": Budget(500, 250, 0.05, 8)}
+BUDGETS = {"full": Budget(4000, 2000, 0.02, 100, 200),
+           "fast": Budget(500, 250, 0.05, 8, 12)}
 FAIR_BAND = (0.35, 0.65)  # a side's share of decided games outside this is a balance problem
 
 
@@ -48,7 +50,8 @@ class BalanceReport:
     (first-player advantage, balance, draws, stalls, completion), `length` (decisions, turns
     and the tension measures), `parts` (games played, budget and why each part stopped) and
     `games` (every game's row), and with the skill ladder `skill` (each rung against the one
-    below, or each rung's party win rate) and `strength` (each rung's fitted strength).
+    below, or each rung's party win rate) and `strength` (each rung's fitted strength), and
+    with restricted play `restricted` (each card's worth to the seat or side that plays it).
     `to_html()` / `save(path)` give the report as one page."""
 
     game: str
@@ -65,6 +68,7 @@ class BalanceReport:
     games: pl.DataFrame
     skill: pl.DataFrame = field(default_factory=pl.DataFrame)
     strength: pl.DataFrame = field(default_factory=pl.DataFrame)
+    restricted: pl.DataFrame = field(default_factory=pl.DataFrame)
 
     def to_html(self, *, page: bool = True) -> str:
         from .balance_view import html
@@ -87,7 +91,8 @@ class BalanceReport:
 
 
 def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
-            mode: str | None = None, skill: bool | None = None, seed=0,
+            mode: str | None = None, skill: bool | None = None,
+            restricted: bool | None = None, seed=0,
             executor="processes", progress: bool = True, stop=None,
             **setup) -> BalanceReport:
     """A BalanceReport of `game` as given (its cards, rules and setup): the game's heuristic
@@ -96,7 +101,11 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     seat order, "fast" up to 500 at a precision of at least 0.05 (the environment variable
     WORKBENCH_BALANCE=fast makes it the default). `skill` plays the bot ladder too (by
     default in full mode: 100 games per pair of rungs, minutes for a search bot played by the
-    rules engine; 8 in fast mode)."""
+    rules engine; 8 in fast mode). `restricted` plays restricted play too (by default where
+    the game has a heuristic bot): each seat's or side's most played cards (12 in full mode,
+    2 in fast), each banned from that seat's bot in turn, up to 200 games a seat (12 in fast
+    mode), played by the rules engine; or a list of the names to test (cards, abilities or
+    pieces as `Game.ban_name` gives them), for each seat or side that plays them."""
     g = get_game(game)
     mode = mode or os.environ.get(MODE_ENV) or "full"
     if mode not in BUDGETS:
@@ -104,7 +113,14 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     if not isinstance(precision, (int, float)) or isinstance(precision, bool) or not (
             0 < precision < 0.5):
         raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
-    guard.flags(progress=progress, skill_or_none=skill)
+    only = None  # the cards restricted play tests, when named
+    if isinstance(restricted, (list, tuple)):
+        only = list(restricted)
+        if not only or not all(isinstance(c, str) for c in only):
+            raise SetupError(f"restricted: give True, False or a list of card names to test, "
+                             f"not {restricted!r}")
+        restricted = True
+    guard.flags(progress=progress, skill_or_none=skill, restricted_or_none=restricted)
     seed = check_seed(seed)  # drawn once (when None) for every part of the report
     budget = BUDGETS[mode]
     precision = max(float(precision), budget.precision) if mode == "fast" else float(precision)
@@ -152,13 +168,35 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
                       "games": int(pairs["games"].sum()) if pairs.height else 0,
                       "most games": budget.ladder * matchups, "stopped": why,
                       "played by": ", ".join(sorted(paths))})
+    banned = pl.DataFrame()
+    interrupted = interrupted or any(p["stopped"] == "interrupted" for p in parts)
+    if restricted and bots is not None:
+        raise SetupError("restricted: restricted play bans cards from the game's own bot, so "
+                         "it runs only with bots left unset")
+    if restricted is None:
+        restricted = g.heuristic_bot() is not None and bots is None
+    if restricted and not interrupted:
+        from .balance_restricted import restricted_play
+
+        so_far = BalanceReport(g.name, "", str(own), precision, mode, int(seed), pl.DataFrame(),
+                               pl.DataFrame(), pl.DataFrame(), pl.DataFrame(),
+                               pl.DataFrame(parts), games)
+        banned, why, paths = restricted_play(
+            g, so_far, cards=cards, rules=rules, setup=setup, sides=sides, seed=seed,
+            games=budget.restricted, mode=mode, precision=precision, executor=executor,
+            progress=progress, stop=stop, only=only)
+        parts.append({"part": "restricted play", "seat orders": len(orders),
+                      "games": int(banned["games"].sum()) if banned.height else 0,
+                      "most games": budget.restricted * banned.height * (
+                          len(orders) if sides else 1),
+                      "stopped": why, "played by": ", ".join(sorted(paths))})
     title = g.spec.title if getattr(g.spec, "title", None) else g.name
     wins = _wins(games, seats, together, bool(sides))
     outcomes = _outcomes(games, together)
     length = _length(games)
     report = BalanceReport(g.name, title, str(own), precision, mode, int(seed),
                            pl.DataFrame(), wins, outcomes, length, pl.DataFrame(parts), games,
-                           pairs, strength)
+                           pairs, strength, banned)
     from .balance_findings import findings
 
     report.findings = findings(report, together=together, sides=bool(sides))

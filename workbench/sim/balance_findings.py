@@ -80,8 +80,39 @@ def findings(report, *, together: bool, sides: bool) -> pl.DataFrame:
     skill = getattr(report, "skill", None)
     if skill is not None and skill.height:
         found += _cooperative_skill(skill) if together else _skill_findings(skill)
+    banned = getattr(report, "restricted", None)
+    if banned is not None and banned.height:
+        found += _restricted_findings(banned)
     found.sort(key=lambda f: (RANK[f[0]], -f[1]))
     return _frame(found)
+
+
+def _restricted_findings(banned: pl.DataFrame) -> list:
+    """Cards a seat collapses without (look at this), cards better never played and cards
+    not worth playing (worth knowing), each group said once."""
+    found = []
+    for row in banned.filter(pl.col("verdict").str.starts_with("carries")).to_dicts():
+        said = (f"{_upper(row['who'])} needs {row['card']}: never playing it, "
+                f"{row['who']} wins {percent(row['win_rate'])} "
+                f"({_span(row['ci_low'], row['ci_high'])}) of {row['games']:,} games instead "
+                f"of {percent(row['usual_win_rate'])}.")
+        found.append((LOOK, -row["change"], said, "cards"))
+    for start, words, level in (
+            ("better", "{n} better never played (the seat wins more without): {names}.",
+             LOOK),
+            ("not worth", ("{n} not worth playing (the seat wins as often without): "
+                           "{names}."), KNOW)):
+        rows = banned.filter(pl.col("verdict").str.starts_with(start)).to_dicts()
+        if rows:
+            names = ", ".join(f"{r['card']} ({r['who']})" for r in rows)
+            n = f"{len(rows)} card is" if len(rows) == 1 else f"{len(rows)} cards are"
+            found.append((level, 0.05 * len(rows), _upper(words.format(n=n, names=names)),
+                          "cards"))
+    if not found:
+        said = (f"No seat depends on one card alone, and none of the {banned.height} cards "
+                "tested is better never played.")
+        found.append((FINE, 0.0, said, "cards"))
+    return found
 
 
 def _reference(ref: pl.DataFrame, who: str) -> str:

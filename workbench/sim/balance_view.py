@@ -25,7 +25,8 @@ STYLE = """<style>
 </style>"""
 LEVEL_WORDS = {"look at this": "Look at this", "worth knowing": "Worth knowing", "fine": "Fine"}
 SECTIONS = {"wins": "Who wins", "outcomes": "How games end", "length": "How long games last",
-            "skill": "Does skill win?", "parts": "How it was played"}
+            "skill": "Does skill win?", "cards": "Which cards matter",
+            "parts": "How it was played"}
 
 
 def html(report, *, page: bool = True) -> str:
@@ -50,6 +51,9 @@ def html(report, *, page: bool = True) -> str:
         if report.strength.height:
             body.append(_strength_table(report.strength))
         body.append(svg(skill_chart(report.skill)))
+    if report.restricted.height:
+        body += [_section(anchor, "cards"), _restricted_table(report.restricted),
+                 svg(restricted_chart(report.restricted))]
     body += [_section(anchor, "parts"), _parts_table(report.parts), "</div>"]
     text = STYLE + "\n".join(body)
     if not page:
@@ -103,6 +107,25 @@ def skill_chart(skill: pl.DataFrame) -> alt.Chart:
     half = alt.Chart(pl.DataFrame({"y": [0.5]})).mark_rule(strokeDash=[4, 4]).encode(y="y:Q")
     layers = [bars, points] + ([half] if rate == "win_share" else [])
     return alt.layer(*layers).properties(title=title, width=420)
+
+
+def restricted_chart(banned: pl.DataFrame) -> alt.Chart:
+    """How much each seat's win rate changes when it never plays a card, with 95% intervals:
+    left of zero the card is worth playing."""
+    data = banned.select("who", "card", "change", "change_low", "change_high", "verdict",
+                         label=pl.col("card") + " (" + pl.col("who") + ")")
+    base = alt.Chart(data).encode(y=alt.Y("label:N", title=None, sort=None))
+    points = base.mark_point(filled=True, size=60).encode(
+        x=alt.X("change:Q", axis=PERCENT, title="change in the seat's win rate never "
+                                                 "playing the card"),
+        tooltip=[alt.Tooltip("label:N", title="card"),
+                 alt.Tooltip("change:Q", format="+.1%", title="change"),
+                 alt.Tooltip("verdict:N", title="what it says")])
+    bars = base.mark_rule().encode(x="change_low:Q", x2="change_high:Q")
+    zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x="x:Q")
+    return alt.layer(bars, points, zero).properties(
+        title="What each card is worth (a seat that never plays it; lines: 95% intervals)",
+        width=420)
 
 
 def length_chart(games: pl.DataFrame) -> alt.Chart:
@@ -231,10 +254,23 @@ def _skill_table(skill: pl.DataFrame) -> str:
 
 
 def _strength_table(strength: pl.DataFrame) -> str:
-    rows = [[r["bot"], f"{r['strength']:.2f}", percent(r["wins_against_random"])]
-            for r in strength.iter_rows(named=True)]
-    return _table(["bot", "strength (Bradley-Terry, random play 0)",
+    rows = [[r["bot"], _with_interval(f"{r['strength']:.2f}", f"{r['strength_low']:.2f}",
+                                      f"{r['strength_high']:.2f}"),
+             percent(r["wins_against_random"])] for r in strength.iter_rows(named=True)]
+    return _table(["bot", "strength (Bradley-Terry, random play 0; 95% interval)",
                    "would win against random play"], rows, {1})
+
+
+def _restricted_table(banned: pl.DataFrame) -> str:
+    rows = [[r["card"], r["who"], _num(r["played_per_game"]), f"{r['games']:,}",
+             _with_interval(percent(r["win_rate"]), percent(r["ci_low"]), percent(r["ci_high"])),
+             percent(r["usual_win_rate"]),
+             "" if r["change"] is None else _with_interval(
+                 f"{r['change']:+.1%}", f"{r['change_low']:+.1%}", f"{r['change_high']:+.1%}"),
+             r["verdict"]] for r in banned.iter_rows(named=True)]
+    return _table(["card", "played by", "plays a game", "games",
+                   "wins never playing it (95% interval)", "wins as usual",
+                   "change (95% interval)", "what it says"], rows, {2, 3})
 
 
 def _parts_table(parts: pl.DataFrame) -> str:

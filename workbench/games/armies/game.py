@@ -140,6 +140,9 @@ class Armies(Game):
 
         return heuristic
 
+    def ban_name(self, state, action):
+        return action.args[0] if action.kind == "play" else None
+
     def named_bots(self) -> dict:
         from .bots import RolloutBot
 

@@ -154,3 +154,12 @@ class Coop(Game):
         from .bots import heuristic
 
         return heuristic
+
+    def ban_name(self, state, action):
+        # The item an attack rolls with (a group of several names them all) or heals with.
+        if action.kind == "attack":
+            return " + ".join(state.cat.items[i].name for i in state.groups[action.args[0]].sources
+                              ) or None
+        if action.kind == "heal":
+            return state.cat.items[action.args[0]].name
+        return None

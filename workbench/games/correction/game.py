@@ -84,6 +84,9 @@ class Correction(Game):
 
         return heuristic
 
+    def ban_name(self, state, action):
+        return action.args[0] if action.kind == "spawn" else None
+
     def named_bots(self) -> dict:
         from .bots import RolloutBot
 

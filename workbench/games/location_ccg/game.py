@@ -170,6 +170,16 @@ class LocationCCG(Game):
 
         return heuristic
 
+    def ban_name(self, state, action):
+        # A card played from hand, or the ability of one in play; banking a card to pay for
+        # others is not playing it.
+        if action.kind == "play":
+            return action.args[0]
+        if action.kind == "use":
+            inst = state.inplay.get(action.args[0])
+            return inst.name if inst else None
+        return None
+
     def named_bots(self) -> dict:
         from .bots import search
 

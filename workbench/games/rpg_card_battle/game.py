@@ -147,3 +147,6 @@ class RpgCardBattle(Game):
         from .bots import heuristic
 
         return heuristic
+
+    def ban_name(self, state, action):
+        return action.args[1] if action.kind == "play" else None

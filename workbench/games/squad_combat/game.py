@@ -134,6 +134,11 @@ class SquadCombat(Game):
 
         return heuristic
 
+    def ban_name(self, state, action):
+        # A deck card played, or an ability used: what a designer edits in cards.csv and
+        # abilities.csv. Discarding a card to pay is not playing it.
+        return action.args[0] if action.kind in ("play", "use") else None
+
     def named_bots(self) -> dict:
         from .bots import search
 
