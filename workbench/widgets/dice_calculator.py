@@ -13,8 +13,10 @@ class DiceCalculator(RequestWidget):
     """Exact probabilities for one or more expressions (`3d6`, `4d6kh3`, `3d6 > 2d8 + 2`), a
     chart with normal / at least / at most views, a table, mean and spread; errors show where
     the expression went wrong. Each expression says in words how it was read (a bare pool
-    compared with a number counts dice) and offers the other reading with one click. The
-    chart is drawn in Python as SVG, so it works offline, in the notebook's colours."""
+    compared with a number counts dice) and offers the other reading with one click. While
+    an edited expression waits for its answer, the answer of its older text is shown as
+    working (`DiceSession.working`). The chart is drawn in Python as SVG, so it works
+    offline, in the notebook's colours."""
 
     _esm = script("dice_calculator.js")
     _css = stylesheet("step_through.css", "dice_calculator.css")
@@ -29,13 +31,16 @@ class DiceCalculator(RequestWidget):
     def refresh(self) -> None:
         s = self.session
         self.view = {"expressions": list(s.expressions), "results": s.results, "mode": s.view,
-                     "svg": s.svg(), "stale": s.stale(), "table": s.table()}
+                     "svg": s.svg(), "stale": s.stale(), "table": s.table(),
+                     "working": s.working()}
 
     def handle(self, msg: dict) -> dict | None:
         s = self.session
         kind = msg["type"]
         if kind == "set":
             s.set(int(msg["index"]), str(msg.get("text", "")))
+        elif kind == "draft":
+            s.draft(int(msg["index"]), str(msg.get("text", "")))
         elif kind == "add":
             s.add(str(msg.get("text", "2d6")))
         elif kind == "remove":

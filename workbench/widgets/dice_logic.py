@@ -31,12 +31,25 @@ class DiceSession:
         self.view = "normal"
         self.set_view(view)
         self.results: list[dict] = []
+        self._drawn: tuple | None = None  # (what was charted, view, its SVG)
         self.evaluate()
 
     def set(self, index: int, text: str) -> None:
         self._check_index(index)
         self.expressions[index] = _text(text)
         self.evaluate()
+
+    def draft(self, index: int, text: str) -> None:
+        """Text being typed, kept without working out its answer: until `set` (or any other
+        change that evaluates) brings the new answer or error, the answer on show belongs
+        to older text, and `working()` says so."""
+        self._check_index(index)
+        self.expressions[index] = _text(text)
+
+    def working(self) -> list[int]:
+        """Expressions whose answer on show was worked out for text since changed."""
+        return [i for i, (r, text) in enumerate(zip(self.results, self.expressions))
+                if r["expr"] != text]
 
     def add(self, text: str = "2d6") -> None:
         self.expressions.append(_text(text))
@@ -54,6 +67,9 @@ class DiceSession:
         """Replace an expression by its other reading (a count of dice <-> a test of the
         total), the one-click offer under a bare pool compared with a number."""
         self._check_index(index)
+        if index in self.working():
+            # The other reading on offer is that of the text before the edit.
+            raise ValueError(f"expression {index + 1} changed: wait for its new answer")
         other = self.results[index].get("other")
         if not other:
             raise ValueError(f"expression {index + 1} has no other reading")
@@ -148,8 +164,13 @@ class DiceSession:
     def svg(self) -> str:
         from ..charts.svg import themed_svg
 
-        chart = self.chart()
-        return "" if chart is None else themed_svg(chart)
+        # Kept while what is charted stays the same: a keystroke's refresh (see draft) must
+        # not wait on drawing the same chart again.
+        key = (tuple(self.charted()), self.view)
+        if self._drawn is None or self._drawn[:2] != key:
+            chart = self.chart()
+            self._drawn = (*key, "" if chart is None else themed_svg(chart))
+        return self._drawn[2]
 
     def export(self, fmt: str) -> tuple[str, str]:
         """(file name, content) for download: CSV text, SVG text, or PNG as base64."""
