@@ -200,7 +200,9 @@ def test_secret_choices_are_hidden_until_revealed():
     assert not any(t.endswith("made a secret choice") for t in texts)
 
 
-@pytest.mark.parametrize("game", ["squad_combat", "rpg_card_battle", "armies"])
+# RPG Card Battle is not among them: its hands are face up, so every seat sees every
+# card dealt (tests/rpg_card_battle/test_rules.py).
+@pytest.mark.parametrize("game", ["squad_combat", "armies"])
 def test_a_card_drawn_into_a_hidden_hand_is_named_only_to_its_seat(game):
     m = wb.play(game, seed=3)
     drawn = {e["i"]: e for e in m.log if e.get("seen_by") is not None}

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -11,6 +13,7 @@ import workbench as wb
 from workbench.core import CHANCE, TERMINAL, Action, why_illegal
 from workbench.core.kit import Deck
 from workbench.games.rpg_card_battle.rules import BASIC, Effect, damage, fighter
+from workbench.widgets import Stepper
 
 from .helpers import fresh, pick, ready, settle, turn
 
@@ -438,6 +441,38 @@ def test_the_pending_pick_is_hidden_from_the_other_seat():
     assert st.observation(1)["players"][0]["choice"] is None
     assert st.observation(None)["players"][0]["choice"] is None
     assert st.observation(1)["players"][0]["chosen"] is True
+
+
+DEALT = re.compile(r"^Seat (\d) \(\w+\) (?:deals|draws)[^:]*: (.+) \(p \d")
+
+
+def test_R3_the_log_names_to_both_seats_the_cards_the_hands_show_face_up():
+    m = wb.play("rpg_card_battle", seed=3)
+    while m.state.turn < 6 or m.to_move != 1:  # seat 1 has picked; seat 2 has not yet
+        acts = m.legal_actions()
+        m.step(acts[len(m.log) % len(acts)].label)
+    for seat in (0, 1):
+        view = Stepper(m, seat_view=seat).view()
+        log = {e["i"]: e for e in view["log"]}
+        dealt: dict[int, Counter] = {0: Counter(), 1: Counter()}
+        for e in m.log:
+            if e["kind"] == "chance":  # the card and its odds, as the full log gives them
+                assert (log[e["i"]]["text"], log[e["i"]]["p"]) == (e["text"], e["p_float"])
+                found = DEALT.match(log[e["i"]]["text"])
+                dealt[int(found[1]) - 1][found[2]] += 1
+        assert not any("only" in e["text"] and "sees" in e["text"] for e in view["log"])
+        for c in view["recent_chance"]:
+            assert c["p"] is not None and not c["result"].startswith("a card only")
+        for owner in (0, 1):
+            hand = next(z for z in view["board"]["zones"]
+                        if z["title"].startswith(f"Seat {owner + 1} hand"))
+            shown = Counter(c["name"] for c in hand["cards"] if c["kind"] != "empty")
+            assert shown and not any(c.get("hidden") for c in hand["cards"])
+            assert shown <= dealt[owner], (owner, shown, dealt[owner])
+        # Played cards are named once both picks are revealed; the pending one stays secret.
+        picks = [e for e in view["log"] if e["kind"] == "action"]
+        assert all(": Play " in e["text"] or ": Basic attack" in e["text"] for e in picks[:-1])
+        assert picks[-1]["text"].endswith("made a secret choice") == (seat == 1)
 
 
 def test_render_shows_the_other_pick_face_down():

@@ -178,8 +178,9 @@ class BattleState(State):
     def chance(self) -> Chance:
         p = self.players[self.pending[0]]
         what = {DEAL: "deals", DRAW: "draws", RESHUFFLE: "deals after a reshuffle"}[self.stage]
-        return p.draw.draw(f"Seat {p.seat + 1} ({p.build.name}) {what} from {p.draw_n} cards",
-                           seen_by=p.seat)
+        # Not `seen_by` its seat: the card goes face up into the hand, so every seat
+        # sees it. What stays hidden, the pile's order, is never drawn before its turn.
+        return p.draw.draw(f"Seat {p.seat + 1} ({p.build.name}) {what} from {p.draw_n} cards")
 
     def apply_chance(self, card) -> None:
         p = self.players[self.pending.pop(0)]
