@@ -53,6 +53,7 @@ or runs, or on some games only, replaces the same section, and its command says 
   `--dask-settings dask`, the last two with ", Dask's own settings" after the bots).
 - `benchmarks/startup.py` writes *Start-up time (benchmarks/startup.py)* (with `--against
   PATH`, beside another checkout's).
+- `benchmarks/cold_start.py` writes *Cold start in a fresh kernel (benchmarks/cold_start.py)*.
 - `benchmarks/armies.py`, `benchmarks/squad_combat.py`, `benchmarks/location_ccg.py` and
   `benchmarks/sac.py` write *Armies' speed (benchmarks/armies.py)*, *Squad Combat's speed
   (benchmarks/squad_combat.py)*, *The Location CCG's speed (benchmarks/location_ccg.py)* and
@@ -80,6 +81,7 @@ SECTIONS = (
     "What-if speed: Dask, heuristic bots (benchmarks/sweep.py)",
     "What-if speed: Dask, random bots (benchmarks/sweep.py)",
     "Start-up time (benchmarks/startup.py)",
+    "Cold start in a fresh kernel (benchmarks/cold_start.py)",
     "Armies' speed (benchmarks/armies.py)",
     "Squad Combat's speed (benchmarks/squad_combat.py)",
     "The Location CCG's speed (benchmarks/location_ccg.py)",
@@ -115,11 +117,12 @@ def record(title: str, lines: list[str]) -> None:
     body = (f"## {title}\n\n`{command}`, finished {now}; {machine()}.\n\n```\n"
             + "\n".join(lines).rstrip() + "\n```\n")
     path = results_file()
-    text = _with_head(path.read_text(encoding="utf-8") if path.exists() else "")
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
     pattern = re.compile(rf"^## {re.escape(title)}\n.*?(?=^## |\Z)", re.DOTALL | re.MULTILINE)
     text = pattern.sub(lambda _: body + "\n", text) if pattern.search(text) else (
         text.rstrip() + "\n\n" + body)
-    path.write_text(text.rstrip() + "\n", encoding="utf-8")
+    # The head last, so that a section run for the first time is not listed as still to come.
+    path.write_text(_with_head(text).rstrip() + "\n", encoding="utf-8")
 
 
 def _with_head(text: str) -> str:

@@ -156,3 +156,77 @@ def test_lazy_names_are_listed_before_use_and_load_their_module_only_when_used()
         "workbench.sweep\n"
     )
     assert {"workbench.games.coop.analysis", "workbench.sim.sweep"} <= modules
+
+
+# The tour's first cells, up to its first step-through view (notebooks/tour.ipynb), as the
+# notebook shows them: each cell's last value drawn as the notebook would.
+TOUR_FIRST_VIEW = """\
+import polars as pl
+
+import workbench as wb
+from workbench.charts import notebook_charts
+
+notebook_charts()
+pl.Config.set_tbl_hide_column_data_types(True)
+wb.list_games()
+wb.rules_document("coop")._repr_markdown_()
+cards = wb.load_cards("coop")
+cards["enemies"]._repr_html_()
+table = wb.play("coop", seed=1, players=3, first_encounter="RAT-2")
+table._repr_mimebundle_()
+"""
+
+
+def test_the_tours_first_view_waits_for_no_charts_simulation_or_compiled_code():
+    modules = modules_after(TOUR_FIRST_VIEW)
+    assert "workbench.widgets.step_through" in modules  # the snippet did show the view
+    assert loaded(modules, ["numba", "altair", "jsonschema", "vl_convert", "dask", "lark",
+                            "workbench.sim", "workbench.core.compiled", "workbench.charts.sim",
+                            "workbench.charts.dice", "workbench.widgets.whatif",
+                            "workbench.widgets.dice_calculator"]) == []
+    kernels = [m for m in modules if m.startswith("workbench.games.")
+               and m.rsplit(".", 1)[-1] in ("kernel", "batch")]
+    assert kernels == []
+
+
+def test_charts_set_up_before_altair_loads_take_effect_when_it_does():
+    modules = modules_after(
+        "import sys\n"
+        "from workbench.charts import notebook_charts\n"
+        "notebook_charts()\n"
+        "assert 'altair' not in sys.modules\n"
+        "import altair as alt\n"
+        "assert alt.theme.active == 'workbench', alt.theme.active\n"
+        "assert alt.renderers.active == 'jupyter', alt.renderers.active\n"
+        "assert alt.renderers.options['embed_options'] == {'renderer': 'svg'}\n")
+    assert "altair" in modules
+
+
+def test_a_first_chart_compiles_no_iri_grammar_and_is_still_validated():
+    # jsonschema's IRI check needs rfc3987_syntax's grammar, which takes most of a second to
+    # build; Vega-Lite's schema never asks for it (workbench._lazy.defer_iri_grammar).
+    modules = modules_after(
+        "import sys\n"
+        "import polars as pl\n"
+        "from workbench.charts import sweep_chart\n"
+        "import altair as alt\n"
+        "from altair.utils.schemapi import SchemaValidationError\n"
+        "frame = pl.DataFrame({'value': [8, 10], 'win_rate': [0.4, 0.5], 'ci_low': [0.3, 0.4],\n"
+        "                      'ci_high': [0.5, 0.6], 'n': [100, 100]})\n"
+        "assert sweep_chart(frame).to_dict()['layer']\n"
+        "try:\n"
+        "    alt.Chart(frame).mark_line().encode(x=alt.X('value:Q', axis=alt.Axis(format=3)))"
+        ".to_dict()\n"
+        "except SchemaValidationError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('an invalid chart was not refused')\n"
+        "assert 'rfc3987_syntax' not in sys.modules and 'lark' not in sys.modules\n"
+        "import jsonschema\n"
+        "check = jsonschema.Draft7Validator.FORMAT_CHECKER\n"
+        "assert check.conforms('https://example.org/ä', 'iri')\n"
+        "assert not check.conforms('no scheme', 'iri')\n"
+        "assert not check.conforms('http://[::1', 'uri')\n"
+        "import rfc3987_syntax\n"
+        "assert rfc3987_syntax.RFC3987_SYNTAX_TERMS  # the real module, loaded by the check\n")
+    assert "jsonschema" in modules

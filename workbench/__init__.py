@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import _loaded
 from . import games as _games
+from ._lazy import defer_iri_grammar as _defer_iri_grammar
 from ._lazy import lazy_attributes as _lazy_attributes
 from .core.registry import add_finder as _add_finder
 from .core.registry import get_design as _get_design
@@ -24,6 +25,9 @@ from .core.registry import get_game as _get_game
 # compiled kernel can tell the rules it was checked against from rules replaced since
 # (core/stamps.py).
 _loaded.install()
+# A first chart imports jsonschema (through Altair), whose import would otherwise compile a
+# grammar that no chart's validation uses, for most of a second (_lazy.defer_iri_grammar).
+_defer_iri_grammar()
 
 if TYPE_CHECKING:
     from .cards import CardDataError, CardSet

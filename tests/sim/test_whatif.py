@@ -174,3 +174,58 @@ def test_the_view_says_which_path_played(monkeypatch):
         "coop: the rules engine played 40 of 40 games, not the compiled kernel: "
         "CoopState.legal_actions in rules.py of coop was replaced.")
     assert "times the kernel's time per game" in said["text"]
+
+
+def test_run_says_running_at_once_and_counts_points_as_they_finish(monkeypatch, coop_cards):
+    # A first run imports and loads the compiled game inside its first point, for seconds; the
+    # view must say it is running from the moment Run is pressed, not from the first point.
+    import threading
+
+    from workbench.widgets import whatif_logic
+
+    gate, entered = threading.Event(), []
+    gate.set()
+    real = whatif_logic.sweep
+
+    def held(*args, **kwargs):
+        entered.append(w.status)
+        assert gate.wait(120)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(whatif_logic, "sweep", held)
+    w = WhatIf("coop", coop_cards, key="enemies.Brutes.health", players=3, executor="serial")
+    w.games, w.start, w.stop_value = 10, 8, 9
+    w.start_run(wait=True)  # a chart to be cleared by the next run
+    assert w.svg.startswith("<svg") and w.status == "Done: 2 of 2 points, 10 games each."
+    gate.clear()
+    statuses = []
+    w.observe(lambda change: statuses.append(change["new"]), names="status")
+    assert w.answer({"id": 1, "type": "run"})["ok"]
+    # The request's answer comes back with the view already running, its last chart gone.
+    assert w.running and w.status == "Running: 0 of 2 points done, 10 games each…"
+    assert w.svg == "" and w.table == {"columns": [], "rows": []}
+    gate.set()
+    w._thread.join(120)
+    assert entered[0] == "Running: 0 of 2 points done, 10 games each…"
+    assert statuses == ["Running: 0 of 2 points done, 10 games each…",
+                        "Running: 1 of 2 points done, 10 games each…",
+                        "Running: 2 of 2 points done, 10 games each…",
+                        "Done: 2 of 2 points, 10 games each."]
+    assert not w.running and w.session.runs == 2
+
+
+def test_a_stop_between_run_and_the_first_point_holds(monkeypatch):
+    from workbench.widgets import whatif_logic
+
+    s = WhatIfSession("coop", players=3, executor="serial")
+    s.begin("enemies.Brutes.health", [8, 10], 10)
+    assert s.status() == "Running: 0 of 2 points done, 10 games each…"
+    s.stop()
+    assert s.status() == "Stopping (0 of 2 points done)…"
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a point was played after Stop")
+
+    monkeypatch.setattr(whatif_logic, "sweep", refused)
+    assert s.run("enemies.Brutes.health", [8, 10], 10).height == 0
+    assert s.status() == "Stopped after 0 of 2 points (10 games each)." and s.runs == 1

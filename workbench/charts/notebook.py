@@ -11,15 +11,22 @@ from __future__ import annotations
 
 import os
 
+from .._lazy import after_import
 from .svg import THEMED
 
 THEME = "workbench"
 
 
 def notebook_charts() -> None:
-    """Show Altair charts offline, in the notebook's light or dark colours (for this kernel)."""
-    import altair as alt
+    """Show Altair charts offline, in the notebook's light or dark colours (for this kernel).
 
+    Altair is set up when it is first imported (at once if it is already): a notebook calls
+    this at its top, and a match played or a table shown before the first chart does not wait
+    for Altair, nor for the offline renderer's script."""
+    after_import("altair", _set_up)
+
+
+def _set_up(alt) -> None:
     if THEME not in alt.theme.names():
         alt.theme.register(THEME, enable=False)(lambda: alt.theme.ThemeConfig(config=THEMED))
     alt.theme.enable(THEME)

@@ -105,11 +105,17 @@ class WhatIf(RequestWidget):
         if self.running:
             return
         values = self.session.values(self.start, self.stop_value, self.step)
+        key, games = self.key, self.games
+        # Said here, in the request's own turn, before the thread starts: a first run spends
+        # seconds importing and loading the compiled game before its first point, and the view
+        # should not go on asking to pick a stat meanwhile. The last run's chart goes too.
+        self.session.begin(key, values, games)
         self.running = True
+        self._update(self.session.results)
 
         def work():
             try:
-                self.session.run(self.key, values, self.games, on_update=self._update)
+                self.session.run(key, values, games, on_update=self._update)
                 self.status = self.session.status()
             except Exception as exc:  # shown in the widget rather than lost in a thread
                 self.status = f"Error: {exc}"

@@ -38,6 +38,7 @@ class WhatIfSession:
         self.runs = 0
         self.played: Counter = Counter()
         self._stop = threading.Event()
+        self._begun = None  # (key, values, n) of a run set out on (begin) and not yet run
 
     # -- which stat --------------------------------------------------------------------------
     def stat_groups(self) -> list[dict]:
@@ -144,10 +145,11 @@ class WhatIfSession:
         return number
 
     # -- running -----------------------------------------------------------------------------
-    def run(self, key: str, values: list, n: int, on_update=None) -> pl.DataFrame:
-        """Sweep `key` over `values`, one point at a time so a chart can fill in; `stop()` (or
-        Ctrl+C) ends the run within about a second, keeping the games of the point in progress
-        (its row says "interrupted"). A run starts from an empty chart."""
+    def begin(self, key: str, values: list, n: int) -> None:
+        """Set out on a run of `key` over `values`, `n` games a point: from here `status()`
+        says it is running, before `run` does any of the run's work (its first one imports the
+        simulation's libraries and loads the compiled game: seconds). A `stop()` from here on
+        holds: `run` with the same arguments goes on from here rather than starting afresh."""
         if not isinstance(values, list | tuple | range) or not values:
             raise SetupError(f"values: give a list of the values to try, such as [8, 10, 12], "
                              f"not {type(values).__name__} {shortened(values)}")
@@ -157,6 +159,15 @@ class WhatIfSession:
         self.runs += 1
         self.played = Counter()  # games by the path that played them
         self._stop.clear()
+        self._begun = (key, values, n)
+
+    def run(self, key: str, values: list, n: int, on_update=None) -> pl.DataFrame:
+        """Sweep `key` over `values`, one point at a time so a chart can fill in; `stop()` (or
+        Ctrl+C) ends the run within about a second, keeping the games of the point in progress
+        (its row says "interrupted"). A run starts from an empty chart."""
+        begun, self._begun = self._begun, None
+        if not (self.running and begun == (key, values, n)):
+            self.begin(key, values, n)
         rows = []
         try:
             if on_update:
@@ -238,9 +249,13 @@ class WhatIfSession:
         return sweep_chart(self.results, self.key, title=self.title())
 
     def chart_svg(self) -> str:
+        # No chart yet, no Altair: a run's first update (clearing the last chart) comes before
+        # its games, and must not wait for Altair's import.
+        if not self.results.height:
+            return ""
         from ..charts.svg import themed_svg
 
-        return themed_svg(self.chart()) if self.results.height else ""
+        return themed_svg(self.chart())
 
 
 def _parts(key: str) -> tuple[str, str, str]:
