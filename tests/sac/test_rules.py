@@ -129,6 +129,25 @@ def test_R17_searching_a_room_one_card_an_action():
     assert reason(st, "Search the room") == ("R-17", "every card of this room has been searched")
 
 
+@pytest.mark.parametrize("credits, found", [(1, "1 credit"), (3, "3 credits"), (0, "nothing")])
+def test_A36_a_search_says_what_it_found(credits, found):
+    cards = wb.load_cards("sac").set("params", "search_credits", "value", credits)
+    st = state(EXAMPLE_1, EXAMPLE_2, cards=cards)
+    act(st, "Move to g6")
+    act(st, "Shoot 3♦", [3])
+    act(st, "Move to f6")
+    act(st, "Move to e6")
+    act(st, "End round")
+    before = st.soldier.credits
+    act(st, "Search the room")
+    act(st, "Search the room")
+    assert st.soldier.credits - before == 2 * credits
+    said = [f"searched A♠ on e6: found {found} (A-36)", f"searched 2♠ on d6: found {found} (A-36)"]
+    assert st.events[-2:] == said
+    happened = next(c for z in st.view(0).zones for c in z.cards if c.name == "What happened")
+    assert happened.text.endswith(" · ".join(said))
+
+
 def test_R21_the_shop_sells_for_5_credits():
     st = example()
     act(st, "Move to g6")

@@ -315,7 +315,11 @@ class SacState(State):
             s.actions -= 1
             cell = next(q for q in self._room_cells(s.pos) if q not in self.searched)
             self.searched.add(cell)
-            s.credits += p["search_credits"]
+            found = p["search_credits"]
+            s.credits += found
+            what = f"{found} credit{'' if found == 1 else 's'}" if found else "nothing"
+            self._event(f"searched {C.name(self.b.cells[cell].card)} on {self._sq(cell)}: "
+                        f"found {what} (A-36)")
         if s.actions == 0 and not self.rolls and self.b.need is None and not self.ended:
             self._end_round()
 
