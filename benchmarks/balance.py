@@ -1,19 +1,25 @@
 """How long a balance report takes, cold, for every compiled game.
 
 `python benchmarks/balance.py [games] [--runs 3]`. Each run is a fresh process that imports
-workbench and calls `wb.balance(game, skill=False)` (precision 0.02, full mode; the bot ladder has its own budget): the wall
+workbench and calls `wb.balance(game, skill=False, restricted=False)` (precision 0.02, full
+mode; the bot ladder and restricted play have budgets of their own): the wall
 time from the process's start to the report, which is what a designer waits for on a first
 answer. Beside it, alternating, the same figures the way they are got without the report:
 `simulate` at a fixed 4,000 games per seat order for the heuristic bots and 2,000 for the
 random ones (the report's most), then the same seat and side counts. No peer computes such a
 report offline: Ludii's metrics need Java and its game files, which the package registries do
 not hold. Goal: at most 60 s for every compiled game. Results go to benchmarks/RESULTS.md.
+
+`--parts` times a whole report in full mode instead (skill ladder and restricted play too),
+one fresh process per game, each part's seconds and games as the report's `parts` frame
+records them; goal: about 10 minutes a seed design.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -24,12 +30,22 @@ from timing import spread
 from workbench.sim.kernels import compiled_games
 
 GOAL = 60.0
+WHOLE_GOAL = 600.0
+
+WHOLE = """\
+import json, time
+start = time.perf_counter()
+import workbench as wb
+r = wb.balance({game!r}, progress=False, **({setup!r}))
+print(json.dumps({{"wall": time.perf_counter() - start, "parts": r.parts.to_dicts()}}))
+"""
+SETUPS = {"coop": {"players": 3}}
 
 REPORT = """\
 import json, time
 start = time.perf_counter()
 import workbench as wb
-r = wb.balance({game!r}, skill=False, progress=False)
+r = wb.balance({game!r}, skill=False, restricted=False, progress=False)
 print(json.dumps({{"wall": time.perf_counter() - start, "games": int(r.parts["games"].sum()),
                   "paths": sorted(set(r.parts["played by"]))}}))
 """
@@ -60,12 +76,31 @@ def _run(code: str) -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
+def whole(games: list[str]) -> None:
+    head = (f"A whole balance report in full mode (seats, skill ladder, restricted play), cold "
+            f"in a fresh process, one run per game; wall seconds and each part's; goal about "
+            f"{WHOLE_GOAL:.0f} s a design; load average {os.getloadavg()[0]:.1f} at the start")
+    out = [head, f"{'game':16} {'whole':>8}  parts (seconds, games, played by)"]
+    for game in games:
+        answer = _run(WHOLE.format(game=game, setup=SETUPS.get(game, {})))
+        parts = "; ".join(f"{p['part']} {p['seconds']:.0f} s, {p['games']:,} games, "
+                          f"{p['played by']}" for p in answer["parts"])
+        verdict = "met" if answer["wall"] <= WHOLE_GOAL * 1.1 else "MISSED"
+        out.append(f"{game:16} {answer['wall']:>6.0f} s  {verdict}: {parts}")
+        print(out[-1], flush=True)
+    record("Whole balance reports (benchmarks/balance.py --parts)", out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("games", nargs="*")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--parts", action="store_true")
     args = parser.parse_args()
     games = args.games or compiled_games()
+    if args.parts:
+        whole(games)
+        return
     head = (f"A balance report (seats, outcomes, length) at precision 0.02, cold in a fresh "
             f"process, against the same figures from simulate at the report's most games; "
             f"{args.runs} alternating runs, wall seconds, median (min-max); goal <= {GOAL:.0f} s")

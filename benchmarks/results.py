@@ -36,7 +36,9 @@ or runs, or on some games only, replaces the same section, and its command says 
 - `benchmarks/kernel_checks.py --against PATH` (PATH a checkout of the last main) writes
   *Checks on the compiled kernels (benchmarks/kernel_checks.py)*.
 - `benchmarks/fair_bots.py` writes *Fair search bots (benchmarks/fair_bots.py)*.
-- `benchmarks/balance.py` writes *Balance reports (benchmarks/balance.py)*.
+- `benchmarks/balance.py` writes *Balance reports (benchmarks/balance.py)*, and
+  `benchmarks/balance.py --parts` writes *Whole balance reports (benchmarks/balance.py
+  --parts)*.
 - `benchmarks/dice.py` writes *Dice, warm, against icepool and dyce (benchmarks/dice.py)* and
   *Dice, every input answered or refused within a second (benchmarks/dice.py)*, and
   `benchmarks/dice.py --cold` writes *Dice, cold, against icepool and dyce
@@ -71,6 +73,7 @@ SECTIONS = (
     "Checks on the compiled kernels (benchmarks/kernel_checks.py)",
     "Fair search bots (benchmarks/fair_bots.py)",
     "Balance reports (benchmarks/balance.py)",
+    "Whole balance reports (benchmarks/balance.py --parts)",
     "Dice, warm, against icepool and dyce (benchmarks/dice.py)",
     "Dice, every input answered or refused within a second (benchmarks/dice.py)",
     "Dice, cold, against icepool and dyce (benchmarks/dice.py)",

@@ -133,3 +133,19 @@ def test_strengths_have_intervals_that_hold_them():
     assert once.equals(again)
     for row in once.to_dicts()[1:]:
         assert row["strength_low"] < row["strength"] < row["strength_high"]
+
+
+def test_restricted_play_stopped_returns_what_it_has(correction):
+    import threading
+
+    from workbench.sim.balance_restricted import restricted_play
+
+    stop = threading.Event()
+    stop.set()
+    rows, why, _ = restricted_play(
+        get_game("correction"), correction, cards=None, rules=None, setup={}, sides=None,
+        seed=correction.seed, games=12, mode="fast", precision=0.05, executor="serial",
+        progress=False, stop=stop)
+    assert why == "interrupted"
+    assert rows.is_empty() or rows["games"].sum() < correction.restricted["games"].sum()
+    assert "seconds" in correction.parts.columns and (correction.parts["seconds"] > 0).all()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -48,11 +49,11 @@ class BalanceReport:
     """What `balance()` found. Frames, each with words for what every row is:
     `findings` (ranked, most important first), `wins` (each seat and side), `outcomes`
     (first-player advantage, balance, draws, stalls, completion), `length` (decisions, turns
-    and the tension measures), `parts` (games played, budget and why each part stopped) and
-    `games` (every game's row), and with the skill ladder `skill` (each rung against the one
-    below, or each rung's party win rate) and `strength` (each rung's fitted strength), and
-    with restricted play `restricted` (each card's worth to the seat or side that plays it).
-    `to_html()` / `save(path)` give the report as one page."""
+    and the tension measures), `parts` (games played, budget, why each part stopped and the
+    seconds it took) and `games` (every game's row), and with the skill ladder `skill` (each
+    rung against the one below, or each rung's party win rate) and `strength` (each rung's
+    fitted strength with its interval), and with restricted play `restricted` (each card's
+    worth to the seat or side that plays it). `to_html()` / `save(path)` give the report as one page."""
 
     game: str
     title: str
@@ -121,6 +122,11 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
                              f"not {restricted!r}")
         restricted = True
     guard.flags(progress=progress, skill_or_none=skill, restricted_or_none=restricted)
+    if restricted and bots is not None:
+        raise SetupError("restricted: restricted play bans cards from the game's own bot, so "
+                         "it runs only with bots left unset")
+    if restricted is None:
+        restricted = g.heuristic_bot() is not None and bots is None
     seed = check_seed(seed)  # drawn once (when None) for every part of the report
     budget = BUDGETS[mode]
     precision = max(float(precision), budget.precision) if mode == "fast" else float(precision)
@@ -139,6 +145,7 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
         runs.append(("random bots (reference)", "random", budget.reference))
     frames, parts = [], []
     for name, who, cap in runs:
+        started = time.perf_counter()
         summary, rows = sweep(g.name, vary, cap, seed=seed, cards=cards, rules=rules, bots=who,
                               executor=executor, precision=precision, progress=progress,
                               games=True, tension=tension and who == own, stop=stop,
@@ -151,7 +158,8 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
         parts.append({"part": name, "seat orders": summary.height,
                       "games": rows.height, "most games": cap * summary.height,
                       "stopped": _why_stopped(summary["status"].to_list()),
-                      "played by": ", ".join(sorted(set(summary["played_by"].to_list())))})
+                      "played by": ", ".join(sorted(set(summary["played_by"].to_list()))),
+                      "seconds": time.perf_counter() - started})
         if "interrupted" in summary["status"].to_list():
             break
     games = pl.concat(frames, how="diagonal_relaxed")
@@ -160,6 +168,7 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     if (mode == "full" if skill is None else skill) and not interrupted:
         from .balance_skill import ladder
 
+        started = time.perf_counter()
         pairs, strength, why, paths = ladder(g, cards=cards, rules=rules, setup=setup,
                                              seed=seed, games=budget.ladder,
                                              executor=executor, together=together)
@@ -167,17 +176,14 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
         parts.append({"part": "skill ladder", "seat orders": 1 if together else 2,
                       "games": int(pairs["games"].sum()) if pairs.height else 0,
                       "most games": budget.ladder * matchups, "stopped": why,
-                      "played by": ", ".join(sorted(paths))})
+                      "played by": ", ".join(sorted(paths)),
+                      "seconds": time.perf_counter() - started})
     banned = pl.DataFrame()
     interrupted = interrupted or any(p["stopped"] == "interrupted" for p in parts)
-    if restricted and bots is not None:
-        raise SetupError("restricted: restricted play bans cards from the game's own bot, so "
-                         "it runs only with bots left unset")
-    if restricted is None:
-        restricted = g.heuristic_bot() is not None and bots is None
     if restricted and not interrupted:
         from .balance_restricted import restricted_play
 
+        started = time.perf_counter()
         so_far = BalanceReport(g.name, "", str(own), precision, mode, int(seed), pl.DataFrame(),
                                pl.DataFrame(), pl.DataFrame(), pl.DataFrame(),
                                pl.DataFrame(parts), games)
@@ -189,7 +195,8 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
                       "games": int(banned["games"].sum()) if banned.height else 0,
                       "most games": budget.restricted * banned.height * (
                           len(orders) if sides else 1),
-                      "stopped": why, "played by": ", ".join(sorted(paths))})
+                      "stopped": why, "played by": ", ".join(sorted(paths)),
+                      "seconds": time.perf_counter() - started})
     title = g.spec.title if getattr(g.spec, "title", None) else g.name
     wins = _wins(games, seats, together, bool(sides))
     outcomes = _outcomes(games, together)

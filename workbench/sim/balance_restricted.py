@@ -78,8 +78,11 @@ def restricted_play(g, report, *, cards, rules, setup: dict, sides: str | None, 
             return "the party" if seats > 1 else "the player"
         return checked[sides][seat] if sides else f"seat {seat + 1}"
 
-    seen = played(g, cards=cards, rules=rules, setup=checked, seed=seed, games=SAMPLE[mode],
-                  who=who)
+    try:
+        seen = played(g, cards=cards, rules=rules, setup=checked, seed=seed,
+                      games=SAMPLE[mode], who=who)
+    except KeyboardInterrupt:  # stopped while finding what each seat plays: nothing to show
+        return pl.DataFrame(), "interrupted", set()
     by_who: dict[str, list[tuple[str, int]]] = {}
     for (w, name), n in seen.most_common():
         by_who.setdefault(w, []).append((name, n))

@@ -275,9 +275,10 @@ def _restricted_table(banned: pl.DataFrame) -> str:
 
 def _parts_table(parts: pl.DataFrame) -> str:
     rows = [[r["part"], r["seat orders"], f"{r['games']:,}", f"{r['most games']:,}",
-             r["stopped"], r["played by"]] for r in parts.iter_rows(named=True)]
+             r["stopped"], r["played by"], _num(r.get("seconds") or 0.0)]
+            for r in parts.iter_rows(named=True)]
     return _table(["part", "seat orders", "games played", "most games (budget)",
-                   "why it stopped", "played by"], rows, {1, 2, 3})
+                   "why it stopped", "played by", "seconds"], rows, {1, 2, 3, 6})
 
 
 def _themed_svg(chart) -> str:
