@@ -46,7 +46,9 @@ if TYPE_CHECKING:
         BalanceReport,
         KernelAside,
         KernelMismatch,
+        Rebalance,
         balance,
+        rebalance,
         sensitivity,
         simulate,
         solve,
@@ -64,8 +66,8 @@ __getattr__, __dir__ = _lazy_attributes(__name__, {
     ".cards": ["CardDataError", "CardSet"],
     ".core": ["Action", "IllegalAction", "Match", "MatchFileError", "SetupError", "UnknownGame",
               "list_designs", "list_games", "load_match"],
-    ".sim": ["BalanceReport", "KernelAside", "KernelMismatch", "balance", "sensitivity",
-             "simulate", "solve", "sweep"],
+    ".sim": ["BalanceReport", "KernelAside", "KernelMismatch", "Rebalance", "balance",
+             "rebalance", "sensitivity", "simulate", "solve", "sweep"],
 })
 
 __version__ = "0.1.0"
@@ -150,6 +152,7 @@ __all__ = [
     "KernelMismatch",
     "Match",
     "MatchFileError",
+    "Rebalance",
     "SetupError",
     "UnknownGame",
     "balance",
@@ -158,6 +161,7 @@ __all__ = [
     "load_cards",
     "load_match",
     "play",
+    "rebalance",
     "rules",
     "rules_document",
     "rules_text",

@@ -5,6 +5,7 @@ from .cluster import DASK_SETTINGS, local_cluster
 from .executors import run_batches
 from .metrics import card_usage, first_player_share, summarize
 from .paths import KernelAside, KernelMismatch
+from .rebalance import Rebalance, rebalance
 from .report import readable, sensitivity_table, sweep_table
 from .sensitivity import sensitivity
 from .simulate import game_seeds, play_out, simulate
@@ -12,7 +13,8 @@ from .solve import solve
 from .stats import wilson
 from .sweep import sweep
 
-__all__ = ["DASK_SETTINGS", "BalanceReport", "KernelAside", "KernelMismatch", "balance",
-           "card_usage", "first_player_share", "game_seeds", "local_cluster", "play_out", "readable", "run_batches", "sensitivity",
+__all__ = ["DASK_SETTINGS", "BalanceReport", "KernelAside", "KernelMismatch", "Rebalance",
+           "balance", "card_usage", "first_player_share", "game_seeds", "local_cluster",
+           "play_out", "readable", "rebalance", "run_batches", "sensitivity",
            "sensitivity_table", "simulate", "solve", "summarize", "sweep", "sweep_table",
            "wilson"]

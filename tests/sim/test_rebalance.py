@@ -1,0 +1,81 @@
+"""wb.rebalance: a design skewed on purpose is brought back to even seats by a proposal of few
+changes, whose verified figures are games a test can play again; bad arguments are named."""
+
+from __future__ import annotations
+
+import threading
+
+import polars as pl
+import pytest
+
+import workbench as wb
+from workbench.core import get_game
+
+
+@pytest.fixture(scope="module")
+def skewed():
+    # Three denial tokens for every piece spawned: the first player never wins.
+    cards = get_game("correction").load_cards().set("params", "spawn_tokens", "value", 3)
+    result = wb.rebalance("correction", cards=cards, stats=["params.value"], max_changes=2,
+                          mode="fast", seed=4, executor="serial", progress=False)
+    return cards, result
+
+
+def test_a_skewed_design_is_brought_back_by_at_most_two_changes(skewed):
+    cards, result = skewed
+    best = result.proposals.row(0, named=True)
+    assert best["reached"] and 1 <= best["number of changes"] <= 2
+    assert 0.45 <= best["seat 1 wins"] <= 0.55
+    assert result.message.startswith(f"{best['number of changes']} change(s) reach")
+    as_is = result.proposals.filter(pl.col("changes") == "no change").row(0, named=True)
+    assert not as_is["reached"] and as_is["largest miss"] > 0.3
+
+
+def test_verified_figures_are_fresh_games_that_play_again(skewed):
+    _, result = skewed
+    best = result.proposals.row(0, named=True)
+    games = wb.simulate("correction", 400, seed=5, cards=result.cards(0), bots="heuristic",
+                        executor="serial")
+    decided = games.filter(pl.col("winner") >= 0)
+    assert best["games counted"] == decided.height
+    assert best["seat 1 wins"] == pytest.approx(float((decided["winner"] == 0).mean()))
+    assert best["seat 1 from"] <= best["seat 1 wins"] <= best["seat 1 to"]
+    assert result.games > 0 and result.screening.height > 0 and result.trials.height == 12
+
+
+def test_a_proposal_changes_only_the_stats_it_names(skewed):
+    cards, result = skewed
+    changed = result.cards(0)
+    params = changed["params"].join(cards["params"], on="name", suffix="_was")
+    moved = params.filter(pl.col("value") != pl.col("value_was"))["name"].to_list()
+    assert len(moved) == result.proposals["number of changes"][0]
+    assert all(f"'{name}'" in result.proposals["changes"][0] for name in moved)
+    for name in ("offsets", "pieces"):
+        assert changed[name].equals(cards[name])
+
+
+def test_the_same_arguments_give_the_same_proposals(skewed):
+    cards, result = skewed
+    again = wb.rebalance("correction", cards=cards, stats=["params.value"], max_changes=2,
+                         mode="fast", seed=4, executor="processes", progress=False)
+    assert again.proposals.equals(result.proposals)
+
+
+def test_a_stopped_search_says_so():
+    stop = threading.Event()
+    stop.set()
+    result = wb.rebalance("correction", stats=["params.value"], mode="fast",
+                          executor="serial", progress=False, stop=stop)
+    assert result.stopped == "stopped" and "No proposal was verified" in result.message
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"targets": {"seat 3": 0.5}}, "seat 3"),
+    ({"targets": {"seat 1": 1.5}}, "from 0 to 1"),
+    ({"stats": "params.value"}, "list of keys"),
+    ({"stats": ["pieces.Knight.letter"]}, "no whole-number"),
+    ({"mode": "slow"}, "mode"),
+    ({"max_changes": 0}, "max_changes")])
+def test_bad_arguments_are_named(kwargs, words):
+    with pytest.raises(wb.SetupError, match=words):
+        wb.rebalance("correction", executor="serial", progress=False, **kwargs)

@@ -1,0 +1,381 @@
+"""Rebalance a design: the smallest card changes that bring win rates to their targets.
+
+`rebalance` searches the card cells it may change (`stats`) for at most `max_changes` changes
+that bring each seat's, side's or the party's win rate to its target, in three steps:
+
+1. **Screening.** Each cell moved half its range down and up, on the same seeds: how far each
+   move brings the win rates toward their targets. The cells that move them most are kept.
+2. **Search.** Optuna's multi-objective TPE sampler (seeded) proposes up to `max_changes`
+   changes among the kept cells; each proposal plays the same seeds as every other (common
+   random numbers, so a difference between proposals is not the luck of the draw), and is
+   scored on three objectives: the largest miss from a target, the number of changes and
+   their size. Optuna models which changes score well (its surrogate) and proposes more like
+   them; trials are asked a few at a time, so their games play side by side on any executor.
+3. **Verification.** The best proposals (the Pareto front, fewest misses first) play fresh
+   seeds, `verify` games per seat order: the win rates they are reported with, each with its
+   95% interval, come from games the search never saw.
+
+Optuna rather than a hand-written search: a maintained sampler for mixed categorical and
+numeric choices with several objectives, seeded, with an ask-and-tell interface that lets
+the games of several trials play at once.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from ..cards.problems import CardDataError
+from ..cards.spec import _read_checks
+from ..core.errors import SetupError, shortened
+from ..core.registry import get_game
+from ..core.seeds import Seeds, check_seed
+from . import guard
+from .executors import run_batches
+from .keys import apply, key_label, parse_key
+from .paths import placed
+from .simulate import frame, prepare
+from .stats import wilson
+from .sweep import default_bots
+
+MODES = {  # games per seat order: screening, search, verification; search trials; cells kept
+    "full": {"screen": 400, "games": 600, "verify": 4000, "trials": 80, "keep": 8},
+    "fast": {"screen": 100, "games": 150, "verify": 400, "trials": 12, "keep": 4},
+}
+ASK = 4  # trials asked at once: their games play side by side
+TOLERANCE = 0.05  # a target is reached when the verified rate is this close
+
+
+@dataclass
+class Rebalance:
+    """What `rebalance()` found: `proposals` (ranked: the changes, each target's verified win
+    rate with its 95% interval, the largest miss and whether every target is reached),
+    `screening` (how far each cell's step moved the win rates toward the targets), `trials`
+    (every search trial) and `message` (in words). `cards(i)` is proposal i's CardSet."""
+
+    game: str
+    targets: dict
+    message: str
+    proposals: pl.DataFrame
+    screening: pl.DataFrame
+    trials: pl.DataFrame
+    games: int
+    stopped: str
+    base_cards: object = None
+    _changes: list = field(default_factory=list)
+
+    def cards(self, i: int = 0):
+        """The cards of proposal `i` (0: the best), ready to play or save."""
+        cards = self.base_cards
+        for key, value in self._changes[i]:
+            cards = cards.set(key.table, key.card, key.column, value)
+        return cards
+
+    def __repr__(self) -> str:
+        return f"Rebalance of {self.game} ({self.games:,} games): {self.message}"
+
+
+def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int = 3,
+              limits: dict | None = None, mode: str = "full", seed=0, cards=None, rules=None,
+              executor="processes", progress: bool = True, stop=None, **setup) -> Rebalance:
+    """Proposals of at most `max_changes` card changes that bring win rates to `targets`.
+
+    `targets` maps a side ("Red"), a seat ("seat 1") or "the party" to a win rate: for sides
+    and seats their share of decided games, every seat order of the sides played (default:
+    every side, or every seat, at 0.5; a cooperative or solo game's party at 0.5).
+    `stats` are the cells it may change: "<table>.<card>.<column>" keys, or "<table>.<column>"
+    for that column of every card (default: every whole-number column of every table). Each
+    stays within its column's schema and within `limits` ({key: (low, high)}) if given.
+    `mode` "full" plays about 10 minutes of compiled games on a seed design, "fast" about a
+    minute. Ctrl+C or `stop` returns the best proposals so far. The same arguments give the
+    same proposals on any executor."""
+    import optuna
+
+    g = get_game(game)
+    if mode not in MODES:
+        raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
+    budget = MODES[mode]
+    max_changes = guard.whole(max_changes, "max_changes", 1)
+    guard.flags(progress=progress)
+    seed = check_seed(seed)
+    base = prepare(g.name, cards, rules, default_bots(g), None, setup)
+    measure = _Measure(g, base, targets)
+    cells = _cells(g, base.cards, stats, limits or {})
+    executor = placed(base, executor)
+    games_played = 0
+
+    def play(candidates, n, stream) -> tuple[list, bool]:
+        nonlocal games_played
+        jobs = []
+        for i, changes in enumerate(candidates):
+            try:
+                cards_i, _ = apply([k for k, _ in changes], tuple(v for _, v in changes),
+                                   base.cards, base.rules, g)
+            except (CardDataError, SetupError):
+                continue  # a combination the cards refuse is scored as missing everything
+            for j, batch in enumerate(measure.batches(cards_i)):
+                jobs.append(((i, j), batch, Seeds(stream, n)))
+        results, complete = run_batches(jobs, "serial" if executor is None else executor,
+                                        progress=progress, stop=stop)
+        rows: list = [[] for _ in candidates]
+        for (i, j), rows_ij in results.items():
+            rows[i].append((j, frame(rows_ij)))
+            games_played += len(rows_ij)
+        return [measure.rates(r) if r else None for r in rows], complete
+
+    # 1. Screening: a step each way for every cell.
+    moves = [(cell, v) for cell in cells for v in cell.steps()]
+    (start,), complete = play([[]], budget["screen"], seed)
+    before = measure.miss(start)
+    screened, complete2 = play([[(c.key, v)] for c, v in moves], budget["screen"], seed)
+    complete = complete and complete2
+    screening = pl.DataFrame([
+        {"stat": c.key.text, "in words": key_label(c.key.text), "from": c.now, "to": v,
+         "largest miss": measure.miss(r), "closer by": before - measure.miss(r)}
+        for (c, v), r in zip(moves, screened, strict=True) if r is not None],
+        schema={"stat": pl.String, "in words": pl.String, "from": pl.Int64, "to": pl.Int64,
+                "largest miss": pl.Float64, "closer by": pl.Float64})
+    best_gain = (screening.group_by("stat").agg(pl.col("closer by").max())
+                 .sort(["closer by", "stat"], descending=[True, False]))
+    kept_names = best_gain["stat"].head(budget["keep"]).to_list()
+    kept = [c for c in cells if c.key.text in kept_names]
+
+    # 2. Search among the kept cells.
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    with warnings.catch_warnings():  # multivariate TPE: stable in use, marked experimental
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        sampler = optuna.samplers.TPESampler(seed=seed % 2**32, multivariate=True,
+                                             n_startup_trials=min(8, budget["trials"]))
+    study = optuna.create_study(directions=["minimize"] * 3, sampler=sampler)
+    choices = ["none"] + [c.key.text for c in kept]
+    by_name = {c.key.text: c for c in kept}
+    found: dict[tuple, tuple] = {}  # changes -> (rates, miss)
+    trials = []
+    done = 0
+    while complete and kept and done < budget["trials"]:
+        asked = [study.ask() for _ in range(min(ASK, budget["trials"] - done))]
+        proposals = [_proposal(t, max_changes, choices, by_name) for t in asked]
+        scored, complete = play(proposals, budget["games"], seed)
+        for trial, changes, rates in zip(asked, proposals, scored, strict=True):
+            miss = measure.miss(rates)
+            size = sum(by_name[k.text].size(v) for k, v in changes)
+            study.tell(trial, [miss, len(changes), size])
+            found.setdefault(tuple(changes), (rates, miss))
+            trials.append({"trial": trial.number, "changes": _words(changes),
+                           "number of changes": len(changes), "size": size,
+                           "largest miss": miss})
+        done += len(asked)
+
+    # 3. Verification of the best on fresh seeds.
+    ranked = sorted(found.items(), key=lambda kv: (round(kv[1][1], 3), len(kv[0])))
+    front, seen_counts = [], set()
+    for changes, (_, miss) in ranked:  # the best of each number of changes, then the rest
+        if len(changes) not in seen_counts and changes:
+            front.append(changes)
+            seen_counts.add(len(changes))
+    front += [c for c, _ in ranked if c and c not in front][:max(0, 3 - len(front))]
+    front.insert(0, ())  # the design as it is, verified beside the proposals
+    verified, _ = play([list(c) for c in front], budget["verify"], seed + 1) if (
+        front and complete) else ([], False)
+    rows = []
+    for changes, rates in zip(front, verified, strict=False):
+        if rates is None:
+            continue
+        rows.append(measure.row(changes, rates, _words(changes),
+                                sum(by_name[k.text].size(v) for k, v in changes)))
+    # Of the proposals that reach the targets, the fewest changes first.
+    proposals_frame = (pl.DataFrame(rows).sort(["reached", "number of changes", "largest miss"],
+                                               descending=[True, False, False])
+                       if rows else pl.DataFrame())
+    order = [tuple(r) for r in front]
+    changes_in_order = []
+    if rows:
+        by_words = {_words(c): c for c in order}
+        changes_in_order = [list(by_words[w]) for w in proposals_frame["changes"]]
+        proposals_frame = proposals_frame.with_row_index("rank", offset=1)
+    stopped = "stopped" if not complete else "game budget spent"
+    message = _message(proposals_frame, measure.targets, max_changes, stopped)
+    return Rebalance(g.name, measure.targets, message, proposals_frame, screening,
+                     pl.DataFrame(trials), games_played, stopped, base.cards, changes_in_order)
+
+
+def _proposal(trial, max_changes, choices, by_name) -> list:
+    """Trial's changes: for each slot a cell (or none) and where in its range it goes; a cell
+    chosen twice keeps its first value."""
+    changes, used = [], set()
+    for slot in range(max_changes):
+        name = trial.suggest_categorical(f"stat {slot + 1}", choices)
+        where = trial.suggest_float(f"value {slot + 1}", -1.0, 1.0)
+        if name == "none" or name in used:
+            continue
+        used.add(name)
+        cell = by_name[name]
+        value = cell.at(where)
+        if value != cell.now:
+            changes.append((cell.key, value))
+    return sorted(changes, key=lambda kv: kv[0].text)
+
+
+def _words(changes) -> str:
+    return "; ".join(f"cards.set({k.table!r}, {k.card!r}, {k.column!r}, {v})"
+                     for k, v in changes) or "no change"
+
+
+class _Cell:
+    """One card cell the search may change: its key, value now and the range it may take."""
+
+    def __init__(self, key, now: int, low: int, high: int):
+        self.key, self.now, self.low, self.high = key, now, low, high
+        self.span = max(2, abs(now))  # how far a change may go: up to double or to zero
+
+    def at(self, where: float) -> int:
+        return min(self.high, max(self.low, self.now + round(where * self.span)))
+
+    def steps(self) -> list[int]:
+        """Half the way down and up: a move big enough to show through a lopsided design."""
+        return sorted({v for v in (self.at(-0.5), self.at(0.5)) if v != self.now})
+
+    def size(self, value: int) -> float:
+        return abs(value - self.now) / self.span
+
+
+def _cells(g, cards, stats, limits: dict) -> list[_Cell]:
+    if stats is None:
+        stats = [f"{t}.{c}" for t, spec in cards.specs.items()
+                 for c, dtype in cards[t].schema.items() if dtype.is_integer() and c != spec.key]
+    if isinstance(stats, str) or not hasattr(stats, "__iter__"):
+        raise SetupError(f"stats: give a list of keys such as 'cards.Sap.damage' or "
+                         f"'cards.damage', not {shortened(repr(stats))}")
+    out = []
+    for text in stats:
+        if not isinstance(text, str):
+            raise SetupError(f"stats: {text!r} is not a key such as 'cards.Sap.damage'")
+        table, _, column = text.partition(".")
+        if table in cards.specs and column in cards[table].columns:  # a whole column
+            key_of = cards.specs[table].key
+            texts = [f"{table}.{name}.{column}" for name in cards[table][key_of]]
+        else:
+            texts = [text]
+        for one in texts:
+            key = parse_key(one, g, cards)
+            if key.kind != "card":
+                raise SetupError(f"stats: {one!r} is not a card's stat")
+            now = cards.row(key.table, key.card)[key.column]
+            if isinstance(now, bool) or not isinstance(now, int):
+                continue  # a blank or a word: nothing to tune
+            low, high = _bounds(cards.specs[key.table], key.column)
+            given = limits.get(one) or limits.get(f"{key.table}.{key.column}")
+            if given is not None:
+                low, high = max(low, given[0]), min(high, given[1])
+            out.append(_Cell(key, now, low, high))
+    if not out:
+        raise SetupError("stats: no whole-number card stat to change")
+    return out
+
+
+def _bounds(spec, column: str) -> tuple[int, int]:
+    """The whole numbers a column's schema allows (a side it leaves open: 0 and 99)."""
+    col = spec.schema.columns[column]
+    low, high, _, _ = _read_checks(col)
+    lo = -math.inf if low is None else (low[0] if low[1] else low[0] + 1)
+    hi = math.inf if high is None else (high[0] if high[1] else high[0] - 1)
+    return int(max(lo, 0 if low is None else lo)), int(min(hi, 99 if high is None else hi))
+
+
+class _Measure:
+    """What a proposal is measured by: each target's rate, from games of every seat order."""
+
+    def __init__(self, g, base, targets):
+        self.g, self.base = g, base
+        setup = base.setup
+        seats = g.num_seats(setup)
+        self.together = g.traits.cooperative or seats == 1
+        sides = None if self.together else g.traits.sides
+        if sides and len(set(setup[sides])) < len(setup[sides]):
+            sides = None
+        self.sides = sides
+        if sides:
+            names = list(setup[sides])
+            self.orders = [names[k:] + names[:k] for k in range(len(names))]
+            default = dict.fromkeys(names, 1 / len(names))
+        else:
+            self.orders = [None]
+            default = ({"the party": 0.5} if self.together else
+                       {f"seat {s + 1}": 1 / seats for s in range(seats)})
+        if targets is None:
+            targets = default
+        if not isinstance(targets, dict) or not targets:
+            raise SetupError(f"targets: give a dict such as {default}, not "
+                             f"{shortened(repr(targets))}")
+        for who, rate in targets.items():
+            if who not in default:
+                raise SetupError(f"targets: {who!r} is not one of {', '.join(default)}")
+            if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
+                raise SetupError(f"targets[{who!r}]: give a win rate from 0 to 1, not {rate!r}")
+        self.targets = {k: float(v) for k, v in targets.items()}
+
+    def batches(self, cards):
+        from dataclasses import replace
+
+        for order in self.orders:
+            setup = self.base.setup if order is None else self.g.check_setup(
+                {**self.base.setup, self.sides: order})
+            yield replace(self.base, cards=cards, setup=setup)
+
+    def counts(self, parts) -> dict:
+        """{who: (wins, games it is counted over)}."""
+        out = {who: [0, 0] for who in self.targets}
+        for j, rows in parts:
+            if self.together:
+                out["the party"][0] += int((rows["outcome"] == "win").sum())
+                out["the party"][1] += rows.height
+                continue
+            decided = int((rows["winner"] >= 0).sum())
+            for who in self.targets:
+                seat = (self.orders[j].index(who) if self.sides else
+                        int(who.removeprefix("seat ")) - 1)
+                out[who][0] += int((rows["winner"] == seat).sum())
+                out[who][1] += decided
+        return {k: tuple(v) for k, v in out.items()}
+
+    def rates(self, parts) -> dict:
+        return self.counts(parts)
+
+    def miss(self, counts) -> float:
+        if counts is None:
+            return 1.0
+        # No decided game says nothing of balance: as far from any target as can be.
+        return max(abs(w / n - self.targets[who]) if n else 1.0
+                   for who, (w, n) in counts.items())
+
+    def row(self, changes, counts, words, size) -> dict:
+        row = {"changes": words, "number of changes": len(changes), "size": size}
+        reached = True
+        for who, (w, n) in counts.items():
+            low, high = wilson(w, n)
+            rate = w / n if n else None
+            row[f"{who} wins"] = rate
+            row[f"{who} from"], row[f"{who} to"] = low, high
+            reached = reached and rate is not None and abs(rate - self.targets[who]) <= TOLERANCE
+        # Shares of decided games can be even in a game that is nearly always drawn.
+        row["games counted"] = max(n for _, n in counts.values())
+        row["largest miss"] = self.miss(counts)
+        row["reached"] = reached
+        return row
+
+
+def _message(proposals: pl.DataFrame, targets: dict, max_changes: int, stopped: str) -> str:
+    want = ", ".join(f"{who} {rate:.0%}" for who, rate in targets.items())
+    if proposals.is_empty():
+        return (f"No proposal was verified ({stopped}); nothing to say about reaching {want}.")
+    best = proposals.row(0, named=True)
+    if best["reached"] and not best["number of changes"]:
+        return f"The design as it is already reaches {want} within {TOLERANCE:.0%}."
+    if best["reached"]:
+        return (f"{best['number of changes']} change(s) reach {want} within "
+                f"{TOLERANCE:.0%} on fresh games: {best['changes']}.")
+    return (f"No proposal of at most {max_changes} change(s) within the limits reaches {want}; "
+            f"the closest misses by {best['largest miss']:.1%}: {best['changes']}.")
