@@ -22,7 +22,7 @@ def skewed():
 
 
 def test_a_skewed_design_is_brought_back_by_at_most_two_changes(skewed):
-    cards, result = skewed
+    _, result = skewed
     best = result.proposals.row(0, named=True)
     assert best["reached"] and 1 <= best["number of changes"] <= 2
     assert 0.45 <= best["seat 1 wins"] <= 0.55
