@@ -4,7 +4,8 @@ Altair's default renderer fetches Vega from the network, and its offline rendere
 JupyterChart widget) paints a white canvas in light and dark themes alike. Here the offline
 renderer draws SVG, and a theme gives text, axes and grid lines `currentColor` on a transparent
 background (the same settings as the views' charts, charts.svg.THEMED), so they take the
-notebook's text colour whichever theme is on.
+notebook's text colour whichever theme is on. Polars frames are drawn the same way, as tables
+for people (charts.tables).
 """
 
 from __future__ import annotations
@@ -13,17 +14,20 @@ import os
 
 from .._lazy import after_import
 from .svg import THEMED
+from .tables import notebook_tables
 
 THEME = "workbench"
 
 
 def notebook_charts() -> None:
-    """Show Altair charts offline, in the notebook's light or dark colours (for this kernel).
+    """Show Altair charts offline, in the notebook's light or dark colours (for this kernel),
+    and polars frames as tables for people (`notebook_tables`).
 
     Altair is set up when it is first imported (at once if it is already): a notebook calls
     this at its top, and a match played or a table shown before the first chart does not wait
     for Altair, nor for the offline renderer's script."""
     after_import("altair", _set_up)
+    notebook_tables()
 
 
 def _set_up(alt) -> None:
