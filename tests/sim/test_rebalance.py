@@ -79,3 +79,21 @@ def test_a_stopped_search_says_so():
 def test_bad_arguments_are_named(kwargs, words):
     with pytest.raises(wb.SetupError, match=words):
         wb.rebalance("correction", executor="serial", progress=False, **kwargs)
+
+
+def test_a_proposal_applies_to_a_card_editor_as_one_undoable_change(skewed):
+    from workbench.widgets.card_editor import CardEditor
+
+    cards, result = skewed
+    editor = CardEditor(cards)
+    after = result.apply_to(editor, 0)
+    assert after == result.cards(0) and editor.cards == after
+    assert editor.undo() and editor.cards == cards
+
+
+def test_the_chart_draws_every_proposal_against_the_targets(skewed):
+    _, result = skewed
+    spec = result.chart().to_dict()
+    values = next(iter(spec["datasets"].values()))
+    assert len(values) == 2 * result.proposals.height
+    assert {v["who"] for v in values} == {"seat 1", "seat 2"}

@@ -74,6 +74,42 @@ class Rebalance:
             cards = cards.set(key.table, key.card, key.column, value)
         return cards
 
+    def apply_to(self, editor, i: int = 0):
+        """Make proposal `i`'s changes in a card editor (a CardEditor or its EditSession) as
+        one change, undone with one undo; the editor's new cards."""
+        session = getattr(editor, "session", editor)
+        cards = session.cards
+        for key, value in self._changes[i]:
+            cards = cards.set(key.table, key.card, key.column, value)
+        words = self.proposals["changes"][i]
+        session.replace_cards(cards, f"rebalance proposal {i + 1}: {words}")
+        if session is not editor:
+            editor.refresh()
+        return session.cards
+
+    def chart(self):
+        """Each proposal's verified win rates with their 95% intervals, the targets dashed."""
+        import altair as alt
+
+        rows = []
+        for r in self.proposals.iter_rows(named=True):
+            for who in self.targets:
+                rows.append({"proposal": f"{r['rank']}. {r['changes']}", "who": who,
+                             "rate": r[f"{who} wins"], "low": r[f"{who} from"],
+                             "high": r[f"{who} to"]})
+        data = pl.DataFrame(rows)
+        base = alt.Chart(data).encode(
+            y=alt.Y("proposal:N", title=None, sort=None, axis=alt.Axis(labelLimit=360)),
+            yOffset=alt.YOffset("who:N"), color=alt.Color("who:N", title="wins of"))
+        points = base.mark_point(filled=True, size=50).encode(
+            x=alt.X("rate:Q", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]),
+                    title="share of decided games on fresh seeds (lines: 95% intervals)"))
+        bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
+        targets = pl.DataFrame({"target": sorted(set(self.targets.values()))})
+        dashed = alt.Chart(targets).mark_rule(strokeDash=[4, 4]).encode(x="target:Q")
+        return alt.layer(bars, points, dashed).properties(
+            title="Each proposal's win rates against the targets", width=360)
+
     def __repr__(self) -> str:
         return f"Rebalance of {self.game} ({self.games:,} games): {self.message}"
 
