@@ -44,10 +44,12 @@ if TYPE_CHECKING:
     )
     from .sim import (
         BalanceReport,
+        Hunt,
         KernelAside,
         KernelMismatch,
         Rebalance,
         balance,
+        hunt,
         rebalance,
         sensitivity,
         simulate,
@@ -66,8 +68,8 @@ __getattr__, __dir__ = _lazy_attributes(__name__, {
     ".cards": ["CardDataError", "CardSet"],
     ".core": ["Action", "IllegalAction", "Match", "MatchFileError", "SetupError", "UnknownGame",
               "list_designs", "list_games", "load_match"],
-    ".sim": ["BalanceReport", "KernelAside", "KernelMismatch", "Rebalance", "balance",
-             "rebalance", "sensitivity", "simulate", "solve", "sweep"],
+    ".sim": ["BalanceReport", "Hunt", "KernelAside", "KernelMismatch", "Rebalance", "balance",
+             "hunt", "rebalance", "sensitivity", "simulate", "solve", "sweep"],
 })
 
 __version__ = "0.1.0"
@@ -147,6 +149,7 @@ __all__ = [
     "BalanceReport",
     "CardDataError",
     "CardSet",
+    "Hunt",
     "IllegalAction",
     "KernelAside",
     "KernelMismatch",
@@ -156,6 +159,7 @@ __all__ = [
     "SetupError",
     "UnknownGame",
     "balance",
+    "hunt",
     "list_designs",
     "list_games",
     "load_cards",

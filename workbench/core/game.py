@@ -323,6 +323,11 @@ class Game(Design):
         action's kind: "shoot", "search", "end turn"."""
         return action.kind
 
+    def decks(self):
+        """The game's deck lists as a `Decks` (core/spec.py), for `hunt`; None when players
+        build nothing before play."""
+        return None
+
     def bot_ladder(self) -> list[tuple[str, object]]:
         """The game's bots from weakest to strongest, as (name, bot: a name `bots=` takes or
         a bot): the random bot, the heuristic, then fair search at doubling budgets, for

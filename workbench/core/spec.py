@@ -186,6 +186,21 @@ class Traits:
 
 
 @dataclass(frozen=True)
+class Decks:
+    """How a game's deck lists are kept, for a hunt through them (sim/hunt.py): `table` has a
+    line per card of a deck, `deck` names the deck (a side of the setup), `card` the card (a
+    name in table `pool`), `copies` how many; `new_line(deck, card)` is the line of a card new
+    to a deck, with one copy. The cards' own checks say which lists are legal."""
+
+    table: str
+    deck: str
+    card: str
+    copies: str
+    pool: str
+    new_line: object
+
+
+@dataclass(frozen=True)
 class Odds:
     """What a person wants to know before taking an action whose result is random, named by
     the game: how likely something is ("to defeat") or how much of it to expect ("expected

@@ -3,6 +3,7 @@
 from .balance import BalanceReport, balance
 from .cluster import DASK_SETTINGS, local_cluster
 from .executors import run_batches
+from .hunt import Hunt, hunt
 from .metrics import card_usage, first_player_share, summarize
 from .paths import KernelAside, KernelMismatch
 from .rebalance import Rebalance, rebalance
@@ -13,8 +14,8 @@ from .solve import solve
 from .stats import wilson
 from .sweep import sweep
 
-__all__ = ["DASK_SETTINGS", "BalanceReport", "KernelAside", "KernelMismatch", "Rebalance",
-           "balance", "card_usage", "first_player_share", "game_seeds", "local_cluster",
-           "play_out", "readable", "rebalance", "run_batches", "sensitivity",
+__all__ = ["DASK_SETTINGS", "BalanceReport", "Hunt", "KernelAside", "KernelMismatch",
+           "Rebalance", "balance", "card_usage", "first_player_share", "game_seeds", "hunt",
+           "local_cluster", "play_out", "readable", "rebalance", "run_batches", "sensitivity",
            "sensitivity_table", "simulate", "solve", "summarize", "sweep", "sweep_table",
            "wilson"]

@@ -134,6 +134,13 @@ class SquadCombat(Game):
 
         return heuristic
 
+    def decks(self):
+        from ...core.spec import Decks
+
+        return Decks("decks", "squad", "card", "copies", "cards",
+                     lambda squad, card: {"id": f"{squad}: {card}", "squad": squad,
+                                          "card": card, "copies": 1})
+
     def ban_name(self, state, action):
         # A deck card played, or an ability used: what a designer edits in cards.csv and
         # abilities.csv. Discarding a card to pay is not playing it.

@@ -1,0 +1,65 @@
+"""wb.hunt: a card made far too strong puts its deck at the top of the findings, every list
+found passes the deck checks, and the games it names replay as it says."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+import workbench as wb
+from workbench.core import get_game
+
+
+@pytest.fixture(scope="module")
+def skewed():
+    # Sap (Blue's deck) stuns, and now hits more often and kills with every hit.
+    cards = (get_game("squad_combat").load_cards().set("cards", "Sap", "damage", 30)
+             .set("cards", "Sap", "atk", 3))
+    return cards, wb.hunt("squad_combat", cards=cards, mode="fast", seed=2,
+                           executor="serial", progress=False)
+
+
+def test_the_deck_of_a_card_made_far_too_strong_is_the_top_finding(skewed):
+    _, found = skewed
+    top = found.findings.row(0, named=True)
+    assert top["deck"] == "Blue" and top["too often"]
+    assert top["from"] > 0.65 and found.message.startswith("Blue with")
+
+
+def test_every_list_found_passes_the_deck_checks_and_keeps_its_size(skewed):
+    cards, found = skewed
+    g = get_game("squad_combat")
+
+    def size(c, deck):
+        return int(c["decks"].filter(pl.col("squad") == deck)["copies"].sum())
+
+    for i, row in enumerate(found.findings.iter_rows(named=True)):
+        listed = found.cards(i)
+        assert g.cross_check(listed) == []
+        assert size(listed, row["deck"]) == size(cards, row["deck"])
+        other = "Red" if row["deck"] == "Blue" else "Blue"
+        assert listed["decks"].filter(pl.col("squad") == other).equals(
+            cards["decks"].filter(pl.col("squad") == other))
+    assert found.searched.height > found.findings.height and found.games > 0
+
+
+def test_the_games_it_names_replay_as_wins_of_the_deck(skewed):
+    _, found = skewed
+    top = found.findings.row(0, named=True)
+    first = top["replay"].split(", ")[0]  # "seed 123 (Blue v Red)"
+    seed = int(first.split()[1])
+    order = first[first.index("(") + 1:-1].split(" v ")
+    match = wb.play("squad_combat", seed=seed, cards=found.cards(0), bots="heuristic",
+                    squads=order)
+    match.auto()
+    assert match.state.result().winner == order.index(top["deck"])
+
+
+@pytest.mark.parametrize(("game", "kwargs", "words"), [
+    ("correction", {}, "no deck lists"),
+    ("squad_combat", {"decks": ["Green"]}, "decks"),
+    ("squad_combat", {"moves": 0}, "moves"),
+    ("squad_combat", {"mode": "slow"}, "mode")])
+def test_bad_arguments_are_named(game, kwargs, words):
+    with pytest.raises(wb.SetupError, match=words):
+        wb.hunt(game, executor="serial", progress=False, **kwargs)

@@ -1,0 +1,249 @@
+"""Hunt exploits: decks that win far too often against the field.
+
+`hunt` searches the deck lists a player builds before play, within the game's own deck
+checks, for lists that win too often against the other decks of the setup (the field). For
+each side's deck a seeded evolutionary search (a (1 + lambda) strategy: each generation
+makes `children` variants of the best list so far by moving a few copies from one card to
+another, every variant passing the cards' checks, R-1's deck building for Squad Combat)
+plays each variant against the field on the same seeds, both seat orders, and keeps the best.
+The best lists found are then verified on fresh seeds, each reported with its share of
+decided games and 95% interval, the copies it moved, and seeds of games it won to replay in
+the step-through view.
+
+A game takes part by declaring its deck table (`Game.decks`: which table, which columns
+name the deck, the card and its copies, where the cards come from, and how a new line reads).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+import polars as pl
+
+from ..cards.problems import CardDataError
+from ..core.errors import SetupError
+from ..core.registry import get_game
+from ..core.seeds import Seeds, check_seed
+from ..core.spec import Decks
+from . import guard
+from .executors import run_batches
+from .paths import placed
+from .simulate import frame, prepare
+from .stats import wilson
+from .sweep import default_bots
+
+MODES = {  # games per seat order in the search and in verification; generations; children
+    "full": {"games": 300, "verify": 2000, "generations": 12, "children": 6, "top": 3},
+    "fast": {"games": 60, "verify": 300, "generations": 3, "children": 4, "top": 2},
+}
+TOO_OFTEN = 0.65  # a deck winning more than this share of decided games, surely, breaks it
+TRIES = 50  # attempts at a variant the deck checks accept
+
+
+@dataclass
+class Hunt:
+    """What `hunt()` found: `findings` (ranked: each deck list's share of decided games
+    against the field with its 95% interval, what it changed, whether it wins far too often,
+    seeds of games it won), `searched` (every list the search played) and `message`.
+    `cards(i)` is finding i's CardSet."""
+
+    game: str
+    message: str
+    findings: pl.DataFrame
+    searched: pl.DataFrame
+    games: int
+    stopped: str
+    _cards: list = field(default_factory=list)
+
+    def cards(self, i: int = 0):
+        return self._cards[i]
+
+    def __repr__(self) -> str:
+        return f"Hunt of {self.game} ({self.games:,} games): {self.message}"
+
+
+def hunt(game, *, decks=None, moves: int = 3, mode: str = "full", seed=0, cards=None,
+         rules=None, executor="processes", progress: bool = True, stop=None,
+         **setup) -> Hunt:
+    """Deck lists of `decks` (default: every side's) that win too often against the field.
+    `moves` is the most copies a variant moves at once. `mode` "full" plays a few minutes of
+    compiled games per deck, "fast" well under a minute. Ctrl+C or `stop` returns what was
+    found so far. The same arguments give the same findings on any executor."""
+    g = get_game(game)
+    spec = g.decks()
+    if spec is None:
+        raise SetupError(f"{g.name} declares no deck lists to hunt through (Game.decks)")
+    if mode not in MODES:
+        raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
+    budget = MODES[mode]
+    moves = guard.whole(moves, "moves", 1)
+    guard.flags(progress=progress)
+    seed = check_seed(seed)
+    base = prepare(g.name, cards, rules, default_bots(g), None, setup)
+    sides = g.traits.sides
+    names = list(base.setup[sides])
+    if decks is None:
+        decks = names
+    if isinstance(decks, str) or not all(d in names for d in decks):
+        raise SetupError(f"decks: give a list of the setup's decks ({', '.join(names)}), "
+                         f"not {decks!r}")
+    orders = [names[k:] + names[:k] for k in range(len(names))]
+    executor = placed(base, executor)
+    played = 0
+    complete = True
+
+    def play(candidates, deck, n, stream):
+        """Each candidate CardSet's (wins, decided games, rows by order) for `deck`."""
+        nonlocal played, complete
+        jobs = []
+        for i, c in enumerate(candidates):
+            for j, order in enumerate(orders):
+                batch = replace(base, cards=c, setup=g.check_setup({**base.setup,
+                                                                    sides: order}))
+                jobs.append(((i, j), batch, Seeds(stream, n)))
+        results, done = run_batches(jobs, "serial" if executor is None else executor,
+                                    progress=progress, stop=stop)
+        complete = complete and done
+        out = []
+        for i in range(len(candidates)):
+            wins = decided = 0
+            won_seeds = []
+            for j, order in enumerate(orders):
+                if (i, j) not in results:
+                    continue
+                rows = frame(results[(i, j)])
+                played += rows.height
+                seat = order.index(deck)
+                decided += int((rows["winner"] >= 0).sum())
+                wins += int((rows["winner"] == seat).sum())
+                won_seeds += [(s, " v ".join(order)) for s in
+                              rows.filter(pl.col("winner") == seat)["seed"].head(3).to_list()]
+            out.append((wins, decided, won_seeds))
+        return out
+
+    searched, best_lists = [], []
+    for deck in decks:
+        rng = random.Random(f"{seed}:{deck}")
+        parent = base.cards
+        (start,) = play([parent], deck, budget["games"], seed)
+        parent_score = _share(start)
+        searched.append(_searched_row(deck, 0, "as shipped", start))
+        found = [(parent_score, parent, "as shipped")]
+        for generation in range(1, budget["generations"] + 1):
+            if not complete:
+                break
+            children = []
+            for _ in range(budget["children"]):
+                made = _variant(parent, base.cards, spec, deck, rng, moves)
+                if made is not None:
+                    children.append(made)
+            scores = play([c for c, _ in children], deck, budget["games"], seed)
+            for (child, words), score in zip(children, scores, strict=True):
+                searched.append(_searched_row(deck, generation, words, score))
+                found.append((_share(score), child, words))
+                if _share(score) > parent_score:
+                    parent, parent_score = child, _share(score)
+        seen, top = set(), []
+        for score, c, words in sorted(found, key=lambda f: -f[0]):
+            if words not in seen and words != "as shipped":
+                seen.add(words)
+                top.append((c, words))
+            if len(top) == budget["top"]:
+                break
+        best_lists += [(deck, c, words) for c, words in top]
+    rows, kept = [], []
+    if complete and best_lists:
+        by_deck: dict[str, list] = {}
+        for deck, c, words in best_lists:
+            by_deck.setdefault(deck, []).append((c, words))
+        for deck, lists in by_deck.items():
+            verified = play([c for c, _ in lists] + [base.cards], deck, budget["verify"],
+                            seed + 1)
+            shipped = verified[-1]
+            for (c, words), (wins, decided, won) in zip(lists, verified, strict=False):
+                low, high = wilson(wins, decided)
+                rows.append({"deck": deck, "changes": words,
+                             "wins": wins / decided if decided else None,
+                             "from": low, "to": high, "decided games": decided,
+                             "as shipped": _share(shipped),
+                             "too often": bool(decided and low > TOO_OFTEN),
+                             "replay": ", ".join(f"seed {s} ({o})" for s, o in won[:3])})
+                kept.append(c)
+    findings = pl.DataFrame(rows)
+    if findings.height:
+        order = sorted(range(findings.height), key=lambda i: -(findings["wins"][i] or 0))
+        findings = findings[order].with_row_index("rank", offset=1)
+        kept = [kept[i] for i in order]
+    stopped = "stopped" if not complete else "game budget spent"
+    return Hunt(g.name, _message(findings, stopped), findings, pl.DataFrame(searched), played,
+                stopped, kept)
+
+
+def _share(score) -> float:
+    wins, decided, _ = score
+    return wins / decided if decided else 0.0
+
+
+def _searched_row(deck, generation, words, score) -> dict:
+    wins, decided, _ = score
+    return {"deck": deck, "generation": generation, "changes": words,
+            "wins": wins / decided if decided else None, "decided games": decided}
+
+
+def _variant(parent, shipped, spec: Decks, deck: str, rng: random.Random, moves: int):
+    """`parent` with 1 to `moves` copies moved from one card of `deck` to another card, as
+    the deck checks accept it, and its difference from the shipped list in words; None when
+    no try was accepted."""
+    pool = shipped[spec.pool][shipped.specs[spec.pool].key].to_list()
+    for _ in range(TRIES):
+        cards = parent
+        try:
+            for _ in range(rng.randint(1, moves)):
+                lines = cards[spec.table].filter(pl.col(spec.deck) == deck)
+                taken = lines.row(rng.randrange(lines.height), named=True)
+                key = cards.specs[spec.table].key
+                if taken[spec.copies] > 1:
+                    cards = cards.set(spec.table, taken[key], spec.copies,
+                                      taken[spec.copies] - 1)
+                else:
+                    cards = cards.without_row(spec.table, taken[key])
+                added = rng.choice(pool)
+                have = cards[spec.table].filter((pl.col(spec.deck) == deck)
+                                                & (pl.col(spec.card) == added))
+                if have.height:
+                    row = have.row(0, named=True)
+                    cards = cards.set(spec.table, row[key], spec.copies, row[spec.copies] + 1)
+                else:
+                    cards = cards.with_row(spec.table, spec.new_line(deck, added))
+        except CardDataError:
+            continue  # a list the deck checks refuse: try another
+        words = _changes(shipped, cards, spec, deck)
+        if words != "as shipped":
+            return cards, words
+    return None
+
+
+def _changes(shipped, cards, spec: Decks, deck: str) -> str:
+    def counts(c):
+        lines = c[spec.table].filter(pl.col(spec.deck) == deck)
+        return dict(zip(lines[spec.card], lines[spec.copies], strict=True))
+
+    before, after = counts(shipped), counts(cards)
+    moved = [(name, after.get(name, 0) - before.get(name, 0))
+             for name in sorted(set(before) | set(after))]
+    words = [f"{'+' if n > 0 else ''}{n} {name}" for name, n in
+             sorted(moved, key=lambda m: (-m[1], m[0])) if n]
+    return ", ".join(words) or "as shipped"
+
+
+def _message(findings: pl.DataFrame, stopped: str) -> str:
+    if findings.is_empty():
+        return f"No deck list was verified ({stopped})."
+    best = findings.row(0, named=True)
+    said = (f"{best['deck']} with {best['changes']} wins {best['wins']:.1%} "
+            f"({best['from']:.1%} to {best['to']:.1%}) of decided games against the field, "
+            f"{best['as shipped']:.1%} as shipped")
+    if best["too often"]:
+        return said + ": it wins far too often."
+    return said + f"; no list found wins more than {TOO_OFTEN:.0%} for sure."
