@@ -7,7 +7,7 @@ function pct(p) {
   return v >= 1 || v === 0 ? `${v.toFixed(0)}%` : `${v.toPrecision(2)}%`;
 }
 
-// More rows or buttons than these of one kind of action scroll in a box (see actions()).
+// More rows or buttons than these of one kind of action are set apart (see actions()).
 const MANY_ROWS = 8;
 const MANY_BUTTONS = 12;
 
@@ -34,20 +34,32 @@ function statLine(stat) {
   return h("span", { className: "wb-stat" }, h("b", {}, stat.label), ` ${stat.value}${max}`);
 }
 
-function card(c) {
+function card(c, key, open, rules) {
   const cls = ["wb-card", `wb-kind-${c.kind || "card"}`];
   if (c.highlight) cls.push("wb-highlight");
   if (c.dim) cls.push("wb-dim");
   if (c.hidden) cls.push("wb-facedown");
-  return h("div", { className: cls.join(" "), "data-name": c.name, "data-count": c.count || 1 },
+  if (open) cls.push("wb-card-open");
+  const whole = c.hidden ? "" : [c.name, c.subtitle, c.text].filter(Boolean).join("\n");
+  return h("div", { className: cls.join(" "), "data-name": c.name, "data-count": c.count || 1,
+    "data-key": key, title: c.text ? `${whole}\n(click to open or close)` : whole || null },
     h("div", { className: "wb-card-name" }, c.hidden ? "?" : c.name,
       c.count > 1 ? h("span", { className: "wb-count", title: `${c.count} alike` }, ` ×${c.count}`) : null),
     c.subtitle ? h("div", { className: "wb-card-sub" }, c.subtitle) : null,
     (c.stats || []).length ? h("div", { className: "wb-card-stats" }, c.stats.map(statLine)) : null,
-    // Long rules text is clamped to two lines; all of it shows on hover.
-    c.text ? h("div", { className: "wb-card-text", title: c.text }, c.text) : null,
+    // Long rules text is clamped to a few lines; a click on the card shows all of it.
+    c.text ? h("div", { className: "wb-card-text" }, ruled(c.text, rules)) : null,
     (c.tags || []).length ? h("div", { className: "wb-tags" },
       c.tags.map((t) => h("span", { className: "wb-tag" }, t))) : null);
+}
+
+// A section a person opens and closes. Until they do, the widget's width decides
+// (step_through.css): open beside the board, closed when the view is narrow.
+function drawer(name, title, opened, ...body) {
+  const state = opened[name] === undefined ? "auto" : opened[name] ? "yes" : "no";
+  return h("section", { className: `wb-drawer wb-drawer-${name}`, "data-drawer": name, "data-open": state },
+    h("button", { className: "wb-drawer-toggle", type: "button" }, title),
+    h("div", { className: "wb-drawer-body" }, body));
 }
 
 function swatch(colour) {
@@ -69,25 +81,30 @@ function boardSvg(b, act) {
   return h("div", { className: "wb-board-drawing" }, svg, choices);
 }
 
-function board(b, v, act) {
-  return h("div", { className: "wb-board" },
+function board(b, v, act, opened, openCards) {
+  const zoneCards = (z, zi) => (z.cards || []).map((c) => {
+    const key = `${zi}:${c.name || "?"}`;
+    return card(c, key, openCards.has(key), v.rules_text);
+  });
+  return h("div", { className: "wb-board" + (b.svg ? " wb-has-svg" : "") },
     h("div", { className: "wb-board-head" },
       h("span", { className: "wb-board-title" }, b.title || ""),
       h("span", { className: "wb-board-sub" }, ruled(b.subtitle || "", v.rules_text)),
-      (b.trackers || []).map(statLine)),
-    (b.legend || []).length ? h("div", { className: "wb-legend" }, b.legend.map((g) =>
-      h("span", { className: "wb-glyph" },
-        !g.colour ? h("b", {}, g.symbol)
-          : g.symbol ? h("span", { className: "wb-swatch wb-swatch-symbol", style: `background:${g.colour}` }, g.symbol)
-            : swatch(g.colour), ` ${g.meaning}`))) : null,
+      (b.trackers || []).map(statLine),
+      (b.legend || []).length ? drawer("key", `Key (${b.legend.length})`, opened,
+        h("div", { className: "wb-legend" }, b.legend.map((g) =>
+          h("span", { className: "wb-glyph" },
+            !g.colour ? h("b", {}, g.symbol)
+              : g.symbol ? h("span", { className: "wb-swatch wb-swatch-symbol", style: `background:${g.colour}` }, g.symbol)
+                : swatch(g.colour), ` ${g.meaning}`)))) : null),
     h("div", { className: "wb-board-body" },
       b.svg ? boardSvg(b, act) : null,
       h("div", { className: "wb-zones" },
-        (b.zones || []).map((z) => h("section", {
+        (b.zones || []).map((z, zi) => h("section", {
           className: "wb-zone" + (z.active ? " wb-active" : ""),
           style: z.colour ? `border-left-color:${z.colour}` : null },
           h("div", { className: "wb-zone-title" }, z.colour ? swatch(z.colour) : null, z.title),
-          h("div", { className: "wb-zone-cards" }, (z.cards || []).map(card)))))));
+          h("div", { className: "wb-zone-cards" }, zoneCards(z, zi)))))));
 }
 
 function oddsLines(odds) {
@@ -102,9 +119,12 @@ function render({ model, el }) {
   let clickedAt = null;
   let typed = "";          // the text box keeps what was typed across redraws and errors
   let typedFocus = false;
-  let rulePin = null;      // the rule whose text was clicked open
+  let rulePin = null;      // the rule clicked open: its id and where it was clicked
+  const opened = {};       // drawers a person opened (true) or closed (false)
+  const openCards = new Set();  // cards clicked open, by zone and name
   let logAway = false;     // the person scrolled the log up: leave it where they put it
-  const root = h("div", { className: "wb-widget wb-step", tabindex: "0" });
+  let drawnAt = null;      // the decision last drawn: a list scrolled for it stays scrolled
+  const root = h("div", { className: "wb-widget wb-step", tabindex: "0", "data-setup": "auto" });
   el.append(root);
 
   // While the bots play, the view is redrawn after every decision. The browser drops a click
@@ -145,7 +165,8 @@ function render({ model, el }) {
 
   function status(v) {
     return h("div", { className: "wb-status" },
-      h("span", { className: "wb-message", hidden: !v.message }, ruled(v.message, v.rules_text)),
+      h("span", { className: "wb-message", hidden: !v.message, title: v.message || null },
+        ruled(v.message, v.rules_text)),
       h("span", { className: "wb-error", hidden: !v.error }, ruled(v.error, v.rules_text)));
   }
 
@@ -176,6 +197,8 @@ function render({ model, el }) {
   const controlsRow = h("div", { className: "wb-controls" },
     undoButton, redoButton, slider, position, botStepButton, toMyTurnButton, toEndButton,
     h("span", { className: "wb-gap" }),
+    h("button", { className: "wb-restart", title: "Restart with the seed under Setup",
+      onclick: () => act({ type: "restart", seed: seedInput.value }) }, "Restart"),
     h("button", { className: "wb-save", title: "Save the match as a file", onclick: async () => {
       const reply = await act({ type: "save" });
       if (!reply.ok) return;
@@ -185,6 +208,12 @@ function render({ model, el }) {
       document.body.append(a); a.click(); a.remove();
     } }, "Save"),
     h("button", { className: "wb-load", title: "Load a saved match", onclick: () => fileInput.click() }, "Load"),
+    // Shown beside the board when the view is wide; behind this toggle when narrow.
+    h("button", { className: "wb-setup-toggle", title: "Who plays each seat, whose view, the seed",
+      onclick: () => {
+        const shown = getComputedStyle(setupRow).display !== "none";
+        root.dataset.setup = shown ? "no" : "yes";
+      } }, "Setup"),
     fileInput);
 
   function controls(v) {
@@ -213,9 +242,7 @@ function render({ model, el }) {
   const setupRow = h("div", { className: "wb-setup" },
     seatsBox,
     h("label", {}, "View ", viewSel),
-    h("label", {}, "Seed ", seedInput),
-    h("button", { className: "wb-restart",
-      onclick: () => act({ type: "restart", seed: seedInput.value }) }, "Restart"));
+    h("label", {}, "Seed ", seedInput));
   let setupMadeFor = null;
   let seedShown = null;
 
@@ -259,7 +286,8 @@ function render({ model, el }) {
 
   function typedBox() {
     const box = h("input", { className: "wb-typed", value: typed,
-      placeholder: "or type an action (any case, no symbols needed, the start is enough) and press Enter" });
+      placeholder: "or type an action, then Enter",
+      title: "Any case, no symbols needed, the start of the label is enough" });
     box.addEventListener("input", () => { typed = box.value; });
     box.addEventListener("focus", () => { typedFocus = true; });
     box.addEventListener("blur", () => { typedFocus = false; });
@@ -299,8 +327,8 @@ function render({ model, el }) {
         title: b.odds ? `${b.label}\n${b.odds.label}` : (row.odds ? `${b.label}\n${row.odds.label}` : b.label),
         onclick: () => act({ type: "step", label: b.label }) },
         b.text, b.odds ? h("span", { className: "wb-action-odds" }, oddsLines(b.odds)) : null)));
-    // Many rows of one kind (a card playable on every piece) scroll in a box of their own,
-    // so the rest of the decision (the step onwards) stays in sight below them.
+    // Many rows of one kind (a card playable on every piece) are set apart by a line, so the
+    // other kinds (the step onwards) are easy to find when scrolling down to them.
     const kinds = [];
     for (const row of v.actions) {
       if (!kinds.length || kinds[kinds.length - 1].kind !== row.kind) kinds.push({ kind: row.kind, rows: [] });
@@ -308,6 +336,8 @@ function render({ model, el }) {
     }
     const many = (k) => k.rows.length > MANY_ROWS
       || k.rows.reduce((n, row) => n + row.buttons.length, 0) > MANY_BUTTONS;
+    // The list scrolls in a box of bounded height: the widget keeps its height however many
+    // actions there are.
     const rows = kinds.map((k) => many(k)
       ? h("div", { className: "wb-many", "data-kind": k.kind }, k.rows.map(rowOf))
       : k.rows.map(rowOf));
@@ -320,8 +350,9 @@ function render({ model, el }) {
           h("button", { className: "wb-action wb-illegal", disabled: true, "data-label": a.label }, a.label)),
         " ", h("span", { className: "wb-reason" }, ruled(a.reason, v.rules_text)))))) : null;
     return h("div", { className: "wb-actions" },
-      h("div", { className: "wb-mover" }, `${mover} to decide`),
-      rows, typedBox(), blocked);
+      h("div", { className: "wb-decide-head" },
+        h("span", { className: "wb-mover" }, `${mover} to decide`), typedBox()),
+      h("div", { className: "wb-action-list" }, rows), blocked);
   }
 
   function chance(v) {
@@ -345,33 +376,119 @@ function render({ model, el }) {
   }
 
   function rules(v) {
-    return h("details", { className: "wb-rules" },
-      h("summary", {}, `Rule variants (${v.rules.filter((r) => r.changed).length} changed)`),
-      h("table", {}, v.rules.map((r) => h("tr", { className: r.changed ? "wb-changed" : "" },
+    return drawer("rules", `Rule variants (${v.rules.filter((r) => r.changed).length} changed)`, opened,
+      h("table", { className: "wb-rules" }, v.rules.map((r) => h("tr", { className: r.changed ? "wb-changed" : "" },
         h("td", {}, r.key), h("td", {}, String(r.value))))));
   }
 
+  function side(v) {
+    return h("div", { className: "wb-side" },
+      drawer("log", `Log (${v.log.length})`, opened, log(v)), rules(v));
+  }
+
+  // The rule's text opens next to the id clicked: below it, or above when there is more room
+  // there, always inside the part of the widget on screen and never over the controls.
   function rulePop(v) {
-    if (!rulePin || !v.rules_text[rulePin]) return null;
-    return h("div", { className: "wb-rule-pop", role: "note" },
-      h("button", { className: "wb-rule-close", title: "Close", onclick: () => { rulePin = null; draw(); } }, "×"),
-      h("div", { className: "wb-rule-text" }, v.rules_text[rulePin]));
+    if (!rulePin || !v.rules_text[rulePin.id]) return null;
+    return h("div", { className: "wb-rule-pop", role: "dialog", "data-rule": rulePin.id },
+      h("button", { className: "wb-rule-close", title: "Close (Esc)", onclick: closeRule }, "×"),
+      h("div", { className: "wb-rule-text" }, v.rules_text[rulePin.id]));
+  }
+
+  function scroller(node) {
+    for (let p = node.parentElement; p; p = p.parentElement) {
+      const y = getComputedStyle(p).overflowY;
+      if (y === "auto" || y === "scroll") return p;
+    }
+    return null;
+  }
+
+  function placeRule(pop) {
+    const r = root.getBoundingClientRect();
+    const box = scroller(root)?.getBoundingClientRect();
+    const gap = 6;
+    let top = Math.max(r.top, box ? box.top : 0, 0) + gap;
+    const bottom = Math.min(r.bottom, box ? box.bottom : innerHeight, innerHeight) - gap;
+    const left = Math.max(r.left, 0) + gap;
+    const right = Math.min(r.right, innerWidth) - gap;
+    for (const row of [controlsRow, setupRow]) {
+      const c = row.getBoundingClientRect();
+      if (c.height && c.bottom > top && c.top < bottom) top = c.bottom + gap;
+    }
+    // The id clicked, where it is now (a redraw or a scroll may have moved it), else where
+    // it was, in the window's coordinates.
+    const same = root.querySelectorAll(".wb-rule")[rulePin.index];
+    const now = same?.dataset.rule === rulePin.id ? same.getBoundingClientRect() : null;
+    const at = now && now.height ? { x: now.left, top: now.top, bottom: now.bottom }
+      : { x: r.left + rulePin.x, top: r.top + rulePin.top, bottom: r.top + rulePin.bottom };
+    pop.style.maxWidth = `${Math.max(160, Math.min(420, right - left))}px`;
+    pop.style.maxHeight = "";
+    const below = bottom - at.bottom - gap;
+    const above = at.top - gap - top;
+    const tall = pop.offsetHeight;
+    let y;
+    if (tall <= below || below >= above) {
+      y = Math.max(top, at.bottom + gap);
+      pop.style.maxHeight = `${Math.max(60, bottom - y)}px`;
+    } else {
+      y = Math.max(top, at.top - gap - tall);
+      pop.style.maxHeight = `${Math.max(60, at.top - gap - y)}px`;
+    }
+    const x = Math.min(Math.max(left, at.x), right - pop.offsetWidth);
+    pop.style.left = `${Math.max(left, x) - r.left}px`;
+    pop.style.top = `${y - r.top}px`;
+  }
+
+  function closeRule() {
+    rulePin = null;
+    root.querySelector(".wb-rule-pop")?.remove();
+    document.removeEventListener("pointerdown", away, true);
+    document.removeEventListener("keydown", escape, true);
+  }
+
+  function away(e) {
+    if (!e.target.closest?.(".wb-rule-pop") && !e.target.closest?.(".wb-rule")) closeRule();
+  }
+
+  function escape(e) {
+    if (e.key !== "Escape") return;
+    e.stopPropagation();  // JupyterLab would take Escape too (leaving a cell's edit mode)
+    closeRule();
+  }
+
+  function openRule(abbr) {
+    const r = root.getBoundingClientRect();
+    const a = abbr.getBoundingClientRect();
+    rulePin = { id: abbr.dataset.rule, index: [...root.querySelectorAll(".wb-rule")].indexOf(abbr),
+      x: a.left - r.left, top: a.top - r.top, bottom: a.bottom - r.top };
+    document.addEventListener("pointerdown", away, true);
+    document.addEventListener("keydown", escape, true);
+    // Only the pop-up is added: a redraw now would move the log, and the id with it.
+    root.querySelector(".wb-rule-pop")?.remove();
+    const pop = rulePop(model.get("view"));
+    if (pop) { root.append(pop); placeRule(pop); }
   }
 
   function draw() {
     const v = model.get("view");
     if (!v || !v.seats) return;
-    const away = logAway ? root.querySelector(".wb-log")?.scrollTop : null;
+    const logAt = logAway ? root.querySelector(".wb-log")?.scrollTop : null;
+    const listAt = root.querySelector(".wb-action-list")?.scrollTop;
+    const pop = rulePop(v);
     fill(root,
       h("div", { className: "wb-head" },
         h("b", {}, v.title), h("span", { className: "wb-sub" }, ` · seed ${v.seed} · cards v${v.cards_version}`),
         status(v)),
-      controls(v), setup(v), main);
-    fill(main, board(v.board, v, act), lower, rulePop(v));
-    fill(lower, play, h("div", { className: "wb-side" }, log(v), rules(v)));
+      controls(v), setup(v), main, pop);
+    fill(main, board(v.board, v, act, opened, openCards), lower);
+    fill(lower, play, side(v));
     fill(play, chance(v), actions(v));
     const newLog = root.querySelector(".wb-log");
-    if (newLog) newLog.scrollTop = away === null || away === undefined ? newLog.scrollHeight : away;
+    if (newLog) newLog.scrollTop = logAt === null || logAt === undefined ? newLog.scrollHeight : logAt;
+    const list = root.querySelector(".wb-action-list");
+    if (list && listAt && v.decisions === drawnAt) list.scrollTop = listAt;
+    drawnAt = v.decisions;
+    if (pop) placeRule(pop);
     if (typedFocus) {
       const box = root.querySelector(".wb-typed");
       if (box) { box.focus(); box.setSelectionRange(box.value.length, box.value.length); }
@@ -381,6 +498,8 @@ function render({ model, el }) {
       root.dataset.lastLatencyMs = String(performance.now() - clickedAt);
       clickedAt = null;
     }
+    root.dataset.game = v.game;
+    root.dataset.seed = String(v.seed);
     root.dataset.decisions = String(v.decisions);
     root.dataset.toMove = v.to_move === null ? "" : String(v.to_move);
     root.dataset.thinking = v.thinking ? "yes" : "no";
@@ -388,21 +507,36 @@ function render({ model, el }) {
 
   root.addEventListener("click", (e) => {
     const rule = e.target.closest(".wb-rule");
-    if (rule) { rulePin = rule.dataset.rule; draw(); }
+    if (rule) { openRule(rule); return; }
+    const toggle = e.target.closest(".wb-drawer-toggle");
+    if (toggle) {
+      const box = toggle.parentElement;
+      const shown = getComputedStyle(box.querySelector(".wb-drawer-body")).display !== "none";
+      opened[box.dataset.drawer] = !shown;
+      box.dataset.open = shown ? "no" : "yes";
+      if (!shown) box.querySelectorAll(".wb-log").forEach((l) => { if (!logAway) l.scrollTop = l.scrollHeight; });
+      return;
+    }
+    const c = e.target.closest(".wb-card");
+    if (c && c.querySelector(".wb-card-text") && !e.target.closest("button, a, select, input")) {
+      const key = c.dataset.key;
+      if (openCards.has(key)) openCards.delete(key); else openCards.add(key);
+      c.classList.toggle("wb-card-open", openCards.has(key));
+    }
   });
   root.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (e.key === "Enter" && e.target.classList.contains("wb-rule")) { openRule(e.target); return; }
     const ctrl = e.ctrlKey || e.metaKey;
     if (ctrl && e.key.toLowerCase() === "z" && !e.shiftKey) { e.preventDefault(); act({ type: "undo" }); }
     else if (ctrl && (e.key.toLowerCase() === "y" || (e.shiftKey && e.key.toLowerCase() === "z"))) {
       e.preventDefault(); act({ type: "redo" });
     } else if (!ctrl && e.key.toLowerCase() === "n") { e.preventDefault(); act({ type: "bot_step" }); }
-    else if (e.key === "Escape" && rulePin) { rulePin = null; draw(); }
   });
 
   model.on("change:view", draw);
   draw();
-  return () => { model.off("change:view", draw); close(); };
+  return () => { model.off("change:view", draw); closeRule(); close(); };
 }
 
 export default { render };
