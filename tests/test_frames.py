@@ -11,27 +11,18 @@ from pathlib import Path
 import pytest
 
 import workbench as wb
+from workbench.sim.kernels import compiled_games
 
 HERE = Path(__file__).parent / "golden" / "frames"
 SEED = 2026
 GAMES = 60
-CONFIGS = {
-    "armies_random": ("armies", {"bots": "random"}),
-    "armies_heuristic": ("armies", {"bots": "heuristic"}),
-    "coop_random": ("coop", {"bots": "random"}),
-    "coop_heuristic": ("coop", {"bots": "heuristic"}),
-    # The loot policy the compiled kernel does not copy: these games go through the rules.
-    "coop_agent_random": ("coop", {"bots": "random", "rules": {"coop.loot_policy": "agent"},
-                                   "players": 4}),
-    "correction_random": ("correction", {"bots": "random"}),
-    "correction_heuristic": ("correction", {"bots": "heuristic"}),
-    "location_ccg_random": ("location_ccg", {"bots": "random"}),
-    "location_ccg_heuristic": ("location_ccg", {"bots": "heuristic"}),
-    "rpg_card_battle_random": ("rpg_card_battle", {"bots": "random"}),
-    "rpg_card_battle_heuristic": ("rpg_card_battle", {"bots": "heuristic"}),
-    "squad_combat_random": ("squad_combat", {"bots": "random"}),
-    "squad_combat_heuristic": ("squad_combat", {"bots": "heuristic"}),
-}
+# Every game with a compiled kernel, with random and with heuristic bots: a new game is in
+# the list, and fails here until its rows are recorded.
+CONFIGS = {f"{game}_{bots}": (game, {"bots": bots})
+           for game in sorted(compiled_games()) for bots in ("random", "heuristic")}
+# The loot policy the compiled kernel does not copy: these games go through the rules.
+CONFIGS["coop_agent_random"] = ("coop", {"bots": "random", "rules": {"coop.loot_policy": "agent"},
+                                         "players": 4})
 
 
 def rows(name: str) -> tuple[list[dict], set]:
@@ -54,8 +45,10 @@ def test_simulate_gives_the_recorded_rows(name):
 
 
 if __name__ == "__main__":
+    import sys
+
     HERE.mkdir(parents=True, exist_ok=True)
-    for name in CONFIGS:
+    for name in sys.argv[1:] or CONFIGS:  # the names given, or every one
         text = "\n".join(json.dumps(r, sort_keys=True) for r in rows(name)[0])
         (HERE / f"{name}.jsonl").write_text(text + "\n")
         print("recorded", name)

@@ -26,9 +26,12 @@ from .sim.testgames import SPEC as COIN_SPEC
 from .sim.testgames import CoinGame
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ["armies", "coop", "correction", "location_ccg", "rpg_card_battle", "sac", "squad_combat"]
-# Designs that are data and analyses, with no rules to play.
-DESIGNS = ["rfg_classes", "rune_system"]
+# The built-in designs, read from the games folder (not from the registry this file tests): a
+# design with rules has a rules.py; the others are data and analyses, with no rules to play.
+BUILT_IN = sorted(p for p in (ROOT / "workbench" / "games").iterdir()
+                  if (p / "__init__.py").is_file())
+GAMES = [p.name for p in BUILT_IN if (p / "rules.py").is_file()]
+DESIGNS = [p.name for p in BUILT_IN if not (p / "rules.py").is_file()]
 # Starting a match needs none of these: the simulation layer, views, charts, the dice notation
 # parser and the libraries behind them.
 NOT_FOR_PLAY = ["workbench.sim", "workbench.widgets", "workbench.charts", "workbench.dice.parser",
