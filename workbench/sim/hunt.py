@@ -16,6 +16,7 @@ name the deck, the card and its copies, where the cards come from, and how a new
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass, field, replace
 
@@ -27,6 +28,7 @@ from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from ..core.spec import Decks
 from . import guard
+from .balance import MODE_ENV
 from .executors import run_batches
 from .paths import placed
 from .simulate import frame, prepare
@@ -63,17 +65,19 @@ class Hunt:
         return f"Hunt of {self.game} ({self.games:,} games): {self.message}"
 
 
-def hunt(game, *, decks=None, moves: int = 3, mode: str = "full", seed=0, cards=None,
+def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, cards=None,
          rules=None, executor="processes", progress: bool = True, stop=None,
          **setup) -> Hunt:
     """Deck lists of `decks` (default: every side's) that win too often against the field.
     `moves` is the most copies a variant moves at once. `mode` "full" plays a few minutes of
-    compiled games per deck, "fast" well under a minute. Ctrl+C or `stop` returns what was
+    compiled games per deck, "fast" well under a minute (WORKBENCH_BALANCE=fast makes it the
+    default). Ctrl+C or `stop` returns what was
     found so far. The same arguments give the same findings on any executor."""
     g = get_game(game)
     spec = g.decks()
     if spec is None:
         raise SetupError(f"{g.name} declares no deck lists to hunt through (Game.decks)")
+    mode = mode or os.environ.get(MODE_ENV) or "full"
     if mode not in MODES:
         raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
     budget = MODES[mode]

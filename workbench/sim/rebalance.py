@@ -23,6 +23,7 @@ the games of several trials play at once.
 from __future__ import annotations
 
 import math
+import os
 import warnings
 from dataclasses import dataclass, field
 
@@ -34,6 +35,7 @@ from ..core.errors import SetupError, shortened
 from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from . import guard
+from .balance import MODE_ENV
 from .executors import run_batches
 from .keys import apply, key_label, parse_key
 from .paths import placed
@@ -115,8 +117,8 @@ class Rebalance:
 
 
 def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int = 3,
-              limits: dict | None = None, mode: str = "full", seed=0, cards=None, rules=None,
-              executor="processes", progress: bool = True, stop=None, **setup) -> Rebalance:
+              limits: dict | None = None, mode: str | None = None, seed=0, cards=None,
+              rules=None, executor="processes", progress: bool = True, stop=None, **setup) -> Rebalance:
     """Proposals of at most `max_changes` card changes that bring win rates to `targets`.
 
     `targets` maps a side ("Red"), a seat ("seat 1") or "the party" to a win rate: for sides
@@ -126,11 +128,12 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     for that column of every card (default: every whole-number column of every table). Each
     stays within its column's schema and within `limits` ({key: (low, high)}) if given.
     `mode` "full" plays about 10 minutes of compiled games on a seed design, "fast" about a
-    minute. Ctrl+C or `stop` returns the best proposals so far. The same arguments give the
+    minute (WORKBENCH_BALANCE=fast makes it the default). Ctrl+C or `stop` returns the best proposals so far. The same arguments give the
     same proposals on any executor."""
     import optuna
 
     g = get_game(game)
+    mode = mode or os.environ.get(MODE_ENV) or "full"
     if mode not in MODES:
         raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
     budget = MODES[mode]
