@@ -66,21 +66,27 @@ def tour_cells() -> list[str]:
     return ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
 
 
-def cold(cells: list[str], label: str) -> dict:
-    """Start a fresh kernel, run `cells` until one's output is a widget view; seconds from the
-    kernel's start: to ready, to the end of each cell, and to the view."""
+def fresh_kernel():
+    """A new kernel in notebooks/ on this checkout, ready; (manager, client)."""
     from jupyter_client import KernelManager
 
     km = KernelManager(kernel_name="python3")
-    started = time.perf_counter()
     # The kernel's own log (a warning about unencrypted local sockets) would interleave with
     # the figures; a cell's error comes back as a message all the same.
     km.start_kernel(env=child_env(HERE), cwd=str(HERE / "notebooks"),
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     kc = km.client()
+    kc.start_channels()
+    kc.wait_for_ready(timeout=120)
+    return km, kc
+
+
+def cold(cells: list[str], label: str) -> dict:
+    """Start a fresh kernel, run `cells` until one's output is a widget view; seconds from the
+    kernel's start: to ready, to the end of each cell, and to the view."""
+    started = time.perf_counter()
+    km, kc = fresh_kernel()
     try:
-        kc.start_channels()
-        kc.wait_for_ready(timeout=120)
         times = {"kernel ready": time.perf_counter() - started}
         shown = None
         for i, code in enumerate(cells):
@@ -116,15 +122,8 @@ def cold(cells: list[str], label: str) -> dict:
 
 def check_kernel() -> str:
     """The kernel's Python and the workbench it imports (this checkout's, or stop)."""
-    from jupyter_client import KernelManager
-
-    km = KernelManager(kernel_name="python3")
-    km.start_kernel(env=child_env(HERE), cwd=str(HERE / "notebooks"),
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    kc = km.client()
+    km, kc = fresh_kernel()
     try:
-        kc.start_channels()
-        kc.wait_for_ready(timeout=120)
         said = []
         kc.execute_interactive(WHERE, timeout=120, output_hook=lambda m: said.append(
             m["content"].get("text", "")) if m["msg_type"] == "stream" else None)

@@ -108,9 +108,7 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     mode), played by the rules engine; or a list of the names to test (cards, abilities or
     pieces as `Game.ban_name` gives them), for each seat or side that plays them."""
     g = get_game(game)
-    mode = mode or os.environ.get(MODE_ENV) or "full"
-    if mode not in BUDGETS:
-        raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
+    mode = chosen_mode(mode)
     if not isinstance(precision, (int, float)) or isinstance(precision, bool) or not (
             0 < precision < 0.5):
         raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
@@ -208,6 +206,14 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
 
     report.findings = findings(report, together=together, sides=bool(sides))
     return report
+
+
+def chosen_mode(mode: str | None) -> str:
+    """The budget mode asked for, else the environment's (WORKBENCH_BALANCE), else "full"."""
+    mode = mode or os.environ.get(MODE_ENV) or "full"
+    if mode not in BUDGETS:
+        raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
+    return mode
 
 
 def _orders(sides: list[str]) -> list[list[str]]:

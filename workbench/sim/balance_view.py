@@ -11,6 +11,7 @@ from pathlib import Path
 import altair as alt
 import polars as pl
 
+from ..charts.titles import fitted
 from .report import percent
 
 PERCENT = alt.Axis(format="%")
@@ -89,8 +90,8 @@ def win_chart(wins: pl.DataFrame) -> alt.Chart:
                  alt.Tooltip("ci_low:Q", format=".1%", title="95% interval from"),
                  alt.Tooltip("ci_high:Q", format=".1%", title="95% interval to")])
     whiskers = base.mark_rule().encode(x="ci_low:Q", x2="ci_high:Q")
-    return (bars + whiskers).properties(title="Who wins (bars: share of games; lines: 95% "
-                                              "intervals)", width=420)
+    return (bars + whiskers).properties(
+        title=fitted("Who wins (bars: share of games; lines: 95% intervals)", 420), width=420)
 
 
 def skill_chart(skill: pl.DataFrame) -> alt.Chart:
@@ -106,7 +107,7 @@ def skill_chart(skill: pl.DataFrame) -> alt.Chart:
     bars = base.mark_rule().encode(y="ci_low:Q", y2="ci_high:Q")
     half = alt.Chart(pl.DataFrame({"y": [0.5]})).mark_rule(strokeDash=[4, 4]).encode(y="y:Q")
     layers = [bars, points] + ([half] if rate == "win_share" else [])
-    return alt.layer(*layers).properties(title=title, width=420)
+    return alt.layer(*layers).properties(title=fitted(title, 420), width=420)
 
 
 def restricted_chart(banned: pl.DataFrame) -> alt.Chart:
@@ -124,8 +125,8 @@ def restricted_chart(banned: pl.DataFrame) -> alt.Chart:
     bars = base.mark_rule().encode(x="change_low:Q", x2="change_high:Q")
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x="x:Q")
     return alt.layer(bars, points, zero).properties(
-        title="What each card is worth (a seat that never plays it; lines: 95% intervals)",
-        width=420)
+        title=fitted("What each card is worth (a seat that never plays it; lines: 95% "
+                     "intervals)", 420), width=420)
 
 
 def length_chart(games: pl.DataFrame) -> alt.Chart:
@@ -135,7 +136,7 @@ def length_chart(games: pl.DataFrame) -> alt.Chart:
         x=alt.X("decisions:Q", bin=alt.Bin(maxbins=40), title="decisions in the game"),
         y=alt.Y("count():Q", stack=True, title="games"),
         color=alt.Color("outcome:N", title="how it ended"),
-    ).properties(title="How long games last", width=420)
+    ).properties(title=fitted("How long games last", 420), width=420)
 
 
 def _summary(report) -> str:

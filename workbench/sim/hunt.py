@@ -16,7 +16,6 @@ name the deck, the card and its copies, where the cards come from, and how a new
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass, field, replace
 
@@ -28,7 +27,7 @@ from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from ..core.spec import Decks
 from . import guard
-from .balance import MODE_ENV
+from .balance import chosen_mode
 from .executors import run_batches
 from .paths import placed
 from .simulate import frame, prepare
@@ -77,10 +76,7 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
     spec = g.decks()
     if spec is None:
         raise SetupError(f"{g.name} declares no deck lists to hunt through (Game.decks)")
-    mode = mode or os.environ.get(MODE_ENV) or "full"
-    if mode not in MODES:
-        raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
-    budget = MODES[mode]
+    budget = MODES[chosen_mode(mode)]
     moves = guard.whole(moves, "moves", 1)
     guard.flags(progress=progress)
     seed = check_seed(seed)

@@ -23,7 +23,6 @@ the games of several trials play at once.
 from __future__ import annotations
 
 import math
-import os
 import warnings
 from dataclasses import dataclass, field
 
@@ -35,7 +34,7 @@ from ..core.errors import SetupError, shortened
 from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from . import guard
-from .balance import MODE_ENV
+from .balance import chosen_mode
 from .executors import run_batches
 from .keys import apply, key_label, parse_key
 from .paths import placed
@@ -109,8 +108,10 @@ class Rebalance:
         bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
         targets = pl.DataFrame({"target": sorted(set(self.targets.values()))})
         dashed = alt.Chart(targets).mark_rule(strokeDash=[4, 4]).encode(x="target:Q")
+        from ..charts.titles import fitted
+
         return alt.layer(bars, points, dashed).properties(
-            title="Each proposal's win rates against the targets", width=360)
+            title=fitted("Each proposal's win rates against the targets", 360), width=360)
 
     def __repr__(self) -> str:
         return f"Rebalance of {self.game} ({self.games:,} games): {self.message}"
@@ -133,10 +134,7 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     import optuna
 
     g = get_game(game)
-    mode = mode or os.environ.get(MODE_ENV) or "full"
-    if mode not in MODES:
-        raise SetupError(f"mode: 'full' or 'fast', not {mode!r}")
-    budget = MODES[mode]
+    budget = MODES[chosen_mode(mode)]
     max_changes = guard.whole(max_changes, "max_changes", 1)
     guard.flags(progress=progress)
     seed = check_seed(seed)
