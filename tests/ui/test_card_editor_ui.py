@@ -197,3 +197,57 @@ def test_not_a_number_compound_filters_banners_and_a_wide_table(page, lab):
     assert abs(key.bounding_box()["x"] - left) < 1
     assert _cell(page, "SW-B", "name").bounding_box()["x"] < left  # scrolled under it
     page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_wide.png"))
+
+
+HEAD_AND_ROWS = """() => {
+  const box = document.querySelector('.wb-ce-gridbox').getBoundingClientRect();
+  const heads = [...document.querySelectorAll('.wb-ce-grid thead th')]
+    .map((th) => th.getBoundingClientRect());
+  const first = document.querySelector('.wb-ce-grid tbody tr').getBoundingClientRect();
+  const focused = document.activeElement.closest('tr').getBoundingClientRect();
+  return {boxTop: box.top, headTop: Math.min(...heads.map((r) => r.top)),
+          headBottom: Math.max(...heads.map((r) => r.bottom)), firstTop: first.top,
+          focusedTop: focused.top, focusedBottom: focused.bottom, boxBottom: box.bottom,
+          scrollTop: document.querySelector('.wb-ce-gridbox').scrollTop};
+}"""
+
+
+def test_the_sticky_header_never_hides_a_row(page, lab):
+    page.set_viewport_size({"width": 1000, "height": 1100})
+    open_and_run(page, lab, "card_editor_checks.ipynb")
+    page.locator(".wb-ce").wait_for(timeout=90_000)
+    _click(page, '.wb-ce-tab[data-table="encounters"]')  # 30 rows: the grid scrolls
+    box = page.locator(".wb-ce-gridbox")
+    first = page.locator(".wb-ce-grid tbody tr").first.locator("input").first
+
+    # At the top, the first row starts below the header.
+    first.focus()
+    at = page.evaluate(HEAD_AND_ROWS)
+    assert at["scrollTop"] == 0 and at["firstTop"] >= at["headBottom"] - 0.5, at
+
+    # Scrolled, the header stays at the top of the grid, over the rows.
+    box.evaluate("b => { b.scrollTop = 300; }")
+    page.wait_for_function("document.querySelector('.wb-ce-gridbox').scrollTop >= 300")
+    at = page.evaluate(HEAD_AND_ROWS)
+    assert abs(at["headTop"] - at["boxTop"]) < 1, at
+    middle = page.evaluate("""() => { const r = document.querySelector(
+        '.wb-ce-grid thead th[data-column="base"]').getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.bottom - 2).closest('thead')
+               !== null; }""")
+    assert middle
+    page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_scrolled.png"))
+
+    # Moving back up by keyboard (or a redraw putting the focus back) brings a row into view
+    # below the header, not under it: the first row too.
+    rows = page.locator(".wb-ce-grid tbody tr")
+    rows.nth(12).locator("input").first.focus()
+    for _ in range(12):
+        page.keyboard.press("Shift+Tab")
+        while page.evaluate("document.activeElement.closest('td')?.dataset.column") != "id":
+            page.keyboard.press("Shift+Tab")
+        at = page.evaluate(HEAD_AND_ROWS)
+        assert at["focusedTop"] >= at["headBottom"] - 0.5, at
+        assert at["focusedBottom"] <= at["boxBottom"] + 0.5, at
+    assert page.evaluate("document.activeElement.closest('tr').dataset.card") == "RAT-1"
+    assert at["firstTop"] >= at["headBottom"] - 0.5, at
+    page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_first_row.png"))

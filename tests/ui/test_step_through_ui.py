@@ -69,6 +69,13 @@ def test_play_undo_scrub_chance_and_illegal(page, lab):
     page.locator("button.wb-action:not(.wb-illegal)").last.click()
     _wait_decisions(page, 2)
     assert page.locator(".wb-position").inner_text() == "2 / 2"
+    # The README's picture: the match going well, rolls and odds on screen, no error shown.
+    assert page.locator(".wb-error").is_hidden()
+    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "step_through_readme.png"))
+    if os.environ.get("WORKBENCH_README_IMAGES"):
+        images = Path(__file__).resolve().parents[2] / "notebooks" / "images"
+        images.mkdir(exist_ok=True)
+        shutil.copy(ARTIFACTS / "step_through_readme.png", images / "step_through.png")
 
     # An illegal action (a disabled button, or a typed label) shows why_illegal's reason.
     if page.locator(".wb-blocked summary").count():
@@ -88,10 +95,6 @@ def test_play_undo_scrub_chance_and_illegal(page, lab):
     assert _decisions(page) == 2
     page.screenshot(path=str(ARTIFACTS / "step_through.png"), full_page=True)
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "step_through_widget.png"))
-    if os.environ.get("WORKBENCH_README_IMAGES"):
-        images = Path(__file__).resolve().parents[2] / "notebooks" / "images"
-        images.mkdir(exist_ok=True)
-        shutil.copy(ARTIFACTS / "step_through_widget.png", images / "step_through.png")
 
     # Played to the end, the view says how the game ended and why, the rule with it.
     page.locator("button.wb-to-end").click()

@@ -13,6 +13,7 @@ import altair as alt
 import polars as pl
 
 from ..core.frames import need_columns
+from .titles import fitted
 
 __all__ = ["dice_chart", "yes_no_chart", "exact_fractions", "VIEWS"]
 
@@ -127,7 +128,7 @@ def dice_chart(
         alt.Tooltip("exact:N", title="probability"),
         alt.Tooltip("probability:Q", format=".4%", title="≈"),
     ]
-    base = alt.Chart(data, title=title or "").mark_bar(
+    base = alt.Chart(data, title=fitted(title or "", width)).mark_bar(
         opacity=0.55 if (several and layout == "overlay") else 1.0
     )
     encodings = {"x": x, "y": y, "tooltip": tooltip}
@@ -192,5 +193,5 @@ def yes_no_chart(frame: pl.DataFrame, *, title: str | None = None, width: int = 
                  alt.Tooltip("exact:N", title="probability"),
                  alt.Tooltip("p:Q", format=".2%", title="≈")])
     labels = base.mark_text(align="left", dx=4).encode(x="p:Q", text="label:N")
-    return (track + bars + labels).properties(title=title or "", width=width,
+    return (track + bars + labels).properties(title=fitted(title or "", width), width=width,
                                               height=28 * len(rows) + 8)

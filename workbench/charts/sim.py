@@ -7,6 +7,7 @@ import polars as pl
 
 from ..core.frames import need_columns
 from ..sim.keys import key_label
+from .titles import fitted
 
 PERCENT = alt.Axis(format="%")
 
@@ -35,21 +36,31 @@ def sweep_chart(frame: pl.DataFrame, x: str | None = None, y: str = "win_rate",
                  alt.Tooltip("ci_high:Q", format=".1%", title="95% interval to"),
                  alt.Tooltip("n:Q", title="games")])
     default = f"{y_title[:1].upper()}{y_title[1:]} by {label} (95% intervals)"
-    return (band + line).properties(title=title or default, width=420)
+    return (band + line).properties(title=fitted(title or default, 420), width=420)
 
 
 def grid_heatmap(frame: pl.DataFrame, x: str, y: str, value: str = "win_rate") -> alt.Chart:
     """Two varied keys as a grid, coloured by the win rate."""
     need_columns(frame, x, y, value)
     data = frame.select(x, y, value).rename({x: "x", y: "y", value: "v"})
-    rect = alt.Chart(data).mark_rect().encode(
-        x=alt.X("x:O", title=x), y=alt.Y("y:O", title=y),
+    # Translucent cells let the numbers keep the page's text colour in light and dark themes
+    # alike: on a solid colour scale one end is too dark for black, the other too light for
+    # white.
+    rect = alt.Chart(data).mark_rect(opacity=0.6).encode(
+        x=alt.X("x:O", title=x, axis=alt.Axis(labelAngle=0)), y=alt.Y("y:O", title=y),
         color=alt.Color("v:Q", title=value, scale=alt.Scale(scheme="viridis")),
         tooltip=[alt.Tooltip("x:O", title=x), alt.Tooltip("y:O", title=y),
                  alt.Tooltip("v:Q", title=value, format=".1%")])
     text = alt.Chart(data).mark_text(baseline="middle").encode(
         x="x:O", y="y:O", text=alt.Text("v:Q", format=".0%"))
-    return (rect + text).properties(title=f"{value} by {x} and {y}")
+    width = _grid_width(data)
+    return (rect + text).properties(title=fitted(f"{value} by {x} and {y}", width), width=width,
+                                    height=alt.Step(32))
+
+
+def _grid_width(data: pl.DataFrame) -> int:
+    """Room for each cell's percentage, and for a title over a grid of a few cells."""
+    return max(280, 56 * data["x"].n_unique())
 
 
 def length_histogram(games: pl.DataFrame, column: str = "length") -> alt.Chart:
@@ -61,7 +72,7 @@ def length_histogram(games: pl.DataFrame, column: str = "length") -> alt.Chart:
         y=alt.Y("count():Q", stack=True, title="games"),
         color=alt.Color("outcome:N"),
         tooltip=["outcome:N", "count():Q"],
-    ).properties(title="Game length", width=420)
+    ).properties(title=fitted("Game length", 420), width=420)
 
 
 def tornado(frame: pl.DataFrame, top: int = 15) -> alt.Chart:
@@ -83,10 +94,11 @@ def tornado(frame: pl.DataFrame, top: int = 15) -> alt.Chart:
                  alt.Tooltip("high_value:Q", title="step up to"),
                  alt.Tooltip("win_rate_high:Q", format=".1%", title="win rate stepped up"),
                  alt.Tooltip("effect:Q", format="+.1%", title="effect")])
-    return bars.properties(title="Which stats matter most", width=420)
+    return bars.properties(title=fitted("Which stats matter most", 420), width=420)
 
 
 def matchup_matrix(frame: pl.DataFrame, row: str = "row", col: str = "column",
                    value: str = "win_rate") -> alt.Chart:
     """Two-player matchups: the row side's win rate against the column side."""
-    return grid_heatmap(frame, col, row, value).properties(title=f"{row} vs {col}: {value}")
+    chart = grid_heatmap(frame, col, row, value)
+    return chart.properties(title=fitted(f"{row} vs {col}: {value}", chart.width))

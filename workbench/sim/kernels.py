@@ -1,17 +1,22 @@
 """Compile every game's batch kernel now (`python -m workbench.sim.kernels`): numba keeps the
-machine code on disk, so a designer's first sweep does not wait for it. `make` and the Binder
-build run this during setup, one game per processor at a time."""
+machine code on disk, so a designer's first sweep does not wait for it. `make test` and the
+Binder build run this during setup, one game per processor at a time; `make lab` runs it in
+the background beside JupyterLab (`--background`, see sim/warming.py)."""
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import multiprocessing
 import os
+import signal
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..core import Game, get_game, list_games
 from ..core.bots import make_bots
+from . import warming
 from .executors import cores
 from .simulate import prepare
 
@@ -54,6 +59,7 @@ def warm(processes: int | None = None) -> None:
     if workers < 2:
         for name in games:
             print(f"{name} kernel ready in {compile_kernel(name):.1f} s", flush=True)
+            warming.mark_ready(name)
         return
     # Compiling is one core's work per game, so games compile side by side. Fresh processes:
     # polars' threads do not survive fork. numba writes each cache file whole, then renames
@@ -62,7 +68,43 @@ def warm(processes: int | None = None) -> None:
         ready = {pool.submit(compile_kernel, name): name for name in games}
         for done in as_completed(ready):
             print(f"{ready[done]} kernel ready in {done.result():.1f} s", flush=True)
+            warming.mark_ready(ready[done])
+
+
+def background() -> None:
+    """Compile as `warm` does, beside JupyterLab: at low priority, so the designer's cells
+    come first, and ending cleanly on SIGTERM (the lab stopping: see sim/warming.py)."""
+    os.nice(warming.NICENESS)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    start = time.perf_counter()
+    warm()
+    print(f"every kernel ready in {time.perf_counter() - start:.1f} s", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m workbench.sim.kernels",
+        description="Compile every game's batch kernel now, or beside a command (the lab).")
+    parser.add_argument("--background", action="store_true",
+                        help="at low priority, reporting each game ready (sim/warming.py)")
+    parser.add_argument("--beside", metavar="LOG",
+                        help="compile in the background, output added to LOG, while running "
+                             "the command given after --, and stop when it ends")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if args.beside:
+        if not command:
+            parser.error("--beside needs the command to run after --")
+        return warming.run(command, args.beside)
+    if command:
+        parser.error(f"unexpected {' '.join(command)!r} (a command goes with --beside)")
+    if args.background:
+        background()
+    else:
+        warm()
+    return 0
 
 
 if __name__ == "__main__":
-    warm()
+    sys.exit(main())

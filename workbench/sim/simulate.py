@@ -15,7 +15,7 @@ from ..core.errors import BotError, RulesError, SetupError
 from ..core.game import CHANCE, TERMINAL
 from ..core.registry import get_game
 from ..core.seeds import Seeds, bot_seed, check_seed, game_seeds
-from . import guard, stopping
+from . import guard, stopping, warming
 from .paths import KERNEL, engine_label, placed, report, shadow_check
 
 __all__ = ["Batch", "frame", "game_seeds", "play_out", "prepare", "simulate", "tension"]
@@ -158,7 +158,7 @@ class Batch:
         if stopping.cancelled(run):
             raise stopping.RunCancelled
         seeds = list(seeds)
-        why = stamps.aside(g, self.rules)
+        why = stamps.aside(g, self.rules) or warming.compiling(g)
         if why is None:
             # Compiled paths play their own built-in bots: nothing to check or time there.
             played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds,

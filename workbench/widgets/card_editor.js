@@ -316,6 +316,15 @@ function render({ model, el }) {
     // The key column stays in view beside the row buttons while a wide table scrolls.
     const rowHead = root.querySelector(".wb-ce-grid th.wb-ce-rowhead");
     if (rowHead) root.querySelector(".wb-ce-grid").style.setProperty("--wb-ce-rowhead-width", `${rowHead.offsetWidth}px`);
+    // What the sticky header and columns cover, kept clear when a cell is scrolled into view
+    // (focus, a reason shown): the header's height varies with its column names.
+    const thead = root.querySelector(".wb-ce-grid thead");
+    const keyHead = root.querySelector(".wb-ce-grid th.wb-ce-keycol");
+    if (newBox && thead) {
+      newBox.style.setProperty("--wb-ce-head-height", `${thead.offsetHeight}px`);
+      newBox.style.setProperty("--wb-ce-sticky-width",
+        `${(rowHead ? rowHead.offsetWidth : 0) + (keyHead ? keyHead.offsetWidth : 0)}px`);
+    }
     if (focusId) {
       const again = [...root.querySelectorAll("[data-focus-id]")].find((n) => n.dataset.focusId === focusId);
       if (again) again.focus();

@@ -12,6 +12,7 @@ from collections import defaultdict
 import altair as alt
 import polars as pl
 
+from ...charts.titles import fitted
 from . import graph
 from .cards import GENERAL
 from .progression import Levelling, Progression
@@ -107,9 +108,9 @@ def budget_chart(cards) -> alt.Chart:
                    .cast(pl.String) + "%").alias("label"))).mark_text(
         align="left", dx=4, fontSize=11).encode(y=y, x="budget_max:Q", text="label:N")
     baseline = alt.Chart(pl.DataFrame({"x": [200]})).mark_rule(
-        strokeDash=[4, 4], color="#555").encode(x="x:Q")
+        strokeDash=[4, 4], color="gray").encode(x="x:Q")
     return (bars + totals + baseline).properties(
-        width=460, title="Durability-mobility budget per class")
+        width=460, title=fitted("Durability-mobility budget per class", 460))
 
 
 # -- plays to unlock ------------------------------------------------------------------------
@@ -173,8 +174,8 @@ def unlock_chart(cards, plays_per_level=3, **options) -> alt.Chart:
     rate = f"{plays_per_level} plays per level"
     if options.get("extra_per_level"):
         rate += f", +{options['extra_per_level']} per level after"
-    title = alt.TitleParams(
-        f"Plays to unlock each class ({rate})", anchor="start",
+    title = fitted(
+        f"Plays to unlock each class ({rate})", 460, anchor="start",
         subtitle=["Every class: " + ("never, some class is out of reach" if everything is None
                                      else f"{everything.plays} plays"),
                   "" if everything is None else f"({everything.describe()})"])

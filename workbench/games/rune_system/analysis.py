@@ -14,6 +14,7 @@ from fractions import Fraction
 import altair as alt
 import polars as pl
 
+from ...charts.titles import fitted
 from .cards import KINDS
 from .spells import MODELS, Runebook
 
@@ -114,14 +115,18 @@ def design_grid(cards, modifier: str | None = None) -> alt.Chart:
         x=alt.X("action:N", sort=book.by_kind["action"], title="action rune",
                 axis=alt.Axis(orient="top", labelAngle=0)),
         y=alt.Y("element:N", sort=book.by_kind["element"], title="element rune"))
-    cells = base.mark_rect(stroke="white").encode(
+    # Translucent cells tint the page behind them, so the spell names keep the page's text
+    # colour readable on them in light and dark themes alike.
+    states = ["designed", "to design", "not valid"]
+    cells = base.mark_rect(stroke="gray", strokeOpacity=0.4).encode(
         color=alt.Color("state:N", title=None, scale=alt.Scale(
-            domain=["designed", "to design", "not valid"],
-            range=["#9ecae1", "#f4f4f4", "#d9d9d9"])),
+            domain=states, range=["#4c8fc7", "#9e9e9e", "#737373"])),
+        opacity=alt.Opacity("state:N", title=None, scale=alt.Scale(
+            domain=states, range=[0.6, 0.12, 0.45])),
         tooltip=["element", "action", "spell", "state"])
     names = base.mark_text(fontSize=11).encode(text="spell:N")
     title = "Element × action" + (f" + {modifier}" if modifier else "") + ": designed spells"
-    return (cells + names).properties(width=560, height=240, title=title)
+    return (cells + names).properties(width=560, height=240, title=fitted(title, 560))
 
 
 # -- essence --------------------------------------------------------------------------------
@@ -142,8 +147,9 @@ def cost_chart(cards, slots: int | None = None) -> alt.Chart:
         size=alt.Size("combinations:Q", title="combinations"),
         tooltip=["shape", alt.Tooltip("essence:Q", format=".1f"), "combinations", "example"])
     full = alt.Chart(pl.DataFrame({"essence": [bar]})).mark_rule(
-        strokeDash=[4, 4], color="#888").encode(x="essence:Q")
-    return (dots + full).properties(width=460, title="Essence cost of each valid combination")
+        strokeDash=[4, 4], color="gray").encode(x="essence:Q")
+    return (dots + full).properties(
+        width=460, title=fitted("Essence cost of each valid combination", 460))
 
 
 # -- vulnerability --------------------------------------------------------------------------
@@ -197,6 +203,9 @@ def break_even(cards) -> Fraction | None:
     return Fraction(stretches["from_exact"][-1])
 
 
+WIDTH = 460
+
+
 def vulnerability_chart(cards) -> alt.Chart:
     """Damage taken against essence spent under both models, with the break-even point."""
     book = _book(cards)
@@ -214,15 +223,17 @@ def vulnerability_chart(cards) -> alt.Chart:
     lines = (base.mark_line(interpolate="step-after")
              .transform_filter(alt.datum.model == "tiered")
              + base.mark_line().transform_filter(alt.datum.model == "proportional"))
-    title = (f"Damage taken: tiered ({r.sections} sections, +{r.debuff}% each) against "
-             f"proportional ({r.proportional}% of the share spent)")
+    title = fitted("Damage taken: tiered against proportional", WIDTH, subtitle=[
+        f"tiered: {r.sections} sections, +{r.debuff}% each",
+        f"proportional: {r.proportional}% of the share spent"])
     point = break_even(book)
     if point is None:
-        return lines.properties(width=460, title=title)
+        return lines.properties(width=WIDTH, title=title)
     last = harsher(book)["harsher"][-1]
     mark = pl.DataFrame({"spent": [float(point)],
                          "label": [f"break-even {float(point):.0%}: {last} harsher beyond"]})
-    rule = alt.Chart(mark).mark_rule(strokeDash=[4, 4], color="#555").encode(x="spent:Q")
-    text = alt.Chart(mark).mark_text(align="right", dx=-4, dy=-110, color="#333").encode(
+    rule = alt.Chart(mark).mark_rule(strokeDash=[4, 4], color="gray").encode(x="spent:Q")
+    # No colour of its own: the label takes the theme's text colour, readable on a dark page.
+    text = alt.Chart(mark).mark_text(align="right", dx=-4, dy=-110).encode(
         x="spent:Q", text="label:N")
-    return (lines + rule + text).properties(width=460, title=title)
+    return (lines + rule + text).properties(width=WIDTH, title=title)
