@@ -63,3 +63,44 @@ def test_the_games_it_names_replay_as_wins_of_the_deck(skewed):
 def test_bad_arguments_are_named(game, kwargs, words):
     with pytest.raises(wb.SetupError, match=words):
         wb.hunt(game, executor="serial", progress=False, **kwargs)
+
+
+@pytest.mark.parametrize(("game", "size", "most"), [
+    ("armies", 60, 4), ("location_ccg", None, 3), ("squad_combat", None, 40)])
+def test_variants_keep_each_games_deck_rules(game, size, most):
+    import random
+
+    from workbench.sim.hunt import _variant
+
+    g = get_game(game)
+    cards, spec = g.load_cards(), g.decks()
+    rng = random.Random(7)
+    for deck in cards[spec.table][spec.deck].unique(maintain_order=True):
+        shipped = int(cards[spec.table].filter(pl.col(spec.deck) == deck)[spec.copies].sum())
+        made = [_variant(cards, cards, spec, deck, rng, 3) for _ in range(6)]
+        assert all(m is not None for m in made)
+        for listed, words in made:
+            lines = listed[spec.table].filter(pl.col(spec.deck) == deck)
+            assert int(lines[spec.copies].sum()) == (size or shipped)
+            assert int(lines[spec.copies].max()) <= most
+            assert g.cross_check(listed) == [] and words != "as shipped"
+
+
+def test_a_table_replaced_whole_is_checked_whole():
+    cards = get_game("armies").load_cards()
+    table = cards["deck_cards"]
+    one_short = table.with_columns(
+        pl.when(pl.int_range(pl.len()) == 0).then(pl.col("copies") - 1)
+        .otherwise(pl.col("copies")).alias("copies"))
+    with pytest.raises(wb.CardDataError, match="60"):
+        cards.with_table("deck_cards", one_short)
+    # A copy moved to another card of the same deck that has room: legal as a whole.
+    deck = table["deck"][0]
+    room = next(i for i, r in enumerate(table.iter_rows(named=True))
+                if i and r["deck"] == deck and r["copies"] < 4)
+    moved = one_short.with_columns(
+        pl.when(pl.int_range(pl.len()) == room).then(pl.col("copies") + 1)
+        .otherwise(pl.col("copies")).alias("copies"))
+    assert cards.with_table("deck_cards", moved)["deck_cards"].equals(moved)
+    with pytest.raises(wb.CardDataError, match="columns"):
+        cards.with_table("deck_cards", table.drop("copies"))

@@ -181,6 +181,18 @@ class CardSet(Mapping):
         new = pl.concat([frame, typed.select(spec.header)])
         return self._replaced(table, new, context, edited=frame.height)
 
+    def with_table(self, table: str, frame: pl.DataFrame) -> CardSet:
+        """A new CardSet with `table` replaced whole by `frame` (the table's columns), checked
+        as one change: a change of several lines that is legal only as a whole (a deck list
+        that must keep its size) passes where line-by-line edits would not."""
+        context = f"New {table} table rejected; nothing was changed:"
+        spec, old = self._table_or_raise(table, context)
+        if set(frame.columns) != set(old.columns):
+            raise CardDataError([Problem(file=spec.file, table=table, issue=(
+                f"has columns {listing(frame.columns)}"), expected=listing(old.columns))],
+                context=context)
+        return self._replaced(table, frame.select(old.columns).cast(old.schema), context)
+
     def without_row(self, table: str, card) -> CardSet:
         """A new CardSet with one card removed from `table`."""
         context = f"Removing {table} card {card!r} rejected; nothing was changed:"

@@ -189,15 +189,15 @@ class Traits:
 class Decks:
     """How a game's deck lists are kept, for a hunt through them (sim/hunt.py): `table` has a
     line per card of a deck, `deck` names the deck (a side of the setup), `card` the card (a
-    name in table `pool`), `copies` how many; `new_line(deck, card)` is the line of a card new
-    to a deck, with one copy. The cards' own checks say which lists are legal."""
+    name in table `pool`), `copies` how many. A card new to a deck gets a line keyed as the
+    deck's other lines are ("Red: Jab" beside "Red: Sap"). The cards' own checks say which
+    lists are legal."""
 
     table: str
     deck: str
     card: str
     copies: str
     pool: str
-    new_line: object
 
 
 @dataclass(frozen=True)

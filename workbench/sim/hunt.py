@@ -193,35 +193,46 @@ def _searched_row(deck, generation, words, score) -> dict:
 
 def _variant(parent, shipped, spec: Decks, deck: str, rng: random.Random, moves: int):
     """`parent` with 1 to `moves` copies moved from one card of `deck` to another card, as
-    the deck checks accept it, and its difference from the shipped list in words; None when
-    no try was accepted."""
+    the deck checks accept it (the whole list at once), and its difference from the shipped
+    list in words; None when no try was accepted."""
     pool = shipped[spec.pool][shipped.specs[spec.pool].key].to_list()
+    key = parent.specs[spec.table].key
+    table = parent[spec.table]
     for _ in range(TRIES):
-        cards = parent
+        lines = table.to_dicts()
+        for _ in range(rng.randint(1, moves)):
+            mine = [r for r in lines if r[spec.deck] == deck]
+            if not mine:
+                break
+            taken = rng.choice(mine)
+            taken[spec.copies] -= 1
+            if not taken[spec.copies]:
+                lines.remove(taken)
+            added = rng.choice(pool)
+            have = next((r for r in lines if r[spec.deck] == deck and r[spec.card] == added),
+                        None)
+            if have is not None:
+                have[spec.copies] += 1
+            else:
+                lines.append(_new_line(spec, key, mine[0], deck, added, table.columns))
         try:
-            for _ in range(rng.randint(1, moves)):
-                lines = cards[spec.table].filter(pl.col(spec.deck) == deck)
-                taken = lines.row(rng.randrange(lines.height), named=True)
-                key = cards.specs[spec.table].key
-                if taken[spec.copies] > 1:
-                    cards = cards.set(spec.table, taken[key], spec.copies,
-                                      taken[spec.copies] - 1)
-                else:
-                    cards = cards.without_row(spec.table, taken[key])
-                added = rng.choice(pool)
-                have = cards[spec.table].filter((pl.col(spec.deck) == deck)
-                                                & (pl.col(spec.card) == added))
-                if have.height:
-                    row = have.row(0, named=True)
-                    cards = cards.set(spec.table, row[key], spec.copies, row[spec.copies] + 1)
-                else:
-                    cards = cards.with_row(spec.table, spec.new_line(deck, added))
+            cards = parent.with_table(spec.table, pl.DataFrame(lines, schema=table.schema))
         except CardDataError:
             continue  # a list the deck checks refuse: try another
         words = _changes(shipped, cards, spec, deck)
         if words != "as shipped":
             return cards, words
     return None
+
+
+def _new_line(spec: Decks, key: str, like: dict, deck: str, card: str, columns) -> dict:
+    """The line of a card new to `deck`, keyed as `like` (another line of it) is."""
+    named = like[key]
+    prefix = (named[:-len(like[spec.card])] if named.endswith(like[spec.card])
+              else f"{deck}: ")
+    line = dict.fromkeys(columns)
+    line.update({key: prefix + card, spec.deck: deck, spec.card: card, spec.copies: 1})
+    return line
 
 
 def _changes(shipped, cards, spec: Decks, deck: str) -> str:

@@ -140,6 +140,11 @@ class Armies(Game):
 
         return heuristic
 
+    def decks(self):
+        from ...core.spec import Decks
+
+        return Decks("deck_cards", "deck", "card", "copies", "cards")
+
     def ban_name(self, state, action):
         return action.args[0] if action.kind == "play" else None
 

@@ -170,6 +170,11 @@ class LocationCCG(Game):
 
         return heuristic
 
+    def decks(self):
+        from ...core.spec import Decks
+
+        return Decks("deck_cards", "deck", "card", "copies", "cards")
+
     def ban_name(self, state, action):
         # A card played from hand, or the ability of one in play; banking a card to pay for
         # others is not playing it.

@@ -137,9 +137,7 @@ class SquadCombat(Game):
     def decks(self):
         from ...core.spec import Decks
 
-        return Decks("decks", "squad", "card", "copies", "cards",
-                     lambda squad, card: {"id": f"{squad}: {card}", "squad": squad,
-                                          "card": card, "copies": 1})
+        return Decks("decks", "squad", "card", "copies", "cards")
 
     def ban_name(self, state, action):
         # A deck card played, or an ability used: what a designer edits in cards.csv and
