@@ -149,3 +149,18 @@ def test_restricted_play_stopped_returns_what_it_has(correction):
     assert why == "interrupted"
     assert rows.is_empty() or rows["games"].sum() < correction.restricted["games"].sum()
     assert "seconds" in correction.parts.columns and (correction.parts["seconds"] > 0).all()
+
+
+def test_a_bot_that_cannot_do_without_an_action_still_never_plays_it():
+    from workbench.core.actions import Action
+
+    def needs_end(state, seat, actions, rng):  # looks the end of the turn up by its kind
+        return {a.kind: a for a in actions}["end"]
+
+    bot = BannedBot("sac", "end", bot=needs_end)
+    actions = [Action("end", (), "End"), Action("search", (), "Search"),
+               Action("move", (1, 2), "Move")]
+    import random
+
+    chosen = {bot(None, 0, actions, random.Random(s)).kind for s in range(20)}
+    assert chosen <= {"search", "move"} and chosen
