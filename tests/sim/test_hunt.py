@@ -53,6 +53,10 @@ def test_the_games_it_names_replay_as_wins_of_the_deck(skewed):
                     squads=order)
     match.auto()
     assert match.state.result().winner == order.index(top["deck"])
+    shown = found.match(0)  # the same game, ready for the step-through view
+    shown.auto()
+    assert shown.state.result().winner == order.index(top["deck"])
+    assert shown.log == match.log
 
 
 @pytest.mark.parametrize(("game", "kwargs", "words"), [

@@ -47,7 +47,7 @@ class Hunt:
     """What `hunt()` found: `findings` (ranked: each deck list's share of decided games
     against the field with its 95% interval, what it changed, whether it wins far too often,
     seeds of games it won), `searched` (every list the search played) and `message`.
-    `cards(i)` is finding i's CardSet."""
+    `cards(i)` is finding i's CardSet, `match(i)` a game it won to step through."""
 
     game: str
     message: str
@@ -56,9 +56,23 @@ class Hunt:
     games: int
     stopped: str
     _cards: list = field(default_factory=list)
+    _replays: list = field(default_factory=list)  # per finding: [(seed, seat order)]
+    _rules: dict | None = None
 
     def cards(self, i: int = 0):
         return self._cards[i]
+
+    def match(self, i: int = 0, k: int = 0):
+        """The `k`-th game finding `i`'s list won, as a match to step through, every seat
+        played by the game's bot as in the hunt: `.auto()` plays it out, `.widget()` shows
+        it."""
+        from ..core.match import Match
+
+        seed, order = self._replays[i][k]
+        sides = get_game(self.game).traits.sides
+        return Match(self.game, seed=seed, cards=self.cards(i), rules=self._rules,
+                     bots=dict.fromkeys(range(len(order)), "heuristic"),
+                     setup={sides: list(order)})
 
     def __repr__(self) -> str:
         return f"Hunt of {self.game} ({self.games:,} games): {self.message}"
@@ -117,7 +131,7 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
                 seat = order.index(deck)
                 decided += int((rows["winner"] >= 0).sum())
                 wins += int((rows["winner"] == seat).sum())
-                won_seeds += [(s, " v ".join(order)) for s in
+                won_seeds += [(s, tuple(order)) for s in
                               rows.filter(pl.col("winner") == seat)["seed"].head(3).to_list()]
             out.append((wins, decided, won_seeds))
         return out
@@ -168,16 +182,18 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
                              "from": low, "to": high, "decided games": decided,
                              "as shipped": _share(shipped),
                              "too often": bool(decided and low > TOO_OFTEN),
-                             "replay": ", ".join(f"seed {s} ({o})" for s, o in won[:3])})
-                kept.append(c)
+                             "replay": ", ".join(f"seed {s} ({' v '.join(o)})"
+                                                 for s, o in won[:3])})
+                kept.append((c, won[:3]))
     findings = pl.DataFrame(rows)
     if findings.height:
         order = sorted(range(findings.height), key=lambda i: -(findings["wins"][i] or 0))
         findings = findings[order].with_row_index("rank", offset=1)
         kept = [kept[i] for i in order]
+    replays, kept = [won for _, won in kept], [c for c, _ in kept]
     stopped = "stopped" if not complete else "game budget spent"
     return Hunt(g.name, _message(findings, stopped), findings, pl.DataFrame(searched), played,
-                stopped, kept)
+                stopped, kept, replays, rules)
 
 
 def _share(score) -> float:
