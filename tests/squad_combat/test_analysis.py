@@ -117,18 +117,23 @@ def test_every_demo_character_and_attack_is_in_line_with_the_design_notes():
 
 def test_damage_budgets_count_the_attack_cards_of_each_deck():
     budget = {(r["squad"], r["against"]): r for r in A.damage_budget().iter_rows(named=True)}
-    assert budget["Red", "Blue"]["damage in deck"] == 7 + 3 + 15 + 12 + 9 + 8 + 12 + 6
-    assert budget["Blue", "Red"]["damage in deck"] == 3 + 6 + 4 + 9 + 6
+    assert budget["Red", "Blue"]["damage in deck"] == 7 + 3 + 15 + 12 + 9 + 8 + 12 + 24
+    assert budget["Blue", "Red"]["damage in deck"] == 3 + 6 + 4 + 27 + 24
     assert budget["Blue", "Red"]["HP to take"] == 40
-    assert not budget["Blue", "Red"]["enough in v1"] and budget["Red", "Blue"]["enough in v1"]
+    assert budget["Blue", "Red"]["enough in v1"] and budget["Red", "Blue"]["enough in v1"]
+    old = (wb.load_cards("squad_combat").set("cards", "Rally Strike", "damage", 3)
+           .set("cards", "Jab", "damage", 2).set("decks", "Blue: Jab", "copies", 3))
+    before = {(r["squad"], r["against"]): r for r in A.damage_budget(old).iter_rows(named=True)}
+    assert before["Blue", "Red"]["damage in deck"] == 3 + 6 + 4 + 9 + 6
+    assert not before["Blue", "Red"]["enough in v1"]
 
 
 # -- bots and simulated analyses --------------------------------------------------------------
 
 def test_the_heuristic_beats_the_random_bot():
-    # Red can win by damage (its deck carries 72 against 39 HP); Blue cannot in v1 (28
-    # against 40), so against Red the heuristic Blue can only hold the draw. It holds it in
-    # these games; over 400 games to the 40-turn limit random Red won 6 (1.5%).
+    # Both decks can win by damage (Red's carries 90 against Blue's 39 HP, Blue's 64 against
+    # Red's 40). Over 400 games to the 40-turn limit the heuristic Red beat random Blue in all
+    # of them, and the heuristic Blue beat random Red in 396 and drew the other 4.
     red = wb.simulate("squad_combat", 30, seed=5, bots={0: "heuristic", 1: "random"},
                       squads=["Red", "Blue"])
     assert (red["winner"] == 0).mean() >= 0.9

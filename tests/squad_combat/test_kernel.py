@@ -39,7 +39,7 @@ def test_kernel_plays_the_engines_games(bots, trace):
 
 VARIANT_CASES = [(v.key, value) for v in VARIANTS for value in (v.choices or ())
                  if value != v.default and v.key != "sc.ruleset"] + [
-    ("sc.turn_limit", 3), ("sc.turn_limit", 12), ("sc.copy_limit", 4)]
+    ("sc.turn_limit", 3), ("sc.turn_limit", 12), ("sc.copy_limit", 6)]
 
 
 @pytest.mark.parametrize("ruleset", ["v1", "v0_5"])

@@ -45,7 +45,7 @@ def test_a_keyword_written_in_the_table_is_a_card_that_plays(effects):
         "decks", {"id": "Red: Trick", "squad": "Red", "card": "Trick", "copies": 1})
     st = position(cards=cards, hands={0: ["Trick"], 1: []}, burden={"Brakka": 3},
                   dice={"Brakka": [4, 2], "Dessa": [6, 2], "Vell": [5]})
-    attach(st, "Brakka", "Jab")
+    attach(st, "Brakka", "Sap")  # 2 damage, within Heal 3
     assert not check(st)
     play(st, "Play Trick with Vell")
     if target is not None:

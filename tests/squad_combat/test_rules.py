@@ -57,10 +57,10 @@ def test_R1_generic_and_resource_cards_go_in_any_deck():
 
 def test_R2_no_copy_limit_in_the_demo_three_in_constructed_play():
     st = fresh()
-    assert Counter(dict(st.players[0].squad.deck))["Dodge Roll"] == 4
-    with pytest.raises(SetupError, match="4 copies of Dodge Roll; sc.copy_limit allows 3"):
+    assert Counter(dict(st.players[0].squad.deck))["Jab"] == 6
+    with pytest.raises(SetupError, match="6 copies of Jab; sc.copy_limit allows 3"):
         wb.play("squad_combat", rules={"sc.copy_limit": 3})
-    assert wb.play("squad_combat", rules={"sc.copy_limit": 4}).decisions == 0
+    assert wb.play("squad_combat", rules={"sc.copy_limit": 6}).decisions == 0
 
 
 # -- 3.2 setup --------------------------------------------------------------------------------
@@ -421,22 +421,22 @@ def test_R25_R31_printed_and_effective_damage_and_continuous_resistance():
     attach(st, "Ember", "Haymaker")  # Alpha 5 against Alpha Resistance 1
     attach(st, "Ember", "Jab")  # generic: no trait, no resistance
     ember = char(st, "Ember")
-    assert [st.effective(r, ember) for r in ember.attached] == [4, 2]
+    assert [st.effective(r, ember) for r in ember.attached] == [4, 4]
     ember.attached[0].mod = -5  # a token can take it to 0; it stays attached
     assert st.effective(ember.attached[0], ember) == 0 and len(ember.attached) == 2
 
 
 def test_R26_heal_removes_one_card_the_healer_chooses():
     st = position(hands={0: [], 1: ["Ember's Mending"]})
-    attach(st, "Gale", "Jab")  # 2
-    attach(st, "Gale", "Quick Thrust")  # 3
-    attach(st, "Gale", "Reckless Charge")  # 6: 11 of 12
+    attach(st, "Ember", "Jab")  # 4
+    attach(st, "Ember", "Quick Thrust")  # 3
+    attach(st, "Ember", "Brakka's Cleaver")  # 7, 6 after Alpha Resistance 1: 13 of 14
     to_seat(st, 1)
     play(st, "Play Ember's Mending with Ember")  # Heal 5
-    play(st, "Target Gale (Seat 2)")
-    assert labels(st) == ["Heal Gale: remove Jab (2)", "Heal Gale: remove Quick Thrust (3)"]
-    play(st, "Heal Gale: remove Quick Thrust (3)")
-    assert [r.name for r in char(st, "Gale").attached] == ["Jab", "Reckless Charge"]
+    play(st, "Target Ember (Seat 2)")
+    assert labels(st) == ["Heal Ember: remove Jab (4)", "Heal Ember: remove Quick Thrust (3)"]
+    play(st, "Heal Ember: remove Quick Thrust (3)")
+    assert [r.name for r in char(st, "Ember").attached] == ["Jab", "Brakka's Cleaver"]
     assert st.players[0].discard == {"Quick Thrust": 1}
 
 
