@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import itertools
 import json
-import shutil
 import subprocess
 from fractions import Fraction
 
@@ -14,6 +13,8 @@ import pytest
 from workbench.dice import exact
 from workbench.widgets import DiceCalculator
 from workbench.widgets.dice_logic import TABLE_ROWS, DiceSession
+
+from .node import node
 
 
 def test_results_errors_and_views():
@@ -219,7 +220,6 @@ setTimeout(() => {
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node to run the view's module")
 def test_the_view_tells_python_of_the_first_keystroke_and_draws_the_answer_as_working(tmp_path):
     w = DiceCalculator("2d6")
     views = [w.view]
@@ -230,7 +230,7 @@ def test_the_view_tells_python_of_the_first_keystroke_and_draws_the_answer_as_wo
     script = tmp_path / "typing.mjs"
     script.write_text(FAKE_DOM + DiceCalculator._esm + f"\nconst VIEWS = {json.dumps(views)};\n"
                       + TYPING, encoding="utf-8")
-    done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=30,
+    done = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=30,
                           check=False)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)

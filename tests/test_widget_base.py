@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -16,6 +15,8 @@ import workbench as wb
 from workbench.core import IllegalAction
 from workbench.widgets import CardEditor, DiceCalculator, StepThrough, WhatIf
 from workbench.widgets.base import RequestWidget, UnknownRequest
+
+from .node import node
 
 
 class Counter(RequestWidget):
@@ -290,11 +291,11 @@ setTimeout(() => console.log(JSON.stringify({
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node to run request.js")
 def test_request_js_routes_each_reply_to_the_view_that_asked(tmp_path):
     script = tmp_path / "harness.mjs"
     script.write_text(REQUEST_JS.read_text(encoding="utf-8") + HARNESS, encoding="utf-8")
-    done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=30)
+    done = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=30,
+                          check=False)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert [m["type"] for m in out["sent"]] == ["undo", "redo"]
