@@ -88,19 +88,16 @@ def test_make_lab_opens_the_lab_through_the_background_compile_and_test_compiles
 def test_start_returns_at_once_and_stop_ends_the_whole_group(tmp_path, slow_compile):
     log, status = tmp_path / "kernels.log", tmp_path / "status.json"
     status.write_text(json.dumps({"pid": 1, "ready": ["coop"]}))  # left by a killed run
-    began = time.monotonic()
     proc = warming.start(log, status)
-    assert time.monotonic() - began < 2
+    assert proc.poll() is None  # back while the (slow) compile still runs
     try:
         assert json.loads(status.read_text()) == {"pid": proc.pid, "ready": []}
         assert os.getpgid(proc.pid) == proc.pid != os.getpgid(0)  # a group of its own
         compile_pid, worker = _pids(log)
         assert compile_pid == proc.pid and _alive(worker)
     finally:
-        began = time.monotonic()
         warming.stop(proc, timeout=5)
-    assert time.monotonic() - began < 5  # SIGTERM sufficed
-    assert proc.returncode == -15
+    assert proc.returncode == -15  # ended by SIGTERM, not the SIGKILL after it
     assert _ends(worker)
 
 
