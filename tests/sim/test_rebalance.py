@@ -75,6 +75,10 @@ def test_a_stopped_search_says_so():
     ({"stats": "params.value"}, "list of keys"),
     ({"stats": ["pieces.Knight.letter"]}, "no whole-number"),
     ({"mode": "slow"}, "mode"),
+    ({"limits": [1, 2]}, "limits"),
+    ({"stats": ["params.value"], "limits": {"params.value": (0, "x")}}, "whole numbers"),
+    ({"stats": ["params.value"], "limits": {"params.spawn_limit.value": (5, 9)}},
+     "outside 5 to 9"),
     ({"max_changes": 0}, "max_changes")])
 def test_bad_arguments_are_named(kwargs, words):
     with pytest.raises(wb.SetupError, match=words):

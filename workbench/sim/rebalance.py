@@ -140,7 +140,7 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g), None, setup)
     measure = _Measure(g, base, targets)
-    cells = _cells(g, base.cards, stats, limits or {})
+    cells = _cells(g, base.cards, stats, {} if limits is None else limits)
     executor = placed(base, executor)
     games_played = 0
 
@@ -283,6 +283,9 @@ def _cells(g, cards, stats, limits: dict) -> list[_Cell]:
     if stats is None:
         stats = [f"{t}.{c}" for t, spec in cards.specs.items()
                  for c, dtype in cards[t].schema.items() if dtype.is_integer() and c != spec.key]
+    if not isinstance(limits, dict):
+        raise SetupError(f"limits: give a dict of key -> (lowest, highest), not "
+                         f"{shortened(repr(limits))}")
     if isinstance(stats, str) or not hasattr(stats, "__iter__"):
         raise SetupError(f"stats: give a list of keys such as 'cards.Sap.damage' or "
                          f"'cards.damage', not {shortened(repr(stats))}")
@@ -304,9 +307,18 @@ def _cells(g, cards, stats, limits: dict) -> list[_Cell]:
             if isinstance(now, bool) or not isinstance(now, int):
                 continue  # a blank or a word: nothing to tune
             low, high = _bounds(cards.specs[key.table], key.column)
-            given = limits.get(one) or limits.get(f"{key.table}.{key.column}")
+            name = one if one in limits else f"{key.table}.{key.column}"
+            given = limits.get(name)
             if given is not None:
+                if (not isinstance(given, list | tuple) or len(given) != 2
+                        or not all(isinstance(x, int) and not isinstance(x, bool)
+                                   for x in given) or given[0] > given[1]):
+                    raise SetupError(f"limits[{name!r}]: give (lowest, highest) as whole "
+                                     f"numbers, not {shortened(repr(given))}")
                 low, high = max(low, given[0]), min(high, given[1])
+                if not low <= now <= high:
+                    raise SetupError(f"limits[{name!r}]: {key.card}'s {key.column} is {now} "
+                                     f"now, outside {low} to {high}")
             out.append(_Cell(key, now, low, high))
     if not out:
         raise SetupError("stats: no whole-number card stat to change")
