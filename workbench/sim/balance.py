@@ -132,7 +132,7 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     seats = g.num_seats(checked)
     together = g.traits.cooperative or seats == 1
     sides = None if together else g.traits.sides
-    orders = _orders(list(checked[sides])) if sides else [None]
+    orders = seat_orders(list(checked[sides])) if sides else [None]
     if sides and len(set(checked[sides])) < len(checked[sides]):
         sides = None  # a mirror match: the seats are all there is to compare
     vary = {f"setup.{sides}": orders} if sides and len(orders) > 1 else {}
@@ -216,7 +216,7 @@ def chosen_mode(mode: str | None) -> str:
     return mode
 
 
-def _orders(sides: list[str]) -> list[list[str]]:
+def seat_orders(sides: list[str]) -> list[list[str]]:
     """Every rotation of the sides over the seats (two sides: both orders); a mirror match
     has one."""
     out = []

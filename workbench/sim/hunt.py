@@ -27,7 +27,7 @@ from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from ..core.spec import Decks
 from . import guard
-from .balance import chosen_mode
+from .balance import chosen_mode, seat_orders
 from .executors import run_batches
 from .paths import placed
 from .simulate import frame, prepare
@@ -102,7 +102,7 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
     if isinstance(decks, str) or not all(d in names for d in decks):
         raise SetupError(f"decks: give a list of the setup's decks ({', '.join(names)}), "
                          f"not {decks!r}")
-    orders = [names[k:] + names[:k] for k in range(len(names))]
+    orders = seat_orders(names)
     executor = placed(base, executor)
     played = 0
     complete = True

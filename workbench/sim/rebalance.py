@@ -34,7 +34,7 @@ from ..core.errors import SetupError, shortened
 from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from . import guard
-from .balance import chosen_mode
+from .balance import chosen_mode, seat_orders
 from .executors import run_batches
 from .keys import apply, key_label, parse_key
 from .paths import placed
@@ -92,13 +92,20 @@ class Rebalance:
         """Each proposal's verified win rates with their 95% intervals, the targets dashed."""
         import altair as alt
 
-        rows = []
+        from ..charts.titles import fitted
+
+        rows, left_out = [], []
         for r in self.proposals.iter_rows(named=True):
+            if r["games counted"] == 0:  # no rate to draw: an interval of 0 to 100%
+                left_out.append(str(r["rank"]))
+                continue
             for who in self.targets:
                 rows.append({"proposal": f"{r['rank']}. {r['changes']}", "who": who,
                              "rate": r[f"{who} wins"], "low": r[f"{who} from"],
                              "high": r[f"{who} to"]})
-        data = pl.DataFrame(rows)
+        data = pl.DataFrame(rows, schema={"proposal": pl.String, "who": pl.String,
+                                          "rate": pl.Float64, "low": pl.Float64,
+                                          "high": pl.Float64})
         base = alt.Chart(data).encode(
             y=alt.Y("proposal:N", title=None, sort=None, axis=alt.Axis(labelLimit=360)),
             yOffset=alt.YOffset("who:N"), color=alt.Color("who:N", title="wins of"))
@@ -108,10 +115,11 @@ class Rebalance:
         bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
         targets = pl.DataFrame({"target": sorted(set(self.targets.values()))})
         dashed = alt.Chart(targets).mark_rule(strokeDash=[4, 4]).encode(x="target:Q")
-        from ..charts.titles import fitted
-
+        note = (f"left out, with no decided game: proposal {', '.join(left_out)}"
+                if left_out else None)
         return alt.layer(bars, points, dashed).properties(
-            title=fitted("Each proposal's win rates against the targets", 360), width=360)
+            title=fitted("Each proposal's win rates against the targets", 360, subtitle=note),
+            width=360)
 
     def __repr__(self) -> str:
         return f"Rebalance of {self.game} ({self.games:,} games): {self.message}"
@@ -348,7 +356,7 @@ class _Measure:
         self.sides = sides
         if sides:
             names = list(setup[sides])
-            self.orders = [names[k:] + names[:k] for k in range(len(names))]
+            self.orders = seat_orders(names)
             default = dict.fromkeys(names, 1 / len(names))
         else:
             self.orders = [None]
