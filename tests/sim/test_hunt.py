@@ -57,6 +57,10 @@ def test_the_games_it_names_replay_as_wins_of_the_deck(skewed):
     shown.auto()
     assert shown.state.result().winner == order.index(top["deck"])
     assert shown.log == match.log
+    with pytest.raises(wb.SetupError, match="does not exist"):
+        found.match(99)
+    with pytest.raises(wb.SetupError, match="game"):
+        found.match(0, 50)
 
 
 @pytest.mark.parametrize(("game", "kwargs", "words"), [

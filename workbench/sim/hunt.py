@@ -68,6 +68,12 @@ class Hunt:
         it."""
         from ..core.match import Match
 
+        if not 0 <= i < len(self._replays):
+            raise SetupError(f"match: finding {i} does not exist; there are "
+                             f"{len(self._replays)} (0 is the first)")
+        if not 0 <= k < len(self._replays[i]):
+            raise SetupError(f"match: finding {i} has {len(self._replays[i])} game(s) it won "
+                             f"to show, not a game {k}")
         seed, order = self._replays[i][k]
         sides = get_game(self.game).traits.sides
         return Match(self.game, seed=seed, cards=self.cards(i), rules=self._rules,
