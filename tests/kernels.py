@@ -40,6 +40,19 @@ def assert_same(fast, slow):
             f"{k}: kernel {f.get(k)!r}, engine {v!r}" for k, v in s.items() if f.get(k) != v)
 
 
+def assert_ban_lists_played(name, n, bots, *, rules=None, trace=False):
+    """The kernel plays seats with a ban list (BannedBot, core/restricted.py) as the engine
+    does, and the lists reached it: its games are not the ones played without them."""
+    from workbench.core.restricted import BannedBot
+
+    fast, slow = both(name, n, bots=bots, rules=rules, trace=trace)
+    assert_same(fast, slow)
+    plain = {seat: b.bot if isinstance(b, BannedBot) else b for seat, b in bots.items()}
+    free, _ = both(name, n, bots=plain, rules=rules, trace=trace)
+    assert free != fast, "the ban lists changed no game"
+    return fast
+
+
 def assert_simulate_and_sweep_take_the_kernel(monkeypatch, name, vary, *, traced=True):
     """simulate and sweep give the same frames with the rules engine's batches patched to
     fail (the sweep with tension columns when `traced`), every row and point saying the

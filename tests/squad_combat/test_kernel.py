@@ -12,6 +12,7 @@ import pytest
 import workbench as wb
 from workbench.core.bots import random_bot
 from workbench.core.registry import get_game
+from workbench.core.restricted import BannedBot
 from workbench.games.squad_combat.batch import play_batch
 from workbench.games.squad_combat.game import VARIANTS
 from workbench.sim.simulate import game_seeds, prepare
@@ -137,6 +138,39 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
     # ... and simulate still gives the engine's rows for them.
     frame = wb.simulate("squad_combat", 10, bots=cautious, seed=4)
     assert frame["seed"].to_list() == game_seeds(4, 10)
+
+
+EVERYTHING = sorted(set(wb.load_cards("squad_combat")["cards"]["name"])
+                    | set(wb.load_cards("squad_combat")["abilities"]["name"]))
+BANS = {
+    "red-no-jab": ({0: BannedBot("squad_combat", ["Jab"]), 1: "heuristic"}, {}),
+    "blue-no-three": ({0: "heuristic", 1: BannedBot(
+        "squad_combat", ["Rally Strike", "Dodge Roll", "Vell's Parting Shot"])}, {}),
+    "both-banned-v05": ({0: BannedBot("squad_combat", ["Haymaker", "Brace"]),
+                         1: BannedBot("squad_combat", ["Sap"])}, V05),
+    "everything-banned": ({0: BannedBot("squad_combat", EVERYTHING), 1: "heuristic"}, {}),
+    "random-banned": ({0: BannedBot("squad_combat", ["Jab", "Haymaker"], bot="random"),
+                       1: "random"}, {}),
+}
+
+
+@pytest.mark.parametrize("trace", [False, True], ids=["rows", "traced"])
+@pytest.mark.parametrize("case", list(BANS))
+def test_kernel_plays_ban_lists_as_the_engine(case, trace):
+    bots, rules = BANS[case]
+    fast = kernels.assert_ban_lists_played("squad_combat", 60, bots, rules=rules, trace=trace)
+    if case == "red-no-jab":  # Red never played Jab, Blue did
+        assert all("Jab" not in r["played_0"].split("|") for r in fast)
+        assert any("Jab" in r["played_1"].split("|") for r in fast)
+    if case == "everything-banned":
+        assert all(r["played_0"] == "" for r in fast)
+
+
+def test_other_kernels_hand_ban_lists_to_the_engine():
+    b = prepare("squad_combat", None, None, "random", None, {})
+    made = {0: BannedBot("squad_combat", ["Jab"], bot="mcts:5"), 1: random_bot}
+    assert "not compiled" in declined(play_batch(GAME, b.cards, b.rules, b.setup, made,
+                                                 2000, [1, 2]))
 
 
 @pytest.mark.stamped

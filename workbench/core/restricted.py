@@ -6,6 +6,10 @@ seat wins as often without is never worth playing, one without which it collapse
 the seat. The restricted bot is the game's own bot choosing among the legal actions whose
 `Game.ban_name` is not banned; when every legal action is banned it must still act, and
 chooses among them all (a forced play is not a broken rule).
+
+A kernel that learns ban lists (see `unbanned`) copies `allowed`: it moves the rows a banned
+seat may choose to the front, in order, and its bot chooses among them. Such a kernel copies
+this module (core/stamps.py), so a change here makes its stamp stale.
 """
 
 from __future__ import annotations
@@ -75,3 +79,19 @@ class BannedBot:
         # A bot that looked past the list it was given (at the state's own legal actions)
         # chose a banned one: the restriction holds, so another allowed action is taken.
         return allowed[int(rng.random() * len(allowed))]
+
+
+def unbanned(bots: dict) -> tuple[dict, dict[int, frozenset]]:
+    """(each seat's bot, a BannedBot replaced by the bot it restricts; {seat: its banned
+    names}) for a kernel that learns ban lists. The kernel must also copy the fallback: its
+    bot chooses among the allowed actions, and among all when every one is banned. A bot that
+    might not cope with a shortened list (BannedBot.__call__'s fallback) is one the kernel
+    does not copy, so its batch goes to the rules engine."""
+    plain, banned = {}, {}
+    for seat, bot in bots.items():
+        if isinstance(bot, BannedBot):
+            plain[seat] = bot._parts()[1]
+            banned[seat] = bot.banned
+        else:
+            plain[seat] = bot
+    return plain, banned

@@ -44,7 +44,8 @@ STAMP_FILE = "kernel_stamp.json"
 # and these functions (the engine's loop, the random bot). Following imports from a game's
 # modules finds which of the modules it uses.
 SHARED_MODULES = ("workbench.core.kit", "workbench.core.chance", "workbench.core.compiled",
-                  "workbench.core.seeds", "workbench.core.cache", "workbench.dice")
+                  "workbench.core.seeds", "workbench.core.cache", "workbench.dice",
+                  "workbench.core.restricted")  # copied by the kernels that learn ban lists
 SHARED_FUNCTIONS = ("workbench.sim.simulate:play_out", "workbench.sim.simulate:tension",
                     "workbench.core.bots:random_bot")
 # A game's modules that play no game: what draws it and what analyses it.

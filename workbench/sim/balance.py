@@ -105,7 +105,8 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     rules engine; 8 in fast mode). `restricted` plays restricted play too (by default where
     the game has a heuristic bot): each seat's or side's most played cards (12 in full mode,
     2 in fast), each banned from that seat's bot in turn, up to 200 games a seat (12 in fast
-    mode), played by the rules engine; or a list of the names to test (cards, abilities or
+    mode), played by the game's kernel where it learns ban lists (Squad Combat's does), else
+    by the rules engine; or a list of the names to test (cards, abilities or
     pieces as `Game.ban_name` gives them), for each seat or side that plays them."""
     g = get_game(game)
     mode = chosen_mode(mode)

@@ -16,6 +16,7 @@ from ...core.bots import random_bot
 from ...core.cache import CatalogCache
 from ...core.compiled import kept, kernel_bots, rule_numbers, tension_columns
 from ...core.kit import pool_of
+from ...core.restricted import unbanned
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import heuristic
@@ -181,6 +182,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
                trace: bool = False) -> pl.DataFrame | str:
     squads = list(setup["squads"])
     seats = len(squads)
+    bots, banned = unbanned(bots)
     codes = kernel_bots(bots, seats, BOTS, seeds, max_decisions, trace)
     if isinstance(codes, str):
         return codes
@@ -216,9 +218,12 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
         for j, (card, n) in enumerate(counts.items()):
             SQ_DECK[s, j] = (t.number[card], n)
         SQ_DN[s] = len(counts)
+    # Game.ban_name names a played card or a used ability: a source, by its unique name.
+    BAN = np.array([[seat in banned and name in banned[seat] for name in t.names]
+                    for seat in range(seats)], np.bool_).reshape(seats, len(t.names))
     seeds = np.asarray(list(seeds), np.int64)
     out, outf, played = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64),
-                                    t.SRC, t.EFF, t.CHD, SQ_CHARS, SQ_DECK, SQ_DN,
+                                    BAN, t.SRC, t.EFF, t.CHD, SQ_CHARS, SQ_DECK, SQ_DN,
                                     POOL_FACES, POOL_CUM, POOL_N)
     return kept(_frame(seeds, out, outf, played, seats, t.names, trace),
                 out[:, K.O_STATUS] == K.OK)

@@ -2264,10 +2264,27 @@ def heuristic(S, n):
     return 0
 
 
+@njit(cache=True)
+def _allowed(S, n, banned):
+    """core/restricted.BannedBot.allowed: the first n rows less the cards played and the
+    abilities used that `banned` (by source) names, moved to the front in order; how many
+    are left, or all n when every one is banned. apply reads a decision from its row alone."""
+    m = 0
+    for i in range(n):
+        kind = S[_op(i) + OP_KIND]
+        if (kind == A_PLAY or kind == A_USE) and banned[S[_op(i) + OP_A]]:
+            continue
+        if m != i:
+            S[_op(m):_op(m) + OPT_W] = S[_op(i):_op(i) + OPT_W]
+        m += 1
+    return m if m else n
+
+
 # -- games ----------------------------------------------------------------------------------------
 
 @njit(cache=True)
-def play_one(seed, bseed, BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S, scores):
+def play_one(seed, bseed, BOTS, BAN, BANNING, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S,
+             scores):
     """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
     cmt = np.empty(MT_SIZE, np.int64)
     bmt = np.empty(MT_SIZE, np.int64)
@@ -2328,6 +2345,8 @@ def play_one(seed, bseed, BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S, score
         if n <= 0:
             _fail(S)
             break
+        if BANNING[S[W_SEAT]]:
+            n = _allowed(S, n, BAN[S[W_SEAT]])
         if BOTS[S[W_SEAT]] == BOT_RANDOM:
             if bmt[MT_SIZE - 1] < 0:
                 mt_seed(bmt, bseed)
@@ -2364,7 +2383,7 @@ def play_one(seed, bseed, BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S, score
 
 
 @njit(cache=True, nogil=True)
-def play_many(seeds, bot_seeds, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN,
+def play_many(seeds, bot_seeds, R, BOTS, BAN, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN,
               POOL_FACES, POOL_CUM, POOL_N):
     n = len(seeds)
     out = np.zeros((n, OUT_WIDTH), np.int64)
@@ -2385,9 +2404,12 @@ def play_many(seeds, bot_seeds, R, BOTS, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN
     for e in range(EFF.shape[0]):
         S[_ef(e):_ef(e) + EFF_W] = EFF[e]
     scores = np.zeros(R[R_MAX_DECISIONS] if R[R_TRACE] else 1, np.float64)
+    banning = np.zeros(BAN.shape[0], np.bool_)  # the seats with a ban list
+    for s in range(BAN.shape[0]):
+        banning[s] = BAN[s].any()
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], BOTS, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S,
-                 scores)
+        play_one(seeds[g], bot_seeds[g], BOTS, BAN, banning, SQ_CHARS, SQ_DECK, SQ_DN, out,
+                 outf, g, S, scores)
         for s in range(R[R_SEATS]):
             pb = _pb(s)
             for k in range(SRC.shape[0]):
