@@ -106,6 +106,9 @@ def test_a_card_made_far_too_strong_is_one_a_side_cannot_do_without():
     assert sap.height == 1 and sap["verdict"][0].startswith("carries the seat")
     assert any(f.startswith("Blue needs Sap") for f in report.findings["finding"])
     assert set(report.restricted["card"]) <= {"Sap", "Jab"}
+    # Squad Combat's kernel learns ban lists (core/restricted.unbanned), so it played them.
+    part = report.parts.filter(pl.col("part") == "restricted play")
+    assert part["played by"].to_list() == ["kernel"]
 
 
 def test_a_party_is_restricted_whole():
