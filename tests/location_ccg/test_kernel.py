@@ -13,6 +13,7 @@ import workbench as wb
 from workbench.core.bots import make_bots, random_bot
 from workbench.core.errors import SetupError
 from workbench.core.registry import get_game
+from workbench.core.restricted import BannedBot
 from workbench.games.location_ccg import batch
 from workbench.games.location_ccg.batch import play_batch
 from workbench.games.location_ccg.bots import heuristic, search
@@ -196,6 +197,29 @@ def test_a_setup_the_engine_refuses_is_refused_here_too():
         play_batch(GAME, b.cards, b.rules, setup, made, 2000, [1])
     with pytest.raises(SetupError, match="fixed first_player"):
         play_out(GAME, b.cards, b.rules, setup, 1, made, 2000)
+
+
+def _banned(names, bot="heuristic"):
+    return BannedBot("location_ccg", names, bot=bot)
+
+
+EVERY_CARD = sorted(wb.load_cards("location_ccg")["cards"]["name"])
+BANS = {
+    "first-no-three": ({0: _banned(["Lookout", "Hired Muscle", "Safehouse"]), 1: "heuristic"},
+                       {}),
+    "second-no-three": ({0: "heuristic", 1: _banned(["Watchman", "Insight", "Acolyte"])}, {}),
+    "both-lifo": ({0: _banned(["Brass Knuckles", "Scavenge"]), 1: _banned(["Militia"])},
+                  {"loc.stack": "lifo"}),
+    "every-card": ({0: _banned(EVERY_CARD), 1: "heuristic"}, {}),
+    "random": ({0: _banned(["Lookout", "Street Runner"], bot="random"), 1: "random"}, {}),
+}
+
+
+@pytest.mark.parametrize("trace", [False, True], ids=["rows", "traced"])
+@pytest.mark.parametrize("case", list(BANS))
+def test_kernel_plays_ban_lists_as_the_engine(case, trace):
+    bots, rules = BANS[case]
+    kernels.assert_ban_lists_played("location_ccg", 40, bots, rules=rules, trace=trace)
 
 
 @pytest.mark.stamped

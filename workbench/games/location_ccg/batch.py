@@ -15,6 +15,7 @@ import polars as pl
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
 from ...core.compiled import kept, kernel_bots, rule_numbers, tension_columns
+from ...core.restricted import unbanned
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import heuristic, value
@@ -195,6 +196,7 @@ tables_for = CatalogCache(Tables)
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
                trace: bool = False) -> pl.DataFrame | str:
+    bots, banned = unbanned(bots)
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
     if isinstance(codes, str):
         return codes
@@ -235,9 +237,12 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
         if len(brought) != 3:
             return f"not compiled: deck {deck} brings {len(brought)} Locations, not 3"
         BROUGHT[s] = [t.loc_number[x] for x in brought]
+    # Game.ban_name names the card played, or the card whose ability is used.
+    BAN = np.array([[seat in banned and name in banned[seat] for name in t.names]
+                    for seat in range(2)], np.bool_).reshape(2, len(t.names))
     seeds = np.asarray(list(seeds), np.int64)
-    out, outf = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64), t.C, t.K,
-                            t.CL, t.L, t.V, DECK, DECK_N, BROUGHT)
+    out, outf = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64), BAN, t.C,
+                            t.K, t.CL, t.L, t.V, DECK, DECK_N, BROUGHT)
     return kept(_frame(seeds, out, outf, t.locs, trace), out[:, K.O_STATUS] == K.OK)
 
 

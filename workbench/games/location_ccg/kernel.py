@@ -2269,8 +2269,25 @@ def _score0(S, L):
 
 
 @njit(cache=True)
-def play_one(seed, bseed, R, BOTS, C, K, CL, L, V, DECK, DECK_N, BROUGHT, out, outf, g, S, I,
-             OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, scores, mt, bmt, cum):
+def _allowed(I, OPT, n, banned):
+    """core/restricted.BannedBot.allowed: the first n decisions less the cards played and the
+    abilities used whose card `banned` names, moved to the front in order; how many are
+    left, or all n when every one is banned. A row names what it refers to (a split's SPL
+    row, a payment's PAYS row), so the rows it refers to stay where they are."""
+    m = 0
+    for i in range(n):
+        a = OPT[i, 0]
+        if (a == A_PLAY and banned[OPT[i, 1]]) or (a == A_USE and banned[I[OPT[i, 1], I_NAME]]):
+            continue
+        if m != i:
+            OPT[m] = OPT[i]
+        m += 1
+    return m if m else n
+
+
+@njit(cache=True)
+def play_one(seed, bseed, R, BOTS, BAN, BANNING, C, K, CL, L, V, DECK, DECK_N, BROUGHT, out,
+             outf, g, S, I, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, scores, mt, bmt, cum):
     S[:] = 0
     S[WINNER] = NO_WINNER
     S[FIRST] = -1
@@ -2331,6 +2348,8 @@ def play_one(seed, bseed, R, BOTS, C, K, CL, L, V, DECK, DECK_N, BROUGHT, out, o
         if n <= 0:
             S[STATUS] = UNSUPPORTED
             break
+        if BANNING[S[ASK_SEAT]]:
+            n = _allowed(I, OPT, n, BAN[S[ASK_SEAT]])
         if BOTS[S[ASK_SEAT]] == BOT_RANDOM:
             i = int(mt_random(bmt) * n)
         else:
@@ -2373,7 +2392,7 @@ def play_one(seed, bseed, R, BOTS, C, K, CL, L, V, DECK, DECK_N, BROUGHT, out, o
 
 
 @njit(cache=True, nogil=True)
-def play_many(seeds, bot_seeds, R, BOTS, C, K, CL, L, V, DECK, DECK_N, BROUGHT):
+def play_many(seeds, bot_seeds, R, BOTS, BAN, C, K, CL, L, V, DECK, DECK_N, BROUGHT):
     n = len(seeds)
     out = np.zeros((n, OUT_WIDTH), np.int64)
     outf = np.zeros((n, 2), np.float64)
@@ -2392,8 +2411,11 @@ def play_many(seeds, bot_seeds, R, BOTS, C, K, CL, L, V, DECK, DECK_N, BROUGHT):
     mt = np.zeros(MT_SIZE, np.int64)
     bmt = np.zeros(MT_SIZE, np.int64)
     cum = np.zeros(CARD_CAP, np.int64)
+    banning = np.zeros(2, np.bool_)  # the seats with a ban list
+    for s in range(2):
+        banning[s] = BAN[s].any()
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], R, BOTS, C, K, CL, L, V, DECK, DECK_N, BROUGHT, out,
-                 outf, g, S, I, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, scores, mt, bmt,
-                 cum)
+        play_one(seeds[g], bot_seeds[g], R, BOTS, BAN, banning, C, K, CL, L, V, DECK, DECK_N,
+                 BROUGHT, out, outf, g, S, I, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS,
+                 scores, mt, bmt, cum)
     return out, outf
