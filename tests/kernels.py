@@ -43,13 +43,15 @@ def assert_same(fast, slow):
 def assert_ban_lists_played(name, n, bots, *, rules=None, trace=False):
     """The kernel plays seats with a ban list (BannedBot, core/restricted.py) as the engine
     does, and the lists reached it: its games are not the ones played without them."""
-    from workbench.core.restricted import BannedBot
-
     fast, slow = both(name, n, bots=bots, rules=rules, trace=trace)
     assert_same(fast, slow)
-    plain = {seat: b.bot if isinstance(b, BannedBot) else b for seat, b in bots.items()}
-    free, _ = both(name, n, bots=plain, rules=rules, trace=trace)
-    assert free != fast, "the ban lists changed no game"
+    game = get_game(name)
+    b = prepare(name, None, rules, {s: getattr(bot, "bot", bot) for s, bot in bots.items()},
+                None, {})
+    free = game.play_batch(b.cards, b.rules, b.setup,
+                           make_bots(b.bots, game, game.num_seats(b.setup)),
+                           game.max_decisions, game_seeds(0, n), trace)
+    assert free.to_dicts() != fast, "the ban lists changed no game"
     return fast
 
 

@@ -15,6 +15,7 @@ import workbench as wb
 from workbench.core import CHANCE, TERMINAL
 from workbench.core.bots import make_bots, random_bot
 from workbench.core.registry import get_game
+from workbench.core.restricted import BannedBot
 from workbench.games.armies.vocab import ABILITY_FORMS
 from workbench.core.seeds import bot_seed
 from workbench.games.armies import kernel as K
@@ -242,6 +243,31 @@ def test_setup_errors_are_the_engines():
     with pytest.raises(wb.SetupError, match="spreads 4 points"):
         play_batch(GAME, b.cards, b.rules, {**b.setup, "generals": [None, "GGTT"]},
                    make_bots(b.bots, GAME, 2), 2000, [1])
+
+
+def _banned(names, bot="heuristic"):
+    return BannedBot("armies", names, bot=bot)
+
+
+EVERY_CARD = sorted(wb.load_cards("armies")["cards"]["name"])
+BANS = {
+    "first-no-three": ({0: _banned(["Torani Cadet", "Teachings of Gnar", "Teachings of Tor"]),
+                        1: "heuristic"}, {}),
+    "second-no-three": ({0: "heuristic", 1: _banned(
+        ["Original Grimoire", "Teachings of Shives", "Know Thy Enemy"])}, {}),
+    "both-dice": ({0: _banned(["Torani Longbow Training"]), 1: _banned(["Blood Cultist"])},
+                  {"arm.power": "dice"}),
+    "every-card": ({0: _banned(EVERY_CARD), 1: "heuristic"}, {}),
+    "random": ({0: _banned(["Torani Cadet", "Teachings of Lorin"], bot="random"),
+                1: "random"}, {}),
+}
+
+
+@pytest.mark.parametrize("trace", [False, True], ids=["rows", "traced"])
+@pytest.mark.parametrize("case", list(BANS))
+def test_kernel_plays_ban_lists_as_the_engine(case, trace):
+    bots, rules = BANS[case]
+    kernels.assert_ban_lists_played("armies", 20, bots, rules=rules, trace=trace)
 
 
 @pytest.mark.stamped

@@ -5,6 +5,7 @@ strong found as the one a side cannot do without."""
 from __future__ import annotations
 
 import pickle
+import random
 
 import polars as pl
 import pytest
@@ -40,6 +41,26 @@ def test_a_banned_card_is_never_played_unless_nothing_else_is_legal(game, banned
     checked = _Checked(BannedBot(game, banned))
     frame = wb.simulate(game, 6, seed=3, bots={0: checked}, executor="serial", **setup)
     assert frame.height == 6 and checked.chosen > 20
+
+
+@pytest.mark.parametrize("game", ["armies", "correction"])
+def test_a_heuristic_chooses_among_the_actions_it_is_handed(game):
+    """These heuristics score the options the rules list; handed fewer (a BannedBot's list),
+    they choose the best of those, so restricted play is the heuristic's best allowed move
+    rather than a random one."""
+    bot = get_game(game).heuristic_bot()
+    checked = [0]
+
+    def checking(state, seat, actions, rng):
+        if len(actions) > 2:
+            first = bot(state, seat, actions, random.Random(0))
+            shorter = [a for a in actions if a != first]
+            assert bot(state, seat, shorter, random.Random(0)) in shorter
+            checked[0] += 1
+        return bot(state, seat, actions, rng)
+
+    wb.simulate(game, 2, seed=5, bots={0: checking, 1: "heuristic"}, executor="serial")
+    assert checked[0] > 10
 
 
 def test_the_bot_without_a_ban_plays_as_the_heuristic_does():

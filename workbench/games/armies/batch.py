@@ -17,6 +17,7 @@ import polars as pl
 from ...core.bots import random_bot
 from ...core.cache import CatalogCache
 from ...core.compiled import kept, kernel_bots, rule_numbers, tension_columns
+from ...core.restricted import unbanned
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import heuristic
@@ -129,6 +130,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     """The engine's rows for `seeds`, or None. For tests that follow a game inside: `log`
     (rows of 4) receives the first game's decisions as (phase, options, choice, seat), and
     with `stop` >= 0 the first game halts at that decision and its vector W comes back."""
+    bots, banned = unbanned(bots)
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
     if isinstance(codes, str):
         return codes
@@ -158,9 +160,12 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
             DKI[seat, j] = t.index[card]
             DKC[seat, j] = n
         DKL[seat] = len(counts)
+    # Game.ban_name names the card played; the kernel numbers cards in the catalog's order.
+    BAN = np.array([[seat in banned and name in banned[seat] for name in t.index]
+                    for seat in (0, 1)], np.bool_).reshape(2, len(t.index))
     seeds = np.asarray(list(seeds), np.int64)
-    out, outf, W = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64), t.T, BIN,
-                               DKI, DKC, DKL,
+    out, outf, W = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64), BAN, t.T,
+                               BIN, DKI, DKC, DKL,
                                np.zeros((1, 4), np.int64) if log is None else log, stop)
     if stop >= 0:
         return W

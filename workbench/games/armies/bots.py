@@ -200,10 +200,13 @@ def _score_ability(state, seat, o) -> float:
 
 
 def heuristic(state, seat, actions, rng):
-    """Greedy: the option that scores best now, near ties broken at random."""
+    """Greedy: the option among `actions` that scores best now, near ties broken at random."""
     if len(actions) == 1:
         return actions[0]
     options = state._options()
+    if len(options) != len(actions):  # a shortened list (a BannedBot's): only its options
+        given = set(actions)
+        options = [o for o in options if state.action(o) in given]
     danger = _threatened_by_enemy(state, seat) if state.phase == "step" else set()
     best, best_value = 0, None
     for i, o in enumerate(options):

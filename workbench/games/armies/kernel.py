@@ -2538,9 +2538,28 @@ def _chance(A, W, mt):
     _run(W)
 
 
+@no_counts
+def _allowed(W, banned):
+    """core/restricted.BannedBot.allowed: the options less the cards played that `banned`
+    names, moved to the front in order (the count of options becomes theirs), unless every
+    one is banned. The log still records how many the rules listed."""
+    n = W[G_NOPT]
+    m = 0
+    for i in range(n):
+        o = OFF_OPT + i * OW
+        if W[o] == O_PLAY and banned[W[o + 1]]:
+            continue
+        if m != i:
+            for k in range(OW):
+                W[OFF_OPT + m * OW + k] = W[o + k]
+        m += 1
+    if m:
+        W[G_NOPT] = m
+
+
 @njit(cache=True)
-def play_game(seed, bseed, R, bots, DKI, DKC, DKL, A, W, mt, bmt, scores, out, outf,
-              k, log, stop):
+def play_game(seed, bseed, R, bots, BAN, BANNING, DKI, DKC, DKL, A, W, mt, bmt, scores, out,
+              outf, k, log, stop):
     """One game on the vector A, which W points into (A's slices go to the shared helpers
     that take arrays)."""
     mt_seed(mt, seed)
@@ -2569,6 +2588,8 @@ def play_game(seed, bseed, R, bots, DKI, DKC, DKL, A, W, mt, bmt, scores, out, o
         if n == 0:
             W[G_STATUS] = UNSUPPORTED
             break
+        if BANNING[seat]:
+            _allowed(W, BAN[seat])
         i = _choose(W, bmt, bots[seat], seat, phase)
         if k == 0 and decisions == stop:
             break
@@ -2606,7 +2627,7 @@ def play_game(seed, bseed, R, bots, DKI, DKC, DKL, A, W, mt, bmt, scores, out, o
 
 
 @njit(cache=True, nogil=True)
-def play_many(seeds, bseeds, R, bots, CT, BIN, DKI, DKC, DKL, log, stop):
+def play_many(seeds, bseeds, R, bots, BAN, CT, BIN, DKI, DKC, DKL, log, stop):
     """Plays the seeds' games; the first game's decisions (phase, options, choice, seat) go
     into the rows of `log`, as many as it holds, and with `stop` >= 0 the first game halts at
     that decision (its vector is returned too, for tests that look inside)."""
@@ -2628,9 +2649,12 @@ def play_many(seeds, bseeds, R, bots, CT, BIN, DKI, DKC, DKL, log, stop):
     mt = np.zeros(MT_SIZE, np.int64)
     bmt = np.zeros(MT_SIZE, np.int64)
     scores = np.zeros(R[R_MAX_DECISIONS] + 1 if R[R_TRACE] == 1 else 1, np.float64)
+    banning = np.zeros(2, np.bool_)  # the seats with a ban list
+    for s in range(2):
+        banning[s] = BAN[s].any()
     for k in range(n):
-        play_game(seeds[k], bseeds[k], R, bots, DKI, DKC, DKL, A, W, mt, bmt, scores,
-                  out, outf, k, log, stop)
+        play_game(seeds[k], bseeds[k], R, bots, BAN, banning, DKI, DKC, DKL, A, W, mt, bmt,
+                  scores, out, outf, k, log, stop)
         if out[k, O_STATUS] != OK or stop >= 0:
             break
     return out, outf, A

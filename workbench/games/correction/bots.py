@@ -334,6 +334,9 @@ def heuristic(state, seat, actions, rng):
     listed, options = LISTED[0]
     if listed is not actions or len(options) != len(actions):
         options = state._options()
+        if len(options) != len(actions):  # a shortened list (a BannedBot's): only its options
+            given = set(actions)
+            options = [o for o in options if state._action(o) in given]
     if state.phase == RESPOND:
         # Usually the answer this bot worked out for the opponent a decision ago, when it
         # chose to declare this very move.
