@@ -162,9 +162,9 @@ def test_lazy_names_are_listed_before_use_and_load_their_module_only_when_used()
 
 
 # The tour's first cells, up to its first step-through view (notebooks/tour.ipynb), as the
-# notebook shows them: each cell's last value drawn as the notebook would. In a kernel the card
-# table is drawn by charts.tables, which loads Great Tables there; outside one, polars draws
-# it, so what this finds loaded is what setting up and the view itself load.
+# notebook shows them: each cell's last value drawn as the notebook would. The card table comes
+# after the view (in a kernel it loads Great Tables; tests/test_notebooks.py checks the tour
+# in one), so what this finds loaded is what setting up and the view itself load.
 TOUR_FIRST_VIEW = """\
 import polars as pl
 
@@ -175,8 +175,6 @@ notebook_charts()
 pl.Config.set_tbl_hide_column_data_types(True)
 wb.list_games()
 wb.rules_document("coop")._repr_markdown_()
-cards = wb.load_cards("coop")
-cards["enemies"]._repr_html_()
 table = wb.play("coop", seed=1, players=3, first_encounter="RAT-2")
 table._repr_mimebundle_()
 """

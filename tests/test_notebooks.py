@@ -31,6 +31,32 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     assert not errors
 
 
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def test_the_tours_first_view_comes_before_any_table_or_chart(tmp_path):
+    # A designer opening the tour plays first; a card table shown in a kernel loads Great
+    # Tables (charts.tables), which the first view must not wait for. Run in a real kernel,
+    # cell by cell, up to the first cell that shows a view (as benchmarks/cold_start.py does).
+    nb = nbformat.read(Path(__file__).parent.parent / "notebooks" / "tour.ipynb", as_version=4)
+    client = NotebookClient(nb, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(tmp_path)}})
+    code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    with client.setup_kernel():
+        for i in code:
+            client.execute_cell(nb.cells[i], i)
+            if any(WIDGET in o.get("data", {}) for o in nb.cells[i].outputs):
+                break
+        else:
+            raise AssertionError("no cell of the tour shows a view")
+        assert "wb.play(" in nb.cells[i].source
+        probe = nbformat.v4.new_code_cell(
+            "import sys\nprint([m for m in ('great_tables', 'altair') if m in sys.modules])")
+        nb.cells.append(probe)
+        client.execute_cell(probe, len(nb.cells) - 1)
+    assert probe.outputs[0]["text"].strip() == "[]"
+
+
 # Voila, the Binder app view, serves no file beside a notebook but images (its default
 # file_allowlist) and answers any other link with 403.
 LINK = re.compile(r"\]\(([^)\s]+)")

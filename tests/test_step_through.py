@@ -415,3 +415,20 @@ def test_many_alike_buttons_share_a_row_and_alike_cards_a_count():
     reserve = next(z for z in v["board"]["zones"] if z["title"] == "South reserve")
     assert {c["name"]: c.get("count", 1) for c in reserve["cards"]} == {
         "South": 1, "Pawn (P)": 4, "Spearman (S)": 1, "Knight (K)": 1}
+
+
+def test_hands_are_marked_for_the_view_to_keep_whole():
+    # A game marks a seat's hand (core/view.Zone.hand): the view draws it one line per card,
+    # outside the box that scrolls; a mat, a reserve, the enemies are not hands.
+    def hands(game, **setup):
+        board = Stepper(wb.play(game, seed=0, **setup)).view()["board"]
+        return {z["title"]: z.get("hand", False) for z in board["zones"]}
+
+    armies = hands("armies")
+    mover = wb.play("armies", seed=0).state.to_move
+    own = next(t for t, hand in armies.items() if hand)
+    assert own.startswith(("White", "Black")[mover]) and " hand (" in own
+    assert sum(armies.values()) == 1  # the other seat's hand is a pile on its mat
+    squad = hands("squad_combat")
+    assert [t for t, hand in squad.items() if hand] == ["Seat 1 hand (5)", "Seat 2 hand (5)"]
+    assert not any(hands("coop", players=3).values())

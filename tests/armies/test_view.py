@@ -18,8 +18,9 @@ def test_a_hand_is_shown_to_its_owner_only():
     st = wb.play("armies", seed=3, first_player="White").state
     for seat, other in ((WHITE, BLACK), (BLACK, WHITE)):
         view = st.view(seat)
-        mine = {c.name for c in _zone(view, ("White", "Black")[seat]).cards}
-        assert set(st.hands[seat]) <= mine
+        # Its own hand is a zone of its own, beside its General's mat.
+        mine = {c.name for c in _zone(view, f"{('White', 'Black')[seat]} hand").cards}
+        assert mine == set(st.hands[seat])
         theirs = _zone(view, ("White", "Black")[other])
         assert theirs.title.endswith("face down")
         assert not {c.name for c in theirs.cards} & set(st.hands[other])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 
@@ -251,3 +252,37 @@ def test_the_sticky_header_never_hides_a_row(page, lab):
     assert page.evaluate("document.activeElement.closest('tr').dataset.card") == "RAT-1"
     assert at["firstTop"] >= at["headBottom"] - 0.5, at
     page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_first_row.png"))
+
+
+HEADERS = """() => [...document.querySelectorAll('.wb-ce-grid thead th[data-column]')].map((th) => {
+  const name = th.querySelector('.wb-ce-colname');
+  const text = document.createRange();
+  text.selectNodeContents(name);
+  const box = (r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+  return { column: th.dataset.column, cell: box(th.getBoundingClientRect()),
+           name: box(name.getBoundingClientRect()), text: box(text.getBoundingClientRect()),
+           cut: name.scrollWidth > name.clientWidth + 1,
+           clips: getComputedStyle(name).overflowX !== 'visible', title: name.title };
+})"""
+
+
+def test_a_long_column_name_stays_within_its_header(page, lab):
+    # Coop's encounters have a "reinforcements" column, once drawn into the "loot" header.
+    page.set_viewport_size({"width": 1000, "height": 800})
+    open_and_run(page, lab, "card_editor_checks.ipynb")
+    page.locator(".wb-ce").wait_for(timeout=90_000)
+    page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")  # the narrow notebook
+    _click(page, '.wb-ce-tab[data-table="encounters"]')
+    heads = page.evaluate(HEADERS)
+    assert "reinforcements" in [h["column"] for h in heads]
+    for before, after in itertools.pairwise(heads):
+        assert before["cell"]["right"] <= after["cell"]["left"] + 0.5, (before, after)
+    for head in heads:
+        # What is drawn of the name: its text, cut at the name's own box when that clips.
+        right = head["text"]["right"]
+        if head["clips"]:
+            right = min(right, head["name"]["right"])
+        assert right <= head["cell"]["right"] + 0.5, head
+        if head["cut"]:  # shortened: the whole name on hover
+            assert head["title"].startswith(f"{head['column']}\n"), head
+    page.locator(".wb-ce-grid thead").screenshot(path=str(ARTIFACTS / "card_editor_headers.png"))

@@ -1,6 +1,7 @@
 """Every game's step-through view within 680 px of height in a 1,000 x 800 JupyterLab window,
 with the file browser open (a narrow notebook) and closed, at the start of a match and after
-15 and 50 decisions, for five seeds; and a rule's text opening where its id was clicked.
+15 and 50 decisions, for five seeds, with Armies' hand whole in sight (no scroll box of its
+own, none cutting it off); and a rule's text opening where its id was clicked.
 
 One JupyterLab page holds the seven views in one notebook. The matches are stepped from the
 kernel (the same Stepper calls the view's buttons make), then the browser measures."""
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 
 import nbformat
+import polars as pl
 import pytest
 
 import workbench as wb
@@ -72,6 +74,28 @@ MEASURE = """(game) => {
   return { height: Math.round(r.height), width: Math.round(r.width), parts };
 }"""
 
+# Each hand of a game's view: whether it scrolls in a box of its own, and whether a box around
+# it (up to the view) cuts any of it off; with how many cards it shows.
+HANDS = """(game) => {
+  const root = document.querySelector(`.wb-step[data-game="${game}"]`);
+  return [...root.querySelectorAll(".wb-zone.wb-hand")].map((zone) => {
+    const z = zone.getBoundingClientRect();
+    const cut = [];
+    for (let p = zone.parentElement; p && p !== root.parentElement; p = p.parentElement) {
+      if (getComputedStyle(p).overflowY === "visible") continue;
+      const b = p.getBoundingClientRect();
+      if (z.top < b.top - 1 || z.bottom > b.bottom + 1) cut.push(p.className);
+    }
+    const boxes = [zone, ...zone.querySelectorAll("*")].filter((e) =>
+      e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== "visible"
+      && getComputedStyle(e).display !== "none");
+    return { title: zone.querySelector(".wb-zone-title").textContent,
+             cards: zone.querySelectorAll(".wb-card").length, cut,
+             scrolls: boxes.map((e) => `${e.className} ${e.scrollHeight}>${e.clientHeight}`) };
+  });
+}"""
+WHOLE_HANDS = ("armies",)  # the games whose hands must be whole in sight at every point
+
 
 @pytest.fixture(scope="module")
 def views(browser, lab):
@@ -120,6 +144,7 @@ def _shot(page, game: str, name: str) -> None:
 def test_every_view_fits_680px_in_a_1000x800_window(views):
     page = views
     largest: dict[tuple[str, str], dict] = {}
+    hidden_hands, hands_seen = [], 0
     for seed in SEEDS:
         for n in POSITIONS:
             reached = _to(page, seed, n)
@@ -132,6 +157,12 @@ def test_every_view_fits_680px_in_a_1000x800_window(views):
                         largest[key] = {**size, "seed": seed, "decisions": reached[game]}
                     if seed == 0 and n == 15:
                         _shot(page, game, f"view_{game}_{state}.png")
+                    if game in WHOLE_HANDS:
+                        for hand in page.evaluate(HANDS, game):
+                            hands_seen += 1
+                            if hand["cut"] or hand["scrolls"]:
+                                hidden_hands.append(f"{game} seed {seed} after {reached[game]} "
+                                                    f"({state}): {hand}")
     lines = []
     with open(ARTIFACTS / "view_heights.jsonl", "a", encoding="utf-8") as f:
         for (game, state), worst in sorted(largest.items()):
@@ -145,6 +176,9 @@ def test_every_view_fits_680px_in_a_1000x800_window(views):
     over = [line for line, ((_g, _s), w) in zip(lines, sorted(largest.items()))
             if w["height"] > LIMIT]
     assert not over, "taller than 680 px:\n" + "\n".join(over)
+    # Every seat is a person's, so the view shows the hand of the seat to move, face up.
+    assert hands_seen >= len(SEEDS) * len(POSITIONS) * len(SIDEBAR) * len(WHOLE_HANDS) - 2
+    assert not hidden_hands, "a hand scrolls or is cut off:\n" + "\n".join(hidden_hands)
     narrow = [w["width"] for (_g, s), w in largest.items() if s == "open"]
     wide = [w["width"] for (_g, s), w in largest.items() if s == "closed"]
     assert max(narrow) < 650 and min(wide) > 750, (narrow, wide)  # both widths were measured
@@ -253,3 +287,28 @@ def test_card_text_opens_in_full_and_the_log_reads_like_the_rest(views):
     assert style["size"] >= 12 and style["colour"] == style["body"], style
     view.locator(".wb-drawer-log > .wb-drawer-toggle").click()
     log.wait_for(state="hidden")
+
+
+def test_a_hand_card_is_one_line_and_opens_in_full(views):
+    page = views
+    _to(page, 0, 0)
+    _sidebar(page, "open")
+    view = page.locator('.wb-step[data-game="armies"]')
+    view.scroll_into_view_if_needed()
+    lines = view.locator(".wb-hand .wb-card")
+    assert lines.count() >= 3
+    one = lines.first
+    name = one.get_attribute("data-name")
+    line_height = one.evaluate("(e) => parseFloat(getComputedStyle(e).lineHeight)")
+    assert one.bounding_box()["height"] < 2 * line_height  # one line
+    assert name in one.locator(".wb-card-line").inner_text()
+    text = wb.load_cards("armies")["cards"].filter(pl.col("name") == name)["text"][0]
+    assert text in one.get_attribute("title")  # the whole card on hover
+    one.click()
+    assert "wb-card-open" in one.get_attribute("class")
+    assert one.locator(".wb-card-text").inner_text() == text  # and in full after a click
+    assert one.locator(".wb-card-line").is_hidden()
+    _shot(page, "armies", "view_armies_hand_card_open.png")
+    one.click()
+    assert "wb-card-open" not in one.get_attribute("class")
+    assert one.locator(".wb-card-text").is_hidden()

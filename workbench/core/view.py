@@ -70,18 +70,23 @@ class CardView:
 @dataclass(frozen=True, slots=True)
 class Zone:
     """A place cards are in: a seat's hand, a reserve, the enemies in front, a face-up row.
-    `colour` (a CSS colour) marks whose side a zone belongs to, as the legend names it."""
+    `colour` (a CSS colour) marks whose side a zone belongs to, as the legend names it.
+    `hand` marks a seat's hand of cards (or their backs), which the step-through view keeps
+    whole in sight, a line per card, however the rest of the board scrolls."""
 
     title: str
     cards: Sequence[CardView] = ()
     active: bool = False
     colour: str = ""
+    hand: bool = False
 
     def to_json(self) -> dict:
         out = {"title": self.title, "active": self.active,
                "cards": [c.to_json() for c in self.cards]}
         if self.colour:
             out["colour"] = self.colour
+        if self.hand:
+            out["hand"] = True
         return out
 
 

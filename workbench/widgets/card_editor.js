@@ -313,6 +313,11 @@ function render({ model, el }) {
       changes(v));
     const newBox = root.querySelector(".wb-ce-gridbox");
     if (scroll && newBox) [newBox.scrollTop, newBox.scrollLeft] = scroll;
+    // A column name cut short shows whole on hover, above the header's own tooltip.
+    root.querySelectorAll(".wb-ce-grid th[data-column]").forEach((th) => {
+      const name = th.querySelector(".wb-ce-colname");
+      if (name.scrollWidth > name.clientWidth + 1) name.title = `${th.dataset.column}\n${th.title}`;
+    });
     // The key column stays in view beside the row buttons while a wide table scrolls.
     const rowHead = root.querySelector(".wb-ce-grid th.wb-ce-rowhead");
     if (rowHead) root.querySelector(".wb-ce-grid").style.setProperty("--wb-ce-rowhead-width", `${rowHead.offsetWidth}px`);

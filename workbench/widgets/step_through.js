@@ -34,15 +34,27 @@ function statLine(stat) {
   return h("span", { className: "wb-stat" }, h("b", {}, stat.label), ` ${stat.value}${max}`);
 }
 
-function card(c, key, open, rules) {
+// A card in a hand is one line (brief): its name, its numbers, its tags, then as much of its
+// subtitle as fits; the whole card on hover, and drawn in full while clicked open.
+function card(c, key, open, rules, brief = false) {
   const cls = ["wb-card", `wb-kind-${c.kind || "card"}`];
   if (c.highlight) cls.push("wb-highlight");
   if (c.dim) cls.push("wb-dim");
   if (c.hidden) cls.push("wb-facedown");
   if (open) cls.push("wb-card-open");
-  const whole = c.hidden ? "" : [c.name, c.subtitle, c.text].filter(Boolean).join("\n");
+  if (brief) cls.push("wb-brief");
+  const stats = (c.stats || []).map((s) => `${s.label} ${s.value}${s.max !== undefined ? `/${s.max}` : ""}`);
+  const whole = c.hidden ? "" : [c.name, c.subtitle, brief ? stats.join(" · ") : "", c.text]
+    .filter(Boolean).join("\n");
+  const opens = c.text || (brief && !c.hidden);
   return h("div", { className: cls.join(" "), "data-name": c.name, "data-count": c.count || 1,
-    "data-key": key, title: c.text ? `${whole}\n(click to open or close)` : whole || null },
+    "data-key": key, title: opens ? `${whole}\n(click to open or close)` : whole || null },
+    brief ? h("div", { className: "wb-card-line" },
+      h("span", { className: "wb-line-name" }, c.hidden ? "?" : c.name,
+        c.count > 1 ? h("span", { className: "wb-count" }, ` ×${c.count}`) : null),
+      stats.length ? h("span", { className: "wb-line-stats" }, stats.join(" ")) : null,
+      (c.tags || []).map((t) => h("span", { className: "wb-tag" }, t)),
+      c.subtitle ? h("span", { className: "wb-line-sub" }, c.subtitle) : null) : null,
     h("div", { className: "wb-card-name" }, c.hidden ? "?" : c.name,
       c.count > 1 ? h("span", { className: "wb-count", title: `${c.count} alike` }, ` ×${c.count}`) : null),
     c.subtitle ? h("div", { className: "wb-card-sub" }, c.subtitle) : null,
@@ -84,8 +96,18 @@ function boardSvg(b, act) {
 function board(b, v, act, opened, openCards) {
   const zoneCards = (z, zi) => (z.cards || []).map((c) => {
     const key = `${zi}:${c.name || "?"}`;
-    return card(c, key, openCards.has(key), v.rules_text);
+    return card(c, key, openCards.has(key), v.rules_text, z.hand);
   });
+  const zone = (z, zi) => h("section", {
+    className: "wb-zone" + (z.active ? " wb-active" : "") + (z.hand ? " wb-hand" : ""),
+    style: z.colour ? `border-left-color:${z.colour}` : null },
+    h("div", { className: "wb-zone-title" }, z.colour ? swatch(z.colour) : null, z.title),
+    h("div", { className: "wb-zone-cards" }, zoneCards(z, zi)));
+  // Hands stand outside the box that scrolls, under the rest as at a table: the cards a
+  // person plays from stay in sight.
+  const zones = (b.zones || []).map((z, zi) => [z, zi]);
+  const hands = zones.filter(([z]) => z.hand);
+  const rest = zones.filter(([z]) => !z.hand);
   return h("div", { className: "wb-board" + (b.svg ? " wb-has-svg" : "") },
     h("div", { className: "wb-board-head" },
       h("span", { className: "wb-board-title" }, b.title || ""),
@@ -99,12 +121,9 @@ function board(b, v, act, opened, openCards) {
                 : swatch(g.colour), ` ${g.meaning}`)))) : null),
     h("div", { className: "wb-board-body" },
       b.svg ? boardSvg(b, act) : null,
-      h("div", { className: "wb-zones" },
-        (b.zones || []).map((z, zi) => h("section", {
-          className: "wb-zone" + (z.active ? " wb-active" : ""),
-          style: z.colour ? `border-left-color:${z.colour}` : null },
-          h("div", { className: "wb-zone-title" }, z.colour ? swatch(z.colour) : null, z.title),
-          h("div", { className: "wb-zone-cards" }, zoneCards(z, zi)))))));
+      h("div", { className: "wb-board-side" + (hands.length ? " wb-with-hands" : "") },
+        rest.length ? h("div", { className: "wb-zones" }, rest.map(([z, zi]) => zone(z, zi))) : null,
+        hands.length ? h("div", { className: "wb-hands" }, hands.map(([z, zi]) => zone(z, zi))) : null)));
 }
 
 function oddsLines(odds) {
@@ -518,7 +537,9 @@ function render({ model, el }) {
       return;
     }
     const c = e.target.closest(".wb-card");
-    if (c && c.querySelector(".wb-card-text") && !e.target.closest("button, a, select, input")) {
+    const opens = c && (c.querySelector(".wb-card-text") || (c.classList.contains("wb-brief")
+      && !c.classList.contains("wb-facedown")));
+    if (opens && !e.target.closest("button, a, select, input")) {
       const key = c.dataset.key;
       if (openCards.has(key)) openCards.delete(key); else openCards.add(key);
       c.classList.toggle("wb-card-open", openCards.has(key));

@@ -121,11 +121,12 @@ def _card(state, name: str, tags=(), **extra) -> CardView:
     stats = (Stat("Off", card.offense), Stat("Def", card.defense)) if card.type == "leader" \
         else ()
     kind = f"{card.klass} {card.type}".strip() if card.klass else card.type
-    return CardView(name, card.type, f"{kind} · {cost}", card.text, stats, tuple(tags), id=name,
+    # The cost first: a hand drawn one line per card cuts the end of a long subtitle.
+    return CardView(name, card.type, f"{cost} · {kind}", card.text, stats, tuple(tags), id=name,
                     **extra)
 
 
-def _side(state, s: int, seat) -> Zone:
+def _side(state, s: int, seat) -> list[Zone]:
     general = state.general(s)
     tags = (["to move"] if state.to_move == s else []) + (["you"] if seat == s else []) + (
         ["went first"] if state.first == s else [])
@@ -139,19 +140,21 @@ def _side(state, s: int, seat) -> Zone:
         if strat[1] == s:
             tokens = f" · {strat[2]} tokens" if strat[2] else ""
             cards.append(_card(state, strat[0], tags=(f"in play{tokens}",)))
-    # A hand is seen by its owner only (alike cards once, with their count); others, and a
+    # A hand is seen by its owner only (alike cards side by side, which the view draws once
+    # with their count), as a zone of its own that the view keeps in sight; others, and a
     # spectator, see how many cards it holds.
     hand = state.hands[s]
-    if seat == s:
-        for name in sorted(set(hand)):
-            copies = hand.count(name)
-            cards.append(_card(state, name, tags=(f"×{copies}",) if copies > 1 else ()))
-    elif hand:
-        cards.append(CardView("Hand", "pile", f"{len(hand)} cards, face down",
-                              stats=(Stat("cards", len(hand)),)))
-    title = f"{SEATS[s]} ({state.deck_names[s]}): hand of {len(hand)}" + (
-        "" if seat == s else ", face down")
-    return Zone(title, tuple(cards), state.to_move == s, COLOURS[s][0])
+    side = f"{SEATS[s]} ({state.deck_names[s]})"
+    if seat != s:
+        if hand:
+            cards.append(CardView("Hand", "pile", f"{len(hand)} cards, face down",
+                                  stats=(Stat("cards", len(hand)),)))
+        return [Zone(f"{side}: hand of {len(hand)}, face down", tuple(cards),
+                     state.to_move == s, COLOURS[s][0])]
+    shown = tuple(_card(state, name) for name in sorted(hand))
+    return [Zone(side, tuple(cards), state.to_move == s, COLOURS[s][0]),
+            Zone(f"{SEATS[s]} hand ({len(hand)})", shown, state.to_move == s, COLOURS[s][0],
+                 hand=True)]
 
 
 def _armies(state) -> Zone:
@@ -192,7 +195,7 @@ def _fight(state) -> Zone | None:
 
 def render(state, seat) -> View:
     zones = [z for z in (_fight(state),) if z is not None]
-    zones += [_side(state, s, seat) for s in (1, 0)]
+    zones += [z for s in (1, 0) for z in _side(state, s, seat)]
     armies = _armies(state)
     if armies.cards:
         zones.append(armies)

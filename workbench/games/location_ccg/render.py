@@ -121,7 +121,7 @@ def render(state, seat: int | None) -> View:
         else:
             shown = tuple(CardView.face_down("card") for _ in hand)
         zones.append(Zone(f"{name} hand ({len(hand)})", shown, active=asking == s and seat == s,
-                          colour=colour))
+                          colour=colour, hand=True))
     legend = [Glyph("■", "Seat 1", COLOURS[0]), Glyph("■", "Seat 2", COLOURS[1])]
     legend += [Glyph(sym, name) for sym, name in NAMES.items()]
     subtitle = state.reason if state.winner is not None else (

@@ -170,7 +170,7 @@ def render(state, seat: int | None) -> View:
             hand = tuple(_card(state, name) for name in p.hand)
         else:
             hand = tuple(CardView.face_down("card") for _ in p.hand)
-        zones.append(Zone(f"Seat {s + 1} hand ({len(p.hand)})", hand, mover == s))
+        zones.append(Zone(f"Seat {s + 1} hand ({len(p.hand)})", hand, mover == s, hand=True))
     zones.append(Zone("In play", tuple(_in_play(state))))
     trackers = [Stat("Turn", state.turn, state.rules["sc.turn_limit"] or None)]
     if state.first >= 0:
