@@ -35,6 +35,9 @@ def test_tables_load_with_the_demo_content(cards):
     ("loadouts", "Knight", "level", 2, "needs level 3"),
     ("loadouts", "Knight", "weapon", "Chainmail", "is for the armour slot"),
     ("loadouts", "Rogue", "class_1", "Sword Specialist", "is a Knight card"),
+    ("equipment", "Leather Jerkin", "hp", -30,
+     ("loadouts.csv line 3 (Rogue), column 'armour': 'Leather Jerkin' leaves Rogue starting "
+      "with -8 HP; expected a loadout that starts with at least 1 HP")),
     ("cards", "Parry", "reflect", 2, "only SHIELD BASH reflects"),
     ("cards", "Envenom", "poison_turns", 0, "poison and poison_turns"),
     ("cards", "Attack +1", "kind", "spell", "one of attack"),

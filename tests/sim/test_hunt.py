@@ -112,3 +112,22 @@ def test_a_table_replaced_whole_is_checked_whole():
     assert cards.with_table("deck_cards", moved)["deck_cards"].equals(moved)
     with pytest.raises(wb.CardDataError, match="columns"):
         cards.with_table("deck_cards", table.drop("copies"))
+
+
+def test_a_dask_cluster_finds_what_the_serial_run_finds(skewed):
+    from distributed import Client
+
+    from workbench.sim import local_cluster
+
+    cards, found = skewed
+    loadouts = {"mode": "fast", "seed": 1, "progress": False}  # a Choices hunt too
+    serial = wb.hunt("rpg_card_battle", executor="serial", **loadouts)
+    with local_cluster(2) as cluster, Client(cluster, set_as_default=False) as client:
+        again = wb.hunt("squad_combat", cards=cards, mode="fast", seed=2, executor=client,
+                        progress=False)
+        dask = wb.hunt("rpg_card_battle", executor=client, **loadouts)
+    for one, other in ((found, again), (serial, dask)):
+        assert one.findings.height > 0 and one.findings.equals(other.findings)
+        assert one.searched.equals(other.searched)
+        assert (one.games, one.message) == (other.games, other.message)
+        assert all(one.cards(i) == other.cards(i) for i in range(one.findings.height))

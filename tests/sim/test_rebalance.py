@@ -104,3 +104,18 @@ def test_the_chart_draws_every_proposal_against_the_targets(skewed):
     assert {v["who"] for v in values} == {"seat 1", "seat 2"}
     # The design as it is has no decided game here: named under the title, not drawn 0-100%.
     assert "no decided game" in " ".join(spec["title"]["subtitle"])
+
+
+def test_a_dask_cluster_proposes_what_the_serial_run_proposes(skewed):
+    from distributed import Client
+
+    from workbench.sim import local_cluster
+
+    cards, result = skewed
+    with local_cluster(2) as cluster, Client(cluster, set_as_default=False) as client:
+        again = wb.rebalance("correction", cards=cards, stats=["params.value"], max_changes=2,
+                             mode="fast", seed=4, executor=client, progress=False)
+    assert result.proposals.height > 0 and again.proposals.equals(result.proposals)
+    assert again.screening.equals(result.screening) and again.trials.equals(result.trials)
+    assert (again.games, again.message) == (result.games, result.message)
+    assert again.cards(0) == result.cards(0)

@@ -324,8 +324,9 @@ class Game(Design):
         return action.kind
 
     def decks(self):
-        """The game's deck lists as a `Decks` (core/spec.py), for `hunt`; None when players
-        build nothing before play."""
+        """What players build before play, for `hunt`: deck lists as a `Decks`, or loadouts
+        of picks in named slots as a `Choices` (both in core/spec.py); None when players build
+        nothing before play."""
         return None
 
     def bot_ladder(self) -> list[tuple[str, object]]:

@@ -201,6 +201,35 @@ class Decks:
 
 
 @dataclass(frozen=True)
+class Choices:
+    """How a game's loadouts are kept, for a hunt through them (sim/hunt.py), when what a
+    player chooses before play is a pick in each of a few named places rather than copies of
+    cards: `table` has a row per side, keyed by the side's name (as the setup option
+    `Traits.sides` names it); each column of `slots` holds one pick (an item per equipment
+    slot); each group of `sets` ({name: columns}) holds picks whose order does not matter (a
+    class set of 7 cards). What may go in a column is what its reference names
+    (TableSpec.refs), or a blank where its schema allows one; the cards' own checks say
+    which loadouts are legal (an item for the right slot, a class card of the right class
+    and level). A hunt changes a loadout by swapping one pick for another."""
+
+    table: str
+    slots: tuple[str, ...] = ()
+    sets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.columns:
+            raise ValueError(f"Choices of {self.table!r}: name at least one column in slots "
+                             "or sets, or there is nothing to hunt through")
+        twice = sorted({c for c in self.columns if self.columns.count(c) > 1})
+        if twice:
+            raise ValueError(f"Choices of {self.table!r}: column {twice[0]!r} is named twice")
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return (*self.slots, *(c for group in self.sets.values() for c in group))
+
+
+@dataclass(frozen=True)
 class Odds:
     """What a person wants to know before taking an action whose result is random, named by
     the game: how likely something is ("to defeat") or how much of it to expect ("expected

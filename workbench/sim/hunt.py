@@ -1,22 +1,24 @@
-"""Hunt exploits: decks that win far too often against the field.
+"""Hunt exploits: decks (or loadouts) that win far too often against the field.
 
-`hunt` searches the deck lists a player builds before play, within the game's own deck
-checks, for lists that win too often against the other decks of the setup (the field). For
-each side's deck a seeded evolutionary search (a (1 + lambda) strategy: each generation
-makes `children` variants of the best list so far by moving a few copies from one card to
-another, every variant passing the cards' checks, R-1's deck building for Squad Combat)
-plays each variant against the field on the same seeds, both seat orders, and keeps the best.
-The best lists found are then verified on fresh seeds, each reported with its share of
-decided games and 95% interval, the copies it moved, and seeds of games it won to replay in
-the step-through view.
+`hunt` searches what a player builds before play, within the game's own checks, for builds
+that win too often against the other sides of the setup (the field). For each side a seeded
+evolutionary search (a (1 + lambda) strategy: each generation makes `children` variants of
+the best build so far, every variant passing the cards' checks, R-1's deck building for
+Squad Combat) plays each variant against the field on the same seeds, both seat orders, and
+keeps the best. The best builds found are then verified on fresh seeds, each reported with
+its share of decided games and 95% interval, what it changed, and seeds of games it won to
+replay in the step-through view.
 
-A game takes part by declaring its deck table (`Game.decks`: which table, which columns
-name the deck, the card and its copies, where the cards come from, and how a new line reads).
+A game takes part by declaring what its players build (`Game.decks`): deck lists (`Decks`:
+which table, which columns name the deck, the card and its copies, where the cards come
+from; a variant moves a few copies from one card to another), or loadouts (`Choices`: a row
+per side of picks in named slots; a variant swaps a few picks for others the slot allows).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 import polars as pl
@@ -25,7 +27,7 @@ from ..cards.problems import CardDataError
 from ..core.errors import SetupError
 from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
-from ..core.spec import Decks
+from ..core.spec import Choices, Decks
 from . import guard
 from .balance import chosen_mode, seat_orders
 from .executors import run_batches
@@ -87,15 +89,19 @@ class Hunt:
 def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, cards=None,
          rules=None, executor="processes", progress: bool = True, stop=None,
          **setup) -> Hunt:
-    """Deck lists of `decks` (default: every side's) that win too often against the field.
-    `moves` is the most copies a variant moves at once. `mode` "full" plays a few minutes of
+    """Deck lists (or loadouts) of `decks` (default: every side's) that win too often
+    against the field. `moves` is the most copies a variant moves (or picks it swaps) at once. `mode` "full" plays a few minutes of
     compiled games per deck, "fast" well under a minute (WORKBENCH_BALANCE=fast makes it the
     default). Ctrl+C or `stop` returns what was
     found so far. The same arguments give the same findings on any executor."""
     g = get_game(game)
     spec = g.decks()
     if spec is None:
-        raise SetupError(f"{g.name} declares no deck lists to hunt through (Game.decks)")
+        raise SetupError(f"{g.name} declares no deck lists or loadouts to hunt through "
+                         "(Game.decks)")
+    if not isinstance(spec, Decks | Choices):
+        raise SetupError(f"{g.name}: Game.decks gives {spec!r}; expected a Decks or a "
+                         "Choices (core/spec.py)")
     budget = MODES[chosen_mode(mode)]
     moves = guard.whole(moves, "moves", 1)
     guard.flags(progress=progress)
@@ -213,10 +219,13 @@ def _searched_row(deck, generation, words, score) -> dict:
             "wins": wins / decided if decided else None, "decided games": decided}
 
 
-def _variant(parent, shipped, spec: Decks, deck: str, rng: random.Random, moves: int):
-    """`parent` with 1 to `moves` copies moved from one card of `deck` to another card, as
-    the deck checks accept it (the whole list at once), and its difference from the shipped
-    list in words; None when no try was accepted."""
+def _variant(parent, shipped, spec: Decks | Choices, deck: str, rng: random.Random,
+             moves: int):
+    """`parent` with 1 to `moves` changes to `deck` (copies moved for a `Decks`, picks
+    swapped for a `Choices`), as the cards' checks accept it (the whole table at once), and
+    its difference from the shipped build in words; None when no try was accepted."""
+    if isinstance(spec, Choices):
+        return _swapped(parent, shipped, spec, deck, rng, moves)
     pool = shipped[spec.pool][shipped.specs[spec.pool].key].to_list()
     key = parent.specs[spec.table].key
     table = parent[spec.table]
@@ -247,6 +256,48 @@ def _variant(parent, shipped, spec: Decks, deck: str, rng: random.Random, moves:
     return None
 
 
+def _swapped(parent, shipped, spec: Choices, side: str, rng: random.Random, moves: int):
+    """`parent` with 1 to `moves` of `side`'s picks swapped for others their columns allow,
+    as the cards' checks accept the loadout, and its difference from the shipped one."""
+    table = parent[spec.table]
+    names = table[parent.specs[spec.table].key].to_list()
+    if side not in names:
+        raise SetupError(f"{spec.table}: no row for {side!r}; its rows are "
+                         f"{', '.join(map(repr, names))}")
+    at = names.index(side)
+    columns = spec.columns
+    options = {c: _options(shipped, spec.table, c) for c in columns}
+    for _ in range(TRIES):
+        row = table.row(at, named=True)
+        for _ in range(rng.randint(1, moves)):
+            column = rng.choice(columns)
+            others = [v for v in options[column] if v != row[column]]
+            if others:  # a column with one allowed pick has nothing to swap
+                row[column] = rng.choice(others)
+        lines = table.to_dicts()
+        lines[at] = row
+        try:
+            cards = parent.with_table(spec.table, pl.DataFrame(lines, schema=table.schema))
+        except CardDataError:
+            continue  # a loadout the checks refuse (wrong slot, class or level): try another
+        words = _changes(shipped, cards, spec, side)
+        if words != "as shipped":
+            return cards, words
+    return None
+
+
+def _options(cards, table: str, column: str) -> list:
+    """What a `Choices` column may hold: every name its reference allows, and a blank if its
+    schema allows one; which of them suit a row is for the cards' checks to say."""
+    spec = cards.specs[table]
+    ref = spec.refs.get(column)
+    if ref is None:
+        raise SetupError(f"{table}.{column}: a column hunted through must name rows of "
+                         "another table (TableSpec.refs), so that the hunt knows its picks")
+    picks = [*cards[ref.table][ref.column].to_list(), *ref.also]
+    return picks + [None] if spec.schema.columns[column].nullable else picks
+
+
 def _new_line(spec: Decks, key: str, like: dict, deck: str, card: str, columns) -> dict:
     """The line of a card new to `deck`, keyed as `like` (another line of it) is."""
     named = like[key]
@@ -257,7 +308,10 @@ def _new_line(spec: Decks, key: str, like: dict, deck: str, card: str, columns) 
     return line
 
 
-def _changes(shipped, cards, spec: Decks, deck: str) -> str:
+def _changes(shipped, cards, spec: Decks | Choices, deck: str) -> str:
+    if isinstance(spec, Choices):
+        return _swaps(shipped, cards, spec, deck)
+
     def counts(c):
         lines = c[spec.table].filter(pl.col(spec.deck) == deck)
         return dict(zip(lines[spec.card], lines[spec.copies], strict=True))
@@ -268,6 +322,27 @@ def _changes(shipped, cards, spec: Decks, deck: str) -> str:
     words = [f"{'+' if n > 0 else ''}{n} {name}" for name, n in
              sorted(moved, key=lambda m: (-m[1], m[0])) if n]
     return ", ".join(words) or "as shipped"
+
+
+def _swaps(shipped, cards, spec: Choices, side: str) -> str:
+    """A loadout's picks that differ from the shipped one's, in words: "weapon Longsword (was
+    Poisoned Dagger); class set +1 Backstab, -1 Evasion"."""
+    def row(c):
+        return c[spec.table].filter(pl.col(c.specs[spec.table].key) == side).row(0, named=True)
+
+    before, after = row(shipped), row(cards)
+    words = [f"{c} {after[c] or 'none'} (was {before[c] or 'none'})" for c in spec.slots
+             if after[c] != before[c]]
+    for name, group in spec.sets.items():
+        # A set is counted, not read in order: the same cards in other columns are no change.
+        count = Counter(after[c] for c in group)
+        count.subtract(before[c] for c in group)
+        moved = sorted(((n, card) for card, n in count.items() if n),
+                       key=lambda m: (-m[0], str(m[1])))
+        if moved:
+            words.append(f"{name} " + ", ".join(f"{'+' if n > 0 else ''}{n} {card or 'none'}"
+                                                for n, card in moved))
+    return "; ".join(words) or "as shipped"
 
 
 def _message(findings: pl.DataFrame, stopped: str) -> str:

@@ -223,6 +223,8 @@ def _item_card_problems(cards: CardSet) -> list[Problem]:
 def _loadout_problems(cards: CardSet) -> list[Problem]:
     classes = set(cards["classes"]["name"].to_list())
     slots = dict(cards["equipment"].select("name", "slot").iter_rows())
+    item_hp = dict(cards["equipment"].select("name", "hp").iter_rows())
+    class_hp = dict(cards["classes"].select("name", "hp").iter_rows())
     pool = {r["card"]: r for r in cards["class_pool"].iter_rows(named=True)}
     problems = []
     for i, row in enumerate(cards["loadouts"].iter_rows(named=True)):
@@ -236,6 +238,15 @@ def _loadout_problems(cards: CardSet) -> list[Problem]:
             if item in slots and slots[item] != slot:
                 bad(slot, f"is for the {slots[item]} slot",
                     f"an item for the {slot} slot from equipment.csv")
+        worn = [slot for slot in SLOTS if row[slot] in item_hp]
+        if row["class"] in class_hp:
+            # 0 HP or less is defeat, so a character must start above it (the engine
+            # refuses to build one that does not); the item costing most HP is to blame.
+            hp = class_hp[row["class"]] + sum(item_hp[row[slot]] for slot in worn)
+            if hp < 1:
+                blamed = min(worn, key=lambda slot: item_hp[row[slot]], default="class")
+                bad(blamed, f"leaves {row['name']} starting with {hp} HP",
+                    "a loadout that starts with at least 1 HP (R-9: 0 HP is defeat)")
         for col in CLASS_COLUMNS:
             card = row[col]
             entry = pool.get(card)

@@ -150,3 +150,12 @@ class RpgCardBattle(Game):
 
     def ban_name(self, state, action):
         return action.args[1] if action.kind == "play" else None
+
+    def decks(self):
+        from ...core.spec import Choices
+        from .cards import CLASS_COLUMNS, SLOTS
+
+        # A character's loadout: an item per equipment slot and a 7-card class
+        # set. Its class and level stay: they are who the character is, not a choice made
+        # before a battle (A-18 leaves leveling outside the battle).
+        return Choices("loadouts", slots=tuple(SLOTS), sets={"class set": tuple(CLASS_COLUMNS)})
