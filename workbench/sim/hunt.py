@@ -90,9 +90,9 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
          rules=None, executor="processes", progress: bool = True, stop=None,
          **setup) -> Hunt:
     """Deck lists (or loadouts) of `decks` (default: every side's) that win too often
-    against the field. `moves` is the most copies a variant moves (or picks it swaps) at once. `mode` "full" plays a few minutes of
-    compiled games per deck, "fast" well under a minute (WORKBENCH_BALANCE=fast makes it the
-    default). Ctrl+C or `stop` returns what was
+    against the field. `moves` is the most copies a variant moves (or picks it swaps) at
+    once. `mode` "full" plays a few minutes of compiled games per deck, "fast" well under a
+    minute (WORKBENCH_BALANCE=fast makes it the default). Ctrl+C or `stop` returns what was
     found so far. The same arguments give the same findings on any executor."""
     g = get_game(game)
     spec = g.decks()
@@ -171,7 +171,7 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
                 if _share(score) > parent_score:
                     parent, parent_score = child, _share(score)
         seen, top = set(), []
-        for score, c, words in sorted(found, key=lambda f: -f[0]):
+        for _, c, words in sorted(found, key=lambda f: -f[0]):
             if words not in seen and words != "as shipped":
                 seen.add(words)
                 top.append((c, words))
