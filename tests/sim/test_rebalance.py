@@ -43,6 +43,21 @@ def test_verified_figures_are_fresh_games_that_play_again(skewed):
     assert result.games > 0 and result.screening.height > 0 and result.trials.height == 12
 
 
+def test_the_regression_proposes_beside_optuna_and_its_predictions_are_shown(skewed):
+    # Each round of four trials begins with the regression's pick (sim/surrogate.py), and
+    # every verified proposal carries the largest miss it predicted.
+    _, result = skewed
+    by = result.trials["proposed by"].to_list()
+    assert by[::4] == ["regression"] * 3 and set(by) - {"regression"} == {"Optuna"}
+    picks = result.trials.filter(pl.col("proposed by") == "regression")
+    assert picks["changes"].n_unique() == picks.height  # never the same pick twice
+    predicted = result.proposals["predicted largest miss"]
+    assert predicted.null_count() == 0 and predicted.is_between(0, 1).all()
+    best = result.proposals.row(0, named=True)
+    # The fit steers well on this design: its best proposal was predicted near its target.
+    assert best["predicted largest miss"] < 0.15
+
+
 def test_a_proposal_changes_only_the_stats_it_names(skewed):
     cards, result = skewed
     changed = result.cards(0)

@@ -9,11 +9,13 @@ that bring each seat's, side's or the party's win rate to its target, in three s
    changes among the kept cells; each proposal plays the same seeds as every other (common
    random numbers, so a difference between proposals is not the luck of the draw), and is
    scored on three objectives: the largest miss from a target, the number of changes and
-   their size. Optuna models which changes score well (its surrogate) and proposes more like
-   them; trials are asked a few at a time, so their games play side by side on any executor.
+   their size. Optuna models which changes score well and proposes more like them; beside
+   its proposals, each round tries the combination a regression of the win rates on the
+   changes played so far predicts nearest the targets (sim/surrogate.py). Trials are asked a
+   few at a time, so their games play side by side on any executor.
 3. **Verification.** The best proposals (the Pareto front, fewest misses first) play fresh
    seeds, `verify` games per seat order: the win rates they are reported with, each with its
-   95% interval, come from games the search never saw.
+   95% interval, come from games the search never saw, beside what the regression predicted.
 
 Optuna rather than a hand-written search: a maintained sampler for mixed categorical and
 numeric choices with several objectives, seeded, with an ask-and-tell interface that lets
@@ -40,6 +42,7 @@ from .keys import apply, key_label, parse_key
 from .paths import placed
 from .simulate import frame, prepare
 from .stats import wilson
+from .surrogate import Surrogate
 from .sweep import default_bots
 
 MODES = {  # games per seat order: screening, search, verification; search trials; cells kept
@@ -127,7 +130,8 @@ class Rebalance:
 
 def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int = 3,
               limits: dict | None = None, mode: str | None = None, seed=0, cards=None,
-              rules=None, executor="processes", progress: bool = True, stop=None, **setup) -> Rebalance:
+              rules=None, executor="processes", progress: bool = True, stop=None,
+              **setup) -> Rebalance:
     """Proposals of at most `max_changes` card changes that bring win rates to `targets`.
 
     `targets` maps a side ("Red"), a seat ("seat 1") or "the party" to a win rate: for sides
@@ -137,8 +141,10 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     for that column of every card (default: every whole-number column of every table). Each
     stays within its column's schema and within `limits` ({key: (low, high)}) if given.
     `mode` "full" plays about 10 minutes of compiled games on a seed design, "fast" about a
-    minute (WORKBENCH_BALANCE=fast makes it the default). Ctrl+C or `stop` returns the best proposals so far. The same arguments give the
-    same proposals on any executor."""
+    minute (WORKBENCH_BALANCE=fast makes it the default). Ctrl+C or `stop` returns the best
+    proposals so far. The same arguments give the same proposals on any executor. Each
+    proposal is shown with the largest miss a regression of the played games predicted for
+    it (sim/surrogate.py) beside the one verified."""
     import optuna
 
     g = get_game(game)
@@ -197,27 +203,40 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     study = optuna.create_study(directions=["minimize"] * 3, sampler=sampler)
     choices = ["none"] + [c.key.text for c in kept]
     by_name = {c.key.text: c for c in kept}
+    # The screening's games fit the regression first; every trial's games refine it. Its
+    # games are fewer than a trial's, so they are weighted as what they are: counts.
+    surrogate = Surrogate(by_name, measure.targets)
+    surrogate.add([], start)
+    for (cell, value), counts in zip(moves, screened, strict=True):
+        surrogate.add([(cell.key, value)], counts)
     found: dict[tuple, tuple] = {}  # changes -> (rates, miss)
     trials = []
     done = 0
     while complete and kept and done < budget["trials"]:
+        pick = surrogate.best(max_changes, found) if surrogate.fit() else None
+        if pick is not None:
+            study.enqueue_trial(_params(pick, max_changes, by_name))
         asked = [study.ask() for _ in range(min(ASK, budget["trials"] - done))]
         proposals = [_proposal(t, max_changes, choices, by_name) for t in asked]
         scored, complete = play(proposals, budget["games"], seed)
-        for trial, changes, rates in zip(asked, proposals, scored, strict=True):
+        for at, (trial, changes, rates) in enumerate(zip(asked, proposals, scored,
+                                                          strict=True)):
             miss = measure.miss(rates)
             size = sum(by_name[k.text].size(v) for k, v in changes)
             study.tell(trial, [miss, len(changes), size])
             found.setdefault(tuple(changes), (rates, miss))
+            surrogate.add(changes, rates)
             trials.append({"trial": trial.number, "changes": _words(changes),
                            "number of changes": len(changes), "size": size,
-                           "largest miss": miss})
+                           "largest miss": miss,
+                           "proposed by": "regression" if pick and at == 0 else "Optuna"})
         done += len(asked)
+    fitted = surrogate.fit()
 
     # 3. Verification of the best on fresh seeds.
     ranked = sorted(found.items(), key=lambda kv: (round(kv[1][1], 3), len(kv[0])))
     front, seen_counts = [], set()
-    for changes, (_, miss) in ranked:  # the best of each number of changes, then the rest
+    for changes, _ in ranked:  # the best of each number of changes, then the rest
         if len(changes) not in seen_counts and changes:
             front.append(changes)
             seen_counts.add(len(changes))
@@ -229,8 +248,10 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     for changes, rates in zip(front, verified, strict=False):
         if rates is None:
             continue
-        rows.append(measure.row(changes, rates, _words(changes),
-                                sum(by_name[k.text].size(v) for k, v in changes)))
+        row = measure.row(changes, rates, _words(changes),
+                          sum(by_name[k.text].size(v) for k, v in changes))
+        row["predicted largest miss"] = surrogate.miss(changes) if fitted else None
+        rows.append(row)
     # Of the proposals that reach the targets, the fewest changes first.
     proposals_frame = (pl.DataFrame(rows).sort(["reached", "number of changes", "largest miss"],
                                                descending=[True, False, False])
@@ -262,6 +283,20 @@ def _proposal(trial, max_changes, choices, by_name) -> list:
         if value != cell.now:
             changes.append((cell.key, value))
     return sorted(changes, key=lambda kv: kv[0].text)
+
+
+def _params(changes, max_changes, by_name) -> dict:
+    """The trial parameters _proposal reads back as `changes`."""
+    params = {}
+    for slot in range(max_changes):
+        if slot < len(changes):
+            key, value = changes[slot]
+            cell = by_name[key.text]
+            params[f"stat {slot + 1}"] = key.text
+            params[f"value {slot + 1}"] = (value - cell.now) / cell.span
+        else:
+            params[f"stat {slot + 1}"], params[f"value {slot + 1}"] = "none", 0.0
+    return params
 
 
 def _words(changes) -> str:
