@@ -81,14 +81,17 @@ def whole(games: list[str]) -> None:
             f"in a fresh process, one run per game; wall seconds and each part's; goal about "
             f"{WHOLE_GOAL:.0f} s a design; load average {os.getloadavg()[0]:.1f} at the start")
     out = [head, f"{'game':16} {'whole':>8}  parts (seconds, games, played by)"]
-    for game in games:
+    for k, game in enumerate(games):
         answer = _run(WHOLE.format(game=game, setup=SETUPS.get(game, {})))
         parts = "; ".join(f"{p['part']} {p['seconds']:.0f} s, {p['games']:,} games, "
                           f"{p['played by']}" for p in answer["parts"])
         verdict = "met" if answer["wall"] <= WHOLE_GOAL * 1.1 else "MISSED"
         out.append(f"{game:16} {answer['wall']:>6.0f} s  {verdict}: {parts}")
         print(out[-1], flush=True)
-    record("Whole balance reports (benchmarks/balance.py --parts)", out)
+        # Written after each game: a run stopped part way keeps what it measured.
+        left = games[k + 1:]
+        record("Whole balance reports (benchmarks/balance.py --parts)",
+               out + [f"not run yet: {', '.join(left)}"] * bool(left))
 
 
 def main() -> None:

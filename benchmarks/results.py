@@ -62,6 +62,7 @@ or runs, or on some games only, replaces the same section, and its command says 
   *Soldiers! Aliens! Carnage!'s speed (benchmarks/sac.py)*.
 - `benchmarks/armies_bots.py` and `benchmarks/location_ccg_bots.py` write *Armies' bots
   (benchmarks/armies_bots.py)* and *The Location CCG's bots (benchmarks/location_ccg_bots.py)*.
+- `benchmarks/searches.py` writes *Rebalance and hunt in full mode (benchmarks/searches.py)*.
 - `benchmarks/bad_inputs.py` writes *Bad inputs sorted (benchmarks/bad_inputs.py)* (with
   `--checkout PATH` of another checkout, *Bad inputs sorted, another checkout
   (benchmarks/bad_inputs.py)*).
@@ -91,6 +92,7 @@ SECTIONS = (
     "Soldiers! Aliens! Carnage!'s speed (benchmarks/sac.py)",
     "Armies' bots (benchmarks/armies_bots.py)",
     "The Location CCG's bots (benchmarks/location_ccg_bots.py)",
+    "Rebalance and hunt in full mode (benchmarks/searches.py)",
     "Bad inputs sorted (benchmarks/bad_inputs.py)",
 )
 

@@ -84,3 +84,19 @@ def test_a_proposal_round_trips_through_the_trial_parameters():
 
     trial = Fixed(_params(changes, 3, cells))
     assert _proposal(trial, 3, ["none", *cells], cells) == changes
+
+
+def test_screening_tries_a_stat_far_out_of_line_at_what_its_peers_have():
+    # Sap at 30 damage kills at 15 as surely as at 30: half its value would show nothing.
+    from workbench.sim.rebalance import _cells
+
+    cards = CARDS.set("cards", "Sap", "damage", 30)
+    (sap,) = _cells(GAME, cards, ["cards.Sap.damage"], {})
+    middle = round(cards["cards"]["damage"].median())
+    assert sap.peer == middle and middle < 10
+    assert sap.steps() == sorted({middle, sap.at(-0.5), sap.at(0.5)} - {30})
+    assert middle in sap.steps() and 15 in sap.steps()
+    # A peer beyond the range a change may take is brought to its edge.
+    assert _cell("Jab", "damage", 2, high=99).span == 2
+    far = _Cell(_cell("Jab", "damage", 2).key, 2, 0, 99, peer=40)
+    assert far.peer == 4 and far.steps() == [1, 3, 4]

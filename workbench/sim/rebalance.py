@@ -3,8 +3,9 @@
 `rebalance` searches the card cells it may change (`stats`) for at most `max_changes` changes
 that bring each seat's, side's or the party's win rate to its target, in three steps:
 
-1. **Screening.** Each cell moved half its range down and up, on the same seeds: how far each
-   move brings the win rates toward their targets. The cells that move them most are kept.
+1. **Screening.** Each cell moved half its range down and up, and to the middle value of its
+   column, on the same seeds: how far each move brings the win rates toward their targets.
+   The cells that move them most are kept.
 2. **Search.** Optuna's multi-objective TPE sampler (seeded) proposes up to `max_changes`
    changes among the kept cells; each proposal plays the same seeds as every other (common
    random numbers, so a difference between proposals is not the luck of the draw), and is
@@ -305,18 +306,25 @@ def _words(changes) -> str:
 
 
 class _Cell:
-    """One card cell the search may change: its key, value now and the range it may take."""
+    """One card cell the search may change: its key, value now, the range it may take and
+    `peer`, the middle value of its column (what the other cards have), if it has one."""
 
-    def __init__(self, key, now: int, low: int, high: int):
+    def __init__(self, key, now: int, low: int, high: int, peer: int | None = None):
         self.key, self.now, self.low, self.high = key, now, low, high
         self.span = max(2, abs(now))  # how far a change may go: up to double or to zero
+        # Within the range a change may go, as every other point the search plays.
+        self.peer = None if peer is None else min(self.at(1.0), max(self.at(-1.0), peer))
 
     def at(self, where: float) -> int:
         return min(self.high, max(self.low, self.now + round(where * self.span)))
 
     def steps(self) -> list[int]:
-        """Half the way down and up: a move big enough to show through a lopsided design."""
-        return sorted({v for v in (self.at(-0.5), self.at(0.5)) if v != self.now})
+        """Half the way down and up, a move big enough to show through a lopsided design;
+        and the column's middle value: a card far out of line with its peers (Sap at 30
+        damage where most cards deal 3) may change nothing until it is brought back near
+        them, which half its own value would not show."""
+        return sorted({v for v in (self.at(-0.5), self.at(0.5), self.peer)
+                       if v is not None and v != self.now})
 
     def size(self, value: int) -> float:
         return abs(value - self.now) / self.span
@@ -350,6 +358,8 @@ def _cells(g, cards, stats, limits: dict) -> list[_Cell]:
             if isinstance(now, bool) or not isinstance(now, int):
                 continue  # a blank or a word: nothing to tune
             low, high = _bounds(cards.specs[key.table], key.column)
+            numbers = cards[key.table][key.column].drop_nulls()
+            peer = round(numbers.median()) if numbers.len() > 2 else None
             name = one if one in limits else f"{key.table}.{key.column}"
             given = limits.get(name)
             if given is not None:
@@ -362,7 +372,7 @@ def _cells(g, cards, stats, limits: dict) -> list[_Cell]:
                 if not low <= now <= high:
                     raise SetupError(f"limits[{name!r}]: {key.card}'s {key.column} is {now} "
                                      f"now, outside {low} to {high}")
-            out.append(_Cell(key, now, low, high))
+            out.append(_Cell(key, now, low, high, peer))
     if not out:
         raise SetupError("stats: no whole-number card stat to change")
     return out
