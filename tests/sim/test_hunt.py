@@ -43,12 +43,16 @@ def test_every_list_found_passes_the_deck_checks_and_keeps_its_size(skewed):
     assert found.searched.height > found.findings.height and found.games > 0
 
 
+def first_replay(row) -> tuple[int, list[str]]:
+    """The seed and seat order of the first game a finding names: "seed 123 (Blue v Red)"."""
+    first = row["replay"].split(", ")[0]
+    return int(first.split()[1]), first[first.index("(") + 1:-1].split(" v ")
+
+
 def test_the_games_it_names_replay_as_wins_of_the_deck(skewed):
     _, found = skewed
     top = found.findings.row(0, named=True)
-    first = top["replay"].split(", ")[0]  # "seed 123 (Blue v Red)"
-    seed = int(first.split()[1])
-    order = first[first.index("(") + 1:-1].split(" v ")
+    seed, order = first_replay(top)
     match = wb.play("squad_combat", seed=seed, cards=found.cards(0), bots="heuristic",
                     squads=order)
     match.auto()

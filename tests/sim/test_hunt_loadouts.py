@@ -13,6 +13,7 @@ import workbench as wb
 from workbench.core import get_game
 from workbench.core.spec import Choices
 from workbench.sim.hunt import _variant
+from tests.sim.test_hunt import first_replay
 
 GAME = "rpg_card_battle"
 SLOTS = ("weapon", "shield", "armour", "pack")
@@ -89,9 +90,7 @@ def test_a_card_made_far_too_strong_puts_a_loadout_holding_more_of_it_on_top(ske
 def test_the_game_it_names_replays_as_a_win(skewed):
     _, found = skewed
     top = found.findings.row(0, named=True)
-    first = top["replay"].split(", ")[0]  # "seed 123 (Rogue v Knight)"
-    seed = int(first.split()[1])
-    order = first[first.index("(") + 1:-1].split(" v ")
+    seed, order = first_replay(top)  # "seed 123 (Rogue v Knight)"
     match = wb.play(GAME, seed=seed, cards=found.cards(0), bots="heuristic", characters=order)
     match.auto()
     assert match.state.result().winner == order.index(top["deck"])
