@@ -34,7 +34,8 @@ def _card(state, name: str, dim: bool = False) -> CardView:
     stats = ()
     if d.type in ("character", "modifier"):
         stats = (Stat("Atk", d.atk), Stat("Def", d.def_), Stat("Skl", d.skl))
-    return CardView(name=name, kind=d.type, subtitle=f"{d.typeline} · cost {d.cost}",
+    # The cost first: a hand drawn one line per card cuts the end of a long subtitle.
+    return CardView(name=name, kind=d.type, subtitle=f"cost {d.cost} · {d.typeline}",
                     text=d.text, stats=stats, tags=(f"bank {d.resources}",), dim=dim, id=name)
 
 
