@@ -5,10 +5,10 @@ game in a fresh process, since a designer waits for a first answer: the wall sec
 the process's start to the result, the games it played, and whether it kept to its budget.
 
 - `wb.rebalance(game)` on the design made lopsided on purpose (SKEWS: one card far too
-  strong), with its defaults (every whole-number stat, at most 3 changes); its docstring
-  states about 10 minutes of compiled games on a seed design.
-- `wb.hunt(game)`, every side's deck list or loadout; its docstring states a few minutes of
-  compiled games per deck, taken here as 5 minutes a deck.
+  strong), with its defaults (every whole-number stat, at most 3 changes); goal: about 10
+  minutes on this machine, the budget a designer was promised.
+- `wb.hunt(game)`, every side's deck list or loadout; its docstring states at most a few
+  minutes of compiled games per deck, taken here as 5 minutes a deck.
 
 No tool a designer could run beside these offers either search (Ludii lists exploit
 detection as future work), so each figure is set against its own stated budget. Results go

@@ -91,7 +91,7 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
          **setup) -> Hunt:
     """Deck lists (or loadouts) of `decks` (default: every side's) that win too often
     against the field. `moves` is the most copies a variant moves (or picks it swaps) at
-    once. `mode` "full" plays a few minutes of compiled games per deck, "fast" well under a
+    once. `mode` "full" plays at most a few minutes of compiled games per deck, "fast" well under a
     minute (WORKBENCH_BALANCE=fast makes it the default). Ctrl+C or `stop` returns what was
     found so far. The same arguments give the same findings on any executor."""
     g = get_game(game)

@@ -141,7 +141,7 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     `stats` are the cells it may change: "<table>.<card>.<column>" keys, or "<table>.<column>"
     for that column of every card (default: every whole-number column of every table). Each
     stays within its column's schema and within `limits` ({key: (low, high)}) if given.
-    `mode` "full" plays about 10 minutes of compiled games on a seed design, "fast" about a
+    `mode` "full" plays at most a few minutes of compiled games on a seed design, "fast" about a
     minute (WORKBENCH_BALANCE=fast makes it the default). Ctrl+C or `stop` returns the best
     proposals so far. The same arguments give the same proposals on any executor. Each
     proposal is shown with the largest miss a regression of the played games predicted for
