@@ -82,20 +82,50 @@ def test_bad_arguments_are_named(game, kwargs, words):
 def test_variants_keep_each_games_deck_rules(game, size, most):
     import random
 
+    from workbench.core.spec import Decks
     from workbench.sim.hunt import _variant
 
     g = get_game(game)
-    cards, spec = g.load_cards(), g.decks()
+    cards, specs = g.load_cards(), g.decks()
+    specs = specs if isinstance(specs, tuple) else (specs,)
+    spec = next(s for s in specs if isinstance(s, Decks))
     rng = random.Random(7)
     for deck in cards[spec.table][spec.deck].unique(maintain_order=True):
         shipped = int(cards[spec.table].filter(pl.col(spec.deck) == deck)[spec.copies].sum())
-        made = [_variant(cards, cards, spec, deck, rng, 3) for _ in range(6)]
+        made = [_variant(cards, cards, specs, deck, rng, 3) for _ in range(6)]
         assert all(m is not None for m in made)
         for listed, words in made:
             lines = listed[spec.table].filter(pl.col(spec.deck) == deck)
             assert int(lines[spec.copies].sum()) == (size or shipped)
             assert int(lines[spec.copies].max()) <= most
             assert g.cross_check(listed) == [] and words != "as shipped"
+
+
+def test_the_locations_a_deck_brings_are_hunted_too():
+    # The Location CCG's decks each bring 3 Locations: a variant swaps some for others,
+    # always 3 different ones the table holds, keyed by their names, said in words.
+    import random
+
+    from workbench.sim.hunt import _variant
+
+    g = get_game("location_ccg")
+    cards, specs = g.load_cards(), g.decks()
+    places = set(cards["locations"]["name"])
+    rng = random.Random(3)
+    swapped = 0
+    for deck in ("Syndicate", "Order"):
+        for _ in range(12):
+            listed, words = _variant(cards, cards, specs, deck, rng, 2)
+            mine = listed["deck_locations"].filter(pl.col("deck") == deck)
+            brought = mine["location"].to_list()
+            assert len(set(brought)) == 3 and set(brought) <= places
+            assert all(k.endswith(v) for k, v in zip(mine["id"], brought, strict=True))
+            assert g.cross_check(listed) == []
+            if brought != cards["deck_locations"].filter(pl.col("deck") == deck)[
+                    "location"].to_list():
+                swapped += 1
+                assert "locations +" in words
+    assert swapped >= 4
 
 
 def test_a_table_replaced_whole_is_checked_whole():

@@ -17,8 +17,8 @@ from typing import ClassVar
 from .actions import Action
 from .chance import Chance
 from .errors import SetupError, shortened
-from .spec import DesignSpec, GameSpec, Option, Traits, Variant
 from .row_view import row_view
+from .spec import DesignSpec, GameSpec, Option, Traits, Variant
 from .view import CardView, Result, View
 
 # Values of State.to_move that are not seats.
@@ -201,8 +201,10 @@ class Design:
             self.__dict__["_default_cards"] = (key, cards)
             return cards
         if isinstance(path, bool) or not isinstance(path, str | os.PathLike):
-            raise SetupError(f"path: give the folder or spreadsheet of {self.name}'s cards as "
-                             f"text or a Path, not {type(path).__name__} {shortened(path)}")
+            raise SetupError(
+                f"path: give the folder or spreadsheet of {self.name}'s cards as "
+                f"text or a Path, not {type(path).__name__} {shortened(path)}"
+            )
         return load(self.tables, directory, game=self.name, cross_check=self.cross_check)
 
     def checked_cards(self, cards):
@@ -211,9 +213,11 @@ class Design:
         if cards is None:
             return self.load_cards()
         if not hasattr(cards, "game") or not hasattr(cards, "fingerprint"):
-            raise SetupError(f"cards: give a CardSet (wb.load_cards({self.name!r}), or one "
-                             f"edited from it), not {type(cards).__name__}: card tables "
-                             "are checked when they are loaded or edited")
+            raise SetupError(
+                f"cards: give a CardSet (wb.load_cards({self.name!r}), or one "
+                f"edited from it), not {type(cards).__name__}: card tables "
+                "are checked when they are loaded or edited"
+            )
         if cards.game != self.name:
             raise SetupError(f"cards: these cards belong to {cards.game!r}, not {self.name!r}")
         return cards
@@ -242,10 +246,8 @@ class Design:
         """What a designer can do with it, in words: play, simulation and analysis for a
         game; card tables, with or without analyses, for a design with no rules."""
         if self.has_rules:
-            return "play, simulation and analysis" if self.spec.analysis else \
-                "play and simulation"
-        return ("data and analysis" if self.spec.analysis else "data only") + \
-            " (no rules to play)"
+            return "play, simulation and analysis" if self.spec.analysis else "play and simulation"
+        return ("data and analysis" if self.spec.analysis else "data only") + " (no rules to play)"
 
 
 class Game(Design):
@@ -289,8 +291,16 @@ class Game(Design):
     def new_state(self, cards, rules: dict, setup: dict) -> State:  # pragma: no cover
         raise NotImplementedError
 
-    def play_batch(self, cards, rules: dict, setup: dict, bots: dict, max_decisions: int,
-                   seeds, trace: bool = False):
+    def play_batch(
+        self,
+        cards,
+        rules: dict,
+        setup: dict,
+        bots: dict,
+        max_decisions: int,
+        seeds,
+        trace: bool = False,
+    ):
         """Play many games at once without the rules engine, or say why the engine must.
 
         A game may compile its rules for sweeps: a kernel, a cache of the rules engine. It
@@ -325,8 +335,9 @@ class Game(Design):
 
     def decks(self):
         """What players build before play, for `hunt`: deck lists as a `Decks`, or loadouts
-        of picks in named slots as a `Choices` (both in core/spec.py); None when players build
-        nothing before play."""
+        of picks in named slots as a `Choices`, or a tuple of these with the `Picks` a deck
+        brings besides its list (all in core/spec.py); None when players build nothing
+        before play."""
         return None
 
     def bot_ladder(self) -> list[tuple[str, object]]:
@@ -343,5 +354,5 @@ class Game(Design):
 
         return [("random", "random"), ("heuristic", "heuristic")] + [
             (f"look-ahead x{n}", LookaheadBot(heuristic, traits=self.traits, samples=n))
-            for n in (1, 2, 4)]
-
+            for n in (1, 2, 4)
+        ]

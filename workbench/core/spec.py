@@ -201,6 +201,21 @@ class Decks:
 
 
 @dataclass(frozen=True)
+class Picks:
+    """How a few things a deck brings besides its cards are kept, for a hunt (sim/hunt.py):
+    `table` has a line per pick, `deck` names the deck, `pick` what it brings (a name in
+    table `pool`), as the Location CCG's decks each bring 3 Locations. A hunt swaps a pick
+    for another from the pool; the cards' own checks say which are legal (3 different
+    Locations). A game whose decks have picks besides their lists declares both
+    (`Game.decks` returns a tuple)."""
+
+    table: str
+    deck: str
+    pick: str
+    pool: str
+
+
+@dataclass(frozen=True)
 class Choices:
     """How a game's loadouts are kept, for a hunt through them (sim/hunt.py), when what a
     player chooses before play is a pick in each of a few named places rather than copies of

@@ -12,7 +12,10 @@ replay in the step-through view.
 A game takes part by declaring what its players build (`Game.decks`): deck lists (`Decks`:
 which table, which columns name the deck, the card and its copies, where the cards come
 from; a variant moves a few copies from one card to another), or loadouts (`Choices`: a row
-per side of picks in named slots; a variant swaps a few picks for others the slot allows).
+per side of picks in named slots; a variant swaps a few picks for others the slot allows),
+and what a deck brings besides its list (`Picks`: the Location CCG's 3 Locations; a variant
+swaps one for another). A game with several declares them together; each variant changes
+one of them.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from ..cards.problems import CardDataError
 from ..core.errors import SetupError
 from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
-from ..core.spec import Choices, Decks
+from ..core.spec import Choices, Decks, Picks
 from . import guard
 from .balance import chosen_mode, seat_orders
 from .executors import run_batches
@@ -99,9 +102,10 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
     if spec is None:
         raise SetupError(f"{g.name} declares no deck lists or loadouts to hunt through "
                          "(Game.decks)")
-    if not isinstance(spec, Decks | Choices):
-        raise SetupError(f"{g.name}: Game.decks gives {spec!r}; expected a Decks or a "
-                         "Choices (core/spec.py)")
+    specs = spec if isinstance(spec, tuple) else (spec,)
+    if not specs or not all(isinstance(s, Decks | Choices | Picks) for s in specs):
+        raise SetupError(f"{g.name}: Game.decks gives {spec!r}; expected a Decks, a "
+                         "Choices or a tuple of them and Picks (core/spec.py)")
     budget = MODES[chosen_mode(mode)]
     moves = guard.whole(moves, "moves", 1)
     guard.flags(progress=progress)
@@ -161,7 +165,7 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
                 break
             children = []
             for _ in range(budget["children"]):
-                made = _variant(parent, base.cards, spec, deck, rng, moves)
+                made = _variant(parent, base.cards, specs, deck, rng, moves)
                 if made is not None:
                     children.append(made)
             scores = play([c for c, _ in children], deck, budget["games"], seed)
@@ -219,13 +223,28 @@ def _searched_row(deck, generation, words, score) -> dict:
             "wins": wins / decided if decided else None, "decided games": decided}
 
 
-def _variant(parent, shipped, spec: Decks | Choices, deck: str, rng: random.Random,
-             moves: int):
-    """`parent` with 1 to `moves` changes to `deck` (copies moved for a `Decks`, picks
-    swapped for a `Choices`), as the cards' checks accept it (the whole table at once), and
-    its difference from the shipped build in words; None when no try was accepted."""
+def _variant(parent, shipped, specs, deck: str, rng: random.Random, moves: int):
+    """`parent` with 1 to `moves` changes to `deck` in one of `specs` (a spec or a tuple of
+    them: copies moved for a `Decks`, picks swapped for a `Choices` or `Picks`), as the cards'
+    checks accept it (the whole table at once), and its difference from the shipped build in
+    words (every spec's); None when no try was accepted."""
+    specs = specs if isinstance(specs, tuple) else (specs,)
+    spec = specs[rng.randrange(len(specs))] if len(specs) > 1 else specs[0]
     if isinstance(spec, Choices):
-        return _swapped(parent, shipped, spec, deck, rng, moves)
+        made = _swapped(parent, shipped, spec, deck, rng, moves)
+    elif isinstance(spec, Picks):
+        made = _picked(parent, shipped, spec, deck, rng, moves)
+    else:
+        made = _moved(parent, shipped, spec, deck, rng, moves)
+    if made is None:
+        return None
+    words = "; ".join(w for w in (_changes(shipped, made, s, deck) for s in specs)
+                      if w != "as shipped")
+    return (made, words) if words else None
+
+
+def _moved(parent, shipped, spec: Decks, deck: str, rng: random.Random, moves: int):
+    """`parent` with 1 to `moves` copies of `deck` moved from one card to another."""
     pool = shipped[spec.pool][shipped.specs[spec.pool].key].to_list()
     key = parent.specs[spec.table].key
     table = parent[spec.table]
@@ -250,9 +269,33 @@ def _variant(parent, shipped, spec: Decks | Choices, deck: str, rng: random.Rand
             cards = parent.with_table(spec.table, pl.DataFrame(lines, schema=table.schema))
         except CardDataError:
             continue  # a list the deck checks refuse: try another
-        words = _changes(shipped, cards, spec, deck)
-        if words != "as shipped":
-            return cards, words
+        if _changes(shipped, cards, spec, deck) != "as shipped":
+            return cards
+    return None
+
+
+def _picked(parent, shipped, spec: Picks, deck: str, rng: random.Random, moves: int):
+    """`parent` with 1 to `moves` of `deck`'s picks swapped for others from the pool, each
+    line keyed as before ("Order: Radio Tower" becomes "Order: City Hall")."""
+    pool = shipped[spec.pool][shipped.specs[spec.pool].key].to_list()
+    key = parent.specs[spec.table].key
+    table = parent[spec.table]
+    for _ in range(TRIES):
+        lines = table.to_dicts()
+        mine = [r for r in lines if r[spec.deck] == deck]
+        if not mine:
+            return None
+        for _ in range(rng.randint(1, moves)):
+            line = rng.choice(mine)
+            old, new = line[spec.pick], rng.choice(pool)
+            prefix = line[key][:-len(old)] if line[key].endswith(old) else f"{deck}: "
+            line[spec.pick], line[key] = new, prefix + new
+        try:
+            cards = parent.with_table(spec.table, pl.DataFrame(lines, schema=table.schema))
+        except CardDataError:
+            continue  # picks the checks refuse (the same Location twice): try another
+        if _changes(shipped, cards, spec, deck) != "as shipped":
+            return cards
     return None
 
 
@@ -280,9 +323,8 @@ def _swapped(parent, shipped, spec: Choices, side: str, rng: random.Random, move
             cards = parent.with_table(spec.table, pl.DataFrame(lines, schema=table.schema))
         except CardDataError:
             continue  # a loadout the checks refuse (wrong slot, class or level): try another
-        words = _changes(shipped, cards, spec, side)
-        if words != "as shipped":
-            return cards, words
+        if _changes(shipped, cards, spec, side) != "as shipped":
+            return cards
     return None
 
 
@@ -308,9 +350,18 @@ def _new_line(spec: Decks, key: str, like: dict, deck: str, card: str, columns) 
     return line
 
 
-def _changes(shipped, cards, spec: Decks | Choices, deck: str) -> str:
+def _changes(shipped, cards, spec: Decks | Choices | Picks, deck: str) -> str:
     if isinstance(spec, Choices):
         return _swaps(shipped, cards, spec, deck)
+    if isinstance(spec, Picks):
+        def picks(c):
+            return Counter(c[spec.table].filter(pl.col(spec.deck) == deck)[spec.pick])
+
+        count = picks(cards)
+        count.subtract(picks(shipped))
+        moved = sorted(((-n, name) for name, n in count.items() if n))
+        return (f"{spec.pool} " + ", ".join(f"{'+' if n < 0 else '-'}{name}"
+                                            for n, name in moved) if moved else "as shipped")
 
     def counts(c):
         lines = c[spec.table].filter(pl.col(spec.deck) == deck)

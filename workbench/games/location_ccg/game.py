@@ -171,9 +171,11 @@ class LocationCCG(Game):
         return heuristic
 
     def decks(self):
-        from ...core.spec import Decks
+        from ...core.spec import Decks, Picks
 
-        return Decks("deck_cards", "deck", "card", "copies", "cards")
+        # A deck is its 40 cards and the 3 Locations it brings.
+        return (Decks("deck_cards", "deck", "card", "copies", "cards"),
+                Picks("deck_locations", "deck", "location", "locations"))
 
     def ban_name(self, state, action):
         # A card played from hand, or the ability of one in play; banking a card to pay for
