@@ -85,6 +85,52 @@ class Hunt:
                      bots=dict.fromkeys(range(len(order)), "heuristic"),
                      setup={sides: list(order)})
 
+    def apply_to(self, editor, i: int = 0):
+        """Put finding `i`'s list in a card editor (a CardEditor or its EditSession) as one
+        change, undone with one undo; the editor's new cards."""
+        session = getattr(editor, "session", editor)
+        if not 0 <= i < len(self._cards):
+            raise SetupError(f"apply_to: finding {i} does not exist; there are "
+                             f"{len(self._cards)} (0 is the first)")
+        row = self.findings.row(i, named=True)
+        session.replace_cards(self.cards(i), f"hunt finding {i + 1}: {row['deck']} "
+                                             f"{row['changes']}")
+        if session is not editor:
+            editor.refresh()
+        return session.cards
+
+    def chart(self):
+        """Each finding's share of decided games on fresh seeds with its 95% interval, beside
+        its deck as shipped; the line past which a list wins far too often dashed."""
+        import altair as alt
+
+        from ..charts.titles import fitted
+
+        rows = []
+        for r in self.findings.iter_rows(named=True):
+            label = f"{r['rank']}. {r['deck']}: {r['changes']}"
+            rows.append({"finding": label, "what": "this list", "rate": r["wins"],
+                         "low": r["from"], "high": r["to"]})
+            rows.append({"finding": label, "what": "as shipped", "rate": r["as shipped"],
+                         "low": None, "high": None})
+        data = pl.DataFrame(rows, schema={"finding": pl.String, "what": pl.String,
+                                          "rate": pl.Float64, "low": pl.Float64,
+                                          "high": pl.Float64})
+        base = alt.Chart(data).encode(
+            y=alt.Y("finding:N", title=None, sort=None, axis=alt.Axis(labelLimit=360)),
+            color=alt.Color("what:N", title=None))
+        points = base.mark_point(filled=True, size=60).encode(
+            x=alt.X("rate:Q", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]),
+                    title="share of decided games against the field (lines: 95% intervals)"))
+        bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
+        line = alt.Chart(pl.DataFrame({"too often": [TOO_OFTEN]})).mark_rule(
+            strokeDash=[4, 4]).encode(x="too often:Q")
+        return alt.layer(bars, points, line).properties(
+            title=fitted("The lists found, against the field", 360,
+                         subtitle=f"dashed: {TOO_OFTEN:.0%}, past which a list wins far too "
+                                  "often"),
+            width=360)
+
     def __repr__(self) -> str:
         return f"Hunt of {self.game} ({self.games:,} games): {self.message}"
 

@@ -71,6 +71,9 @@ class Rebalance:
     stopped: str
     base_cards: object = None
     _changes: list = field(default_factory=list)
+    # How the proposals were verified: (seed stream, games per seat order, each order's
+    # setup, rules, bots), for `match`.
+    _verified: tuple = ()
 
     def cards(self, i: int = 0):
         """The cards of proposal `i` (0: the best), ready to play or save."""
@@ -78,6 +81,23 @@ class Rebalance:
         for key, value in self._changes[i]:
             cards = cards.set(key.table, key.card, key.column, value)
         return cards
+
+    def match(self, i: int = 0, k: int = 0):
+        """The `k`-th of the fresh games proposal `i` was verified on, as a match to step
+        through (the first seat order's games, then the next's): `.auto()` plays it out,
+        `.widget()` shows it."""
+        from ..core.match import Match
+        from ..core.seeds import game_seeds
+
+        if not 0 <= i < len(self._changes):
+            raise SetupError(f"match: proposal {i} does not exist; there are "
+                             f"{len(self._changes)} (0 is the first)")
+        stream, n, setups, rules, bots = self._verified
+        if not 0 <= k < n * len(setups):
+            raise SetupError(f"match: proposal {i} was verified on {n * len(setups)} games, "
+                             f"numbered from 0, not a game {k}")
+        return Match(self.game, seed=game_seeds(stream, n)[k % n], cards=self.cards(i),
+                     rules=rules, bots=bots, setup=setups[k // n])
 
     def apply_to(self, editor, i: int = 0):
         """Make proposal `i`'s changes in a card editor (a CardEditor or its EditSession) as
@@ -104,35 +124,69 @@ class Rebalance:
                 left_out.append(str(r["rank"]))
                 continue
             for who in self.targets:
-                rows.append({"proposal": f"{r['rank']}. {r['changes']}", "who": who,
-                             "rate": r[f"{who} wins"], "low": r[f"{who} from"],
-                             "high": r[f"{who} to"]})
-        data = pl.DataFrame(rows, schema={"proposal": pl.String, "who": pl.String,
-                                          "rate": pl.Float64, "low": pl.Float64,
-                                          "high": pl.Float64})
+                rows.append(
+                    {
+                        "proposal": f"{r['rank']}. {r['changes']}",
+                        "who": who,
+                        "rate": r[f"{who} wins"],
+                        "low": r[f"{who} from"],
+                        "high": r[f"{who} to"],
+                    }
+                )
+        data = pl.DataFrame(
+            rows,
+            schema={
+                "proposal": pl.String,
+                "who": pl.String,
+                "rate": pl.Float64,
+                "low": pl.Float64,
+                "high": pl.Float64,
+            },
+        )
         base = alt.Chart(data).encode(
             y=alt.Y("proposal:N", title=None, sort=None, axis=alt.Axis(labelLimit=360)),
-            yOffset=alt.YOffset("who:N"), color=alt.Color("who:N", title="wins of"))
+            yOffset=alt.YOffset("who:N"),
+            color=alt.Color("who:N", title="wins of"),
+        )
         points = base.mark_point(filled=True, size=50).encode(
-            x=alt.X("rate:Q", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]),
-                    title="share of decided games on fresh seeds (lines: 95% intervals)"))
+            x=alt.X(
+                "rate:Q",
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1]),
+                title="share of decided games on fresh seeds (lines: 95% intervals)",
+            )
+        )
         bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
         targets = pl.DataFrame({"target": sorted(set(self.targets.values()))})
         dashed = alt.Chart(targets).mark_rule(strokeDash=[4, 4]).encode(x="target:Q")
-        note = (f"left out, with no decided game: proposal {', '.join(left_out)}"
-                if left_out else None)
+        note = (
+            f"left out, with no decided game: proposal {', '.join(left_out)}" if left_out else None
+        )
         return alt.layer(bars, points, dashed).properties(
             title=fitted("Each proposal's win rates against the targets", 360, subtitle=note),
-            width=360)
+            width=360,
+        )
 
     def __repr__(self) -> str:
         return f"Rebalance of {self.game} ({self.games:,} games): {self.message}"
 
 
-def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int = 3,
-              limits: dict | None = None, mode: str | None = None, seed=0, cards=None,
-              rules=None, executor="processes", progress: bool = True, stop=None,
-              **setup) -> Rebalance:
+def rebalance(
+    game,
+    targets: dict | None = None,
+    stats=None,
+    *,
+    max_changes: int = 3,
+    limits: dict | None = None,
+    mode: str | None = None,
+    seed=0,
+    cards=None,
+    rules=None,
+    executor="processes",
+    progress: bool = True,
+    stop=None,
+    **setup,
+) -> Rebalance:
     """Proposals of at most `max_changes` card changes that bring win rates to `targets`.
 
     `targets` maps a side ("Red"), a seat ("seat 1") or "the party" to a win rate: for sides
@@ -164,14 +218,16 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
         jobs = []
         for i, changes in enumerate(candidates):
             try:
-                cards_i, _ = apply([k for k, _ in changes], tuple(v for _, v in changes),
-                                   base.cards, base.rules, g)
+                cards_i, _ = apply(
+                    [k for k, _ in changes], tuple(v for _, v in changes), base.cards, base.rules, g
+                )
             except (CardDataError, SetupError):
                 continue  # a combination the cards refuse is scored as missing everything
             for j, batch in enumerate(measure.batches(cards_i)):
                 jobs.append(((i, j), batch, Seeds(stream, n)))
-        results, complete = run_batches(jobs, "serial" if executor is None else executor,
-                                        progress=progress, stop=stop)
+        results, complete = run_batches(
+            jobs, "serial" if executor is None else executor, progress=progress, stop=stop
+        )
         rows: list = [[] for _ in candidates]
         for (i, j), rows_ij in results.items():
             rows[i].append((j, frame(rows_ij)))
@@ -184,14 +240,33 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     before = measure.miss(start)
     screened, complete2 = play([[(c.key, v)] for c, v in moves], budget["screen"], seed)
     complete = complete and complete2
-    screening = pl.DataFrame([
-        {"stat": c.key.text, "in words": key_label(c.key.text), "from": c.now, "to": v,
-         "largest miss": measure.miss(r), "closer by": before - measure.miss(r)}
-        for (c, v), r in zip(moves, screened, strict=True) if r is not None],
-        schema={"stat": pl.String, "in words": pl.String, "from": pl.Int64, "to": pl.Int64,
-                "largest miss": pl.Float64, "closer by": pl.Float64})
-    best_gain = (screening.group_by("stat").agg(pl.col("closer by").max())
-                 .sort(["closer by", "stat"], descending=[True, False]))
+    screening = pl.DataFrame(
+        [
+            {
+                "stat": c.key.text,
+                "in words": key_label(c.key.text),
+                "from": c.now,
+                "to": v,
+                "largest miss": measure.miss(r),
+                "closer by": before - measure.miss(r),
+            }
+            for (c, v), r in zip(moves, screened, strict=True)
+            if r is not None
+        ],
+        schema={
+            "stat": pl.String,
+            "in words": pl.String,
+            "from": pl.Int64,
+            "to": pl.Int64,
+            "largest miss": pl.Float64,
+            "closer by": pl.Float64,
+        },
+    )
+    best_gain = (
+        screening.group_by("stat")
+        .agg(pl.col("closer by").max())
+        .sort(["closer by", "stat"], descending=[True, False])
+    )
     kept_names = best_gain["stat"].head(budget["keep"]).to_list()
     kept = [c for c in cells if c.key.text in kept_names]
 
@@ -199,8 +274,9 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     with warnings.catch_warnings():  # multivariate TPE: stable in use, marked experimental
         warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
-        sampler = optuna.samplers.TPESampler(seed=seed % 2**32, multivariate=True,
-                                             n_startup_trials=min(8, budget["trials"]))
+        sampler = optuna.samplers.TPESampler(
+            seed=seed % 2**32, multivariate=True, n_startup_trials=min(8, budget["trials"])
+        )
     study = optuna.create_study(directions=["minimize"] * 3, sampler=sampler)
     choices = ["none"] + [c.key.text for c in kept]
     by_name = {c.key.text: c for c in kept}
@@ -220,17 +296,22 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
         asked = [study.ask() for _ in range(min(ASK, budget["trials"] - done))]
         proposals = [_proposal(t, max_changes, choices, by_name) for t in asked]
         scored, complete = play(proposals, budget["games"], seed)
-        for at, (trial, changes, rates) in enumerate(zip(asked, proposals, scored,
-                                                          strict=True)):
+        for at, (trial, changes, rates) in enumerate(zip(asked, proposals, scored, strict=True)):
             miss = measure.miss(rates)
             size = sum(by_name[k.text].size(v) for k, v in changes)
             study.tell(trial, [miss, len(changes), size])
             found.setdefault(tuple(changes), (rates, miss))
             surrogate.add(changes, rates)
-            trials.append({"trial": trial.number, "changes": _words(changes),
-                           "number of changes": len(changes), "size": size,
-                           "largest miss": miss,
-                           "proposed by": "regression" if pick and at == 0 else "Optuna"})
+            trials.append(
+                {
+                    "trial": trial.number,
+                    "changes": _words(changes),
+                    "number of changes": len(changes),
+                    "size": size,
+                    "largest miss": miss,
+                    "proposed by": "regression" if pick and at == 0 else "Optuna",
+                }
+            )
         done += len(asked)
     fitted = surrogate.fit()
 
@@ -241,22 +322,30 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
         if len(changes) not in seen_counts and changes:
             front.append(changes)
             seen_counts.add(len(changes))
-    front += [c for c, _ in ranked if c and c not in front][:max(0, 3 - len(front))]
+    front += [c for c, _ in ranked if c and c not in front][: max(0, 3 - len(front))]
     front.insert(0, ())  # the design as it is, verified beside the proposals
-    verified, _ = play([list(c) for c in front], budget["verify"], seed + 1) if (
-        front and complete) else ([], False)
+    verified, _ = (
+        play([list(c) for c in front], budget["verify"], seed + 1)
+        if (front and complete)
+        else ([], False)
+    )
     rows = []
     for changes, rates in zip(front, verified, strict=False):
         if rates is None:
             continue
-        row = measure.row(changes, rates, _words(changes),
-                          sum(by_name[k.text].size(v) for k, v in changes))
+        row = measure.row(
+            changes, rates, _words(changes), sum(by_name[k.text].size(v) for k, v in changes)
+        )
         row["predicted largest miss"] = surrogate.miss(changes) if fitted else None
         rows.append(row)
     # Of the proposals that reach the targets, the fewest changes first.
-    proposals_frame = (pl.DataFrame(rows).sort(["reached", "number of changes", "largest miss"],
-                                               descending=[True, False, False])
-                       if rows else pl.DataFrame())
+    proposals_frame = (
+        pl.DataFrame(rows).sort(
+            ["reached", "number of changes", "largest miss"], descending=[True, False, False]
+        )
+        if rows
+        else pl.DataFrame()
+    )
     order = [tuple(r) for r in front]
     changes_in_order = []
     if rows:
@@ -265,8 +354,20 @@ def rebalance(game, targets: dict | None = None, stats=None, *, max_changes: int
         proposals_frame = proposals_frame.with_row_index("rank", offset=1)
     stopped = "stopped" if not complete else "game budget spent"
     message = _message(proposals_frame, measure.targets, max_changes, stopped)
-    return Rebalance(g.name, measure.targets, message, proposals_frame, screening,
-                     pl.DataFrame(trials), games_played, stopped, base.cards, changes_in_order)
+    return Rebalance(
+        g.name,
+        measure.targets,
+        message,
+        proposals_frame,
+        screening,
+        pl.DataFrame(trials),
+        games_played,
+        stopped,
+        base.cards,
+        changes_in_order,
+        (seed + 1, budget["verify"], [b.setup for b in measure.batches(base.cards)],
+         base.rules, base.bots),
+    )
 
 
 def _proposal(trial, max_changes, choices, by_name) -> list:
@@ -301,8 +402,10 @@ def _params(changes, max_changes, by_name) -> dict:
 
 
 def _words(changes) -> str:
-    return "; ".join(f"cards.set({k.table!r}, {k.card!r}, {k.column!r}, {v})"
-                     for k, v in changes) or "no change"
+    return (
+        "; ".join(f"cards.set({k.table!r}, {k.card!r}, {k.column!r}, {v})" for k, v in changes)
+        or "no change"
+    )
 
 
 class _Cell:
@@ -323,8 +426,9 @@ class _Cell:
         and the column's middle value: a card far out of line with its peers (Sap at 30
         damage where most cards deal 3) may change nothing until it is brought back near
         them, which half its own value would not show."""
-        return sorted({v for v in (self.at(-0.5), self.at(0.5), self.peer)
-                       if v is not None and v != self.now})
+        return sorted(
+            {v for v in (self.at(-0.5), self.at(0.5), self.peer) if v is not None and v != self.now}
+        )
 
     def size(self, value: int) -> float:
         return abs(value - self.now) / self.span
@@ -332,14 +436,21 @@ class _Cell:
 
 def _cells(g, cards, stats, limits: dict) -> list[_Cell]:
     if stats is None:
-        stats = [f"{t}.{c}" for t, spec in cards.specs.items()
-                 for c, dtype in cards[t].schema.items() if dtype.is_integer() and c != spec.key]
+        stats = [
+            f"{t}.{c}"
+            for t, spec in cards.specs.items()
+            for c, dtype in cards[t].schema.items()
+            if dtype.is_integer() and c != spec.key
+        ]
     if not isinstance(limits, dict):
-        raise SetupError(f"limits: give a dict of key -> (lowest, highest), not "
-                         f"{shortened(repr(limits))}")
+        raise SetupError(
+            f"limits: give a dict of key -> (lowest, highest), not {shortened(repr(limits))}"
+        )
     if isinstance(stats, str) or not hasattr(stats, "__iter__"):
-        raise SetupError(f"stats: give a list of keys such as 'cards.Sap.damage' or "
-                         f"'cards.damage', not {shortened(repr(stats))}")
+        raise SetupError(
+            f"stats: give a list of keys such as 'cards.Sap.damage' or "
+            f"'cards.damage', not {shortened(repr(stats))}"
+        )
     out = []
     for text in stats:
         if not isinstance(text, str):
@@ -363,15 +474,22 @@ def _cells(g, cards, stats, limits: dict) -> list[_Cell]:
             name = one if one in limits else f"{key.table}.{key.column}"
             given = limits.get(name)
             if given is not None:
-                if (not isinstance(given, list | tuple) or len(given) != 2
-                        or not all(isinstance(x, int) and not isinstance(x, bool)
-                                   for x in given) or given[0] > given[1]):
-                    raise SetupError(f"limits[{name!r}]: give (lowest, highest) as whole "
-                                     f"numbers, not {shortened(repr(given))}")
+                if (
+                    not isinstance(given, list | tuple)
+                    or len(given) != 2
+                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in given)
+                    or given[0] > given[1]
+                ):
+                    raise SetupError(
+                        f"limits[{name!r}]: give (lowest, highest) as whole "
+                        f"numbers, not {shortened(repr(given))}"
+                    )
                 low, high = max(low, given[0]), min(high, given[1])
                 if not low <= now <= high:
-                    raise SetupError(f"limits[{name!r}]: {key.card}'s {key.column} is {now} "
-                                     f"now, outside {low} to {high}")
+                    raise SetupError(
+                        f"limits[{name!r}]: {key.card}'s {key.column} is {now} "
+                        f"now, outside {low} to {high}"
+                    )
             out.append(_Cell(key, now, low, high, peer))
     if not out:
         raise SetupError("stats: no whole-number card stat to change")
@@ -405,13 +523,17 @@ class _Measure:
             default = dict.fromkeys(names, 1 / len(names))
         else:
             self.orders = [None]
-            default = ({"the party": 0.5} if self.together else
-                       {f"seat {s + 1}": 1 / seats for s in range(seats)})
+            default = (
+                {"the party": 0.5}
+                if self.together
+                else {f"seat {s + 1}": 1 / seats for s in range(seats)}
+            )
         if targets is None:
             targets = default
         if not isinstance(targets, dict) or not targets:
-            raise SetupError(f"targets: give a dict such as {default}, not "
-                             f"{shortened(repr(targets))}")
+            raise SetupError(
+                f"targets: give a dict such as {default}, not {shortened(repr(targets))}"
+            )
         for who, rate in targets.items():
             if who not in default:
                 raise SetupError(f"targets: {who!r} is not one of {', '.join(default)}")
@@ -423,8 +545,11 @@ class _Measure:
         from dataclasses import replace
 
         for order in self.orders:
-            setup = self.base.setup if order is None else self.g.check_setup(
-                {**self.base.setup, self.sides: order})
+            setup = (
+                self.base.setup
+                if order is None
+                else self.g.check_setup({**self.base.setup, self.sides: order})
+            )
             yield replace(self.base, cards=cards, setup=setup)
 
     def counts(self, parts) -> dict:
@@ -437,8 +562,9 @@ class _Measure:
                 continue
             decided = int((rows["winner"] >= 0).sum())
             for who in self.targets:
-                seat = (self.orders[j].index(who) if self.sides else
-                        int(who.removeprefix("seat ")) - 1)
+                seat = (
+                    self.orders[j].index(who) if self.sides else int(who.removeprefix("seat ")) - 1
+                )
                 out[who][0] += int((rows["winner"] == seat).sum())
                 out[who][1] += decided
         return {k: tuple(v) for k, v in out.items()}
@@ -450,8 +576,7 @@ class _Measure:
         if counts is None:
             return 1.0
         # No decided game says nothing of balance: as far from any target as can be.
-        return max(abs(w / n - self.targets[who]) if n else 1.0
-                   for who, (w, n) in counts.items())
+        return max(abs(w / n - self.targets[who]) if n else 1.0 for who, (w, n) in counts.items())
 
     def row(self, changes, counts, words, size) -> dict:
         row = {"changes": words, "number of changes": len(changes), "size": size}
@@ -472,12 +597,16 @@ class _Measure:
 def _message(proposals: pl.DataFrame, targets: dict, max_changes: int, stopped: str) -> str:
     want = ", ".join(f"{who} {rate:.0%}" for who, rate in targets.items())
     if proposals.is_empty():
-        return (f"No proposal was verified ({stopped}); nothing to say about reaching {want}.")
+        return f"No proposal was verified ({stopped}); nothing to say about reaching {want}."
     best = proposals.row(0, named=True)
     if best["reached"] and not best["number of changes"]:
         return f"The design as it is already reaches {want} within {TOLERANCE:.0%}."
     if best["reached"]:
-        return (f"{best['number of changes']} change(s) reach {want} within "
-                f"{TOLERANCE:.0%} on fresh games: {best['changes']}.")
-    return (f"No proposal of at most {max_changes} change(s) within the limits reaches {want}; "
-            f"the closest misses by {best['largest miss']:.1%}: {best['changes']}.")
+        return (
+            f"{best['number of changes']} change(s) reach {want} within "
+            f"{TOLERANCE:.0%} on fresh games: {best['changes']}."
+        )
+    return (
+        f"No proposal of at most {max_changes} change(s) within the limits reaches {want}; "
+        f"the closest misses by {best['largest miss']:.1%}: {best['changes']}."
+    )
