@@ -29,8 +29,13 @@ def main() -> None:
     random_points = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
     out: list[str] = []
     rates("armies", n, 5, out)
-    scaled_sweeps("armies", VARY, "Shield Bearers' defense",
-                  [("random", random_points), ("heuristic", heuristic_points)], out)
+    scaled_sweeps(
+        "armies",
+        VARY,
+        "Shield Bearers' defense",
+        [("random", random_points), ("heuristic", heuristic_points)],
+        out,
+    )
     record("Armies' speed (benchmarks/armies.py)", out)
 
 

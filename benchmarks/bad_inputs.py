@@ -39,8 +39,13 @@ except BaseException as e:
     print("RESULT unclear", type(e).__name__, str(e)[:160].replace(chr(10), " "))
 """
 
-CLASSES = {"clear": "clear", "unclear": "unclear", "silent": "silently wrong",
-           "lost": "hang or lost", "hang": "hang or lost"}
+CLASSES = {
+    "clear": "clear",
+    "unclear": "unclear",
+    "silent": "silently wrong",
+    "lost": "hang or lost",
+    "hang": "hang or lost",
+}
 
 
 def main() -> None:
@@ -50,6 +55,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(HERE / "tests"))
     from bad_inputs.cases import all_cases
+
     CASES = all_cases()
 
     env = {**os.environ, "PYTHONPATH": args.checkout}
@@ -58,9 +64,15 @@ def main() -> None:
     for name in CASES:
         code = RUN_ONE.format(tests=str(HERE / "tests"), name=name)
         # Its own session, so a case that times out is ended with every worker it started.
-        proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, cwd=tempfile.gettempdir(),
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", code],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tempfile.gettempdir(),
+            start_new_session=True,
+        )
         try:
             out, err = proc.communicate(timeout=args.timeout)
             done = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
@@ -79,13 +91,19 @@ def main() -> None:
         totals[CLASSES[verdict]] += 1
         echo(table, f"{CLASSES[verdict]:15} {name}  {note}")
     echo(table)
-    echo(table, ", ".join(f"{totals[c]} {c}" for c in ("clear", "unclear", "silently wrong",
-                                                        "hang or lost"))
-         + f" of {sum(totals.values())}")
+    echo(
+        table,
+        ", ".join(
+            f"{totals[c]} {c}" for c in ("clear", "unclear", "silently wrong", "hang or lost")
+        )
+        + f" of {sum(totals.values())}",
+    )
     # A run against an older checkout must not take the place of this one's figures.
     other = Path(args.checkout).resolve() != HERE
-    record(f"Bad inputs sorted{', another checkout' if other else ''} "
-           "(benchmarks/bad_inputs.py)", table)
+    record(
+        f"Bad inputs sorted{', another checkout' if other else ''} (benchmarks/bad_inputs.py)",
+        table,
+    )
 
 
 if __name__ == "__main__":

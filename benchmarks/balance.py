@@ -71,27 +71,34 @@ print(json.dumps({{"wall": time.perf_counter() - start, "games": games, "paths":
 
 
 def _run(code: str) -> dict:
-    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout.splitlines()[-1])
 
 
 def whole(games: list[str]) -> None:
-    head = (f"A whole balance report in full mode (seats, skill ladder, restricted play), cold "
-            f"in a fresh process, one run per game; wall seconds and each part's; goal about "
-            f"{WHOLE_GOAL:.0f} s a design; load average {os.getloadavg()[0]:.1f} at the start")
+    head = (
+        f"A whole balance report in full mode (seats, skill ladder, restricted play), cold "
+        f"in a fresh process, one run per game; wall seconds and each part's; goal about "
+        f"{WHOLE_GOAL:.0f} s a design; load average {os.getloadavg()[0]:.1f} at the start"
+    )
     out = [head, f"{'game':16} {'whole':>8}  parts (seconds, games, played by)"]
     for k, game in enumerate(games):
         answer = _run(WHOLE.format(game=game, setup=SETUPS.get(game, {})))
-        parts = "; ".join(f"{p['part']} {p['seconds']:.0f} s, {p['games']:,} games, "
-                          f"{p['played by']}" for p in answer["parts"])
+        parts = "; ".join(
+            f"{p['part']} {p['seconds']:.0f} s, {p['games']:,} games, {p['played by']}"
+            for p in answer["parts"]
+        )
         verdict = "met" if answer["wall"] <= WHOLE_GOAL * 1.1 else "MISSED"
         out.append(f"{game:16} {answer['wall']:>6.0f} s  {verdict}: {parts}")
         print(out[-1], flush=True)
         # Written after each game: a run stopped part way keeps what it measured.
-        left = games[k + 1:]
-        record("Whole balance reports (benchmarks/balance.py --parts)",
-               out + [f"not run yet: {', '.join(left)}"] * bool(left))
+        left = games[k + 1 :]
+        record(
+            "Whole balance reports (benchmarks/balance.py --parts)",
+            out + [f"not run yet: {', '.join(left)}"] * bool(left),
+        )
 
 
 def main() -> None:
@@ -104,16 +111,20 @@ def main() -> None:
     if args.parts:
         whole(games)
         return
-    head = (f"A balance report (seats, outcomes, length) at precision 0.02, cold in a fresh "
-            f"process, against the same figures from simulate at the report's most games; "
-            f"{args.runs} alternating runs, wall seconds, median (min-max); goal <= {GOAL:.0f} s")
-    columns = (f"{'game':16} {'report':>20} {'games':>7} {'fixed simulate':>20} {'games':>7} "
-               f"{'ratio':>6}  goal")
+    head = (
+        f"A balance report (seats, outcomes, length) at precision 0.02, cold in a fresh "
+        f"process, against the same figures from simulate at the report's most games; "
+        f"{args.runs} alternating runs, wall seconds, median (min-max); goal <= {GOAL:.0f} s"
+    )
+    columns = (
+        f"{'game':16} {'report':>20} {'games':>7} {'fixed simulate':>20} {'games':>7} "
+        f"{'ratio':>6}  goal"
+    )
     out = [head, columns]
     for game in games:
         report, fixed, played, paths = [], [], 0, set()
         for i in range(args.runs):
-            for which in (("report", "fixed") if i % 2 == 0 else ("fixed", "report")):
+            for which in ("report", "fixed") if i % 2 == 0 else ("fixed", "report"):
                 code = (REPORT if which == "report" else FIXED).format(game=game)
                 answer = _run(code)
                 if which == "report":
@@ -125,9 +136,11 @@ def main() -> None:
                     fixed_games = answer["games"]
         ratio = statistics.median(report) / statistics.median(fixed)
         verdict = "met" if max(report) <= GOAL else "MISSED"
-        out.append(f"{game:16} {spread(report) + ' s':>20} {played:>7,} "
-                   f"{spread(fixed) + ' s':>20} {fixed_games:>7,} {ratio:>6.2f}  {verdict}"
-                   + ("" if paths <= {"kernel"} else f" (played by: {', '.join(sorted(paths))})"))
+        out.append(
+            f"{game:16} {spread(report) + ' s':>20} {played:>7,} "
+            f"{spread(fixed) + ' s':>20} {fixed_games:>7,} {ratio:>6.2f}  {verdict}"
+            + ("" if paths <= {"kernel"} else f" (played by: {', '.join(sorted(paths))})")
+        )
         print(out[-1], flush=True)
     record("Balance reports (benchmarks/balance.py)", out)
 

@@ -18,20 +18,30 @@ def _rate(wins: int, games: int) -> str:
     return f"{wins} of {games} ({wins / games:.0%}, 95% interval {low:.0%} to {high:.0%})"
 
 
-def duel(game: str, a: str, b: str, per_side: int, seed: int, lines: list[str] | None = None,
-         **setup) -> tuple[int, int, int]:
+def duel(
+    game: str, a: str, b: str, per_side: int, seed: int, lines: list[str] | None = None, **setup
+) -> tuple[int, int, int]:
     """Prints and returns (a's wins, draws, games)."""
     lines = [] if lines is None else lines
     t = time.perf_counter()
     wins = draws = games = 0
     for seat in (0, 1):
-        frame = wb.simulate(game, per_side, seed=seed + seat, bots={seat: a, 1 - seat: b},
-                            executor="processes", **setup)
+        frame = wb.simulate(
+            game,
+            per_side,
+            seed=seed + seat,
+            bots={seat: a, 1 - seat: b},
+            executor="processes",
+            **setup,
+        )
         won = int((frame["winner"] == seat).sum())
         echo(lines, f"  {a} in seat {seat + 1}: won {_rate(won, frame.height)}")
         wins += won
         draws += int((frame["winner"] == -1).sum())
         games += frame.height
-    echo(lines, f"{a} against {b}: {a} won {_rate(wins, games)}, {draws} drawn; "
-                f"{time.perf_counter() - t:.0f} s")
+    echo(
+        lines,
+        f"{a} against {b}: {a} won {_rate(wins, games)}, {draws} drawn; "
+        f"{time.perf_counter() - t:.0f} s",
+    )
     return wins, draws, games

@@ -38,8 +38,9 @@ def run(checkout: Path, code: str) -> dict:
     # a workbench/ folder there would otherwise win over PYTHONPATH.
     env = child_env(checkout)
     tail = "\nimport json as _j, workbench as _w\nprint(_j.dumps({**answer, 'file': _w.__file__}))"
-    done = subprocess.run([sys.executable, "-c", code + tail], cwd=checkout, env=env,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code + tail], cwd=checkout, env=env, capture_output=True, text=True
+    )
     if done.returncode:
         sys.exit(f"{checkout}: the child failed:\n{done.stderr[-2000:]}")
     answer = json.loads(done.stdout.splitlines()[-1])
@@ -50,6 +51,7 @@ def run(checkout: Path, code: str) -> dict:
 
 def summary(values: list[float], unit: str = "", scale: float = 1.0, digits: int = 0) -> str:
     """Median (min-max)."""
-    med, lo, hi = (f"{v * scale:.{digits}f}" for v in
-                   (statistics.median(values), min(values), max(values)))
+    med, lo, hi = (
+        f"{v * scale:.{digits}f}" for v in (statistics.median(values), min(values), max(values))
+    )
     return f"{med}{unit} ({lo}-{hi})"

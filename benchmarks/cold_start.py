@@ -73,8 +73,12 @@ def fresh_kernel():
     km = KernelManager(kernel_name="python3")
     # The kernel's own log (a warning about unencrypted local sockets) would interleave with
     # the figures; a cell's error comes back as a message all the same.
-    km.start_kernel(env=child_env(HERE), cwd=str(HERE / "notebooks"),
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    km.start_kernel(
+        env=child_env(HERE),
+        cwd=str(HERE / "notebooks"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     kc = km.client()
     kc.start_channels()
     kc.wait_for_ready(timeout=120)
@@ -97,8 +101,9 @@ def cold(cells: list[str], label: str) -> dict:
                 if kind in ("execute_result", "display_data"):
                     outputs.append((time.perf_counter(), msg["content"]["data"]))
                 elif kind == "error":
-                    outputs.append((time.perf_counter(), {"error": "\n".join(
-                        msg["content"]["traceback"])}))
+                    outputs.append(
+                        (time.perf_counter(), {"error": "\n".join(msg["content"]["traceback"])})
+                    )
 
             reply = kc.execute_interactive(code, output_hook=hook, timeout=600)
             for _, data in outputs:
@@ -125,8 +130,13 @@ def check_kernel() -> str:
     km, kc = fresh_kernel()
     try:
         said = []
-        kc.execute_interactive(WHERE, timeout=120, output_hook=lambda m: said.append(
-            m["content"].get("text", "")) if m["msg_type"] == "stream" else None)
+        kc.execute_interactive(
+            WHERE,
+            timeout=120,
+            output_hook=lambda m: (
+                said.append(m["content"].get("text", "")) if m["msg_type"] == "stream" else None
+            ),
+        )
         python, where = "".join(said).split()
     finally:
         kc.stop_channels()
@@ -155,8 +165,7 @@ def main() -> None:
         for i in range(args.runs):
             for what, cells in runs.items():  # alternating run by run
                 times[what].append(cold(cells, what))
-                print(f"run {i + 1}: {what} shown at {times[what][-1]['shown']:.2f} s",
-                      flush=True)
+                print(f"run {i + 1}: {what} shown at {times[what][-1]['shown']:.2f} s", flush=True)
             # The machine's speed just after the kernels of this run.
             one, top = two_against_one(pool, 2 * SPIN)
             spins.append(one / 2)
@@ -167,23 +176,40 @@ def main() -> None:
 
     print()
     out: list[str] = []
-    echo(out, f"{args.runs} fresh kernels for each, alternating; seconds from the kernel's "
-              "start, median (min-max)")
+    echo(
+        out,
+        f"{args.runs} fresh kernels for each, alternating; seconds from the kernel's "
+        "start, median (min-max)",
+    )
     for what in runs:
         shown = [t["shown"] for t in times[what]]
         median, goal = statistics.median(shown), GOALS[what]
         verdict = "met" if median <= goal else f"MISSED by {median / goal:.1f}x"
-        echo(out, f"{names[what]:<36} {summary(shown, ' s', digits=2):>20}  goal <= "
-                  f"{goal:g} s: {verdict}")
+        echo(
+            out,
+            f"{names[what]:<36} {summary(shown, ' s', digits=2):>20}  goal <= "
+            f"{goal:g} s: {verdict}",
+        )
         steps = [k for k in times[what][0] if k != "shown"]
-        echo(out, "  " + "; ".join(
-            f"{k} {summary([t[k] for t in times[what]], ' s', digits=2)}" for k in steps))
-    echo(out, "  (the tour's cells are its code cells from the first; the chart's: "
-              "notebook_charts(), then sweep_chart of a 6-point frame)")
+        echo(
+            out,
+            "  "
+            + "; ".join(
+                f"{k} {summary([t[k] for t in times[what]], ' s', digits=2)}" for k in steps
+            ),
+        )
+    echo(
+        out,
+        "  (the tour's cells are its code cells from the first; the chart's: "
+        "notebook_charts(), then sweep_chart of a 6-point frame)",
+    )
     echo(out, f"load average (1, 5, 15 min): before {_load(before)}, after {_load(after)}")
-    echo(out, f"the machine meanwhile: {SPIN:,} steps of plain arithmetic took "
-              f"{summary(spins, ' s', digits=2)}; two processes did two lots of them "
-              f"{summary(tops, 'x', digits=2)} as fast as one")
+    echo(
+        out,
+        f"the machine meanwhile: {SPIN:,} steps of plain arithmetic took "
+        f"{summary(spins, ' s', digits=2)}; two processes did two lots of them "
+        f"{summary(tops, 'x', digits=2)} as fast as one",
+    )
     record(TITLE, out)
 
 

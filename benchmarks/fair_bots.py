@@ -32,8 +32,12 @@ from workbench.core import get_game
 from workbench.core.bots import make_bot
 from workbench.sim import wilson
 
-SEARCH = {"armies": "rollout", "location_ccg": "search", "rpg_card_battle": "mcts",
-          "squad_combat": "search"}
+SEARCH = {
+    "armies": "rollout",
+    "location_ccg": "search",
+    "rpg_card_battle": "mcts",
+    "squad_combat": "search",
+}
 GOAL = 2.0
 
 
@@ -64,8 +68,9 @@ def speed(game: str, name: str, count: int) -> list[float]:
     ratios = []
     for i, (state, seat) in enumerate(positions(game, count)):
         took = {}
-        for label, bot in ((("fair", fair), ("seen", seen)) if i % 2 == 0
-                           else (("seen", seen), ("fair", fair))):
+        for label, bot in (
+            (("fair", fair), ("seen", seen)) if i % 2 == 0 else (("seen", seen), ("fair", fair))
+        ):
             start = time.process_time()
             bot(state, seat, state.legal_actions(), random.Random(i))
             took[label] = time.process_time() - start
@@ -77,26 +82,31 @@ def speed(game: str, name: str, count: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("games", nargs="*")
-    parser.add_argument("--games", dest="per_side", type=int, default=40,
-                        help="games per side in each duel")
+    parser.add_argument(
+        "--games", dest="per_side", type=int, default=40, help="games per side in each duel"
+    )
     parser.add_argument("--positions", type=int, default=30)
     args = parser.parse_args()
     warnings.simplefilter("ignore", wb.KernelAside)  # search bots are the engine's, as said
     games = args.games or list(SEARCH)
-    out = [f"Each duel {args.per_side} games a side; win rates of the first bot (95% interval); "
-           f"speed over {args.positions} positions, median (min-max) of fair / omniscient "
-           "CPU time per decision",
-           f"{'game':16} {'search':8} {'fair vs heuristic':>22} {'fair vs omniscient':>22} "
-           f"{'time, fair / omniscient':>24}  goal <= {GOAL:g}"]
+    out = [
+        f"Each duel {args.per_side} games a side; win rates of the first bot (95% interval); "
+        f"speed over {args.positions} positions, median (min-max) of fair / omniscient "
+        "CPU time per decision",
+        f"{'game':16} {'search':8} {'fair vs heuristic':>22} {'fair vs omniscient':>22} "
+        f"{'time, fair / omniscient':>24}  goal <= {GOAL:g}",
+    ]
     for game in games:
         name = SEARCH[game]
         heur = duel(game, name, "heuristic", args.per_side, 500)
         seen = duel(game, name, f"{name}-omniscient", args.per_side, 700)
         ratios = speed(game, name, args.positions)
         verdict = "met" if statistics.median(ratios) <= GOAL else "MISSED"
-        out.append(f"{game:16} {name:8} {rate(heur[0], heur[2]):>22} "
-                   f"{rate(seen[0], seen[2]):>22} {summary(ratios, 'x', digits=2):>24}  "
-                   f"{verdict}")
+        out.append(
+            f"{game:16} {name:8} {rate(heur[0], heur[2]):>22} "
+            f"{rate(seen[0], seen[2]):>22} {summary(ratios, 'x', digits=2):>24}  "
+            f"{verdict}"
+        )
         print(out[-1], flush=True)
     record("Fair search bots (benchmarks/fair_bots.py)", out)
 

@@ -21,12 +21,14 @@ import workbench as wb
 GOAL = 5.0  # seconds for a 10-point sweep of 2,000 games a point
 
 
-def rates(game: str, n: int, runs: int, out: list[str],
-          bot_kinds=("random", "heuristic")) -> None:
+def rates(game: str, n: int, runs: int, out: list[str], bot_kinds=("random", "heuristic")) -> None:
     cards = wb.load_cards(game)
     echo(out, f"simulate, {n} games per run, default setup, {runs} runs: median (min-max)")
-    echo(out, f"{'bots':<10} {'games/s wall':>24} {'games/s CPU':>24} "
-              f"{'decisions/s CPU':>26} {'decisions/game':>15}")
+    echo(
+        out,
+        f"{'bots':<10} {'games/s wall':>24} {'games/s CPU':>24} "
+        f"{'decisions/s CPU':>26} {'decisions/game':>15}",
+    )
     for bots in bot_kinds:
         wb.simulate(game, 5, seed=0, cards=cards, bots=bots)  # warm: cards, caches
         wall, cpu, decisions = [], [], []
@@ -37,8 +39,11 @@ def rates(game: str, n: int, runs: int, out: list[str],
             wall.append(n / t)
             cpu.append(n / c)
             decisions.append(int(frame["length"].sum()) / c)
-        echo(out, f"{bots:<10} {spread(wall):>24} {spread(cpu):>24} {spread(decisions):>26} "
-                  f"{int(frame['length'].sum()) / n:>15.0f}")
+        echo(
+            out,
+            f"{bots:<10} {spread(wall):>24} {spread(cpu):>24} {spread(decisions):>26} "
+            f"{int(frame['length'].sum()) / n:>15.0f}",
+        )
 
 
 def verdict(seconds: float) -> str:
@@ -46,8 +51,9 @@ def verdict(seconds: float) -> str:
     return "met" if seconds <= GOAL else "missed"
 
 
-def sweep_time(game: str, vary: dict, per_point: int, bots: str = "random",
-               executor: str = "processes") -> tuple[float, float]:
+def sweep_time(
+    game: str, vary: dict, per_point: int, bots: str = "random", executor: str = "processes"
+) -> tuple[float, float]:
     """Wall time and this process's CPU time of one 10-point sweep."""
     t, c = time.perf_counter(), time.process_time()
     wb.sweep(game, vary, per_point, bots=bots, executor=executor, progress=False, confirm=True)
@@ -60,23 +66,32 @@ def scaled_sweeps(game: str, vary: dict, what: str, plan, out: list[str]) -> Non
     for bots, per_point in plan:
         wall, _ = sweep_time(game, vary, per_point, bots)
         scaled = wall * 2000 / per_point
-        echo(out, f"10-point sweep of {what}, {bots} bots, local processes, {per_point:,} "
-                  f"games per point: {wall:,.1f} s; at 2,000 games per point about "
-                  f"{scaled:,.0f} s, {scaled / GOAL:,.1f} times the {GOAL:g} s goal: "
-                  f"{verdict(scaled)}")
+        echo(
+            out,
+            f"10-point sweep of {what}, {bots} bots, local processes, {per_point:,} "
+            f"games per point: {wall:,.1f} s; at 2,000 games per point about "
+            f"{scaled:,.0f} s, {scaled / GOAL:,.1f} times the {GOAL:g} s goal: "
+            f"{verdict(scaled)}",
+        )
 
 
 def sweep(game: str, vary: dict, what: str, per_point: int, out: list[str]) -> None:
     echo(out)
-    echo(out, f"10-point sweep of {what}, {per_point:,} games per point, random bots "
-              f"(aim: {GOAL:g} s at 2,000 games per point)")
+    echo(
+        out,
+        f"10-point sweep of {what}, {per_point:,} games per point, random bots "
+        f"(aim: {GOAL:g} s at 2,000 games per point)",
+    )
     for executor in ("serial", "processes"):
         t, c = sweep_time(game, vary, per_point, executor=executor)
         # CPU time is this process's own: the whole sweep when serial, little with workers.
         # A sweep's start-up does not scale with its games: only 2,000 a point is judged.
         judged = verdict(t) if per_point == 2000 else "not judged"
-        echo(out, f"{executor:<10} {t:8.1f} s wall ({10 * per_point / t:,.0f} games/s), "
-                  f"{t / GOAL:.0f} times the aim: {judged}; {c:.1f} s CPU in this process")
+        echo(
+            out,
+            f"{executor:<10} {t:8.1f} s wall ({10 * per_point / t:,.0f} games/s), "
+            f"{t / GOAL:.0f} times the aim: {judged}; {c:.1f} s CPU in this process",
+        )
 
 
 def main(game: str, vary: dict, what: str, title: str) -> None:
@@ -87,11 +102,11 @@ def main(game: str, vary: dict, what: str, title: str) -> None:
     if "--runs" in args:
         i = args.index("--runs")
         runs = int(args[i + 1])
-        del args[i:i + 2]
+        del args[i : i + 2]
     if "--sweep" in args:
         i = args.index("--sweep")
         per_point = int(args[i + 1])
-        del args[i:i + 2]
+        del args[i : i + 2]
     n = int(args[0]) if args else 200
     out: list[str] = []
     rates(game, n, runs, out)

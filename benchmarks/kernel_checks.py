@@ -41,10 +41,14 @@ GAMES = 2000
 
 
 def shadow_cost(games: list[str], runs: int, out: list[str]) -> None:
-    out.append(f"Shadow check: one {GAMES:,}-game x 10-point sweep each way, {runs} runs, "
-               "alternating; CPU seconds of this process, median (min-max)")
-    out.append(f"{'game':16} {'with check':>22} {'without':>22} {'check alone':>22} "
-               f"{'share':>7}  goal <= {GOAL:.0%}")
+    out.append(
+        f"Shadow check: one {GAMES:,}-game x 10-point sweep each way, {runs} runs, "
+        "alternating; CPU seconds of this process, median (min-max)"
+    )
+    out.append(
+        f"{'game':16} {'with check':>22} {'without':>22} {'check alone':>22} "
+        f"{'share':>7}  goal <= {GOAL:.0%}"
+    )
     module = importlib.import_module("workbench.sim.sweep")
     real = paths.shadow_check
     spent: list[float] = []
@@ -62,7 +66,7 @@ def shadow_cost(games: list[str], runs: int, out: list[str]) -> None:
             with_check, without, alone = [], [], []
             _sweep(game, key, values, setup, True)  # compiled code loaded, cards read
             for i in range(runs):
-                for shadow in ((True, False) if i % 2 == 0 else (False, True)):
+                for shadow in (True, False) if i % 2 == 0 else (False, True):
                     spent.clear()
                     took = _sweep(game, key, values, setup, shadow)
                     (with_check if shadow else without).append(took)
@@ -70,9 +74,11 @@ def shadow_cost(games: list[str], runs: int, out: list[str]) -> None:
                         alone.append(spent[0])
             share = statistics.median(a / w for a, w in zip(alone, with_check, strict=True))
             verdict = "met" if share <= GOAL else "MISSED"
-            out.append(f"{game:16} {summary(with_check, ' s', digits=2):>22} "
-                       f"{summary(without, ' s', digits=2):>22} "
-                       f"{summary(alone, ' s', digits=3):>22} {share:>7.2%}  {verdict}")
+            out.append(
+                f"{game:16} {summary(with_check, ' s', digits=2):>22} "
+                f"{summary(without, ' s', digits=2):>22} "
+                f"{summary(alone, ' s', digits=3):>22} {share:>7.2%}  {verdict}"
+            )
             print(out[-1], flush=True)
     finally:
         module.shadow_check = real
@@ -81,8 +87,9 @@ def shadow_cost(games: list[str], runs: int, out: list[str]) -> None:
 def _sweep(game: str, key: str, values: list, setup: dict, shadow: bool) -> float:
     """The CPU seconds of one sweep, which the kernel must play throughout."""
     start = time.process_time()
-    frame = wb.sweep(game, {key: values}, GAMES, seed=0, progress=False, confirm=True,
-                     shadow=shadow, **setup)
+    frame = wb.sweep(
+        game, {key: values}, GAMES, seed=0, progress=False, confirm=True, shadow=shadow, **setup
+    )
     took = time.process_time() - start
     assert set(frame["played_by"]) == {"kernel"}, frame["played_by"].to_list()
     return took
@@ -93,8 +100,10 @@ STALLED = {"params.piece_denial_cost.value": list(range(1, 11))}
 
 def stalled(runs: int, out: list[str]) -> None:
     out.append("")
-    out.append(f"Correction, piece denial cost 1 to 10 (every game at 1 stalls), {GAMES:,} games "
-               f"a point, tension columns on; {runs} runs, median (min-max)")
+    out.append(
+        f"Correction, piece denial cost 1 to 10 (every game at 1 stalls), {GAMES:,} games "
+        f"a point, tension columns on; {runs} runs, median (min-max)"
+    )
     wall, cpu = [], []
     for _ in range(runs):
         start, clock = time.perf_counter(), time.process_time()
@@ -102,8 +111,10 @@ def stalled(runs: int, out: list[str]) -> None:
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - clock)
         assert set(frame["played_by"]) == {"kernel"} and frame["timeout_rate"][0] == 1.0
-    out.append(f"wall {summary(wall, ' s', digits=2)}, CPU {summary(cpu, ' s', digits=2)}; "
-               "every point played by the kernel")
+    out.append(
+        f"wall {summary(wall, ' s', digits=2)}, CPU {summary(cpu, ' s', digits=2)}; "
+        "every point played by the kernel"
+    )
     print(out[-1], flush=True)
 
 
@@ -121,18 +132,21 @@ answer = {{"cpu": cpu, "paths": paths}}
 
 def against(games: list[str], runs: int, other: Path, out: list[str]) -> None:
     out.append("")
-    out.append(f"A first sweep in a fresh process, this checkout ({_commit(HERE)}) against "
-               f"{other} ({_commit(other)}): one "
-               f"{GAMES:,}-game x 10-point sweep, {runs} runs each, alternating; CPU seconds "
-               "of the sweep call, median (min-max)")
+    out.append(
+        f"A first sweep in a fresh process, this checkout ({_commit(HERE)}) against "
+        f"{other} ({_commit(other)}): one "
+        f"{GAMES:,}-game x 10-point sweep, {runs} runs each, alternating; CPU seconds "
+        "of the sweep call, median (min-max)"
+    )
     out.append(f"{'game':16} {'here':>22} {'other':>22} {'ratio':>7}  goal <= {1 + GOAL:.2f}")
     for game in games:
         key, values = sweep_key(game)
-        code = CHILD.format(key=key, values=values, game=game, games=GAMES,
-                            setup=SETUPS.get(game, {}))
+        code = CHILD.format(
+            key=key, values=values, game=game, games=GAMES, setup=SETUPS.get(game, {})
+        )
         here, there = [], []
         for i in range(runs):
-            for checkout in ((HERE, other) if i % 2 == 0 else (other, HERE)):
+            for checkout in (HERE, other) if i % 2 == 0 else (other, HERE):
                 answer = run(checkout, code)
                 if checkout == HERE:
                     assert answer["paths"] == ["kernel"], answer["paths"]
@@ -141,16 +155,20 @@ def against(games: list[str], runs: int, other: Path, out: list[str]) -> None:
                     there.append(answer["cpu"])
         ratio = statistics.median(here) / statistics.median(there)
         verdict = "met" if ratio <= 1 + GOAL else "MISSED"
-        out.append(f"{game:16} {summary(here, ' s', digits=2):>22} "
-                   f"{summary(there, ' s', digits=2):>22} {ratio:>7.3f}  {verdict}")
+        out.append(
+            f"{game:16} {summary(here, ' s', digits=2):>22} "
+            f"{summary(there, ' s', digits=2):>22} {ratio:>7.3f}  {verdict}"
+        )
         print(out[-1], flush=True)
 
 
 def _commit(checkout: Path) -> str:
     """The checkout's commit, and whether it has changes not committed."""
+
     def git(*args):
-        return subprocess.run(["git", "-C", str(checkout), *args], capture_output=True,
-                              text=True).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(checkout), *args], capture_output=True, text=True
+        ).stdout.strip()
 
     changed = git("status", "--porcelain", "--", "workbench")
     return git("rev-parse", "--short", "HEAD") + (" with changes" if changed else "")

@@ -18,5 +18,9 @@ from __future__ import annotations
 from game_speed import main
 
 if __name__ == "__main__":
-    main("location_ccg", {"cards.Fixer.atk": list(range(10))}, "the Fixer's Atk",
-         "The Location CCG's speed (benchmarks/location_ccg.py)")
+    main(
+        "location_ccg",
+        {"cards.Fixer.atk": list(range(10))},
+        "the Fixer's Atk",
+        "The Location CCG's speed (benchmarks/location_ccg.py)",
+    )

@@ -103,8 +103,7 @@ def results_file() -> Path:
 
 
 def machine() -> str:
-    return (f"{os.cpu_count()} cores, {platform.machine()}, Python "
-            f"{platform.python_version()}")
+    return f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}"
 
 
 def echo(lines: list[str], text: str = "") -> None:
@@ -117,15 +116,22 @@ def record(title: str, lines: list[str]) -> None:
     """Replace (or add) the section `title` of RESULTS.md with `lines`, under the command
     that ran and when; the head before the first section becomes HEAD."""
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    command = " ".join(["python", *(Path(a).as_posix() if i == 0 else a
-                                    for i, a in enumerate(sys.argv))])
-    body = (f"## {title}\n\n`{command}`, finished {now}; {machine()}.\n\n```\n"
-            + "\n".join(lines).rstrip() + "\n```\n")
+    command = " ".join(
+        ["python", *(Path(a).as_posix() if i == 0 else a for i, a in enumerate(sys.argv))]
+    )
+    body = (
+        f"## {title}\n\n`{command}`, finished {now}; {machine()}.\n\n```\n"
+        + "\n".join(lines).rstrip()
+        + "\n```\n"
+    )
     path = results_file()
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     pattern = re.compile(rf"^## {re.escape(title)}\n.*?(?=^## |\Z)", re.DOTALL | re.MULTILINE)
-    text = pattern.sub(lambda _: body + "\n", text) if pattern.search(text) else (
-        text.rstrip() + "\n\n" + body)
+    text = (
+        pattern.sub(lambda _: body + "\n", text)
+        if pattern.search(text)
+        else (text.rstrip() + "\n\n" + body)
+    )
     # The head last, so that a section run for the first time is not listed as still to come.
     path.write_text(_with_head(text).rstrip() + "\n", encoding="utf-8")
 
@@ -138,12 +144,13 @@ def _with_head(text: str) -> str:
     missing = [title for title in SECTIONS if title not in present]
     head = HEAD
     if missing:
-        head = head.rstrip("\n") + ("\n\nNot run yet since their scripts began writing here:\n\n"
-                 + "".join(f"- {title}\n" for title in missing))
-    return head + ("\n" + text[first.start():] if first else "")
+        head = head.rstrip("\n") + (
+            "\n\nNot run yet since their scripts began writing here:\n\n"
+            + "".join(f"- {title}\n" for title in missing)
+        )
+    return head + ("\n" + text[first.start() :] if first else "")
 
 
 if __name__ == "__main__":
     path = results_file()
-    path.write_text(_with_head(path.read_text(encoding="utf-8")).rstrip() + "\n",
-                    encoding="utf-8")
+    path.write_text(_with_head(path.read_text(encoding="utf-8")).rstrip() + "\n", encoding="utf-8")

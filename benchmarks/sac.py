@@ -53,8 +53,13 @@ def main() -> None:
     rates("sac", n, 5, out)
     rates("sac", max(1, n // 40), 3, out, ("search",))
     deals(out, per_run)
-    scaled_sweeps("sac", VARY, "the starting ammunition",
-                  [("random", per_point), ("heuristic", per_point)], out)
+    scaled_sweeps(
+        "sac",
+        VARY,
+        "the starting ammunition",
+        [("random", per_point), ("heuristic", per_point)],
+        out,
+    )
     record("Soldiers! Aliens! Carnage!'s speed (benchmarks/sac.py)", out)
 
 

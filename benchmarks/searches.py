@@ -55,8 +55,9 @@ print(json.dumps({{"wall": time.perf_counter() - start, "games": r.games, "what"
 
 def _run(search: str, game: str) -> dict:
     code = RUN.format(search=search, game=game, skew=SKEWS.get(game))
-    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout.splitlines()[-1])
 
 
@@ -65,19 +66,26 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=["squad_combat"])
     parser.add_argument("--only", nargs="*", default=["rebalance", "hunt"])
     args = parser.parse_args()
-    out = [f"Full mode, cold in a fresh process, one run each; load average "
-           f"{os.getloadavg()[0]:.1f} at the start",
-           f"{'game':14} {'search':10} {'wall':>7} {'games':>9}  goal and what it found"]
+    out = [
+        f"Full mode, cold in a fresh process, one run each; load average "
+        f"{os.getloadavg()[0]:.1f} at the start",
+        f"{'game':14} {'search':10} {'wall':>7} {'games':>9}  goal and what it found",
+    ]
     for game in args.games:
         for search in args.only:
             if search == "rebalance" and game not in SKEWS:
                 continue
             answer = _run(search, game)
-            goal = REBALANCE_GOAL if search == "rebalance" else (
-                HUNT_GOAL_PER_DECK * max(1, answer["decks"]))
+            goal = (
+                REBALANCE_GOAL
+                if search == "rebalance"
+                else (HUNT_GOAL_PER_DECK * max(1, answer["decks"]))
+            )
             verdict = "met" if answer["wall"] <= goal * 1.1 else "MISSED"
-            out.append(f"{game:14} {search:10} {answer['wall']:>5.0f} s {answer['games']:>9,}  "
-                       f"{verdict} (goal {goal:.0f} s): {answer['what']}")
+            out.append(
+                f"{game:14} {search:10} {answer['wall']:>5.0f} s {answer['games']:>9,}  "
+                f"{verdict} (goal {goal:.0f} s): {answer['what']}"
+            )
             print(out[-1], flush=True)
     record("Rebalance and hunt in full mode (benchmarks/searches.py)", out)
 

@@ -12,5 +12,9 @@ from __future__ import annotations
 from game_speed import main
 
 if __name__ == "__main__":
-    main("squad_combat", {"cards.Haymaker.damage": list(range(1, 11))}, "Haymaker's damage",
-         "Squad Combat's speed (benchmarks/squad_combat.py)")
+    main(
+        "squad_combat",
+        {"cards.Haymaker.damage": list(range(1, 11))},
+        "Haymaker's damage",
+        "Squad Combat's speed (benchmarks/squad_combat.py)",
+    )

@@ -54,8 +54,9 @@ def main() -> None:
 
     print()
     out: list[str] = []
-    echo(out, f"{args.runs} fresh processes per snippet and checkout, alternating; "
-              "median (min-max)")
+    echo(
+        out, f"{args.runs} fresh processes per snippet and checkout, alternating; median (min-max)"
+    )
     header = f"{'snippet':<22}" + "".join(f"{c.name:>26}" for c in checkouts)
     echo(out, header + (f"{'ratio':>9}" if args.against else ""))
     for label, snippet in SNIPPETS.items():
@@ -63,8 +64,7 @@ def main() -> None:
         for _ in range(args.runs):
             for checkout in checkouts:
                 times[checkout].append(timed(checkout, snippet))
-        line = f"{label:<22}" + "".join(f"{summary(times[c], ' ms', 1000):>26}"
-                                        for c in checkouts)
+        line = f"{label:<22}" + "".join(f"{summary(times[c], ' ms', 1000):>26}" for c in checkouts)
         if args.against:
             ratio = statistics.median(times[checkouts[1]]) / statistics.median(times[HERE])
             line += f"{ratio:>8.1f}x"

@@ -22,8 +22,7 @@ def random_steps(state, rng, steps: int) -> None:
             state.apply(actions[rng.randrange(len(actions))])
 
 
-def compare_clones(new_game, shows, *, games: int, every: int, steps: int,
-                   limit: int = 400) -> int:
+def compare_clones(new_game, shows, *, games: int, every: int, steps: int, limit: int = 400) -> int:
     """Random play of `games` games (`new_game(i)` the i-th, its moves seeded by i). Every
     `every` steps, a clone and a full deep copy of the state are each played on `steps` random
     steps with the same generator, and `shows(state)` (everything the state shows) must agree

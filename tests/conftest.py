@@ -18,8 +18,10 @@ def pytest_configure(config):
     the bounds-checked kernels) with `--dist loadgroup`, which pytest 9.2's node ids break:
     each process would build them all (see pyproject.toml)."""
     if config.getoption("dist", "no") == "loadgroup" and pytest.version_tuple[:2] >= (9, 2):
-        raise pytest.UsageError(f"pytest {pytest.__version__} loses pytest-xdist's test "
-                                "groups: install the pytest that pyproject.toml asks for")
+        raise pytest.UsageError(
+            f"pytest {pytest.__version__} loses pytest-xdist's test "
+            "groups: install the pytest that pyproject.toml asks for"
+        )
 
 
 @pytest.fixture(scope="session")

@@ -33,7 +33,7 @@ def event_lines(game: str, spec: dict) -> list[str]:
         lines += [e["text"] for e in m.log[seen:]]
         new = _noted(m.state) - noted
         assert new <= len(m.state.events), "more happened than the state remembers"
-        lines += [f"  · {event}" for event in m.state.events[len(m.state.events) - new:]]
+        lines += [f"  · {event}" for event in m.state.events[len(m.state.events) - new :]]
         seen, noted = len(m.log), _noted(m.state)
     return lines + [result_line(m)]
 
@@ -54,7 +54,9 @@ def check(path: Path, lines: list[str]) -> None:
     if os.environ.get("WORKBENCH_REGEN_GOLDEN"):
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     expected = path.read_text(encoding="utf-8").splitlines()
-    assert lines == expected, f"{path.name} changed; rerun with WORKBENCH_REGEN_GOLDEN=1 if intended"
+    assert lines == expected, (
+        f"{path.name} changed; rerun with WORKBENCH_REGEN_GOLDEN=1 if intended"
+    )
 
 
 def check_replay(game: str, spec: dict) -> None:

@@ -48,6 +48,7 @@ def snapshot(directory: Path) -> dict[str, bytes]:
 
 # -- accepted edits ----------------------------------------------------------------------------
 
+
 def test_valid_edit_makes_a_new_version_and_keeps_the_old(session):
     before = session.cards
     after = session.edit("enemies", "Brutes", "health", "12")
@@ -63,8 +64,10 @@ def test_each_cell_type_accepts_its_own_kind_of_value(session):
     session.edit("enemies", "Rats", "damage_type", "ranged")
     session.edit("loot", "SW-B", "text", "A plain bronze sword")
     session.edit("loot", "DG-B", "dodge", "-2")
-    rows = {t: session.cards.row(t, c) for t, c in
-            [("encounters", "BRU-1"), ("enemies", "Rats"), ("loot", "SW-B")]}
+    rows = {
+        t: session.cards.row(t, c)
+        for t, c in [("encounters", "BRU-1"), ("enemies", "Rats"), ("loot", "SW-B")]
+    }
     assert rows["encounters"]["first_allowed"] is True
     assert rows["enemies"]["damage_type"] == "ranged"
     assert rows["loot"]["text"] == "A plain bronze sword"
@@ -96,20 +99,50 @@ INVALID = [
     ("enemies", "Brutes", "dice", "7", "7 is not allowed; expected an integer from 0 to 6"),
     ("loot", "DG-B", "dodge", "11", "11 is not allowed; expected an integer from -10 to 10"),
     ("enemies", "Brutes", "health", "", "A blank cell is not allowed; expected an integer >= 1"),
-    ("enemies", "Brutes", "damage_type", "magic",
-     "'magic' is not allowed; expected one of melee, ranged"),
-    ("loot", "SW-B", "family", "Axe",
-     "'Axe' is not allowed; expected one of Sword, Dagger, Bow, Armor, Spell, Shield"),
-    ("encounters", "BRU-1", "first_allowed", "maybe",
-     "'maybe' is not true or false; expected true or false"),
-    ("encounters", "BRU-1", "enemy", "Goblins",
-     "'Goblins' is not in enemies.csv; expected a name from enemies.csv (Rats, Lankies"),
+    (
+        "enemies",
+        "Brutes",
+        "damage_type",
+        "magic",
+        "'magic' is not allowed; expected one of melee, ranged",
+    ),
+    (
+        "loot",
+        "SW-B",
+        "family",
+        "Axe",
+        "'Axe' is not allowed; expected one of Sword, Dagger, Bow, Armor, Spell, Shield",
+    ),
+    (
+        "encounters",
+        "BRU-1",
+        "first_allowed",
+        "maybe",
+        "'maybe' is not true or false; expected true or false",
+    ),
+    (
+        "encounters",
+        "BRU-1",
+        "enemy",
+        "Goblins",
+        "'Goblins' is not in enemies.csv; expected a name from enemies.csv (Rats, Lankies",
+    ),
     ("enemies", "Brutes", "name", "Rats", "'Rats' is already used on line 2"),
     ("enemies", "Brutes", "name", "", "A blank cell is not allowed; expected text"),
-    ("enemies", "Brutes", "name", "Bruisers",
-     "encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is no longer in enemies.csv"),
-    ("enemies", "Brutes", "copies", "5",
-     "encounters.csv line 23 (BRU-2), column 'base': 6 plus 0 reinforcements needs 6 Brutes"),
+    (
+        "enemies",
+        "Brutes",
+        "name",
+        "Bruisers",
+        "encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is no longer in enemies.csv",
+    ),
+    (
+        "enemies",
+        "Brutes",
+        "copies",
+        "5",
+        "encounters.csv line 23 (BRU-2), column 'base': 6 plus 0 reinforcements needs 6 Brutes",
+    ),
     ("loot", "SW-B", "special", "auto_hits", "'auto_hits' is not a Sword ability"),
     ("loot", "SW-B", "heal", "3", "is a heal on a Sword; expected 0 (only spells heal)"),
     ("battles", "3", "players", "2", "2 is already used on line 2"),
@@ -120,8 +153,11 @@ INVALID = [
 ]
 
 
-@pytest.mark.parametrize("table,card,column,value,reason", INVALID,
-                         ids=[f"{t}-{c}-{col}-{v or 'blank'}" for t, c, col, v, _ in INVALID])
+@pytest.mark.parametrize(
+    "table,card,column,value,reason",
+    INVALID,
+    ids=[f"{t}-{c}-{col}-{v or 'blank'}" for t, c, col, v, _ in INVALID],
+)
 def test_invalid_edit_is_refused_with_its_reason(session, table, card, column, value, reason):
     before = session.cards
     assert session.check(table, card, column, value) is not None
@@ -130,7 +166,11 @@ def test_invalid_edit_is_refused_with_its_reason(session, table, card, column, v
     assert session.cards is before and not session.can_undo
     rejected = session.rejection
     assert (rejected.table, rejected.card, rejected.column, rejected.value) == (
-        table, card, column, value)
+        table,
+        card,
+        column,
+        value,
+    )
     assert reason in rejected.reason
     view = session.view()
     assert view["rejection"]["reason"] == rejected.reason
@@ -167,6 +207,7 @@ def test_the_next_accepted_edit_clears_the_refusal(session):
 
 # -- add, duplicate, delete --------------------------------------------------------------------
 
+
 def test_add_duplicate_and_delete_cards(session):
     session.add("enemies")
     assert session.cards["enemies"]["name"].to_list()[-1] == "New enemies card"
@@ -195,8 +236,10 @@ def test_add_with_values(session):
 def test_deleting_a_card_others_need_is_refused(session):
     with pytest.raises(CardDataError):
         session.delete("enemies", "Brutes")
-    assert ("encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is no longer in "
-            "enemies.csv" in session.rejection.reason)
+    assert (
+        "encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is no longer in "
+        "enemies.csv" in session.rejection.reason
+    )
     with pytest.raises(CardDataError):
         session.delete("battles", 3)
     assert "no line for 3 players" in session.rejection.reason
@@ -204,6 +247,7 @@ def test_deleting_a_card_others_need_is_refused(session):
 
 
 # -- undo, redo, revert, diff ------------------------------------------------------------------
+
 
 def test_undo_and_redo_walk_the_history_back_to_its_versions(session):
     loaded = session.cards
@@ -229,8 +273,10 @@ def test_diff_against_the_files_and_changed_cells(session):
     session.edit("loot", "SW-B", "dice", 2)
     diff = session.diff()
     assert diff.columns == ["table", "card", "column", "old", "new"]
-    assert diff.rows() == [("enemies", "Brutes", "health", "10", "12"),
-                           ("loot", "SW-B", "dice", "1", "2")]
+    assert diff.rows() == [
+        ("enemies", "Brutes", "health", "10", "12"),
+        ("loot", "SW-B", "dice", "1", "2"),
+    ]
     changed, added, removed = session.changed_cells("enemies")
     assert changed == {"Brutes": {"health": "10"}} and added == removed == []
     session.select_table("enemies")
@@ -249,6 +295,7 @@ def test_revert_goes_back_to_the_files_and_can_be_undone(session):
 
 
 # -- saving ------------------------------------------------------------------------------------
+
 
 def test_round_trip_load_edit_save_load_gives_identical_frames(folder):
     session = EditSession(wb.load_cards("coop", folder))
@@ -321,6 +368,7 @@ def test_saving_into_a_file_is_an_error_not_a_crash(session, tmp_path):
 
 # -- sort, filter, hints, form -----------------------------------------------------------------
 
+
 def test_sort_cycles_up_down_off(session):
     def names():
         frame = session.cards["enemies"]
@@ -358,17 +406,24 @@ def _names_where(session, table, keep):
     return [r[frame.columns[0]] for r in frame.iter_rows(named=True) if keep(r)]
 
 
-@pytest.mark.parametrize("text, keep", [
-    ("health >= 5 and dodge < 4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
-    ("health>=5 dodge<4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
-    ("health >= 5 AND dodge < 4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
-    ("name~rat or name ~ brute", lambda r: "rat" in r["name"].lower()
-     or "brute" in r["name"].lower()),
-    ("dodge > 5 or armor >= 4 and health < 10",
-     lambda r: r["dodge"] > 5 or (r["armor"] >= 4 and r["health"] < 10)),
-    ("damage_type = 'melee' and health == 6", lambda r: r["health"] == 6),
-    ("name != Rats melee", lambda r: r["name"] != "Rats"),
-])
+@pytest.mark.parametrize(
+    "text, keep",
+    [
+        ("health >= 5 and dodge < 4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
+        ("health>=5 dodge<4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
+        ("health >= 5 AND dodge < 4", lambda r: r["health"] >= 5 and r["dodge"] < 4),
+        (
+            "name~rat or name ~ brute",
+            lambda r: "rat" in r["name"].lower() or "brute" in r["name"].lower(),
+        ),
+        (
+            "dodge > 5 or armor >= 4 and health < 10",
+            lambda r: r["dodge"] > 5 or (r["armor"] >= 4 and r["health"] < 10),
+        ),
+        ("damage_type = 'melee' and health == 6", lambda r: r["health"] == 6),
+        ("name != Rats melee", lambda r: r["name"] != "Rats"),
+    ],
+)
 def test_compound_filters(session, text, keep):
     session.filter("enemies", text)
     shown = [session.cards["enemies"]["name"][i] for i in session.shown_rows("enemies")]
@@ -394,17 +449,20 @@ def test_the_filter_hint_is_made_from_the_table_in_view(session):
         assert session.shown_rows("enemies")
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("health >=", "filter 'health >=': give a value after >=, as in health >= 5"),
-    ("(health > 3)", "brackets are not needed"),
-    (">= 5", "a comparison needs a column name before the operator"),
-    ("and health > 3", "'and' needs a term before it"),
-    ("health > 3 or", "'or' needs a term after it"),
-    ("health > 3 and or dodge < 2", "'or' needs a term before it"),
-    ('name = "Rats', "the quote at character 8 is not closed"),
-    ("speed > 3 and health > 1", "filter 'speed > 3': enemies has no column 'speed'"),
-    ("health > lots", "'lots' is not a number"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("health >=", "filter 'health >=': give a value after >=, as in health >= 5"),
+        ("(health > 3)", "brackets are not needed"),
+        (">= 5", "a comparison needs a column name before the operator"),
+        ("and health > 3", "'and' needs a term before it"),
+        ("health > 3 or", "'or' needs a term after it"),
+        ("health > 3 and or dodge < 2", "'or' needs a term before it"),
+        ('name = "Rats', "the quote at character 8 is not closed"),
+        ("speed > 3 and health > 1", "filter 'speed > 3': enemies has no column 'speed'"),
+        ("health > lots", "'lots' is not a number"),
+    ],
+)
 def test_a_compound_filter_that_cannot_work_says_why(session, text, reason):
     session.filter("enemies", "name~rat")
     with pytest.raises(ValueError) as err:
@@ -445,7 +503,8 @@ def test_columns_carry_schema_hints_for_the_header_tooltips(session):
     assert columns["damage_type"]["choices"] == ["melee", "ranged"]
     assert columns["name"]["key"] and "no two cards" in columns["name"]["tooltip"]
     assert columns["health"]["tooltip"] == (
-        "Health the enemy starts with; at 0 or less it is out\nAllowed: an integer >= 1")
+        "Health the enemy starts with; at 0 or less it is out\nAllowed: an integer >= 1"
+    )
     encounters = {c["column"]: c for c in session.columns("encounters")}
     assert encounters["first_allowed"]["dtype"] == "boolean"
 
@@ -455,7 +514,8 @@ def test_a_reference_column_offers_the_names_it_may_hold(session):
     encounters = {c["column"]: c for c in session.columns("encounters")}
     assert encounters["enemy"]["choices"] == enemies
     assert encounters["enemy"]["tooltip"].endswith(
-        f"Allowed: a name from enemies.csv ({', '.join(enemies)})")
+        f"Allowed: a name from enemies.csv ({', '.join(enemies)})"
+    )
     session.select("encounters", "RAT-1")
     fields = {f["column"]: f for f in session.form("encounters")["fields"]}
     assert fields["enemy"]["choices"] == enemies
@@ -494,13 +554,16 @@ def test_view_is_plain_json(session):
 
 # -- the widget --------------------------------------------------------------------------------
 
+
 def test_widget_accepts_and_rejects_through_request_and_reply(editor):
-    reply = request(editor, type="edit", table="enemies", card="Brutes", column="health",
-                    value="12")
+    reply = request(
+        editor, type="edit", table="enemies", card="Brutes", column="health", value="12"
+    )
     assert reply == {"type": "reply", "id": 7, "ok": True, "error": ""}
     assert editor.cards.row("enemies", "Brutes")["health"] == 12
-    reply = request(editor, type="edit", table="enemies", card="Brutes", column="health",
-                    value="-4")
+    reply = request(
+        editor, type="edit", table="enemies", card="Brutes", column="health", value="-4"
+    )
     assert not reply["ok"] and reply["error"] == "-4 is not allowed; expected an integer >= 1"
     assert editor.cards.row("enemies", "Brutes")["health"] == 12
     request(editor, type="tab", table="enemies")
@@ -511,11 +574,20 @@ def test_widget_accepts_and_rejects_through_request_and_reply(editor):
 
 
 def test_widget_requests_cover_every_control(editor, folder):
-    for msg in [{"type": "tab", "table": "loot"}, {"type": "sort", "column": "damage"},
-                {"type": "filter", "text": "sword"}, {"type": "select", "card": "SW-B"},
-                {"type": "duplicate", "card": "SW-B"}, {"type": "add"},
-                {"type": "delete", "card": "SW-I"}, {"type": "undo"}, {"type": "redo"},
-                {"type": "revert"}, {"type": "undo"}, {"type": "save"}]:
+    for msg in [
+        {"type": "tab", "table": "loot"},
+        {"type": "sort", "column": "damage"},
+        {"type": "filter", "text": "sword"},
+        {"type": "select", "card": "SW-B"},
+        {"type": "duplicate", "card": "SW-B"},
+        {"type": "add"},
+        {"type": "delete", "card": "SW-I"},
+        {"type": "undo"},
+        {"type": "redo"},
+        {"type": "revert"},
+        {"type": "undo"},
+        {"type": "save"},
+    ]:
         reply = request(editor, **msg)
         assert reply["ok"], (msg, reply)
     assert editor.view["table"] == "loot" and editor.view["filter"] == "sword"
@@ -588,6 +660,7 @@ def test_the_editor_needs_a_cardset():
 
 
 # -- a card drawn as a card --------------------------------------------------------------------
+
 
 def test_a_card_draws_itself_as_its_design_prints_it(session):
     card = session.cards.card("enemies", "Brutes")

@@ -58,8 +58,9 @@ def test_the_spreadsheet_download_holds_the_edited_cards(editor, tmp_path):
 
 def test_opening_a_spreadsheet_is_one_undoable_change_against_the_files(editor):
     data = editor.cards.set("enemies", "Rats", "health", 3).to_xlsx()
-    reply = editor.answer({"type": "open", "id": 3, "name": "mine.xlsx",
-                           "data": base64.b64encode(data).decode()})
+    reply = editor.answer(
+        {"type": "open", "id": 3, "name": "mine.xlsx", "data": base64.b64encode(data).decode()}
+    )
     assert reply["ok"], reply["error"]
     assert editor.cards.row("enemies", "Rats")["health"] == 3
     assert editor.session.message.startswith("Opened mine.xlsx")
@@ -73,19 +74,30 @@ def test_a_bad_spreadsheet_is_refused_with_its_sheet_and_row_and_changes_nothing
     # Lankies' health becomes a word, as someone might type it into the sheet.
     sheets = pl.read_excel(before.to_xlsx(), sheet_id=0)
     sheets["enemies"] = sheets["enemies"].with_columns(
-        pl.when(pl.col("name") == "Lankies").then(pl.lit("ten"))
-        .otherwise(pl.col("health").cast(pl.String)).alias("health"))
+        pl.when(pl.col("name") == "Lankies")
+        .then(pl.lit("ten"))
+        .otherwise(pl.col("health").cast(pl.String))
+        .alias("health")
+    )
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True})
     for name, frame in sheets.items():
         frame.write_excel(book, worksheet=name)
     book.close()
-    reply = editor.answer({"type": "open", "id": 4, "name": "bad.xlsx",
-                           "data": base64.b64encode(buffer.getvalue()).decode()})
+    reply = editor.answer(
+        {
+            "type": "open",
+            "id": 4,
+            "name": "bad.xlsx",
+            "data": base64.b64encode(buffer.getvalue()).decode(),
+        }
+    )
     assert not reply["ok"]
     assert reply["error"].startswith("Could not open bad.xlsx; nothing was changed.")
-    assert ("bad.xlsx, sheet 'enemies', row 3 (Lankies), column 'health': 'ten' is not a "
-            "number; expected an integer >= 1") in reply["error"]
+    assert (
+        "bad.xlsx, sheet 'enemies', row 3 (Lankies), column 'health': 'ten' is not a "
+        "number; expected an integer >= 1"
+    ) in reply["error"]
     assert editor.view["error"] == reply["error"]
     assert editor.cards is before
 

@@ -29,39 +29,72 @@ from workbench.dice import distribution, distributions
 from workbench.games.rfg_classes import analysis as classes
 from workbench.games.rune_system import analysis as runes
 
-SUMMARY = pl.DataFrame({"enemies.Brutes.health": [6, 8, 10], "win_rate": [0.8, 0.5, 0.2],
-                        "ci_low": [0.7, 0.4, 0.1], "ci_high": [0.9, 0.6, 0.3], "n": [80] * 3})
+SUMMARY = pl.DataFrame(
+    {
+        "enemies.Brutes.health": [6, 8, 10],
+        "win_rate": [0.8, 0.5, 0.2],
+        "ci_low": [0.7, 0.4, 0.1],
+        "ci_high": [0.9, 0.6, 0.3],
+        "n": [80] * 3,
+    }
+)
 GAMES = pl.DataFrame({"length": [10, 12, 14, 20], "outcome": ["win", "loss", "win", "loss"]})
 
 
 def _charts() -> dict:
     rune_cards, class_cards = wb.load_cards("rune_system"), wb.load_cards("rfg_classes")
-    grid = pl.DataFrame({"enemies.Brutes.health": [1, 1, 2, 2],
-                         "enemies.Rats.damage": [1, 2, 1, 2], "win_rate": [0.1, 0.4, 0.3, 0.6]})
-    sensitivity = pl.DataFrame({
-        "stat": ["Brutes.armor", "Rats.damage"], "win_rate_low": [0.3, 0.22],
-        "win_rate_high": [0.15, 0.2], "effect": [-0.15, -0.02], "low_value": [5, 0],
-        "high_value": [9, 2], "value": [7, 1]})
-    matrix = pl.DataFrame({"row": ["Knight", "Knight", "Rogue", "Rogue"],
-                           "column": ["Knight", "Rogue", "Knight", "Rogue"],
-                           "win_rate": [0.25, 0.95, 0.03, 0.33]})
+    grid = pl.DataFrame(
+        {
+            "enemies.Brutes.health": [1, 1, 2, 2],
+            "enemies.Rats.damage": [1, 2, 1, 2],
+            "win_rate": [0.1, 0.4, 0.3, 0.6],
+        }
+    )
+    sensitivity = pl.DataFrame(
+        {
+            "stat": ["Brutes.armor", "Rats.damage"],
+            "win_rate_low": [0.3, 0.22],
+            "win_rate_high": [0.15, 0.2],
+            "effect": [-0.15, -0.02],
+            "low_value": [5, 0],
+            "high_value": [9, 2],
+            "value": [7, 1],
+        }
+    )
+    matrix = pl.DataFrame(
+        {
+            "row": ["Knight", "Knight", "Rogue", "Rogue"],
+            "column": ["Knight", "Rogue", "Knight", "Rogue"],
+            "win_rate": [0.25, 0.95, 0.03, 0.33],
+        }
+    )
     several = distributions("3d6", "4d6kh3")
     return {
         "sweep": sweep_chart(SUMMARY),
-        "sweep, a long title": sweep_chart(SUMMARY, title=(
-            "Fresh party of three against the Brutes: the win rate as their Health grows, "
-            "every point with its 95% interval")),
+        "sweep, a long title": sweep_chart(
+            SUMMARY,
+            title=(
+                "Fresh party of three against the Brutes: the win rate as their Health grows, "
+                "every point with its 95% interval"
+            ),
+        ),
         "grid heatmap": grid_heatmap(grid, "enemies.Brutes.health", "enemies.Rats.damage"),
         "length histogram": length_histogram(GAMES),
         "tornado": tornado(sensitivity),
         "matchup matrix": matchup_matrix(matrix),
         "dice": dice_chart(distribution("3d6"), title="3d6"),
-        "dice, faceted": dice_chart(several, layout="facet", title=(
-            "Three dice against the best three of four: which rolls higher, outcome by "
-            "outcome")),
+        "dice, faceted": dice_chart(
+            several,
+            layout="facet",
+            title=(
+                "Three dice against the best three of four: which rolls higher, outcome by outcome"
+            ),
+        ),
         "dice, chooser": dice_chart(several, view="select"),
-        "yes or no": yes_no_chart(distributions("3d6 > 2d8 + 2", "1d20 >= 11"),
-                                  title="Chance of yes for each question, exactly and roughly"),
+        "yes or no": yes_no_chart(
+            distributions("3d6 > 2d8 + 2", "1d20 >= 11"),
+            title="Chance of yes for each question, exactly and roughly",
+        ),
         "rune design grid": runes.design_grid(rune_cards),
         "rune design grid + Mob": runes.design_grid(rune_cards, modifier="Mob"),
         "rune essence cost": runes.cost_chart(rune_cards),
@@ -136,8 +169,10 @@ def test_the_measure_finds_a_title_too_wide():
 def test_the_vulnerability_title_is_short_and_its_figures_are_in_the_subtitle(charts):
     title = charts["rune vulnerability"].to_dict()["title"]
     assert title["text"] == "Damage taken: tiered against proportional"
-    assert title["subtitle"] == ["tiered: 5 sections, +25% each",
-                                 "proportional: 100% of the share spent"]
+    assert title["subtitle"] == [
+        "tiered: 5 sections, +25% each",
+        "proportional: 100% of the share spent",
+    ]
 
 
 def test_lines_break_at_spaces_and_break_a_word_too_long():
@@ -148,4 +183,6 @@ def test_lines_break_at_spaces_and_break_a_word_too_long():
     assert all(len(line) <= 10 for line in lines("x" * 40, 80))
     assert lines("", 100) == [""]
     assert lines("Win rate by Brutes' health, 20 games per point (95% intervals)", 420) == [
-        "Win rate by Brutes' health, 20 games per point", "(95% intervals)"]
+        "Win rate by Brutes' health, 20 games per point",
+        "(95% intervals)",
+    ]

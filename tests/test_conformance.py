@@ -83,8 +83,11 @@ def _cited_rules(game: str, seeds=range(4)) -> set[str]:
         rng = random.Random(seed)
         while not match.over and match.decisions < 400:
             state, legal = match.state, match.legal_actions()
-            cited.update(state.explain(c)[0] for c in match.candidates()
-                         if c not in legal and state.explain(c) is not None)
+            cited.update(
+                state.explain(c)[0]
+                for c in match.candidates()
+                if c not in legal and state.explain(c) is not None
+            )
             match.step(rng.choice(legal))
     return cited
 

@@ -95,8 +95,7 @@ def test_a_change_that_works_out_answers_ends_every_draft_and_an_offer_waits_for
         s.draft(0, 6)
 
 
-def test_widget_draft_request_marks_the_answer_working_without_drawing_the_chart_again(
-        monkeypatch):
+def test_widget_draft_request_marks_the_answer_working_without_drawing_the_chart_again(monkeypatch):
     from workbench.charts import svg as charts_svg
 
     w = DiceCalculator("2d6")
@@ -228,10 +227,13 @@ def test_the_view_tells_python_of_the_first_keystroke_and_draws_the_answer_as_wo
     w.answer({"id": 2, "type": "set", "index": 0, "text": "3d6 + 2d6"})
     views.append(w.view)
     script = tmp_path / "typing.mjs"
-    script.write_text(FAKE_DOM + DiceCalculator._esm + f"\nconst VIEWS = {json.dumps(views)};\n"
-                      + TYPING, encoding="utf-8")
-    done = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=30,
-                          check=False)
+    script.write_text(
+        FAKE_DOM + DiceCalculator._esm + f"\nconst VIEWS = {json.dumps(views)};\n" + TYPING,
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [node(), str(script)], capture_output=True, text=True, timeout=30, check=False
+    )
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["first_key"] == [["draft", "3d6 + 2d"]]  # at once, not after the pause

@@ -27,25 +27,47 @@ GALLERY = ROOT / "tests" / "artifacts" / "gallery"
 
 @pytest.fixture(scope="module")
 def coop_sweep():
-    return wb.sweep("coop", {"enemies.Brutes.health": [6, 8, 10, 12, 14]}, 80, players=3,
-                    executor="serial", progress=False, games=True)
+    return wb.sweep(
+        "coop",
+        {"enemies.Brutes.health": [6, 8, 10, 12, 14]},
+        80,
+        players=3,
+        executor="serial",
+        progress=False,
+        games=True,
+    )
 
 
 def _charts(coop_sweep):
     summary, games = coop_sweep
     grid = pl.DataFrame({"a": [1, 1, 2, 2], "b": [1, 2, 1, 2], "win_rate": [0.1, 0.4, 0.3, 0.6]})
-    sens = pl.DataFrame({"stat": ["Brutes.armor", "Rats.damage"], "win_rate_low": [0.3, 0.22],
-                         "win_rate_high": [0.15, 0.2], "effect": [-0.15, -0.02],
-                         "low_value": [5, 0], "high_value": [9, 2], "value": [7, 1]})
-    matrix = pl.DataFrame({"row": ["Knight", "Knight", "Rogue", "Rogue"],
-                           "column": ["Knight", "Rogue", "Knight", "Rogue"],
-                           "win_rate": [0.25, 0.95, 0.03, 0.33]})
+    sens = pl.DataFrame(
+        {
+            "stat": ["Brutes.armor", "Rats.damage"],
+            "win_rate_low": [0.3, 0.22],
+            "win_rate_high": [0.15, 0.2],
+            "effect": [-0.15, -0.02],
+            "low_value": [5, 0],
+            "high_value": [9, 2],
+            "value": [7, 1],
+        }
+    )
+    matrix = pl.DataFrame(
+        {
+            "row": ["Knight", "Knight", "Rogue", "Rogue"],
+            "column": ["Knight", "Rogue", "Knight", "Rogue"],
+            "win_rate": [0.25, 0.95, 0.03, 0.33],
+        }
+    )
     from workbench.charts import dice_chart
     from workbench.dice import distribution
 
     return {
-        "sweep": sweep_chart(summary, "enemies.Brutes.health",
-                             title="Fresh party of three: win rate by Brutes' Health"),
+        "sweep": sweep_chart(
+            summary,
+            "enemies.Brutes.health",
+            title="Fresh party of three: win rate by Brutes' Health",
+        ),
         "grid": grid_heatmap(grid, "a", "b"),
         "length": length_histogram(games),
         "tornado": tornado(sens),
@@ -68,6 +90,12 @@ def test_every_chart_renders_to_png(coop_sweep):
 
 
 def test_same_seed_same_chart(coop_sweep):
-    again = wb.sweep("coop", {"enemies.Brutes.health": [6, 8, 10, 12, 14]}, 80, players=3,
-                     executor="serial", progress=False)
+    again = wb.sweep(
+        "coop",
+        {"enemies.Brutes.health": [6, 8, 10, 12, 14]},
+        80,
+        players=3,
+        executor="serial",
+        progress=False,
+    )
     assert sweep_chart(again).to_json() == sweep_chart(coop_sweep[0]).to_json()

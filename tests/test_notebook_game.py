@@ -22,13 +22,18 @@ NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "make_your_own_game.ipyn
 
 def game_cells() -> list[str]:
     nb = nbformat.read(NOTEBOOK, as_version=4)
-    return [c.source for c in nb.cells
-            if c.cell_type == "code" and "game" in c.metadata.get("tags", [])]
+    return [
+        c.source for c in nb.cells if c.cell_type == "code" and "game" in c.metadata.get("tags", [])
+    ]
 
 
 def test_the_game_is_under_150_lines_of_code():
-    lines = [line for cell in game_cells() for line in cell.splitlines()
-             if line.strip() and not line.strip().startswith("#")]
+    lines = [
+        line
+        for cell in game_cells()
+        for line in cell.splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
     assert len(game_cells()) == 4
     assert len(lines) < 150, f"{len(lines)} lines"
 
@@ -73,8 +78,9 @@ def test_the_rules_refuse_bad_setup_and_variants(arena):
 def test_simulation_is_seeded_and_the_troll_moves_the_win_rate(arena):
     a = wb.simulate("arena", 300, seed=4, bots="heuristic")
     assert a.equals(wb.simulate("arena", 300, seed=4, bots="heuristic"))
-    swept = wb.sweep("arena", {"beasts.Troll.health": [6, 14]}, 600, seed=0,
-                     executor="serial", progress=False)
+    swept = wb.sweep(
+        "arena", {"beasts.Troll.health": [6, 14]}, 600, seed=0, executor="serial", progress=False
+    )
     weak, strong = swept["win_rate"].to_list()
     # A tougher Troll helps Mountain (seat 2): Forest's win rate falls, beyond the intervals.
     assert swept["ci_high"][1] < swept["ci_low"][0] and strong < weak

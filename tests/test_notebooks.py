@@ -23,11 +23,17 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     # Balance reports run with their small budgets here (the kernel inherits this).
     monkeypatch.setenv("WORKBENCH_BALANCE", "fast")
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(tmp_path)}})
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
     client.execute()
-    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
-              if o.get("output_type") == "error"]
+    errors = [
+        o
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "error"
+    ]
     assert not errors
 
 
@@ -39,8 +45,9 @@ def test_the_tours_first_view_comes_before_any_table_or_chart(tmp_path):
     # Tables (charts.tables), which the first view must not wait for. Run in a real kernel,
     # cell by cell, up to the first cell that shows a view (as benchmarks/cold_start.py does).
     nb = nbformat.read(Path(__file__).parent.parent / "notebooks" / "tour.ipynb", as_version=4)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(tmp_path)}})
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
     code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     with client.setup_kernel():
         for i in code:
@@ -51,7 +58,8 @@ def test_the_tours_first_view_comes_before_any_table_or_chart(tmp_path):
             raise AssertionError("no cell of the tour shows a view")
         assert "wb.play(" in nb.cells[i].source
         probe = nbformat.v4.new_code_cell(
-            "import sys\nprint([m for m in ('great_tables', 'altair') if m in sys.modules])")
+            "import sys\nprint([m for m in ('great_tables', 'altair') if m in sys.modules])"
+        )
         nb.cells.append(probe)
         client.execute_cell(probe, len(nb.cells) - 1)
     assert probe.outputs[0]["text"].strip() == "[]"
@@ -72,11 +80,12 @@ def test_links_open_under_voila_too(path):
 
 def test_a_rules_document_is_shown_whole_and_folded():
     shown = wb.rules_document("coop")._repr_markdown_()
-    assert shown.startswith("<details><summary>The rules of Co-op Dungeon Cards "
-                            "(workbench/games/coop/rules.md)</summary>\n\n")
+    assert shown.startswith(
+        "<details><summary>The rules of Co-op Dungeon Cards "
+        "(workbench/games/coop/rules.md)</summary>\n\n"
+    )
     assert shown.endswith("\n\n</details>")
     assert "* **R-16** Every time damage is applied, check these at once:" in shown
     # Headings as bold lines, so they stay out of the notebook's table of contents.
     assert "**1. Components and numeric data**" in shown
     assert not re.search(r"^#+ ", shown, re.MULTILINE)
-

@@ -14,9 +14,13 @@ GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_GAMES = {
     "coop_seed1_heuristic": dict(game="coop", seed=1, players=3, bots="heuristic"),
     "coop_seed7_random_5p": dict(game="coop", seed=7, players=5, bots="random"),
-    "coop_seed3_variants": dict(game="coop", seed=3, players=["Melee", "Melee", "Ranged"],
-                                bots="heuristic",
-                                rules={"group_by": "never", "leader_passes": "per_battle"}),
+    "coop_seed3_variants": dict(
+        game="coop",
+        seed=3,
+        players=["Melee", "Melee", "Ranged"],
+        bots="heuristic",
+        rules={"group_by": "never", "leader_passes": "per_battle"},
+    ),
 }
 
 
@@ -59,8 +63,9 @@ def test_step_accepts_labels_case_insensitively_and_action_objects():
 
 
 def test_auto_stops_at_a_human_seat():
-    m = wb.play("coop", seed=2, players=3, bots={1: "heuristic", 2: "heuristic"},
-                first_encounter="RAT-2")
+    m = wb.play(
+        "coop", seed=2, players=3, bots={1: "heuristic", 2: "heuristic"}, first_encounter="RAT-2"
+    )
     m.auto()
     assert m.over or m.to_move == 0
 

@@ -38,7 +38,8 @@ def _is_value(text: str) -> bool:
     except SyntaxError:
         return False
     return isinstance(node, ast.Constant) or (
-        isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Fraction")
+        isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Fraction"
+    )
 
 
 def _is_expression(text: str) -> bool:
@@ -56,7 +57,7 @@ def test_the_readme_has_code_and_claims():
 
 
 def test_a_stated_value_is_checked():
-    code, claims = checked('x = 1 + 1\nx  # 3\n')
+    code, claims = checked("x = 1 + 1\nx  # 3\n")
     assert claims == 1
     with pytest.raises(AssertionError):
         exec(code, {})
@@ -66,7 +67,13 @@ def test_a_stated_value_is_checked():
 def test_readme_block_runs(index, tmp_path):
     code, _ = checked(BLOCKS[index])
     env = {**os.environ, "WORKBENCH_BALANCE": "fast", "PYTHONWARNINGS": "ignore"}
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert not [p for p in tmp_path.iterdir()], "a README example wrote files where it ran"

@@ -38,15 +38,20 @@ def coop_positions(rules, seeds=range(40), players=3):
 def melee_turn(state):
     """A turn's first melee group still to roll, when enemies stand in front and elsewhere."""
     living = [e for e in state.enemies if e.health > 0]
-    if not (any(e.seat == state.turn_seat for e in living)
-            and any(e.seat != state.turn_seat for e in living)):
+    if not (
+        any(e.seat == state.turn_seat for e in living)
+        and any(e.seat != state.turn_seat for e in living)
+    ):
         return None
-    return next((g for i, g in enumerate(state.groups)
-                 if g.dtype == MELEE and not state.groups_done[i]), None)
+    return next(
+        (g for i, g in enumerate(state.groups) if g.dtype == MELEE and not state.groups_done[i]),
+        None,
+    )
 
 
-@pytest.mark.parametrize(("scope", "anywhere"), [("every_melee_group", False),
-                                                 ("melee_only_players", True)])
+@pytest.mark.parametrize(
+    ("scope", "anywhere"), [("every_melee_group", False), ("melee_only_players", True)]
+)
 def test_melee_front_scope(scope, anywhere):
     for state in coop_positions({"coop.melee_front_scope": scope}):
         melee = melee_turn(state)
@@ -83,7 +88,9 @@ def test_equipping_during_a_battle_cites_R25():
     state = next(coop_positions({}))
     item = next(iter(state.cat.items))
     assert state.explain(Action("equip", (item, 0))) == (
-        "R-25", "equipment changes only between Battles, not during one")
+        "R-25",
+        "equipment changes only between Battles, not during one",
+    )
 
 
 def test_a_second_denial_token_cites_A21():
@@ -120,9 +127,10 @@ def test_rounds_to_defeat_takes_the_list_as_attack_order_or_the_best():
         rounds("Shankers", sword_first, order="fastest")
 
 
-@pytest.mark.parametrize(("key", "value"), [("coop.battles_2p", 101),
-                                            ("cor.draw_after", 10_001),
-                                            ("rcb.turn_limit", 10_001)])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("coop.battles_2p", 101), ("cor.draw_after", 10_001), ("rcb.turn_limit", 10_001)],
+)
 def test_numeric_variants_have_a_maximum(key, value):
     game = key.split(".")[0]
     name = {"coop": "coop", "cor": "correction", "rcb": "rpg_card_battle"}[game]

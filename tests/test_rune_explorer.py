@@ -38,20 +38,24 @@ def test_a_designed_spell_with_its_cost_and_vulnerability(cards):
     assert r["status"] == "designed" and r["spell"]["name"] == "Meteor Swarm"
     assert r["runes"] == "Fire + Projectile + Mob" and r["aliases"] == ["Orb is Projectile"]
     assert r["valid"] and r["cost"] == "49" and r["bar_share"] == "49%"
-    assert r["formula"] == ("Fire 8 + Projectile 12 + Mob 8 = 28 × 175% "
-                            "(2 more runes +50%, 1 modifier +25%) = 49")
+    assert r["formula"] == (
+        "Fire 8 + Projectile 12 + Mob 8 = 28 × 175% (2 more runes +50%, 1 modifier +25%) = 49"
+    )
     assert r["damage"] == {"tiered": "150%", "proportional": "149%"}
     assert r["models"]["tiered"] == "2 of 5 sections spent: 2 debuffs × +25%"
     assert r["affordable"]
 
 
-@pytest.mark.parametrize("runes, status, words", [
-    (["Ice", "Trap"], "not designed yet", "a valid combination"),
-    (["Fire", "Ice"], "not valid", "A-U2"),
-    (["Haste"], "not valid", "nothing to change"),
-    (["Light", "Mob"], "not valid", "needs an action rune"),
-    (["Fire", "Fire"], "not valid", "Fire fills two slots"),
-])
+@pytest.mark.parametrize(
+    "runes, status, words",
+    [
+        (["Ice", "Trap"], "not designed yet", "a valid combination"),
+        (["Fire", "Ice"], "not valid", "A-U2"),
+        (["Haste"], "not valid", "nothing to change"),
+        (["Light", "Mob"], "not valid", "needs an action rune"),
+        (["Fire", "Fire"], "not valid", "Fire fills two slots"),
+    ],
+)
 def test_undesigned_and_invalid_combinations_say_so(cards, runes, status, words):
     r = ExplorerSession(cards, runes).result()
     assert r["status"] == status and words in r["reason"] and r["spell"] is None
@@ -68,7 +72,11 @@ def test_percent_reads_like_a_person_writes_it():
     from fractions import Fraction
 
     assert [percent(Fraction(n, d)) for n, d in [(49, 100), (1, 8), (3, 2), (1, 3)]] == [
-        "49%", "12.5%", "150%", "33.3%"]
+        "49%",
+        "12.5%",
+        "150%",
+        "33.3%",
+    ]
 
 
 def test_requests_from_the_browser_are_answered_and_refusals_keep_the_view(cards):
@@ -91,9 +99,18 @@ def test_edits_in_the_card_editor_update_the_explorer(cards):
     editor = CardEditor(cards)
     w = RuneExplorer(source=editor, runes=["Ice", "Trap", "Haste"])
     assert w.view["result"]["status"] == "not designed yet"
-    editor.add("spells", {"name": "Frost Snare", "rune_1": "Ice", "rune_2": "Trap",
-                          "rune_3": "any modifier", "rune_4": None,
-                          "effect": "A trap that freezes", "source": "designer"})
+    editor.add(
+        "spells",
+        {
+            "name": "Frost Snare",
+            "rune_1": "Ice",
+            "rune_2": "Trap",
+            "rune_3": "any modifier",
+            "rune_4": None,
+            "effect": "A trap that freezes",
+            "source": "designer",
+        },
+    )
     assert w.view["result"]["spell"]["name"] == "Frost Snare"
     assert w.view["version"] == editor.cards.version
     assert not w.answer({"type": "pick", "rune": "Fire", "id": 1})["ok"] and w.error
@@ -130,7 +147,9 @@ def test_the_card_editor_beside_the_explorer_hints_at_runes_not_rats(cards):
     for table in cards.tables:
         editor.answer({"type": "tab", "table": table, "id": 1})
         hints[table] = editor.view["filter_hint"]
-    assert hints == {"runes": "Filter: fire, or essence >= 8 and kind = modifier",
-                     "spells": "Filter: fire, or rune_1 = Fire and effect ~ imbues",
-                     "rules": "Filter: slots, or value >= 5 and doc ~ tiered"}
+    assert hints == {
+        "runes": "Filter: fire, or essence >= 8 and kind = modifier",
+        "spells": "Filter: fire, or rune_1 = Fire and effect ~ imbues",
+        "rules": "Filter: slots, or value >= 5 and doc ~ tiered",
+    }
     assert explorer.view["runes"]

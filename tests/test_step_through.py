@@ -126,8 +126,11 @@ def test_bots_restart_save_and_load(widget):
 
 
 def test_mcts_bot_in_a_seat():
-    s = Stepper(wb.play("coop", seed=1, players=3, first_encounter="RAT-2",
-                        bots={1: "mcts:20", 2: "mcts:20"}))
+    s = Stepper(
+        wb.play(
+            "coop", seed=1, players=3, first_encounter="RAT-2", bots={1: "mcts:20", 2: "mcts:20"}
+        )
+    )
     s.step(legal(s.view())[0])
     assert s.match.to_move in (0, None)
     assert any(e.get("bot") and e["seat"] == 1 for e in s.match.log)
@@ -247,8 +250,13 @@ def test_coop_bot_seats_move_after_the_persons_move():
 def test_correction_bot_answers_the_response_window():
     s = Stepper(wb.play("correction", seed=3, first_player="South", bots={1: "heuristic"}))
     _play_person(s, 30)
-    responses = [e for e in s.match.log if e["kind"] == "action" and e["seat"] == 1
-                 and e["action"]["kind"] in ("allow", "deny", "banish")]
+    responses = [
+        e
+        for e in s.match.log
+        if e["kind"] == "action"
+        and e["seat"] == 1
+        and e["action"]["kind"] in ("allow", "deny", "banish")
+    ]
     assert responses and all(e.get("bot") for e in responses)
 
 
@@ -257,7 +265,9 @@ def test_rpg_bot_makes_its_secret_pick():
     s.step(legal(s.view())[0])
     picks = [e for e in s.match.log if e["kind"] == "action"]
     assert [(e["seat"], bool(e.get("bot")), e["secret"]) for e in picks] == [
-        (0, False, True), (1, True, True)]
+        (0, False, True),
+        (1, True, True),
+    ]
     assert s.match.state.turn == 2 and s.match.to_move == 0
 
 
@@ -270,8 +280,15 @@ def test_a_match_with_bots_first_opens_on_the_first_persons_seat():
 
 
 def test_a_person_is_never_asked_for_a_bot_seat():
-    s = Stepper(wb.play("coop", seed=1, players=3, first_encounter="RAT-2",
-                        bots={1: "heuristic", 2: "heuristic"}))
+    s = Stepper(
+        wb.play(
+            "coop",
+            seed=1,
+            players=3,
+            first_encounter="RAT-2",
+            bots={1: "heuristic", 2: "heuristic"},
+        )
+    )
     s.stop()
     s.step(legal(s.view())[0])  # the person moves; the stopped bots do not
     assert s.match.to_move == 1
@@ -285,8 +302,15 @@ def test_a_person_is_never_asked_for_a_bot_seat():
 
 def test_play_to_my_turn_stops_at_a_persons_seat():
     # Following the play: with the bots stopped on seat 2, the bots play to seat 1's turn.
-    s = Stepper(wb.play("coop", seed=1, players=3, first_encounter="RAT-2",
-                        bots={1: "heuristic", 2: "heuristic"}))
+    s = Stepper(
+        wb.play(
+            "coop",
+            seed=1,
+            players=3,
+            first_encounter="RAT-2",
+            bots={1: "heuristic", 2: "heuristic"},
+        )
+    )
     s.stop()
     s.step(legal(s.view())[0])
     assert s.view()["can_play_to_my_turn"]
@@ -295,8 +319,9 @@ def test_play_to_my_turn_stops_at_a_persons_seat():
     # At a person's seat already: nothing to do, and the button says so by being off.
     assert not s.view()["can_play_to_my_turn"] and s.play_to_my_turn() == 0
     # Seats 1 and 2 people, the view held on seat 1: stand-ins play seat 2, the bot seat 3.
-    h = Stepper(wb.play("coop", seed=1, players=3, first_encounter="RAT-2", bots={2: "random"}),
-                seat_view=0)
+    h = Stepper(
+        wb.play("coop", seed=1, players=3, first_encounter="RAT-2", bots={2: "random"}), seat_view=0
+    )
     h.step(legal(h.view())[0])
     assert h.match.to_move == 1
     assert h.play_to_my_turn() > 0 and h.match.to_move == 0 and not h.match.over
@@ -313,8 +338,15 @@ def test_bots_alone_stop_where_the_game_can_no_longer_end(monkeypatch):
 
 
 def test_undo_takes_back_the_persons_move_and_the_bots_after_it():
-    s = Stepper(wb.play("coop", seed=1, players=3, first_encounter="RAT-2",
-                        bots={1: "heuristic", 2: "heuristic"}))
+    s = Stepper(
+        wb.play(
+            "coop",
+            seed=1,
+            players=3,
+            first_encounter="RAT-2",
+            bots={1: "heuristic", 2: "heuristic"},
+        )
+    )
     s.step(legal(s.view())[0])
     after = s.match.decisions
     assert after > 1 and s.match.to_move == 0
@@ -332,8 +364,9 @@ def test_bots_stop_in_the_widget_while_a_slow_bot_thinks():
         gate.wait(30)
         return actions[0]
 
-    w = wb.play("coop", seed=1, players=3, first_encounter="RAT-2",
-                bots={1: slow, 2: slow}).widget()
+    w = wb.play(
+        "coop", seed=1, players=3, first_encounter="RAT-2", bots={1: slow, 2: slow}
+    ).widget()
     sent = []
     w.send = sent.append
     w._on_message(w, {"id": 1, "type": "step", "label": legal(w.view)[0]}, [])
@@ -395,16 +428,31 @@ def test_every_rule_id_the_view_shows_comes_with_its_text():
 
 
 def test_alike_labels_share_a_row_with_the_word_that_differs_on_the_buttons():
-    assert rows(["Attack Rats #1 with bare hands (1d6, 2■)",
-                 "Attack Rats #2 with bare hands (1d6, 2■)", "End turn"]) == [
+    assert rows(
+        [
+            "Attack Rats #1 with bare hands (1d6, 2■)",
+            "Attack Rats #2 with bare hands (1d6, 2■)",
+            "End turn",
+        ]
+    ) == [
         ("Attack Rats … with bare hands (1d6, 2■)", [(0, "#1"), (1, "#2")]),
-        (None, [(2, "End turn")])]
-    assert rows(["Play Smoke Bomb (card 1)", "Play Smoke Bomb (card 2)",
-                 "Play Attack +1 (card 3)", "Play Defend +2 (card 4)",
-                 "Play Shield Bash (card 5)"]) == [
+        (None, [(2, "End turn")]),
+    ]
+    assert rows(
+        [
+            "Play Smoke Bomb (card 1)",
+            "Play Smoke Bomb (card 2)",
+            "Play Attack +1 (card 3)",
+            "Play Defend +2 (card 4)",
+            "Play Shield Bash (card 5)",
+        ]
+    ) == [
         ("Play Smoke Bomb (card …)", [(0, "1"), (1, "2")]),
-        ("Play …", [(2, "Attack +1 (card 3)"), (3, "Defend +2 (card 4)"),
-                    (4, "Shield Bash (card 5)")])]
+        (
+            "Play …",
+            [(2, "Attack +1 (card 3)"), (3, "Defend +2 (card 4)"), (4, "Shield Bash (card 5)")],
+        ),
+    ]
 
 
 def test_many_alike_buttons_share_a_row_and_alike_cards_a_count():
@@ -414,7 +462,11 @@ def test_many_alike_buttons_share_a_row_and_alike_cards_a_count():
     assert rows["Spawn Pawn at …"] == ["a1", "b1", "c1", "d1", "e1", "f1"]
     reserve = next(z for z in v["board"]["zones"] if z["title"] == "South reserve")
     assert {c["name"]: c.get("count", 1) for c in reserve["cards"]} == {
-        "South": 1, "Pawn (P)": 4, "Spearman (S)": 1, "Knight (K)": 1}
+        "South": 1,
+        "Pawn (P)": 4,
+        "Spearman (S)": 1,
+        "Knight (K)": 1,
+    }
 
 
 def test_hands_are_marked_for_the_view_to_keep_whole():

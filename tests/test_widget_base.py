@@ -87,10 +87,13 @@ def test_handled_request_sends_the_view_then_an_ok_reply_with_extras():
     ]
 
 
-@pytest.mark.parametrize("msg, reason", [
-    ({"type": "add", "n": -1}, "n must not be negative"),
-    ({"type": "illegal"}, "not your turn"),  # the project's named errors are ValueErrors
-])
+@pytest.mark.parametrize(
+    "msg, reason",
+    [
+        ({"type": "add", "n": -1}, "n must not be negative"),
+        ({"type": "illegal"}, "not your turn"),  # the project's named errors are ValueErrors
+    ],
+)
 def test_refused_request_shows_the_reason_then_replies_not_ok(msg, reason):
     w = Counter()
     arrive(w, {"type": "add", "n": 1, "id": 1})
@@ -114,8 +117,10 @@ def test_unknown_type_is_refused_by_name():
     w = Counter()
     sent = wire(w)
     arrive(w, {"type": "launch", "id": 3})
-    assert sent[-1] == ("reply", {"type": "reply", "id": 3, "ok": False,
-                                  "error": "unknown request 'launch'"})
+    assert sent[-1] == (
+        "reply",
+        {"type": "reply", "id": 3, "ok": False, "error": "unknown request 'launch'"},
+    )
     assert w.view["error"] == "unknown request 'launch'"
 
 
@@ -127,12 +132,14 @@ def test_base_handle_refuses_everything():
     w = Bare()
     sent = wire(w)
     arrive(w, {"type": "anything", "id": 1})
-    assert sent == [("reply", {"type": "reply", "id": 1, "ok": False,
-                               "error": "unknown request 'anything'"})]
+    assert sent == [
+        ("reply", {"type": "reply", "id": 1, "ok": False, "error": "unknown request 'anything'"})
+    ]
 
 
-@pytest.mark.parametrize("msg", ["step", None, ["type", "add"], {}, {"type": ""},
-                                 {"type": 5}, {"kind": "add"}])
+@pytest.mark.parametrize(
+    "msg", ["step", None, ["type", "add"], {}, {"type": ""}, {"type": 5}, {"kind": "add"}]
+)
 def test_a_message_that_is_not_a_request_without_id_is_only_logged(msg, caplog):
     w = Counter()
     sent = wire(w)
@@ -146,8 +153,9 @@ def test_a_message_without_type_but_with_id_is_answered_and_not_carried_out():
     w = Counter()
     sent = wire(w)
     arrive(w, {"id": 9, "n": 1})
-    assert sent == [("reply", {"type": "reply", "id": 9, "ok": False,
-                               "error": "not a request: it has no type"})]
+    assert sent == [
+        ("reply", {"type": "reply", "id": 9, "ok": False, "error": "not a request: it has no type"})
+    ]
     assert w.count == 0
 
 
@@ -163,8 +171,10 @@ def test_protocol_fields_win_over_extras():
     w = Counter()
     sent = wire(w)
     arrive(w, {"type": "spoof", "id": 5})
-    assert sent[-1] == ("reply", {"type": "reply", "id": 5, "ok": True, "error": "",
-                                  "note": "kept"})
+    assert sent[-1] == (
+        "reply",
+        {"type": "reply", "id": 5, "ok": True, "error": "", "note": "kept"},
+    )
 
 
 def test_a_bug_in_handle_is_answered_shown_and_logged(caplog):
@@ -192,8 +202,17 @@ def test_a_bug_in_refresh_is_still_answered(caplog):
     sent = wire(w)
     with caplog.at_level(logging.ERROR, logger="workbench.widgets.base"):
         arrive(w, {"type": "add", "n": 1, "id": 7})
-    assert sent == [("reply", {"type": "reply", "id": 7, "ok": False,
-                               "error": "internal error: TypeError: cannot draw"})]
+    assert sent == [
+        (
+            "reply",
+            {
+                "type": "reply",
+                "id": 7,
+                "ok": False,
+                "error": "internal error: TypeError: cannot draw",
+            },
+        )
+    ]
     assert caplog.records[0].exc_info[0] is TypeError
 
 
@@ -206,6 +225,7 @@ def test_answer_returns_the_reply_without_sending():
 
 
 # -- every widget is on the protocol ---------------------------------------------------------
+
 
 @pytest.fixture(params=["step", "cards", "dice", "whatif"])
 def any_widget(request, coop_cards):
@@ -294,8 +314,9 @@ setTimeout(() => console.log(JSON.stringify({
 def test_request_js_routes_each_reply_to_the_view_that_asked(tmp_path):
     script = tmp_path / "harness.mjs"
     script.write_text(REQUEST_JS.read_text(encoding="utf-8") + HARNESS, encoding="utf-8")
-    done = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=30,
-                          check=False)
+    done = subprocess.run(
+        [node(), str(script)], capture_output=True, text=True, timeout=30, check=False
+    )
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert [m["type"] for m in out["sent"]] == ["undo", "redo"]

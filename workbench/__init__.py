@@ -64,13 +64,37 @@ _add_finder(_games)
 # Names load on first use. Card tables bring polars and pandera, and the simulation layer more
 # still; the engine's names wait too, so `import workbench.dice` (which passes through here)
 # does not load matches, bots and views before a designer's first dice answer.
-__getattr__, __dir__ = _lazy_attributes(__name__, {
-    ".cards": ["CardDataError", "CardSet"],
-    ".core": ["Action", "IllegalAction", "Match", "MatchFileError", "SetupError", "UnknownGame",
-              "list_designs", "list_games", "load_match"],
-    ".sim": ["BalanceReport", "Hunt", "KernelAside", "KernelMismatch", "Rebalance", "balance",
-             "hunt", "rebalance", "sensitivity", "simulate", "solve", "sweep"],
-})
+__getattr__, __dir__ = _lazy_attributes(
+    __name__,
+    {
+        ".cards": ["CardDataError", "CardSet"],
+        ".core": [
+            "Action",
+            "IllegalAction",
+            "Match",
+            "MatchFileError",
+            "SetupError",
+            "UnknownGame",
+            "list_designs",
+            "list_games",
+            "load_match",
+        ],
+        ".sim": [
+            "BalanceReport",
+            "Hunt",
+            "KernelAside",
+            "KernelMismatch",
+            "Rebalance",
+            "balance",
+            "hunt",
+            "rebalance",
+            "sensitivity",
+            "simulate",
+            "solve",
+            "sweep",
+        ],
+    },
+)
 
 __version__ = "0.1.0"
 
@@ -122,8 +146,9 @@ def rules_document(design: str):
         heading = None if fenced else re.match(r"#{1,6}\s+(.*)", line)
         lines.append(f"**{heading[1].strip()}**" if heading else line)
     body = "\n".join(lines)
-    return Markdown(f"<details><summary>The rules of {found.title} ({shown})</summary>\n\n"
-                    f"{body}\n\n</details>")
+    return Markdown(
+        f"<details><summary>The rules of {found.title} ({shown})</summary>\n\n{body}\n\n</details>"
+    )
 
 
 def why_illegal(match, action, seat: int | None = None) -> str | None:

@@ -55,8 +55,11 @@ def after_import(name: str, hook) -> None:
         try:
             hook(module)
         except Exception as exc:  # noqa: BLE001 - the library loaded; only the hook's work is lost
-            warnings.warn(f"{getattr(hook, '__qualname__', hook)} after importing {name} "
-                          f"failed: {exc!r}", RuntimeWarning, stacklevel=2)
+            warnings.warn(
+                f"{getattr(hook, '__qualname__', hook)} after importing {name} failed: {exc!r}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
 
     _watch().add(name, then)
 
@@ -133,8 +136,11 @@ class _Watch:
         return spec
 
 
-_FILE_LOADERS = (importlib.machinery.SourceFileLoader, importlib.machinery.SourcelessFileLoader,
-                 importlib.machinery.ExtensionFileLoader)
+_FILE_LOADERS = (
+    importlib.machinery.SourceFileLoader,
+    importlib.machinery.SourcelessFileLoader,
+    importlib.machinery.ExtensionFileLoader,
+)
 
 
 def _watch() -> _Watch:

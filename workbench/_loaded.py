@@ -56,8 +56,11 @@ class Snapshot:
                     self.spaces[i] = (namespace, items, len(namespace), prefix)
                     continue
                 added = [k for k in names if k not in items]
-                return (f"{prefix}{added[0]}", "was added") if added else (
-                    prefix.rstrip(".") or "a name", "lost a name")
+                return (
+                    (f"{prefix}{added[0]}", "was added")
+                    if added
+                    else (prefix.rstrip(".") or "a name", "lost a name")
+                )
         for f, code in self.codes:
             if f.__code__ is not code:
                 return f.__qualname__, "had its code replaced"

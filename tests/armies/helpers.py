@@ -18,8 +18,17 @@ def fresh(rules=None, first="White", cards=None, **setup):
     return GAME.new_state(cards or wb.load_cards("armies"), GAME.resolve_rules(rules), setup)
 
 
-def position(pieces=(), hands=((), ()), active=WHITE, step="First Opportunity", rules=None,
-             turn=5, strategies=(), cards=None, **setup):
+def position(
+    pieces=(),
+    hands=((), ()),
+    active=WHITE,
+    step="First Opportunity",
+    rules=None,
+    turn=5,
+    strategies=(),
+    cards=None,
+    **setup,
+):
     """An empty board but for `pieces` (see put), the Generals on e1 and e8 unless placed,
     the given hands (taken out of the decks), `strategies` in play as (card, owner, tokens),
     `active` deciding in `step`."""
@@ -49,8 +58,20 @@ def position(pieces=(), hands=((), ()), active=WHITE, step="First Opportunity", 
     return st
 
 
-def put(st, seat, kind, square, *, skill="", cur=None, leader=None, ready=True, cards=(),
-        granted=(), moved=True):
+def put(
+    st,
+    seat,
+    kind,
+    square,
+    *,
+    skill="",
+    cur=None,
+    leader=None,
+    ready=True,
+    cards=(),
+    granted=(),
+    moved=True,
+):
     """A piece of `seat` on `square`: `skill` its max skill as letters ('GGT'), `cur` its
     current skill if lower, a Leader (ready or not), attached cards as (card, owner) and
     Training it was given; cards come out of their owner's deck."""
@@ -131,8 +152,15 @@ def draw(st, card):
 def go_to(st, step):
     """Pass the active seat's steps until `step`."""
     while st.step != step:
-        choose(st, {"First Opportunity": "Go to the Move", "Move": "Skip the move",
-                    "Second Opportunity": "Go to Rest", "Rest": "Rest no piece"}[st.step])
+        choose(
+            st,
+            {
+                "First Opportunity": "Go to the Move",
+                "Move": "Skip the move",
+                "Second Opportunity": "Go to Rest",
+                "Rest": "Rest no piece",
+            }[st.step],
+        )
 
 
 def names(squares):

@@ -12,8 +12,9 @@ from workbench.games.armies.bots import RolloutBot, evaluate, heuristic
 def test_the_heuristic_beats_the_random_bot_from_both_seats():
     wins = 0
     for seat in (0, 1):
-        games = wb.simulate("armies", 10, seed=20 + seat,
-                            bots={seat: "heuristic", 1 - seat: "random"})
+        games = wb.simulate(
+            "armies", 10, seed=20 + seat, bots={seat: "heuristic", 1 - seat: "random"}
+        )
         wins += int((games["winner"] == seat).sum())
     # Measured at 200 of 200 over 200 games; 18 of these 20 is a wide margin for luck.
     assert wins >= 18
@@ -44,8 +45,9 @@ def test_the_rollout_bot_plays_legal_moves_and_replays():
     b.auto(max_steps=40)
     assert a.decisions == 40 and a.log == b.log
     assert repr(RolloutBot()) == "RolloutBot(width=4, turns=2, samples=1, fair)"
-    assert repr(RolloutBot(fair=False)) == ("RolloutBot(width=4, turns=2, samples=1, sees the "
-                                            "whole state)")
+    assert repr(RolloutBot(fair=False)) == (
+        "RolloutBot(width=4, turns=2, samples=1, sees the whole state)"
+    )
     with pytest.raises(ValueError, match="width must be a whole number"):
         RolloutBot(width=0)
 
@@ -58,8 +60,9 @@ def test_the_heuristic_counts_bows_and_knives_for_ranged_attacks_not_for_charges
     att = next(p for p in st.pieces if p.kind == "N" and p.owner == 0)
     dfd = next(p for p in st.pieces if p.kind == "R" and p.owner == 1)
     # The first player holds Bows and Knives; the Rook has 2 Defense.
-    monkeypatch.setattr(type(st), "controls",
-                        lambda self, seat, effect: seat == 0 and effect == "bows_and_knives")
+    monkeypatch.setattr(
+        type(st), "controls", lambda self, seat, effect: seat == 0 and effect == "bows_and_knives"
+    )
     monkeypatch.setattr(type(st), "defense", lambda self, p: 2)
 
     def chance(bows):  # as the rules roll an attack of power 1 (combat.attack_rolls)

@@ -9,7 +9,7 @@ from .helpers import BLACK, WHITE, at, labels, play, position, reason, roll
 
 
 def _attack_odds(st):
-    (what, p), = st.chance().odds_list()
+    ((what, p),) = st.chance().odds_list()
     return what, p
 
 
@@ -25,8 +25,13 @@ def test_T1_an_unenhanced_capture_always_succeeds():
 
 
 def test_T2_heavy_cavalry_against_shield_bearers():
-    st = position([(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}),
-                   (BLACK, "B", "a5", {"leader": "Shield Bearers"})], step="Move")
+    st = position(
+        [
+            (WHITE, "R", "a1", {"leader": "Heavy Cavalry"}),
+            (BLACK, "B", "a5", {"leader": "Shield Bearers"}),
+        ],
+        step="Move",
+    )
     assert st.offense(at(st, "a1")) == 6 and st.defense(at(st, "a5")) == 3
     play(st, "Rook a1 attacks the Bishop on a5")
     what, p = _attack_odds(st)
@@ -46,8 +51,7 @@ def test_T3_a_failed_slider_stops_short_and_a_failed_knight_stays():
 
 
 def test_T4_rain_of_arrows_power_4_and_with_bows_and_knives():
-    pieces = [(WHITE, "K", "e1", {"skill": "TTT"}),
-              (BLACK, "R", "e5", {"leader": "Heavy Cavalry"})]
+    pieces = [(WHITE, "K", "e1", {"skill": "TTT"}), (BLACK, "R", "e5", {"leader": "Heavy Cavalry"})]
     st = position(pieces, hands=(["Rain of Arrows"], []))
     assert st.defense(at(st, "e5")) == 5
     play(st, "Play Rain of Arrows: the General on e1 shoots the Rook on e5")
@@ -62,14 +66,19 @@ def test_T4_rain_of_arrows_power_4_and_with_bows_and_knives():
 
 
 def test_T5_a_cavalry_rook_that_wins_by_3_charges_on_with_power_2():
-    st = position([(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}),
-                   (BLACK, "P", "a4"), (BLACK, "N", "a7")], step="Move")
+    st = position(
+        [(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "a4"), (BLACK, "N", "a7")],
+        step="Move",
+    )
     play(st, "Rook a1 attacks the Pawn on a4")
     roll(st, 3, 0)  # margin 3 > 2
     assert st.phase == "charge"
-    assert labels(st) == ["Stop the charge on a4", "Charge on to a5 and stop",
-                          "Charge on to a6 and stop",
-                          "Charge on and attack the Knight on a7 (power 2, 100% to win)"]
+    assert labels(st) == [
+        "Stop the charge on a4",
+        "Charge on to a5 and stop",
+        "Charge on to a6 and stop",
+        "Charge on and attack the Knight on a7 (power 2, 100% to win)",
+    ]
     play(st, "Charge on and attack the Knight on a7 (power 2")
     # The follow-up has a fixed A = 2 and no +1, against a fresh defence roll.
     assert {a for a, _ in st.chance().dist.outcomes} == {2}
@@ -78,8 +87,7 @@ def test_T5_a_cavalry_rook_that_wins_by_3_charges_on_with_power_2():
 
 
 def test_T6_a_general_loses_a_point_per_lost_battle_and_the_game_when_none_is_left():
-    st = position([(WHITE, "R", "a1"), (BLACK, "K", "a8", {"skill": "GGT"})], step="Move",
-                  turn=5)
+    st = position([(WHITE, "R", "a1"), (BLACK, "K", "a8", {"skill": "GGT"})], step="Move", turn=5)
     general = st.general(BLACK)
 
     def lose_a_battle(then=None):
@@ -113,27 +121,41 @@ def test_T6_a_general_loses_a_point_per_lost_battle_and_the_game_when_none_is_le
 
 def test_T7_supporting_pieces_pay_but_the_primary_piece_pays_a_point():
     target = (BLACK, "N", "e5")
-    st = position([(WHITE, "K", "e1", {"skill": "GGT"}), (WHITE, "B", "c3", {"skill": "TT"}),
-                   target], hands=(["Rain of Arrows"], []))
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "GGT"}), (WHITE, "B", "c3", {"skill": "TT"}), target],
+        hands=(["Rain of Arrows"], []),
+    )
     general, bishop = st.general(WHITE), at(st, "c3")
     play(st, "Play Rain of Arrows: the General on e1 shoots the Knight on e5")
     # The only way: the General pays T1, the bishop T2 (no choice to make).
     assert general.cur == [2, 0, 0, 0, 0] and bishop.cur == [0, 0, 0, 0, 0]
-    assert plans(0, (0, 0, 0, 3, 0), [(general.id, (2, 0, 0, 1, 0)), (bishop.id, (0, 0, 0, 2, 0))],
-                 primary=general.id) == [((general.id, 3, 1), (bishop.id, 3, 2))]
+    assert plans(
+        0,
+        (0, 0, 0, 3, 0),
+        [(general.id, (2, 0, 0, 1, 0)), (bishop.id, (0, 0, 0, 2, 0))],
+        primary=general.id,
+    ) == [((general.id, 3, 1), (bishop.id, 3, 2))]
     # With no Tor of its own, the General may not be the primary piece; the bishop may.
-    st = position([(WHITE, "K", "e1", {"skill": "GGL"}), (WHITE, "B", "c3", {"skill": "TTT"}),
-                   target], hands=(["Rain of Arrows"], []))
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "GGL"}), (WHITE, "B", "c3", {"skill": "TTT"}), target],
+        hands=(["Rain of Arrows"], []),
+    )
     assert reason(st, "play", "Rain of Arrows", "e1", "e5")[0] == "R-11"
-    assert "Play Rain of Arrows: the Bishop on c3 shoots the Knight on e5 (100% to win)" in \
-        labels(st)
-    assert plans(0, (0, 0, 0, 3, 0), [(0, (2, 0, 1, 0, 0)), (1, (0, 0, 0, 3, 0))],
-                 primary=0) == []
+    assert "Play Rain of Arrows: the Bishop on c3 shoots the Knight on e5 (100% to win)" in labels(
+        st
+    )
+    assert plans(0, (0, 0, 0, 3, 0), [(0, (2, 0, 1, 0, 0)), (1, (0, 0, 0, 3, 0))], primary=0) == []
 
 
 def test_T7_when_the_split_is_open_the_player_chooses_it():
-    st = position([(WHITE, "K", "e1", {"skill": "GTT"}), (WHITE, "B", "c3", {"skill": "TT"}),
-                   (BLACK, "N", "e5")], hands=(["Rain of Arrows"], []))
+    st = position(
+        [
+            (WHITE, "K", "e1", {"skill": "GTT"}),
+            (WHITE, "B", "c3", {"skill": "TT"}),
+            (BLACK, "N", "e5"),
+        ],
+        hands=(["Rain of Arrows"], []),
+    )
     play(st, "Play Rain of Arrows: the General on e1 shoots the Knight on e5")
     assert st.phase == "pay" and st.to_move == WHITE
     assert labels(st) == ["Pay 2 Tor from the General on e1", "Pay 1 Tor from the General on e1"]

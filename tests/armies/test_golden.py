@@ -12,12 +12,20 @@ GOLDEN = Path(__file__).parent / "golden"
 GAMES = {
     "heuristic": {"seed": 155524917330881, "bots": "heuristic"},
     "seed2_random": {"seed": 2, "bots": "random"},
-    "seed5_variants": {"seed": 5, "bots": {0: "heuristic", 1: "random"},
-                       "decks": ["Shadow Court", "Horse and Bow"], "first_player": "White",
-                       "rules": {"power": "dice", "training_per_turn": "unlimited",
-                                 "ability_speed": "instant", "cloak_scope": "leader_only",
-                                 "general_is_army_for_boons": True,
-                                 "sacrifice_from": "play_or_hand"}},
+    "seed5_variants": {
+        "seed": 5,
+        "bots": {0: "heuristic", 1: "random"},
+        "decks": ["Shadow Court", "Horse and Bow"],
+        "first_player": "White",
+        "rules": {
+            "power": "dice",
+            "training_per_turn": "unlimited",
+            "ability_speed": "instant",
+            "cloak_scope": "leader_only",
+            "general_is_army_for_boons": True,
+            "sacrifice_from": "play_or_hand",
+        },
+    },
 }
 
 

@@ -17,11 +17,22 @@ from workbench.games.armies import analysis
 from .helpers import BLACK, WHITE, at, play, position
 
 # The rules file's melee table (section 4), offense 0-6 by defense 0-5, in percent.
-PRINTED = [[100, 50, 25, 12, 6, 3], [100, 75, 50, 31, 19, 11], [100, 88, 69, 50, 34, 23],
-           [100, 94, 81, 66, 50, 36], [100, 97, 89, 77, 64, 50], [100, 98, 94, 86, 75, 62],
-           [100, 99, 96, 91, 83, 73]]
-PRINTED_RANGED = [[0] * 6, [100, 50, 25, 12, 6, 3], [100, 100, 75, 50, 31, 19],
-                  [100, 100, 100, 88, 69, 50], [100, 100, 100, 100, 94, 81]]
+PRINTED = [
+    [100, 50, 25, 12, 6, 3],
+    [100, 75, 50, 31, 19, 11],
+    [100, 88, 69, 50, 34, 23],
+    [100, 94, 81, 66, 50, 36],
+    [100, 97, 89, 77, 64, 50],
+    [100, 98, 94, 86, 75, 62],
+    [100, 99, 96, 91, 83, 73],
+]
+PRINTED_RANGED = [
+    [0] * 6,
+    [100, 50, 25, 12, 6, 3],
+    [100, 100, 75, 50, 31, 19],
+    [100, 100, 100, 88, 69, 50],
+    [100, 100, 100, 100, 94, 81],
+]
 
 
 def brute_force(offense: int, defense: int, *, power: int | None = None) -> Fraction:
@@ -44,7 +55,7 @@ def shown_before_the_roll(offense: int, defense: int) -> tuple[str, Fraction]:
     st.changed()
     play(st, "Rook a1 attacks the Knight on a5")
     assert st.phase == "roll"
-    (what, p), = st.chance().odds_list()
+    ((what, p),) = st.chance().odds_list()
     return what, p
 
 
@@ -94,21 +105,21 @@ def test_deck_matchup_first_player_and_endings_add_up(games):
     assert white["games"] + black["games"] == both["games"]
     assert both["ci_low"] <= both["rate"] <= both["ci_high"]
     first = analysis.first_player_wins(games)
-    assert first["verdict"] in ("first player ahead", "second player ahead",
-                                "no clear advantage")
+    assert first["verdict"] in ("first player ahead", "second player ahead", "no clear advantage")
     ends = analysis.how_games_end(games)
     assert ends["games"].sum() == games.height and abs(ends["share"].sum() - 1) < 1e-9
 
 
 def test_a_cavalry_attack_shows_its_chance_to_charge_on_before_the_roll():
-    st = position([(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "a4"),
-                   (BLACK, "N", "a7")], step="Move")
+    st = position(
+        [(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "a4"), (BLACK, "N", "a7")],
+        step="Move",
+    )
     attack = next(a for a in st.legal_actions() if a.label.startswith("Rook a1 attacks"))
     odds = action_odds(st, attack, get_game("armies").spec.odds, WHITE)
     lines = {line.what: line.value for line in odds.lines}
     # A = 1 + the 1s on six dice, D = 0: a margin above 2 needs two or more 1s.
-    charge = Fraction(sum(1 for a in itertools.product((0, 1), repeat=6) if sum(a) + 1 - 0 > 2),
-                      64)
+    charge = Fraction(sum(1 for a in itertools.product((0, 1), repeat=6) if sum(a) + 1 - 0 > 2), 64)
     assert lines == {"to capture": 1, "to charge on": charge}
     st = position([(WHITE, "R", "a1"), (BLACK, "P", "a4")], step="Move")
     attack = next(a for a in st.legal_actions() if a.label.startswith("Rook a1 attacks"))

@@ -106,8 +106,10 @@ def test_decks_must_exist():
 
 
 def test_R5_the_four_steps_in_order():
-    st = position([(WHITE, "P", "a2"), (WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})],
-                  hands=(["Teachings of Gnar"], []))
+    st = position(
+        [(WHITE, "P", "a2"), (WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})],
+        hands=(["Teachings of Gnar"], []),
+    )
     seen = []
     for label in ("Go to the Move step", "Skip the move", "Go to Rest"):
         seen.append(st.step)
@@ -117,16 +119,22 @@ def test_R5_the_four_steps_in_order():
 
 
 def test_R6_one_major_action_a_turn_but_techniques_and_training_are_not_major():
-    st = position([(WHITE, "K", "e1", {"skill": "GGGLLT"}), (WHITE, "R", "d1", {"moved": False}),
-                   (WHITE, "R", "f1")],
-                  hands=(["Shield Bearers", "Shield Bearers", "Teachings of Gnar",
-                          "Second Wind"], []))
+    st = position(
+        [
+            (WHITE, "K", "e1", {"skill": "GGGLLT"}),
+            (WHITE, "R", "d1", {"moved": False}),
+            (WHITE, "R", "f1"),
+        ],
+        hands=(["Shield Bearers", "Shield Bearers", "Teachings of Gnar", "Second Wind"], []),
+    )
     assert not st.major_used
     play(st, "Play Shield Bearers on the Rook on d1 (through the General on e1)")
     assert st.major_used
     assert not any(x.startswith("Play Shield Bearers") for x in labels(st))
     assert reason(st, "play", "Shield Bearers", "e1", "f1") == (
-        "R-6", "the turn's one major action is used")
+        "R-6",
+        "the turn's one major action is used",
+    )
     # Training is not a major action.
     play(st, "Play Teachings of Gnar on the Rook on d1")
     # Second Wind (a Technique) readies the Leader just played, paid by the rook's new point.
@@ -140,8 +148,10 @@ def test_A4_training_limit_variant():
     play(st, "Play Teachings of Gnar on the General on e1")
     play(st, "Play Teachings of Tor on the General on e1")
     assert st.general(WHITE).maxs[3] == 1
-    st = position([(WHITE, "K", "e1", {"skill": "L"}), (WHITE, "R", "e2")],
-                  hands=(hands[0] + ["Shield Bearers"], []))
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "L"}), (WHITE, "R", "e2")],
+        hands=(hands[0] + ["Shield Bearers"], []),
+    )
     play(st, "Play Teachings of Gnar on the General on e1")
     assert st.step == "First Opportunity"
     assert not any("Teachings" in x for x in labels(st))
@@ -156,9 +166,18 @@ def test_R7_moving_is_optional_and_one_piece_moves():
 
 
 def test_R8_rest_restores_one_piece_and_draws():
-    st = position([(WHITE, "R", "a1", {"skill": "GG", "cur": "", "leader": "Shield Bearers",
-                                       "ready": False}),
-                   (WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})], step="Rest")
+    st = position(
+        [
+            (
+                WHITE,
+                "R",
+                "a1",
+                {"skill": "GG", "cur": "", "leader": "Shield Bearers", "ready": False},
+            ),
+            (WHITE, "K", "e1", {"skill": "GGT", "cur": "G"}),
+        ],
+        step="Rest",
+    )
     assert labels(st) == ["Rest the General on e1", "Rest the Rook on a1", "Rest no piece"]
     hand = len(st.hands[WHITE])
     play(st, "Rest the Rook on a1")
@@ -180,8 +199,9 @@ def test_A21_the_general_can_rest_and_A22_an_empty_deck_draws_nothing():
 
 
 def test_A22_deckout_variant_loses():
-    st = position([(WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})], step="Rest",
-                  rules={"deckout": "lose"})
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})], step="Rest", rules={"deckout": "lose"}
+    )
     st.decks[WHITE].counts.clear()
     st.decks[WHITE].size = 0
     play(st, "Rest no piece")
@@ -190,8 +210,7 @@ def test_A22_deckout_variant_loses():
 
 def test_R9_A39_end_of_turn_order_draw_then_snow_then_war():
     st = position([(WHITE, "K", "e1", {"skill": "GGT", "cur": "GT"})], step="Rest")
-    for card, owner, tokens in (("Unseasonable Weather", BLACK, 1),
-                                ("Unfavorable War", BLACK, 0)):
+    for card, owner, tokens in (("Unseasonable Weather", BLACK, 1), ("Unfavorable War", BLACK, 0)):
         st.strategies.append([card, owner, tokens, None])
     play(st, "Rest no piece")
     assert st.phase == "draw"  # the Rest draw first
@@ -210,32 +229,56 @@ def test_R9_A39_end_of_turn_order_draw_then_snow_then_war():
 
 
 def test_R10_threat_squares_for_card_play():
-    st = position([(WHITE, "P", "d4"), (WHITE, "R", "a1"), (WHITE, "N", "a3"),
-                   (BLACK, "B", "c5"), (WHITE, "K", "h1")])
+    st = position(
+        [
+            (WHITE, "P", "d4"),
+            (WHITE, "R", "a1"),
+            (WHITE, "N", "a3"),
+            (BLACK, "B", "c5"),
+            (WHITE, "K", "h1"),
+        ]
+    )
     pawn, rook, general = at(st, "d4"), at(st, "a1"), st.general(WHITE)
     assert names(st.card_threats(pawn)) == ["d4", "c5", "e5"]  # own square, two diagonals
     # A slider's line stops at the first piece, of either side, which it threatens.
-    assert names(st.card_threats(rook)) == ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1",
-                                            "a2", "a3"]
+    assert names(st.card_threats(rook)) == [
+        "a1",
+        "b1",
+        "c1",
+        "d1",
+        "e1",
+        "f1",
+        "g1",
+        "h1",
+        "a2",
+        "a3",
+    ]
     # The General threatens like a queen for card play, but attacks like a king.
     threats = names(st.card_threats(general))
     assert "h8" in threats and "a8" in threats and "b1" in threats
     go_to(st, "Move")
-    assert {NAMES[m[2]] for m in st.move_options(WHITE) if m[1] == general.id} == {
-        "g1", "g2", "h2"}
+    assert {NAMES[m[2]] for m in st.move_options(WHITE) if m[1] == general.id} == {"g1", "g2", "h2"}
 
 
 def test_R11_leaders_only_onto_friendly_armies_without_a_leader():
-    st = position([(WHITE, "K", "e1", {"skill": "LLL"}), (WHITE, "R", "e2"),
-                   (WHITE, "R", "d2", {"leader": "Torani Cadet"}), (BLACK, "N", "f2")],
-                  hands=(["Shield Bearers"], []))
+    st = position(
+        [
+            (WHITE, "K", "e1", {"skill": "LLL"}),
+            (WHITE, "R", "e2"),
+            (WHITE, "R", "d2", {"leader": "Torani Cadet"}),
+            (BLACK, "N", "f2"),
+        ],
+        hands=(["Shield Bearers"], []),
+    )
     options = [x for x in labels(st) if x.startswith("Play Shield Bearers")]
     assert options == ["Play Shield Bearers on the Rook on e2 (through the General on e1)"]
 
 
 def test_R13_training_and_strategies_are_paid_by_any_piece():
-    st = position([(WHITE, "K", "e1", {"skill": "G"}), (WHITE, "P", "a7", {"skill": "GT"})],
-                  hands=(["Double March", "Torani Longbow Training"], []))
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "G"}), (WHITE, "P", "a7", {"skill": "GT"})],
+        hands=(["Double March", "Torani Longbow Training"], []),
+    )
     assert "Play Double March" in labels(st)
     play(st, "Play Double March")
     assert st.general(WHITE).cur[0] == 0 and at(st, "a7").cur[0] == 0
@@ -244,8 +287,14 @@ def test_R13_training_and_strategies_are_paid_by_any_piece():
 
 
 def test_A20_the_general_supports_with_its_queen_threat():
-    st = position([(WHITE, "K", "e1", {"skill": "T"}), (WHITE, "B", "c3", {"skill": "TT"}),
-                   (BLACK, "N", "e5")], hands=(["Rain of Arrows"], []))
+    st = position(
+        [
+            (WHITE, "K", "e1", {"skill": "T"}),
+            (WHITE, "B", "c3", {"skill": "TT"}),
+            (BLACK, "N", "e5"),
+        ],
+        hands=(["Rain of Arrows"], []),
+    )
     # The bishop is the primary piece; the General on e1 sees e5 along the file and pays a T.
     play(st, "Play Rain of Arrows: the Bishop on c3 shoots the Knight on e5")
     assert st.general(WHITE).cur[3] == 0 and at(st, "c3").cur[3] == 0
@@ -253,29 +302,38 @@ def test_A20_the_general_supports_with_its_queen_threat():
 
 
 def test_A23_no_hand_limit():
-    st = position([(WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})], step="Rest",
-                  hands=(["Teachings of Gnar"] * 4 + ["Teachings of Tor"] * 4, []))
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})],
+        step="Rest",
+        hands=(["Teachings of Gnar"] * 4 + ["Teachings of Tor"] * 4, []),
+    )
     play(st, "Rest the General on e1")
     draw(st, st.chance().dist.outcomes[0])
     assert len(st.hands[WHITE]) == 9
 
 
 def test_A36_a_general_attacks_with_offense_0():
-    st = position([(WHITE, "K", "e1"), (BLACK, "N", "e2", {"leader": "Shield Bearers"})],
-                  step="Move")
+    st = position(
+        [(WHITE, "K", "e1"), (BLACK, "N", "e2", {"leader": "Shield Bearers"})], step="Move"
+    )
     play(st, "General e1 attacks the Knight on e2")
     assert {a for a, _ in st.chance().dist.outcomes} == {1}
 
 
 def test_A34_double_march_still_needs_both_squares_empty():
-    st = position([(WHITE, "P", "c4"), (BLACK, "P", "c6")], step="Move",
-                  strategies=[("Double March", WHITE, 0)])
+    st = position(
+        [(WHITE, "P", "c4"), (BLACK, "P", "c6")],
+        step="Move",
+        strategies=[("Double March", WHITE, 0)],
+    )
     assert "Pawn c4 → c5" in labels(st) and "Pawn c4 → c6" not in labels(st)
 
 
 def test_R15_leaders_enter_spent_and_a_spent_army_moves_but_cannot_attack():
-    st = position([(WHITE, "K", "e1", {"skill": "L"}), (WHITE, "R", "e2"), (BLACK, "P", "e5")],
-                  hands=(["Shield Bearers"], []))
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "L"}), (WHITE, "R", "e2"), (BLACK, "P", "e5")],
+        hands=(["Shield Bearers"], []),
+    )
     play(st, "Play Shield Bearers on the Rook on e2 (through the General on e1)")
     rook = at(st, "e2")
     assert rook.leader == "Shield Bearers" and not rook.ready
@@ -287,15 +345,23 @@ def test_R15_leaders_enter_spent_and_a_spent_army_moves_but_cannot_attack():
 
 
 def test_R16_activated_abilities_in_own_steps_and_before_own_rolls():
-    st = position([(WHITE, "R", "d4", {"skill": "TT", "leader": "Torani Cadet",
-                                       "cards": [("Unyielding Offense", WHITE)]}),
-                   (BLACK, "P", "d6")], step="Move")
+    st = position(
+        [
+            (
+                WHITE,
+                "R",
+                "d4",
+                {"skill": "TT", "leader": "Torani Cadet", "cards": [("Unyielding Offense", WHITE)]},
+            ),
+            (BLACK, "P", "d6"),
+        ],
+        step="Move",
+    )
     rook = at(st, "d4")
     play(st, "Rook d4 attacks the Pawn on d6")
     # Before the dice of its own attack, the attacker may use its abilities.
     assert st.phase == "respond" and st.to_move == WHITE
-    assert labels(st) == ["Unyielding Offense on d4: +1 offense this turn (pay T)",
-                          "Roll the dice"]
+    assert labels(st) == ["Unyielding Offense on d4: +1 offense this turn (pay T)", "Roll the dice"]
     assert st.offense(rook) == 1  # Torani Cadet's 1
     play(st, "Unyielding Offense on d4: +1 offense this turn (pay T)")
     assert st.offense(rook) == 2 and rook.cur[3] == 1
@@ -306,9 +372,15 @@ def test_R16_activated_abilities_in_own_steps_and_before_own_rolls():
 
 
 def test_A7_instant_abilities_variant():
-    pieces = [(WHITE, "R", "d4", {"skill": "T", "leader": "Torani Cadet",
-                                  "cards": [("Unyielding Offense", WHITE)]}),
-              (BLACK, "R", "d6")]
+    pieces = [
+        (
+            WHITE,
+            "R",
+            "d4",
+            {"skill": "T", "leader": "Torani Cadet", "cards": [("Unyielding Offense", WHITE)]},
+        ),
+        (BLACK, "R", "d6"),
+    ]
     st = position(pieces, step="Move", active=BLACK)
     play(st, "Rook d6 attacks the Rook on d4")
     assert st.phase == "roll"  # the defender's abilities wait for its own turn
@@ -321,14 +393,22 @@ def test_A7_instant_abilities_variant():
 
 
 def test_R17_R18_the_winner_takes_the_square_and_the_loser_cards_are_discarded():
-    st = position([(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}),
-                   (BLACK, "N", "a5", {"leader": "Shield Bearers",
-                                       "cards": [("Non-aggression Order", WHITE)]})],
-                  step="Move")
+    st = position(
+        [
+            (WHITE, "R", "a1", {"leader": "Heavy Cavalry"}),
+            (
+                BLACK,
+                "N",
+                "a5",
+                {"leader": "Shield Bearers", "cards": [("Non-aggression Order", WHITE)]},
+            ),
+        ],
+        step="Move",
+    )
     play(st, "Rook a1 attacks the Knight on a5")
     dist = st.chance().dist
     # A = 1 + Binomial(6, 1/2), D = Binomial(3, 1/2), rolled together.
-    assert dist.total == 2 ** 6 * 2 ** 3
+    assert dist.total == 2**6 * 2**3
     assert {a for a, _ in dist.outcomes} == set(range(1, 8))
     roll(st, 5, 3)
     assert at(st, "a5").kind == "R" and at(st, "a1") is None
@@ -354,9 +434,10 @@ def test_R19_stop_squares_for_pawns_and_adjacent_sliders():
 
 
 def test_R21_ranged_attacks_do_not_move_and_miss_harmlessly():
-    st = position([(WHITE, "K", "e1", {"skill": "TTT"}),
-                   (BLACK, "N", "e5", {"leader": "Heavy Cavalry"})],
-                  hands=(["Rain of Arrows"], []))
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "TTT"}), (BLACK, "N", "e5", {"leader": "Heavy Cavalry"})],
+        hands=(["Rain of Arrows"], []),
+    )
     play(st, "Play Rain of Arrows: the General on e1 shoots the Knight on e5")
     roll(st, 4, 5)
     assert at(st, "e5").owner == BLACK and at(st, "e1") is st.general(WHITE)
@@ -364,18 +445,27 @@ def test_R21_ranged_attacks_do_not_move_and_miss_harmlessly():
 
 
 def test_A1_power_as_dice_variant():
-    st = position([(WHITE, "K", "e1", {"skill": "TTT"}), (BLACK, "N", "e5")],
-                  hands=(["Rain of Arrows"], []), rules={"power": "dice"})
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "TTT"}), (BLACK, "N", "e5")],
+        hands=(["Rain of Arrows"], []),
+        rules={"power": "dice"},
+    )
     play(st, "Play Rain of Arrows: the General on e1 shoots the Knight on e5")
     assert {a for a, _ in st.chance().dist.outcomes} == {0, 1, 2, 3, 4}
-    (_, p), = st.chance().odds_list()
+    ((_, p),) = st.chance().odds_list()
     assert p == Fraction(15, 16)  # 4 binary dice beat a defence of 0 unless all show 0
 
 
 def test_A31_bows_and_knives_doubles_rolled_ranged_results_and_caps_defence():
-    st = position([(WHITE, "K", "e1", {"skill": "TTT"}),
-                   (WHITE, "R", "a1", {"leader": "Heavy Cavalry"}), (BLACK, "N", "e5")],
-                  hands=(["Rain of Arrows"], []), rules={"power": "dice"})
+    st = position(
+        [
+            (WHITE, "K", "e1", {"skill": "TTT"}),
+            (WHITE, "R", "a1", {"leader": "Heavy Cavalry"}),
+            (BLACK, "N", "e5"),
+        ],
+        hands=(["Rain of Arrows"], []),
+        rules={"power": "dice"},
+    )
     st.strategies.append(["Bows and Knives", WHITE, 0, None])
     assert st.defense(at(st, "a1")) == 1
     play(st, "Play Rain of Arrows: the General on e1 shoots the Knight on e5")
@@ -383,26 +473,38 @@ def test_A31_bows_and_knives_doubles_rolled_ranged_results_and_caps_defence():
 
 
 def test_A29_a_spent_leader_stops_ranged_attacks_too():
-    st = position([(WHITE, "B", "c3", {"skill": "TTT", "leader": "Shield Bearers",
-                                       "ready": False}), (BLACK, "N", "e5")],
-                  hands=(["Rain of Arrows"], []))
+    st = position(
+        [
+            (WHITE, "B", "c3", {"skill": "TTT", "leader": "Shield Bearers", "ready": False}),
+            (BLACK, "N", "e5"),
+        ],
+        hands=(["Rain of Arrows"], []),
+    )
     assert not any("Rain of Arrows" in x for x in labels(st))
 
 
 def test_R22_a_charge_may_stop_on_an_empty_square_and_ends_at_a_friend():
-    st = position([(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "a3"),
-                   (WHITE, "P", "a6")], step="Move")
+    st = position(
+        [(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "a3"), (WHITE, "P", "a6")],
+        step="Move",
+    )
     play(st, "Rook a1 attacks the Pawn on a3")
     roll(st, 7, 0)
-    assert labels(st) == ["Stop the charge on a3", "Charge on to a4 and stop",
-                          "Charge on to a5 and stop"]
+    assert labels(st) == [
+        "Stop the charge on a3",
+        "Charge on to a4 and stop",
+        "Charge on to a5 and stop",
+    ]
     play(st, "Charge on to a5 and stop")
     assert at(st, "a5").kind == "R"
 
 
 def test_R22_a_margin_of_two_does_not_charge_and_a_failed_follow_up_stops_short():
-    pieces = [(WHITE, "R", "a1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "a3"),
-              (BLACK, "N", "a7", {"leader": "Shield Bearers"})]
+    pieces = [
+        (WHITE, "R", "a1", {"leader": "Heavy Cavalry"}),
+        (BLACK, "P", "a3"),
+        (BLACK, "N", "a7", {"leader": "Shield Bearers"}),
+    ]
     st = position(pieces, step="Move")
     play(st, "Rook a1 attacks the Pawn on a3")
     roll(st, 2, 0)
@@ -416,8 +518,9 @@ def test_R22_a_margin_of_two_does_not_charge_and_a_failed_follow_up_stops_short(
 
 
 def test_R22_only_line_pieces_charge():
-    st = position([(WHITE, "N", "b1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "c3")],
-                  step="Move")
+    st = position(
+        [(WHITE, "N", "b1", {"leader": "Heavy Cavalry"}), (BLACK, "P", "c3")], step="Move"
+    )
     play(st, "Knight b1 attacks the Pawn on c3")
     roll(st, 7, 0)
     assert st.phase != "charge" and at(st, "c3").kind == "N"
@@ -425,8 +528,16 @@ def test_R22_only_line_pieces_charge():
 
 def test_R23_stealth_jumps_but_then_cannot_attack():
     cards = wb.load_cards("armies").set("cards", "Shield Bearers", "effects", "stealth")
-    st = position([(WHITE, "R", "a1", {"leader": "Shield Bearers"}), (WHITE, "P", "a2"),
-                   (BLACK, "P", "a5"), (BLACK, "N", "b1")], step="Move", cards=cards)
+    st = position(
+        [
+            (WHITE, "R", "a1", {"leader": "Shield Bearers"}),
+            (WHITE, "P", "a2"),
+            (BLACK, "P", "a5"),
+            (BLACK, "N", "b1"),
+        ],
+        step="Move",
+        cards=cards,
+    )
     rook_moves = set(labels(st))
     assert {"Rook a1 → a3", "Rook a1 → a4", "Rook a1 → a6"} <= rook_moves  # over a2 and a5
     assert "Rook a1 attacks the Knight on b1 (100% to win)" in rook_moves  # nothing jumped
@@ -435,9 +546,23 @@ def test_R23_stealth_jumps_but_then_cannot_attack():
 
 
 def test_R24_spirit_of_fire_rests_after_a_capture():
-    st = position([(WHITE, "R", "a1", {"skill": "GG", "cur": "", "leader": "Shield Bearers",
-                                       "cards": [("Spirit of Fire", WHITE)]}),
-                   (BLACK, "P", "a4")], step="Move")
+    st = position(
+        [
+            (
+                WHITE,
+                "R",
+                "a1",
+                {
+                    "skill": "GG",
+                    "cur": "",
+                    "leader": "Shield Bearers",
+                    "cards": [("Spirit of Fire", WHITE)],
+                },
+            ),
+            (BLACK, "P", "a4"),
+        ],
+        step="Move",
+    )
     rook = at(st, "a1")
     assert st.offense(rook) == 2 and st.defense(rook) == 5
     play(st, "Rook a1 attacks the Pawn on a4")
@@ -454,12 +579,19 @@ def test_R26_no_check_the_general_may_stand_on_threatened_squares():
 
 
 def test_R28_castling_without_check_conditions_and_en_passant():
-    st = position([(WHITE, "K", "e1", {"moved": False}), (WHITE, "R", "h1", {"moved": False}),
-                   (BLACK, "R", "f8")], step="Move")
+    st = position(
+        [
+            (WHITE, "K", "e1", {"moved": False}),
+            (WHITE, "R", "h1", {"moved": False}),
+            (BLACK, "R", "f8"),
+        ],
+        step="Move",
+    )
     play(st, "General e1 → g1 (castles)")
     assert at(st, "g1").kind == "K" and at(st, "f1").kind == "R"
-    st = position([(WHITE, "P", "e5"), (BLACK, "P", "d7", {"moved": False})], step="Move",
-                  active=BLACK)
+    st = position(
+        [(WHITE, "P", "e5"), (BLACK, "P", "d7", {"moved": False})], step="Move", active=BLACK
+    )
     play(st, "Pawn d7 → d5")
     st.draws.clear()
     st.todo.clear()
@@ -474,8 +606,11 @@ def test_R28_castling_without_check_conditions_and_en_passant():
 def test_R29_promotion_keeps_skill_and_cards():
     st = position([(WHITE, "P", "b7", {"skill": "GT", "leader": "Torani Cadet"})], step="Move")
     assert [x for x in labels(st) if x.startswith("Pawn b7")] == [
-        "Pawn b7 → b8, promotes to Queen", "Pawn b7 → b8, promotes to Rook",
-        "Pawn b7 → b8, promotes to Bishop", "Pawn b7 → b8, promotes to Knight"]
+        "Pawn b7 → b8, promotes to Queen",
+        "Pawn b7 → b8, promotes to Rook",
+        "Pawn b7 → b8, promotes to Bishop",
+        "Pawn b7 → b8, promotes to Knight",
+    ]
     play(st, "Pawn b7 → b8, promotes to Knight")
     knight = at(st, "b8")
     assert knight.kind == "N" and knight.maxs == [1, 0, 0, 1, 0]
@@ -489,8 +624,9 @@ def test_R30_no_legal_move_skips_the_move_step_and_quiet_turns_draw():
     st.phase = "run"
     st._run()
     assert st.step != "Move"
-    st = position([(WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})], step="Rest",
-                  rules={"draw_after": 1})
+    st = position(
+        [(WHITE, "K", "e1", {"skill": "GGT", "cur": "G"})], step="Rest", rules={"draw_after": 1}
+    )
     play(st, "Rest no piece")
     draw(st, st.chance().dist.outcomes[0])
     assert st.phase == "over" and st.result().outcome == "draw" and "R-30" in st.reason

@@ -30,8 +30,13 @@ def test_a_hand_is_shown_to_its_owner_only():
 
 
 def test_the_board_marks_leaders_cards_threats_and_clickable_legal_targets():
-    st = position([(WHITE, "R", "a1", {"leader": "Shield Bearers", "cards": [
-        ("Spirit of Fire", WHITE)]}), (BLACK, "R", "a8")], step="Move")
+    st = position(
+        [
+            (WHITE, "R", "a1", {"leader": "Shield Bearers", "cards": [("Spirit of Fire", WHITE)]}),
+            (BLACK, "R", "a8"),
+        ],
+        step="Move",
+    )
     view = st.view(WHITE)
     svg = view.board.svg
     # Four pieces (two Generals, two rooks); the Leader and the Boon named on White's rook.

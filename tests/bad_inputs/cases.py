@@ -42,9 +42,11 @@ class Lost(AssertionError):
 
 def case(area: str):
     """Registers a case under "<area>: <its name in words>"."""
+
     def register(fn):
         CASES[f"{area}: {fn.__name__.replace('_', ' ')}"] = fn
         return fn
+
     return register
 
 

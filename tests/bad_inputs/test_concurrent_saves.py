@@ -57,8 +57,12 @@ print(json.dumps(seen))
 
 
 def _start(script: str, *args) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", script, *map(str, args)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _answer(proc: subprocess.Popen):
@@ -92,8 +96,7 @@ def test_a_load_never_sees_half_of_a_save(tmp_path):
     reader = _start(READER, folder, 150)
     _answer(writer)
     seen = _answer(reader)
-    assert all(len(set(values)) == 1 for values in seen), [
-        v for v in seen if len(set(v)) > 1][:5]
+    assert all(len(set(values)) == 1 for values in seen), [v for v in seen if len(set(v)) > 1][:5]
     leftovers = [p.name for p in folder.iterdir() if p.name.startswith(".")]
     assert not leftovers
 
@@ -105,8 +108,9 @@ def test_a_refused_save_names_the_process_that_saved_first(tmp_path):
     with pytest.raises(ChangedOnDisk, match=f"last saved by process {os.getpid()} on "):
         second.set("enemies", "Brutes", "health", 9).save()
     # A change made by something else (a spreadsheet) names nobody.
-    (folder / "enemies.csv").write_text((folder / "enemies.csv").read_text().replace(
-        "Rats,5,", "Rats,6,"))
+    (folder / "enemies.csv").write_text(
+        (folder / "enemies.csv").read_text().replace("Rats,5,", "Rats,6,")
+    )
     with pytest.raises(ChangedOnDisk) as refused:
         first.set("enemies", "Brutes", "health", 9).save()
     assert "last saved by" not in str(refused.value)

@@ -54,8 +54,9 @@ def weights_past_the_digit_limit(tmp):
     from workbench import dice
 
     frame = dice.distribution("6000d6", budget=5)
-    check(frame.height == 30001 and str(frame["weight"][0]) in ("1", "0x1"), "wrong weights",
-          Silent)
+    check(
+        frame.height == 30001 and str(frame["weight"][0]) in ("1", "0x1"), "wrong weights", Silent
+    )
 
 
 @case("dice")
@@ -90,7 +91,6 @@ def unclosed_bracket(tmp):
         dice.exact("(3d6+2")
 
 
-
 @case("dice")
 def the_calculator_refuses_what_is_not_text_and_keeps_working(tmp):
     from workbench.widgets.dice_logic import DiceSession
@@ -103,9 +103,11 @@ def the_calculator_refuses_what_is_not_text_and_keeps_working(tmp):
             session.set(0, bad)
     check(session.expressions == ["2d6"], f"the session changed: {session.expressions}")
     session.add("3d6")
-    check(session.results[-1]["error"] is None and session.results[-1]["mean"] == 10.5,
-          "the calculator no longer answers", Silent)
-
+    check(
+        session.results[-1]["error"] is None and session.results[-1]["mean"] == 10.5,
+        "the calculator no longer answers",
+        Silent,
+    )
 
 
 @case("dice")
@@ -116,17 +118,22 @@ def the_calculator_refuses_a_view_it_cannot_draw(tmp):
         DiceSession(["3d6"], view="sideways")
 
 
-
 @case("dice")
 def keeping_more_dice_than_the_pool_rolls(tmp):
     # Allowed, as Roll20 allows it, but the reading says what it comes to.
     from workbench.dice import exact, reading
 
     check(exact("4d6kh5") == exact("4d6"), "4d6kh5 is not 4d6", Silent)
-    check(any("keeps all 4 dice" in n for n in reading("4d6kh5").notes),
-          f"no note on 4d6kh5: {reading('4d6kh5').notes}", Silent)
-    check(any("drops all 7 dice" in n for n in reading("[4d6, 3d8]dl9").notes),
-          "no note on a pool that drops every die", Silent)
+    check(
+        any("keeps all 4 dice" in n for n in reading("4d6kh5").notes),
+        f"no note on 4d6kh5: {reading('4d6kh5').notes}",
+        Silent,
+    )
+    check(
+        any("drops all 7 dice" in n for n in reading("[4d6, 3d8]dl9").notes),
+        "no note on a pool that drops every die",
+        Silent,
+    )
     check(not reading("4d6kh3").notes, "a note where nothing is odd", Silent)
 
 
@@ -169,7 +176,6 @@ def a_refusal_for_time_quotes_the_whole_estimate(tmp):
 
     with expect("DiceTooLarge", "brings its estimated work to"):
         exact("+".join(["d6"] * 20000))
-
 
 
 @case("dice")

@@ -11,9 +11,17 @@ from .cases import Silent, area_test, case, check, interrupted, spin_bot, suppor
 
 def _interrupted_sweep(executor):
     """Ctrl+C one second into a sweep whose bot hangs: the games played so far come back."""
-    out = interrupted(lambda: wb.sweep(
-        "correction", {"rules.cor.draw_after": [60]}, 500, bots=spin_bot, executor=executor,
-        progress=False, **supported(wb.sweep, bot_time_limit=600)))
+    out = interrupted(
+        lambda: wb.sweep(
+            "correction",
+            {"rules.cor.draw_after": [60]},
+            500,
+            bots=spin_bot,
+            executor=executor,
+            progress=False,
+            **supported(wb.sweep, bot_time_limit=600),
+        )
+    )
     check(out["status"][0] == "interrupted", "an interrupted sweep says it is done", Silent)
 
 
@@ -42,10 +50,13 @@ def ctrl_c_processes(tmp):
 def ctrl_c_dask(tmp):
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         _interrupted_sweep(client)
-
 
 
 @case("interrupts")
@@ -62,9 +73,16 @@ def ctrl_c_in_the_what_if_view(tmp):
 
 @case("interrupts")
 def ctrl_c_in_sensitivity(tmp):
-    out = interrupted(lambda: wb.sensitivity("correction", wb.load_cards("correction").tables[0],
-                                             400, bots=spin_bot, executor="serial",
-                                             progress=False))
+    out = interrupted(
+        lambda: wb.sensitivity(
+            "correction",
+            wb.load_cards("correction").tables[0],
+            400,
+            bots=spin_bot,
+            executor="serial",
+            progress=False,
+        )
+    )
     check("interrupted" in out["status"].to_list(), "interrupted rows are not marked", Silent)
 
 

@@ -27,8 +27,7 @@ def a_typed_label_never_ends_inside_a_number(tmp):
     legal = [Action("attack", (11,), "Attack Rats #11 with bare hands (1d6, 2■)")]
     found, several = match_label(legal, "Attack Rats #1")  # Rats #1 has just died
     check(found is None and not several, f"'Attack Rats #1' played {found}", Silent)
-    check(match_label(legal, "attack rats #11")[0] == legal[0], "a whole number is refused",
-          Silent)
+    check(match_label(legal, "attack rats #11")[0] == legal[0], "a whole number is refused", Silent)
 
 
 @case("matches")
@@ -100,8 +99,11 @@ def changed_seed(tmp):
 def one_changed_roll(tmp):
     data = json.loads(played().to_json())
     # A dice total that a smaller one could also have been (an attack roll of several dice).
-    rolls = [(h["chance"], i) for i, h in enumerate(data["history"])
-             if isinstance(h.get("chance"), int) and not isinstance(h["chance"], bool)]
+    rolls = [
+        (h["chance"], i)
+        for i, h in enumerate(data["history"])
+        if isinstance(h.get("chance"), int) and not isinstance(h["chance"], bool)
+    ]
     value, i = max(rolls)
     data["history"][i]["chance"] = value - 1
     with expect("MatchFileError", f"step {i}"):
@@ -184,9 +186,9 @@ def seed_none_is_reported(tmp):
         warnings.simplefilter("always")
         m = wb.play("rpg_card_battle", seed=None) if True else None
     check(isinstance(m.seed, int), "no seed", Silent)
-    check(any(str(m.seed) in str(w.message) for w in seen), "the fresh seed was not reported",
-          Silent)
-
+    check(
+        any(str(m.seed) in str(w.message) for w in seen), "the fresh seed was not reported", Silent
+    )
 
 
 @case("matches")
@@ -203,7 +205,6 @@ def a_megabyte_typed_as_a_label_is_not_echoed(tmp):
     m = wb.play("coop", seed=1)
     with expect("IllegalAction", "no action called", "1,000,000 characters", longest=2000):
         m.step("x" * 10**6)
-
 
 
 @case("matches")

@@ -46,8 +46,7 @@ def interrupted_save_of_two_files(tmp):
     old = coop.load(d)
     # Rats leave the game: their encounters field Lankies instead (two files change).
     new = old
-    for row in old["encounters"].filter(old["encounters"]["enemy"] == "Rats").iter_rows(
-            named=True):
+    for row in old["encounters"].filter(old["encounters"]["enemy"] == "Rats").iter_rows(named=True):
         new = new.set("encounters", row["id"], "enemy", "Lankies")
     new = new.without_row("enemies", "Rats")
     replace, calls = os.replace, []
@@ -149,9 +148,18 @@ def a_journal_in_a_downloaded_folder_touches_nothing_outside_it(tmp):
     (home / "..bashrc.deadbeef.wbsave").write_text("theirs")
     (d / "link.csv").symlink_to(victim)
     (d / ".link.csv.deadbeef.wbsave").symlink_to(victim)
-    (d / ".workbench-save.json").write_text(json.dumps({"renames": [
-        [str(home / "evil.wbsave"), str(victim)], ["../home/.bashrc", "deadbeef"],
-        ["link.csv", "deadbeef"], [str(victim), "deadbeef"]]}))
+    (d / ".workbench-save.json").write_text(
+        json.dumps(
+            {
+                "renames": [
+                    [str(home / "evil.wbsave"), str(victim)],
+                    ["../home/.bashrc", "deadbeef"],
+                    ["link.csv", "deadbeef"],
+                    [str(victim), "deadbeef"],
+                ]
+            }
+        )
+    )
     outside = snapshot(home)
     coop.load(d)
     check(snapshot(home) == outside, "a file outside the folder was replaced or removed", Lost)
@@ -166,10 +174,8 @@ def a_spreadsheet_save_killed_halfway_leaves_nothing_behind(tmp):
     (tmp / ".coop.xlsx.dead1234.wbsave").write_bytes(b"half")
     (tmp / ".other.xlsx.dead1234.wbsave").write_bytes(b"someone else's")
     coop.load(book)
-    check(not (tmp / ".coop.xlsx.dead1234.wbsave").exists(), "a temporary file was left",
-          Silent)
+    check(not (tmp / ".coop.xlsx.dead1234.wbsave").exists(), "a temporary file was left", Silent)
     check((tmp / ".other.xlsx.dead1234.wbsave").exists(), "another file's was removed", Lost)
-
 
 
 @case("saves")
@@ -181,7 +187,6 @@ def a_folder_given_as_a_number(tmp):
     with expect("TypeError", "force", "'yes'"):
         cards.save(tmp, force="yes")
     check(not any(tmp.iterdir()), "something was written")
-
 
 
 @case("saves")
@@ -198,8 +203,10 @@ def a_file_that_cannot_be_written_stops_the_save_before_any_file(tmp):
             raise PermissionError(errno.EPERM, "Operation not permitted", str(path))
         return original(path, flags, *args, **kwargs)
 
-    with mock.patch.object(os, "open", immutable), \
-            expect("CardSaveError", "enemies.csv", "permission denied", "nothing was saved"):
+    with (
+        mock.patch.object(os, "open", immutable),
+        expect("CardSaveError", "enemies.csv", "permission denied", "nothing was saved"),
+    ):
         cards.save()
     check(snapshot(d) == before, "a file was written before the save stopped")
 
@@ -213,7 +220,6 @@ def a_save_to_a_file_name_or_to_nothing(tmp):
         with expect("ValueError", "save", "folder"):
             cards.save(blank)
     check(not any(tmp.iterdir()), "something was written")
-
 
 
 @case("saves")

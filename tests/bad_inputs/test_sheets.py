@@ -45,12 +45,10 @@ def a_sheet_saved_through_a_link(tmp):
     check(os.stat(real).st_mode & 0o777 == 0o640, "the file's permissions changed", Lost)
 
 
-
 @case("sheets")
 def a_table_named_by_a_number(tmp):
     with expect("TypeError", "table", "enemies", "5"):
         wb.load_cards("coop").sheet(5)
-
 
 
 @case("sheets")

@@ -66,8 +66,11 @@ def bot_returns_a_label(tmp):
         raise Unclear(f"a label was refused: {str(exc)[:200]}") from exc
     by_action = wb.simulate("correction", 5, bots={0: _action_bot, 1: _action_bot})
     # The games, not which bot `played_by` names as the reason the engine played them.
-    check(by_label.drop("played_by").equals(by_action.drop("played_by")),
-          "a label played differently from its action", Silent)
+    check(
+        by_label.drop("played_by").equals(by_action.drop("played_by")),
+        "a label played differently from its action",
+        Silent,
+    )
 
 
 @case("simulation")
@@ -109,8 +112,14 @@ def seed_bool(tmp):
 @case("simulation")
 def sweep_seed_text(tmp):
     with expect("SetupError", "seed"):
-        wb.sweep("coop", {"enemies.Rats.health": [1, 2]}, 2, seed="abc", executor="serial",
-                 progress=False)
+        wb.sweep(
+            "coop",
+            {"enemies.Rats.health": [1, 2]},
+            2,
+            seed="abc",
+            executor="serial",
+            progress=False,
+        )
 
 
 @case("simulation")
@@ -157,8 +166,7 @@ def sensitivity_unknown_table(tmp):
 @case("simulation")
 def sensitivity_unknown_column(tmp):
     with expect("SetupError", "speed", "column"):
-        wb.sensitivity("coop", "enemies", 10, columns=["speed"], executor="serial",
-                       progress=False)
+        wb.sensitivity("coop", "enemies", 10, columns=["speed"], executor="serial", progress=False)
 
 
 @case("simulation")
@@ -194,15 +202,18 @@ def a_billion_games(tmp):
 @case("simulation")
 def sweep_of_ten_million(tmp):
     with expect("SetupError", "confirm"):
-        wb.sweep("coop", {"enemies.Rats.health": [1, 2]}, 5 * 10**6, executor="serial",
-                 progress=False)
+        wb.sweep(
+            "coop", {"enemies.Rats.health": [1, 2]}, 5 * 10**6, executor="serial", progress=False
+        )
 
 
 @case("simulation")
 def grid_of_a_million_points(tmp):
-    vary = {"enemies.Rats.health": list(range(1, 101)),
-            "enemies.Brutes.health": list(range(1, 101)),
-            "enemies.Lankies.health": list(range(1, 101))}
+    vary = {
+        "enemies.Rats.health": list(range(1, 101)),
+        "enemies.Brutes.health": list(range(1, 101)),
+        "enemies.Lankies.health": list(range(1, 101)),
+    }
     with expect("SetupError", "1,000,000 points", "confirm"):
         wb.sweep("coop", vary, 10, executor="serial", progress=False)
 
@@ -214,8 +225,15 @@ def _hung_sweep(executor):
     if not kw:  # a version without a time limit: it would wait as long as the bot does
         sim.BOT_TIME_LIMIT = 0.5
     with expect("IllegalAction", "spin_bot", "seat", "seed"):
-        wb.sweep("correction", {"rules.cor.draw_after": [60]}, 4, bots=spin_bot,
-                 executor=executor, progress=False, **kw)
+        wb.sweep(
+            "correction",
+            {"rules.cor.draw_after": [60]},
+            4,
+            bots=spin_bot,
+            executor=executor,
+            progress=False,
+            **kw,
+        )
 
 
 @case("simulation")
@@ -244,10 +262,13 @@ def local_cluster_of_no_workers(tmp):
 def hung_bot_on_dask(tmp):
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         _hung_sweep(client)
-
 
 
 def _raising_bot(state, seat, actions, rng):
@@ -257,10 +278,8 @@ def _raising_bot(state, seat, actions, rng):
 @case("simulation")
 def a_bot_that_raises_is_named(tmp):
     for executor in ("serial", "processes"):
-        with expect("BotError", "_raising_bot", "seat 1", "decision", "seed",
-                    "ZeroDivisionError"):
-            wb.simulate("correction", 5, bots={0: _raising_bot}, executor=executor,
-                        progress=False)
+        with expect("BotError", "_raising_bot", "seat 1", "decision", "seed", "ZeroDivisionError"):
+            wb.simulate("correction", 5, bots={0: _raising_bot}, executor=executor, progress=False)
 
 
 @case("simulation")
@@ -280,7 +299,6 @@ def a_rule_that_raises_is_named(tmp):
 def a_step_that_takes_every_stat_out_of_range(tmp):
     with expect("SetupError", "step", "1,000,000", "range"):
         wb.sensitivity("coop", "enemies", 10, step=10**6, executor="serial", progress=False)
-
 
 
 @case("simulation")
@@ -332,7 +350,6 @@ def the_what_if_view_checks_its_arguments(tmp):
     check(session.runs == 0 and not session.running, "a refused run left its mark", Lost)
 
 
-
 @case("simulation")
 def a_stop_that_is_not_an_event(tmp):
     with expect("SetupError", "stop", "threading.Event", "'yes'"):
@@ -346,7 +363,6 @@ def a_what_if_run_of_no_values(tmp):
     session = WhatIfSession("coop", players=3, executor="serial")
     with expect("SetupError", "values", "[8, 10, 12]"):
         session.run("enemies.Brutes.health", [], 50)
-
 
 
 @case("simulation")

@@ -72,10 +72,12 @@ def formula_in_a_text_cell_of_a_saved_csv(tmp):
     d = copy_coop(tmp)
     cards = coop.load(d).set("loot", "SW-B", "text", FORMULA)
     cards.save(d)
-    check(not _cell(d / "loot.csv", "SW-B", "text").startswith(RUNS),
-          "the CSV file holds a formula a spreadsheet runs when it opens the file", Silent)
-    check(coop.load(d).row("loot", "SW-B")["text"] == FORMULA, "the text read back changed",
-          Silent)
+    check(
+        not _cell(d / "loot.csv", "SW-B", "text").startswith(RUNS),
+        "the CSV file holds a formula a spreadsheet runs when it opens the file",
+        Silent,
+    )
+    check(coop.load(d).row("loot", "SW-B")["text"] == FORMULA, "the text read back changed", Silent)
 
 
 @case("text")
@@ -88,16 +90,25 @@ def text_starting_with_any_character_a_spreadsheet_reads_specially(tmp):
         cards = cards.set("loot", key, "text", value)
     cards.save(d)
     for key in keys:
-        check(not _cell(d / "loot.csv", key, "text").startswith(RUNS),
-              f"{key}: the CSV cell would be run as a formula", Silent)
+        check(
+            not _cell(d / "loot.csv", key, "text").startswith(RUNS),
+            f"{key}: the CSV cell would be run as a formula",
+            Silent,
+        )
     back = coop.load(d)
-    check(back["loot"]["text"].to_list()[: len(values)] == values,
-          f"read back as {back['loot']['text'].to_list()[: len(values)]}", Silent)
+    check(
+        back["loot"]["text"].to_list()[: len(values)] == values,
+        f"read back as {back['loot']['text'].to_list()[: len(values)]}",
+        Silent,
+    )
     check(back == cards, "the cards read back are not the ones saved", Silent)
     rows = _rows(d / "loot.csv")
     dodge = [row[rows[0].index("dodge")] for row in rows[1:]]
-    check("-1" in dodge and all(re.fullmatch("-?[0-9]+", cell) for cell in dodge),
-          f"numbers were escaped: {dodge}", Silent)
+    check(
+        "-1" in dodge and all(re.fullmatch("-?[0-9]+", cell) for cell in dodge),
+        f"numbers were escaped: {dodge}",
+        Silent,
+    )
 
 
 @case("text")
@@ -145,28 +156,39 @@ def date_in_a_text_column_of_an_ods_sheet(tmp):
             out = []
             for j, value in enumerate(row):
                 if (name, i, j) == ("enemies", 1, 0):  # Rats' name, typed as 1/5 and dated
-                    out.append('<table:table-cell office:value-type="date" '
-                               'office:date-value="2024-01-05"><text:p>01/05/24</text:p>'
-                               "</table:table-cell>")
+                    out.append(
+                        '<table:table-cell office:value-type="date" '
+                        'office:date-value="2024-01-05"><text:p>01/05/24</text:p>'
+                        "</table:table-cell>"
+                    )
                 else:
-                    out.append('<table:table-cell office:value-type="string">'
-                               f"<text:p>{escape(value)}</text:p></table:table-cell>")
+                    out.append(
+                        '<table:table-cell office:value-type="string">'
+                        f"<text:p>{escape(value)}</text:p></table:table-cell>"
+                    )
             cells.append(f"<table:table-row>{''.join(out)}</table:table-row>")
         tables.append(f'<table:table table:name="{name}">{"".join(cells)}</table:table>')
-    ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
-          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"')
-    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
-                '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
-                '<manifest:file-entry manifest:full-path="/" manifest:media-type='
-                '"application/vnd.oasis.opendocument.spreadsheet"/></manifest:manifest>')
+    ns = (
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"'
+    )
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
+        '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+        '<manifest:file-entry manifest:full-path="/" manifest:media-type='
+        '"application/vnd.oasis.opendocument.spreadsheet"/></manifest:manifest>'
+    )
     with zipfile.ZipFile(book, "w") as archive:
         archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
         archive.writestr("META-INF/manifest.xml", manifest)
-        archive.writestr("content.xml", f'<?xml version="1.0" encoding="UTF-8"?>'
-                         f"<office:document-content {ns}><office:body><office:spreadsheet>"
-                         f"{''.join(tables)}</office:spreadsheet></office:body>"
-                         "</office:document-content>")
+        archive.writestr(
+            "content.xml",
+            f'<?xml version="1.0" encoding="UTF-8"?>'
+            f"<office:document-content {ns}><office:body><office:spreadsheet>"
+            f"{''.join(tables)}</office:spreadsheet></office:body>"
+            "</office:document-content>",
+        )
     with expect("CardDataError", "cards.ods", "enemies", "A2", "date", "01/05/24"):
         coop.load(book)
 
@@ -182,8 +204,7 @@ def date_in_a_text_column_of_an_xlsx_sheet(tmp):
             sheet = workbook.add_worksheet(name)
             for i, row in enumerate(rows):
                 sheet.write_row(i, 0, row)
-        workbook.get_worksheet_by_name("enemies").write_datetime(1, 0, datetime(2024, 1, 5),
-                                                                 dated)
+        workbook.get_worksheet_by_name("enemies").write_datetime(1, 0, datetime(2024, 1, 5), dated)
     with expect("CardDataError", "cards.xlsx", "enemies", "A2", "date"):
         coop.load(book)
 
@@ -250,14 +271,19 @@ def lock_file_that_cannot_be_made(tmp):
     cards = on_disk.set("enemies", "Rats", "health", 3)
     before = snapshot(d)
     cache = tmp / "cache"
-    with mock.patch.dict(os.environ, {"XDG_CACHE_HOME": str(cache)}), \
-            _refusing("open", cache / "workbench" / "locks"):
+    with (
+        mock.patch.dict(os.environ, {"XDG_CACHE_HOME": str(cache)}),
+        _refusing("open", cache / "workbench" / "locks"),
+    ):
         with warnings.catch_warnings(record=True) as said:
             warnings.simplefilter("always")
             again = coop.load(d)  # reading goes on without the lock, and says so
         check(again == on_disk, "the folder read differently without its lock", Silent)
-        check(any("without its lock" in str(w.message) for w in said),
-              "an unlocked read said nothing", Silent)
+        check(
+            any("without its lock" in str(w.message) for w in said),
+            "an unlocked read said nothing",
+            Silent,
+        )
         with expect("CardSaveError", str(d), "lock", "permission denied"):
             cards.save()
     check(snapshot(d) == before, "files changed")

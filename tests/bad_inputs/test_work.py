@@ -47,8 +47,9 @@ def grid_is_counted_before_its_values_are_checked(tmp):
 @case("work")
 def sensitivity_of_twenty_thousand_cards(tmp):
     with expect("SetupError", "20,000 cards", "points", "confirm"):
-        wb.sensitivity("coop", "enemies", 1, cards_subset=["Rats"] * 20_000,
-                       executor="serial", progress=False)
+        wb.sensitivity(
+            "coop", "enemies", 1, cards_subset=["Rats"] * 20_000, executor="serial", progress=False
+        )
 
 
 @case("work")
@@ -71,11 +72,16 @@ def an_explosion_of_a_million_steps(tmp):
         steps.append(args)
         return real(*args)
 
-    with mock.patch.object(_poly, "convolve_cost", counted), \
-            expect("DiceTooLarge", "exploding", "1000000 times", "budget"):
+    with (
+        mock.patch.object(_poly, "convolve_cost", counted),
+        expect("DiceTooLarge", "exploding", "1000000 times", "budget"),
+    ):
         dice.exact("d6!>=1:1000000")
-    check(len(steps) < 1000, f"the estimate costed {len(steps):,} of the million steps one by "
-          "one", Silent)
+    check(
+        len(steps) < 1000,
+        f"the estimate costed {len(steps):,} of the million steps one by one",
+        Silent,
+    )
 
 
 def _characters_measured(text: str) -> int:
@@ -112,8 +118,11 @@ def card_text_is_laid_out_in_proportion_to_its_length(tmp):
     for unit in ("x", "word "):  # one unbroken word, and many short ones
         once = _characters_measured(unit * (400 // len(unit))) - base
         twice = _characters_measured(unit * (800 // len(unit))) - base
-        check(twice <= 2.2 * once, f"doubling {unit!r} text measured {twice / once:.1f} times "
-              "as many characters", Silent)
+        check(
+            twice <= 2.2 * once,
+            f"doubling {unit!r} text measured {twice / once:.1f} times as many characters",
+            Silent,
+        )
     sheet = wb.load_cards("coop").set("loot", "SW-B", "text", "word " * 2000).sheet("loot")
     check(sheet.overflow == [("loot", "SW-B")], "text past the card was not reported", Silent)
 
@@ -143,7 +152,6 @@ def match_with_a_search_of_twenty_million_playouts(tmp):
         wb.play("correction", bots="mcts:20000000")
     with expect("SetupError", "mcts:20000000", "20,000"):
         wb.simulate("correction", 1, bots="mcts:20000000")
-
 
 
 @case("work")

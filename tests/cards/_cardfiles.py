@@ -35,6 +35,7 @@ def load_error(directory: Path) -> CardDataError:
 
 # -- spreadsheets, written the way a spreadsheet program keeps them --------------------------
 
+
 def typed(cell: str):
     """A CSV cell as a spreadsheet holds it: numbers as numbers, true/false as booleans."""
     if cell == "":
@@ -63,8 +64,9 @@ def sheets_of(folder: Path, specs) -> dict[str, list[list]]:
     return {table: csv_rows(folder / spec.file) for table, spec in specs.items()}
 
 
-def write_xlsx(path: Path, sheets: dict[str, list[list]], *, formulas=None, merges=(),
-               errors=None, at=(0, 0)) -> Path:
+def write_xlsx(
+    path: Path, sheets: dict[str, list[list]], *, formulas=None, merges=(), errors=None, at=(0, 0)
+) -> Path:
     """An .xlsx file with a sheet per entry, its first cell at `at` (0-based row, column).
     formulas/errors: {(sheet, row, col): text}, merges: [(sheet, row, col, last_row,
     last_col)], with rows and columns counted from 0 in `sheets`' rows."""
@@ -79,11 +81,11 @@ def write_xlsx(path: Path, sheets: dict[str, list[list]], *, formulas=None, merg
                     sheet.write(at[0] + i, at[1] + j, value)
     down, across = at
     for (name, row, col), formula in (formulas or {}).items():
-        book.get_worksheet_by_name(name).write_formula(down + row, across + col, formula, None,
-                                                       3)
+        book.get_worksheet_by_name(name).write_formula(down + row, across + col, formula, None, 3)
     for (name, row, col), error in (errors or {}).items():
-        book.get_worksheet_by_name(name).write_formula(down + row, across + col, "=1/0", None,
-                                                       error)
+        book.get_worksheet_by_name(name).write_formula(
+            down + row, across + col, "=1/0", None, error
+        )
     for name, r1, c1, r2, c2 in merges:
         sheet = book.get_worksheet_by_name(name)
         sheet.merge_range(down + r1, across + c1, down + r2, across + c2, sheets[name][r1][c1])
@@ -107,42 +109,58 @@ def write_ods(path: Path, sheets: dict[str, list[list]], *, formulas=None, merge
                 attrs = ""
                 if (name, i, j) in spans:
                     down, across = spans[name, i, j]
-                    attrs += (f' table:number-rows-spanned="{down}"'
-                              f' table:number-columns-spanned="{across}"')
+                    attrs += (
+                        f' table:number-rows-spanned="{down}"'
+                        f' table:number-columns-spanned="{across}"'
+                    )
                 if (name, i, j) in formulas:
                     attrs += f" table:formula={quoteattr('of:' + formulas[name, i, j])}"
                 if value is None:
                     out.append(f"<table:table-cell{attrs}/>")
                 elif isinstance(value, bool):
-                    out.append(f'<table:table-cell{attrs} office:value-type="boolean" '
-                               f'office:boolean-value="{str(value).lower()}">'
-                               f"<text:p>{str(value).upper()}</text:p></table:table-cell>")
+                    out.append(
+                        f'<table:table-cell{attrs} office:value-type="boolean" '
+                        f'office:boolean-value="{str(value).lower()}">'
+                        f"<text:p>{str(value).upper()}</text:p></table:table-cell>"
+                    )
                 elif isinstance(value, int | float):
-                    out.append(f'<table:table-cell{attrs} office:value-type="float" '
-                               f'office:value="{value}"><text:p>{value}</text:p>'
-                               "</table:table-cell>")
+                    out.append(
+                        f'<table:table-cell{attrs} office:value-type="float" '
+                        f'office:value="{value}"><text:p>{value}</text:p>'
+                        "</table:table-cell>"
+                    )
                 else:
-                    out.append(f'<table:table-cell{attrs} office:value-type="string">'
-                               f"<text:p>{escape(str(value))}</text:p></table:table-cell>")
+                    out.append(
+                        f'<table:table-cell{attrs} office:value-type="string">'
+                        f"<text:p>{escape(str(value))}</text:p></table:table-cell>"
+                    )
             out.append("</table:table-row>")
         out.append("</table:table>")
         tables.append("".join(out))
-    ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
-          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"')
-    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns}>'
-               f"<office:body><office:spreadsheet>{''.join(tables)}</office:spreadsheet>"
-               "</office:body></office:document-content>")
+    ns = (
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"'
+    )
+    content = (
+        f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns}>'
+        f"<office:body><office:spreadsheet>{''.join(tables)}</office:spreadsheet>"
+        "</office:body></office:document-content>"
+    )
     manifest = (
         '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
         'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
         'manifest:version="1.2"><manifest:file-entry manifest:full-path="/" '
         'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
         '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
-        "</manifest:manifest>")
+        "</manifest:manifest>"
+    )
     with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet",
-                         compress_type=zipfile.ZIP_STORED)
+        archive.writestr(
+            "mimetype",
+            "application/vnd.oasis.opendocument.spreadsheet",
+            compress_type=zipfile.ZIP_STORED,
+        )
         archive.writestr("META-INF/manifest.xml", manifest)
         archive.writestr("content.xml", content)
     return path

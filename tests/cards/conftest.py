@@ -21,4 +21,3 @@ def coop_dir(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def shipped():
     return coop.load()
-

@@ -26,9 +26,17 @@ def test_word_in_integer_column(coop_dir):
     err = load_error(coop_dir)
     p = only(err)
     assert (p.file, p.table, p.row, p.card, p.column, p.value) == (
-        "enemies.csv", "enemies", 3, "Lankies", "health", "ten")
-    assert str(err) == ("enemies.csv line 3 (Lankies), column 'health': 'ten' is not a number; "
-                        "expected an integer >= 1")
+        "enemies.csv",
+        "enemies",
+        3,
+        "Lankies",
+        "health",
+        "ten",
+    )
+    assert str(err) == (
+        "enemies.csv line 3 (Lankies), column 'health': 'ten' is not a number; "
+        "expected an integer >= 1"
+    )
 
 
 def test_negative_health(coop_dir):
@@ -36,8 +44,9 @@ def test_negative_health(coop_dir):
     err = load_error(coop_dir)
     p = only(err)
     assert (p.row, p.card, p.column, p.value) == (6, "Brutes", "health", -2)
-    assert str(err) == ("enemies.csv line 6 (Brutes), column 'health': -2 is not allowed; "
-                        "expected an integer >= 1")
+    assert str(err) == (
+        "enemies.csv line 6 (Brutes), column 'health': -2 is not allowed; expected an integer >= 1"
+    )
 
 
 def test_missing_column(coop_dir):
@@ -56,8 +65,10 @@ def test_extra_column(coop_dir):
     path.write_text("\n".join([rows[0] + ",notes"] + [r + ",x" for r in rows[1:]]) + "\n")
     p = only(load_error(coop_dir))
     assert (p.file, p.column) == ("battles.csv", "notes")
-    assert str(p) == ("battles.csv: the column 'notes' is not part of the battles table; "
-                      "expected only the columns players,battles")
+    assert str(p) == (
+        "battles.csv: the column 'notes' is not part of the battles table; "
+        "expected only the columns players,battles"
+    )
 
 
 def test_duplicate_name(coop_dir):
@@ -73,9 +84,16 @@ def test_unknown_enemy_in_encounters(coop_dir):
     err = load_error(coop_dir)
     p = only(err)
     assert (p.file, p.row, p.card, p.column, p.value) == (
-        "encounters.csv", 8, "LAN-2", "enemy", "Goblins")
-    assert ("'Goblins' is not in enemies.csv; expected a name from enemies.csv (Rats, Lankies"
-            in str(err))
+        "encounters.csv",
+        8,
+        "LAN-2",
+        "enemy",
+        "Goblins",
+    )
+    assert (
+        "'Goblins' is not in enemies.csv; expected a name from enemies.csv (Rats, Lankies"
+        in str(err)
+    )
 
 
 def test_bad_enum(coop_dir):
@@ -83,7 +101,12 @@ def test_bad_enum(coop_dir):
     err = load_error(coop_dir)
     p = only(err)
     assert (p.file, p.row, p.card, p.column, p.value) == (
-        "classes.csv", 3, "Ranged", "damage_type", "magic")
+        "classes.csv",
+        3,
+        "Ranged",
+        "damage_type",
+        "magic",
+    )
     assert str(err).endswith("'magic' is not allowed; expected one of melee, ranged")
 
 
@@ -111,8 +134,10 @@ def test_blank_cell_in_required_column(coop_dir):
     set_cell(coop_dir / "encounters.csv", 12, "loot", "")
     p = only(load_error(coop_dir))
     assert (p.row, p.card, p.column, p.value) == (12, "STE-1", "loot", "")
-    assert str(p) == ("encounters.csv line 12 (STE-1), column 'loot': a blank cell is not "
-                      "allowed; expected an integer >= 0")
+    assert str(p) == (
+        "encounters.csv line 12 (STE-1), column 'loot': a blank cell is not "
+        "allowed; expected an integer >= 0"
+    )
 
 
 def test_float_in_integer_column(coop_dir):
@@ -145,20 +170,30 @@ def test_several_problems_in_several_files_are_all_reported(coop_dir):
     err = load_error(coop_dir)
     where = {(p.file, p.row, p.column) for p in err.problems}
     assert where == {
-        ("enemies.csv", 2, "armor"), ("enemies.csv", 4, "dodge"), ("loot.csv", 10, "tier"),
-        ("loot.csv", 11, "hands"), ("battles.csv", None, None),
+        ("enemies.csv", 2, "armor"),
+        ("enemies.csv", 4, "dodge"),
+        ("loot.csv", 10, "tier"),
+        ("loot.csv", 11, "hands"),
+        ("battles.csv", None, None),
     }
     text = str(err)
     assert text.startswith("5 problems in the card data:")
-    for fragment in ("enemies.csv line 2 (Rats), column 'armor'", "'x' is not a number",
-                     "'Epic' is not allowed", "line 11 (BW-L), column 'hands': 3",
-                     "battles.csv: file not found"):
+    for fragment in (
+        "enemies.csv line 2 (Rats), column 'armor'",
+        "'x' is not a number",
+        "'Epic' is not allowed",
+        "line 11 (BW-L), column 'hands': 3",
+        "battles.csv: file not found",
+    ):
         assert fragment in text
 
 
 def test_line_with_too_many_cells(coop_dir):
-    replace_line(coop_dir / "loot.csv", 3, "SW-I,Iron Sword,Sword,Middle,3,1,1,4,melee,0,0,0,0,"
-                                            "none,One hand, with an unquoted comma.")
+    replace_line(
+        coop_dir / "loot.csv",
+        3,
+        "SW-I,Iron Sword,Sword,Middle,3,1,1,4,melee,0,0,0,0,none,One hand, with an unquoted comma.",
+    )
     p = only(load_error(coop_dir))
     assert (p.file, p.row) == ("loot.csv", 3)
     assert "this line has 16 cells but the header has 15 columns" in str(p)
@@ -190,8 +225,9 @@ def test_blank_lines_are_skipped_but_counted(coop_dir):
 
 def test_quoted_text_with_line_break_keeps_line_numbers(coop_dir):
     path = coop_dir / "loot.csv"
-    text = path.read_text().replace("One hand. Roll 1 die; a hit adds 2 melee damage.",
-                                    '"One hand.\nRoll 1 die."', 1)
+    text = path.read_text().replace(
+        "One hand. Roll 1 die; a hit adds 2 melee damage.", '"One hand.\nRoll 1 die."', 1
+    )
     path.write_text(text)
     set_cell(path, 4, "copies", "-1")  # SW-I now starts on line 4
     p = only(load_error(coop_dir))

@@ -27,10 +27,12 @@ def _bad_values(spec, frame: pl.DataFrame, column: str) -> list:
     return values
 
 
-CASES = [(game, table, column)
-         for game in wb.list_games()
-         for table, spec in wb.load_cards(game).specs.items()
-         for column in spec.header]
+CASES = [
+    (game, table, column)
+    for game in wb.list_games()
+    for table, spec in wb.load_cards(game).specs.items()
+    for column in spec.header
+]
 
 
 @pytest.mark.parametrize("game", sorted({g for g, _, _ in CASES}))
@@ -45,7 +47,9 @@ def test_one_column_check_finds_what_the_whole_table_check_finds(game):
             edited = frame.with_columns(
                 pl.when(pl.int_range(pl.len()) == 0)
                 .then(pl.lit(value, dtype=spec.dtype(column)))
-                .otherwise(pl.col(column)).alias(column))
+                .otherwise(pl.col(column))
+                .alias(column)
+            )
             whole = check(edited, spec, table, edited=0)
             narrow = check(edited, spec, table, edited=0, columns=(column,))
             assert narrow == whole, (table, column, value)
@@ -59,8 +63,12 @@ def test_an_edit_is_still_rejected_with_its_reason():
     cards = wb.load_cards("coop")
     with pytest.raises(wb.CardDataError, match="health"):
         cards.set("enemies", "Brutes", "health", -3)
-    assert cards.set("enemies", "Brutes", "health", 8)["enemies"].filter(
-        pl.col("name") == "Brutes")["health"].item() == 8
+    assert (
+        cards.set("enemies", "Brutes", "health", 8)["enemies"]
+        .filter(pl.col("name") == "Brutes")["health"]
+        .item()
+        == 8
+    )
 
 
 @pytest.mark.parametrize("theirs", [None, "streaming"])

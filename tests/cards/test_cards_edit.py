@@ -41,8 +41,9 @@ def test_set_integer_key_and_boolean_cell(shipped):
 def test_set_unknown_table(shipped):
     err = rejected(lambda: shipped.set("enemy", "Brutes", "health", 5))
     assert err.problems[0].value == "enemy"
-    assert ("'enemy' is not a coop card table; expected one of classes, enemies, encounters"
-            in str(err))
+    assert "'enemy' is not a coop card table; expected one of classes, enemies, encounters" in str(
+        err
+    )
 
 
 def test_set_unknown_card(shipped):
@@ -67,21 +68,31 @@ def test_set_invalid_value_leaves_the_cards_unchanged(shipped):
     assert str(err) == (
         "Edit rejected (enemies / Brutes / health = '-2'); nothing was changed:\n"
         "  - enemies.csv line 6 (Brutes), column 'health': -2 is not allowed; "
-        "expected an integer >= 1")
+        "expected an integer >= 1"
+    )
     assert shipped.fingerprint() == before and shipped.version == 0
     assert shipped.row("enemies", "Brutes")["health"] == 10
 
 
-@pytest.mark.parametrize(("table", "card", "column", "value", "fragment"), [
-    ("enemies", "Rats", "dice", "2.5", "'2.5' is not a whole number"),
-    ("enemies", "Rats", "health", "", "a blank cell is not allowed"),
-    ("enemies", "Rats", "damage_type", "magic", "'magic' is not allowed; expected one of melee"),
-    ("enemies", "Rats", "name", "Brutes", "'Brutes' is already used on line 6"),
-    ("encounters", "RAT-1", "first_allowed", "maybe", "'maybe' is not true or false"),
-    ("encounters", "RAT-1", "enemy", "Goblins", "'Goblins' is not in enemies.csv"),
-    ("loot", "SW-B", "heal", 3, "only spells heal"),
-    ("enemies", "Rats", "health", True, "true is not a number"),
-])
+@pytest.mark.parametrize(
+    ("table", "card", "column", "value", "fragment"),
+    [
+        ("enemies", "Rats", "dice", "2.5", "'2.5' is not a whole number"),
+        ("enemies", "Rats", "health", "", "a blank cell is not allowed"),
+        (
+            "enemies",
+            "Rats",
+            "damage_type",
+            "magic",
+            "'magic' is not allowed; expected one of melee",
+        ),
+        ("enemies", "Rats", "name", "Brutes", "'Brutes' is already used on line 6"),
+        ("encounters", "RAT-1", "first_allowed", "maybe", "'maybe' is not true or false"),
+        ("encounters", "RAT-1", "enemy", "Goblins", "'Goblins' is not in enemies.csv"),
+        ("loot", "SW-B", "heal", 3, "only spells heal"),
+        ("enemies", "Rats", "health", True, "true is not a number"),
+    ],
+)
 def test_set_rejections(shipped, table, card, column, value, fragment):
     err = rejected(lambda: shipped.set(table, card, column, value))
     assert fragment in str(err)
@@ -94,8 +105,16 @@ def test_renaming_a_referenced_enemy_is_caught_by_the_cross_check(shipped):
 
 
 def test_with_row_and_without_row(shipped):
-    ogre = {"name": "Ogres", "health": "12", "armor": 3, "dodge": 1, "damage": 7,
-            "damage_type": "melee", "dice": 2, "copies": 4}
+    ogre = {
+        "name": "Ogres",
+        "health": "12",
+        "armor": 3,
+        "dodge": 1,
+        "damage": 7,
+        "damage_type": "melee",
+        "dice": 2,
+        "copies": 4,
+    }
     more = shipped.with_row("enemies", ogre)
     assert more["enemies"].height == 7 and more["enemies"].row(-1)[0] == "Ogres"
     assert more.without_row("enemies", "Ogres") == shipped
@@ -106,7 +125,13 @@ def test_with_row_and_without_row(shipped):
 def test_with_row_rejections(shipped):
     err = rejected(lambda: shipped.with_row("enemies", {"name": "Ogres", "health": 3}))
     assert {p.column for p in err.problems} == {
-        "armor", "dodge", "damage", "damage_type", "dice", "copies"}
+        "armor",
+        "dodge",
+        "damage",
+        "damage_type",
+        "dice",
+        "copies",
+    }
     assert all(p.row == 8 and p.card == "Ogres" for p in err.problems)
     err = rejected(lambda: shipped.with_row("enemies", {"name": "Ogres", "speed": 3}))
     assert err.problems[0].column == "speed"
@@ -138,10 +163,12 @@ def test_mapping_interface(shipped):
 
 
 def test_diff(shipped):
-    changed = (shipped.set("enemies", "Brutes", "health", 12)
-               .set("loot", "BW-L", "dice", 3)
-               .without_row("loot", "SH-U")
-               .with_row("battles", {"players": 6, "battles": 12}))
+    changed = (
+        shipped.set("enemies", "Brutes", "health", 12)
+        .set("loot", "BW-L", "dice", 3)
+        .without_row("loot", "SH-U")
+        .with_row("battles", {"players": 6, "battles": 12})
+    )
     diff = changed.diff(shipped)
     assert diff.columns == ["table", "card", "column", "old", "new"]
     assert all(dtype == pl.String for dtype in diff.dtypes)
@@ -179,18 +206,21 @@ def test_json_problems(shipped):
     data = shipped.to_json()
     data["tables"]["enemies"]["health"][1] = "lots"
     data["tables"]["encounters"]["enemy"][0] = "Goblins"
-    err = rejected(lambda: CardSet.from_json(data, coop.TABLES, "coop",
-                                             cross_check=coop.cross_check))
+    err = rejected(
+        lambda: CardSet.from_json(data, coop.TABLES, "coop", cross_check=coop.cross_check)
+    )
     assert [(p.table, p.card, p.column) for p in err.problems] == [("enemies", "Lankies", "health")]
     data = shipped.to_json()
     data["tables"]["encounters"]["enemy"][0] = "Goblins"
-    err = rejected(lambda: CardSet.from_json(data, coop.TABLES, "coop",
-                                             cross_check=coop.cross_check))
+    err = rejected(
+        lambda: CardSet.from_json(data, coop.TABLES, "coop", cross_check=coop.cross_check)
+    )
     assert err.problems[0].card == "RAT-1"
     assert "for the game 'coop'" in str(rejected(lambda: CardSet.from_json(data, coop.TABLES, "x")))
     del data["tables"]["loot"]["dodge"]
-    assert "column 'dodge' is missing" in str(rejected(
-        lambda: CardSet.from_json(data, coop.TABLES, "coop")))
+    assert "column 'dodge' is missing" in str(
+        rejected(lambda: CardSet.from_json(data, coop.TABLES, "coop"))
+    )
     assert "not valid JSON" in str(rejected(lambda: CardSet.from_json("{", coop.TABLES, "coop")))
 
 
@@ -206,8 +236,10 @@ def test_any_integer_edit_is_accepted_exactly_when_the_schema_allows_it(shipped,
     else:
         assert allowed
         assert edited.row("enemies", "Growlers")["health"] == value
-        assert edited.diff(shipped).rows() == [("enemies", "Growlers", "health",
-                                                str(value), "6")] or value == 6
+        assert (
+            edited.diff(shipped).rows() == [("enemies", "Growlers", "health", str(value), "6")]
+            or value == 6
+        )
 
 
 def test_cards_survive_pickling_for_worker_processes(shipped):

@@ -16,19 +16,38 @@ def _zoo(**pens_refs) -> dict[str, TableSpec]:
     """A made-up game: keepers look after animals kept in pens."""
     refs = pens_refs or {"animal": "animals.name", "keeper": Ref("keepers.name", also=("nobody",))}
     return {
-        "animals": TableSpec(file="animals.csv", key="name", schema=pa.DataFrameSchema({
-            "name": text_column("Animal", unique=True),
-        })),
-        "keepers": TableSpec(file="keepers.csv", key="name", schema=pa.DataFrameSchema({
-            "name": text_column("Keeper", unique=True),
-            "badge": pa.Column(pl.Int64, unique=True, description="Badge number"),
-        })),
-        "pens": TableSpec(file="pens.csv", key="id", refs=refs, schema=pa.DataFrameSchema({
-            "id": text_column("Pen", unique=True),
-            "animal": text_column("Animal kept there, from animals.csv"),
-            "keeper": text_column("Keeper, from keepers.csv, or 'nobody'", nullable=True),
-            "badge": pa.Column(pl.Int64, nullable=True, description="A keeper's badge"),
-        })),
+        "animals": TableSpec(
+            file="animals.csv",
+            key="name",
+            schema=pa.DataFrameSchema(
+                {
+                    "name": text_column("Animal", unique=True),
+                }
+            ),
+        ),
+        "keepers": TableSpec(
+            file="keepers.csv",
+            key="name",
+            schema=pa.DataFrameSchema(
+                {
+                    "name": text_column("Keeper", unique=True),
+                    "badge": pa.Column(pl.Int64, unique=True, description="Badge number"),
+                }
+            ),
+        ),
+        "pens": TableSpec(
+            file="pens.csv",
+            key="id",
+            refs=refs,
+            schema=pa.DataFrameSchema(
+                {
+                    "id": text_column("Pen", unique=True),
+                    "animal": text_column("Animal kept there, from animals.csv"),
+                    "keeper": text_column("Keeper, from keepers.csv, or 'nobody'", nullable=True),
+                    "badge": pa.Column(pl.Int64, nullable=True, description="A keeper's badge"),
+                }
+            ),
+        ),
     }
 
 
@@ -68,14 +87,19 @@ def test_declaring_a_reference_badly_fails_at_once():
         _zoo(cage="animals.name")
 
 
-@pytest.mark.parametrize("refs, words", [
-    ({"animal": "beasts.name"},
-     "pens.csv: column 'animal' refers to 'beasts.name', but there is no table 'beasts'; "
-     "the tables are animals, keepers, pens"),
-    ({"animal": "animals.kind"}, "but animals.csv has no column 'kind'"),
-    ({"badge": "pens.badge"}, "but pens.badge is not unique"),
-    ({"animal": "keepers.badge"}, "hold different types (String and Int64)"),
-])
+@pytest.mark.parametrize(
+    "refs, words",
+    [
+        (
+            {"animal": "beasts.name"},
+            "pens.csv: column 'animal' refers to 'beasts.name', but there is no table 'beasts'; "
+            "the tables are animals, keepers, pens",
+        ),
+        ({"animal": "animals.kind"}, "but animals.csv has no column 'kind'"),
+        ({"badge": "pens.badge"}, "but pens.badge is not unique"),
+        ({"animal": "keepers.badge"}, "hold different types (String and Int64)"),
+    ],
+)
 def test_a_reference_the_tables_cannot_satisfy_is_a_programming_error(tmp_path, refs, words):
     specs = _zoo(**refs)
     # Raised before any file is read: it is the game's code that is wrong, not the data.
@@ -99,7 +123,9 @@ def test_a_bad_reference_on_load_names_file_line_card_column_value_and_the_names
     _write(tmp_path, "id,animal,keeper,badge\nP1,Lion,Ada,1\n\nP2,Zebar,Cy,\n")
     err = rejected(lambda: load(_zoo(), tmp_path, game="zoo"))
     assert [(p.file, p.row, p.card, p.column, p.value) for p in err.problems] == [
-        ("pens.csv", 4, "P2", "animal", "Zebar"), ("pens.csv", 4, "P2", "keeper", "Cy")]
+        ("pens.csv", 4, "P2", "animal", "Zebar"),
+        ("pens.csv", 4, "P2", "keeper", "Cy"),
+    ]
     assert str(err).splitlines()[1:] == [
         "  - pens.csv line 4 (P2), column 'animal': 'Zebar' is not in animals.csv; "
         "expected a name from animals.csv (Lion, Zebra, Okapi)",
@@ -112,8 +138,10 @@ def test_saved_cards_are_checked_the_same_way(zoo):
     data = zoo.to_json()
     data["tables"]["pens"]["animal"][2] = "Unicorn"
     err = rejected(lambda: CardSet.from_json(json.dumps(data), zoo.specs, "zoo"))
-    assert str(err) == ("pens.csv line 4 (P3), column 'animal': 'Unicorn' is not in animals.csv; "
-                        "expected a name from animals.csv (Lion, Zebra, Okapi)")
+    assert str(err) == (
+        "pens.csv line 4 (P3), column 'animal': 'Unicorn' is not in animals.csv; "
+        "expected a name from animals.csv (Lion, Zebra, Okapi)"
+    )
 
 
 def test_an_edit_that_breaks_a_reference_is_refused_and_changes_nothing(zoo):
@@ -130,10 +158,12 @@ def test_removing_or_renaming_a_named_card_is_refused_naming_who_uses_it(zoo):
     assert str(err) == (
         "Removing animals card 'Zebra' rejected; nothing was changed:\n"
         "  - pens.csv line 3 (P2), column 'animal': 'Zebra' is no longer in animals.csv; "
-        "expected a name from animals.csv (Lion, Okapi)")
+        "expected a name from animals.csv (Lion, Okapi)"
+    )
     err = rejected(lambda: zoo.set("keepers", "Ada", "name", "Adah"))
     assert [(p.card, p.column, p.issue) for p in err.problems] == [
-        ("P1", "keeper", "is no longer in keepers.csv")]
+        ("P1", "keeper", "is no longer in keepers.csv")
+    ]
     # A card nobody names may go.
     assert zoo.without_row("keepers", "Bo")["keepers"]["name"].to_list() == ["Ada"]
 

@@ -12,15 +12,26 @@ import pytest
 import workbench as wb
 from workbench.cards import CardDataError, data_dir
 
-GAMES = ["armies", "coop", "correction", "rpg_card_battle", "rfg_classes", "rune_system",
-         "squad_combat"]
+GAMES = [
+    "armies",
+    "coop",
+    "correction",
+    "rpg_card_battle",
+    "rfg_classes",
+    "rune_system",
+    "squad_combat",
+]
 TABLES = {g: importlib.import_module(f"workbench.games.{g}.cards").TABLES for g in GAMES}
 # No shipped spell holds four runes, so no cell of rune_4 names a rune to break; the column
 # is declared like rune_1 to rune_3, which are tested.
 UNUSED = {("rune_system", "spells", "rune_4")}
-REFS = [(game, table, column) for game, specs in TABLES.items()
-        for table, spec in specs.items() for column in spec.refs
-        if (game, table, column) not in UNUSED]
+REFS = [
+    (game, table, column)
+    for game, specs in TABLES.items()
+    for table, spec in specs.items()
+    for column in spec.refs
+    if (game, table, column) not in UNUSED
+]
 BAD = "Nowhere Land"
 
 
@@ -32,10 +43,13 @@ def shipped():
 def test_the_references_the_rules_rely_on_are_declared():
     declared = {(g, t, c): TABLES[g][t].refs[c].target for g, t, c in [*REFS, *UNUSED]}
     runes = {("rune_system", "spells", f"rune_{i}"): "runes.name" for i in range(1, 5)}
-    loadout_cards = {("rpg_card_battle", "loadouts", f"class_{i}"): "class_pool.card"
-                     for i in range(1, 8)}
-    slots = {("rpg_card_battle", "loadouts", s): "equipment.name"
-             for s in ("weapon", "shield", "armour", "pack")}
+    loadout_cards = {
+        ("rpg_card_battle", "loadouts", f"class_{i}"): "class_pool.card" for i in range(1, 8)
+    }
+    slots = {
+        ("rpg_card_battle", "loadouts", s): "equipment.name"
+        for s in ("weapon", "shield", "armour", "pack")
+    }
     assert declared == {
         ("armies", "abilities", "card"): "cards.name",
         ("armies", "deck_cards", "deck"): "decks.name",
@@ -47,15 +61,15 @@ def test_the_references_the_rules_rely_on_are_declared():
         ("rpg_card_battle", "class_pool", "card"): "cards.name",
         ("rpg_card_battle", "class_pool", "class"): "classes.name",
         ("rpg_card_battle", "loadouts", "class"): "classes.name",
-        **slots, **loadout_cards,
+        **slots,
+        **loadout_cards,
         ("rfg_classes", "unlocks", "class"): "classes.name",
         ("rfg_classes", "unlocks", "unlocks"): "classes.name",
         ("rune_system", "runes", "alias_of"): "runes.name",
         **runes,
         ("squad_combat", "cards", "character"): "characters.name",
         ("squad_combat", "abilities", "character"): "characters.name",
-        **{("squad_combat", "squads", p): "characters.name"
-           for p in ("left", "middle", "right")},
+        **{("squad_combat", "squads", p): "characters.name" for p in ("left", "middle", "right")},
         ("squad_combat", "decks", "squad"): "squads.name",
         ("squad_combat", "decks", "card"): "cards.name",
     }
@@ -101,8 +115,7 @@ def _names_words(cards, table: str, column: str) -> str:
 
 
 @pytest.mark.parametrize("game, table, column", REFS)
-def test_a_bad_reference_in_a_file_is_reported_where_it_is(shipped, tmp_path, game, table,
-                                                           column):
+def test_a_bad_reference_in_a_file_is_reported_where_it_is(shipped, tmp_path, game, table, column):
     cards, spec = shipped[game], TABLES[game][table]
     ref = spec.refs[column]
     index = _referring_row(cards, table, column)
@@ -116,8 +129,10 @@ def test_a_bad_reference_in_a_file_is_reported_where_it_is(shipped, tmp_path, ga
     key = BAD if column == spec.key else cards[table][spec.key][index]
     assert (p.file, p.table, p.row, p.card) == (spec.file, table, line, str(key))
     message = str(p)
-    assert message.startswith(f"{spec.file} line {line} ({key}), column '{column}': "
-                              f"'{BAD}' is not in {TABLES[game][ref.table].file}; ")
+    assert message.startswith(
+        f"{spec.file} line {line} ({key}), column '{column}': "
+        f"'{BAD}' is not in {TABLES[game][ref.table].file}; "
+    )
     assert _names_words(cards, table, column) in message
     for extra in ref.also:
         assert f"or '{extra}'" in message
@@ -139,8 +154,7 @@ def test_an_edit_that_breaks_a_reference_is_refused(shipped, game, table, column
 
 
 @pytest.mark.parametrize("game, table, column", REFS)
-def test_deleting_a_card_that_is_named_is_refused_naming_who_names_it(shipped, game, table,
-                                                                       column):
+def test_deleting_a_card_that_is_named_is_refused_naming_who_names_it(shipped, game, table, column):
     cards, spec = shipped[game], TABLES[game][table]
     ref = spec.refs[column]
     index = _referring_row(cards, table, column)

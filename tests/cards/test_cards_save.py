@@ -31,9 +31,11 @@ def test_saving_unchanged_cards_touches_nothing(coop_dir):
 
 def test_edit_save_load_gives_identical_frames(coop_dir):
     cards = coop.load(coop_dir)
-    edited = (cards.set("enemies", "Brutes", "health", "12")
-              .set("encounters", "BRU-1", "first_allowed", True)
-              .set("loot", "SW-B", "text", 'Says "hello", with a comma'))
+    edited = (
+        cards.set("enemies", "Brutes", "health", "12")
+        .set("encounters", "BRU-1", "first_allowed", True)
+        .set("loot", "SW-B", "text", 'Says "hello", with a comma')
+    )
     written = edited.save()
     assert sorted(p.name for p in written) == ["encounters.csv", "enemies.csv", "loot.csv"]
     again = coop.load(coop_dir)

@@ -17,15 +17,22 @@ SPELLS = {
         file="spells.csv",
         key="code",
         doc="A made-up table with dtypes the co-op game does not use.",
-        schema=pa.DataFrameSchema({
-            "code": pa.Column(pl.Int64, pa.Check.gt(0), description="Spell number"),
-            "power": pa.Column(pl.Float64, pa.Check.in_range(0.0, 1.0), description="Chance"),
-            "note": pa.Column(pl.String, nullable=True, description="Remark"),
-            "rare": pa.Column(pl.Boolean, nullable=True, description="Rare?"),
-            "school": pa.Column(pl.String, pa.Check(
-                lambda data: data.lazyframe.select(pl.col(data.key).str.len_chars() <= 5),
-                error="at most 5 letters"), description="School"),
-        }),
+        schema=pa.DataFrameSchema(
+            {
+                "code": pa.Column(pl.Int64, pa.Check.gt(0), description="Spell number"),
+                "power": pa.Column(pl.Float64, pa.Check.in_range(0.0, 1.0), description="Chance"),
+                "note": pa.Column(pl.String, nullable=True, description="Remark"),
+                "rare": pa.Column(pl.Boolean, nullable=True, description="Rare?"),
+                "school": pa.Column(
+                    pl.String,
+                    pa.Check(
+                        lambda data: data.lazyframe.select(pl.col(data.key).str.len_chars() <= 5),
+                        error="at most 5 letters",
+                    ),
+                    description="School",
+                ),
+            }
+        ),
     ),
 }
 
@@ -33,8 +40,13 @@ SPELLS = {
 def test_hints_read_back_the_schema():
     loot = coop.TABLES["loot"]
     assert loot.hint("dodge") == {
-        "column": "dodge", "dtype": "integer", "min": -10, "max": 10, "choices": None,
-        "nullable": False, "unique": False,
+        "column": "dodge",
+        "dtype": "integer",
+        "min": -10,
+        "max": 10,
+        "choices": None,
+        "nullable": False,
+        "unique": False,
         "doc": "Added to the wielder's maximum Dodge (negative lowers it)",
         "expected": "an integer from -10 to 10",
     }
@@ -68,8 +80,15 @@ def test_a_table_with_floats_blanks_and_custom_checks(tmp_path: Path):
     (tmp_path / "spells.csv").write_text(text)
     cards = load(SPELLS, tmp_path, game="spells")
     frame = cards["spells"]
-    assert frame.schema == pl.Schema({"code": pl.Int64, "power": pl.Float64, "note": pl.String,
-                                      "rare": pl.Boolean, "school": pl.String})
+    assert frame.schema == pl.Schema(
+        {
+            "code": pl.Int64,
+            "power": pl.Float64,
+            "note": pl.String,
+            "rare": pl.Boolean,
+            "school": pl.String,
+        }
+    )
     assert frame.rows() == [(1, 0.5, None, True, "fire"), (2, 1.0, "old", None, "ice")]
     out = tmp_path / "out"
     cards.save(out)
@@ -77,11 +96,16 @@ def test_a_table_with_floats_blanks_and_custom_checks(tmp_path: Path):
     assert cards.set("spells", 2, "note", "").row("spells", 2)["note"] is None
 
     (tmp_path / "spells.csv").write_text(
-        "code,power,note,rare,school\n0,1.5,,true,necromancy\n2,half,,,ice\n")
+        "code,power,note,rare,school\n0,1.5,,true,necromancy\n2,half,,,ice\n"
+    )
     with pytest.raises(CardDataError) as info:
         load(SPELLS, tmp_path, game="spells")
     assert [(p.row, p.column, p.value) for p in info.value.problems] == [
-        (2, "code", 0), (2, "power", 1.5), (2, "school", "necromancy"), (3, "power", "half")]
+        (2, "code", 0),
+        (2, "power", 1.5),
+        (2, "school", "necromancy"),
+        (3, "power", "half"),
+    ]
     assert "'necromancy' is not allowed; expected text (at most 5 letters)" in str(info.value)
 
 

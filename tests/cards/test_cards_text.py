@@ -20,16 +20,20 @@ from workbench.games.coop import cards as coop
 
 NOTES = {
     "notes": TableSpec(
-        file="notes.csv", key="id", doc="One text column beside numbers.",
-        schema=pa.DataFrameSchema({
-            "id": pa.Column(pl.Int64, description="Note number"),
-            "note": pa.Column(pl.String, nullable=True, description="Any text"),
-            "shift": pa.Column(pl.Int64, description="A number that may be negative"),
-        }),
+        file="notes.csv",
+        key="id",
+        doc="One text column beside numbers.",
+        schema=pa.DataFrameSchema(
+            {
+                "id": pa.Column(pl.Int64, description="Note number"),
+                "note": pa.Column(pl.String, nullable=True, description="Any text"),
+                "shift": pa.Column(pl.Int64, description="A number that may be negative"),
+            }
+        ),
     ),
 }
 RUNS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet takes for the start of a formula
-STARTS = st.sampled_from([*RUNS, "'", "''", " ", "\"", ",", "\n", "_x0041_", "é", ""])
+STARTS = st.sampled_from([*RUNS, "'", "''", " ", '"', ",", "\n", "_x0041_", "é", ""])
 
 
 def _notes(folder: Path):
@@ -59,8 +63,15 @@ def test_any_text_reads_back_as_saved_from_csv_and_xlsx(first, rest):
 
 def test_escapes_are_the_ones_spreadsheets_know(tmp_path):
     cards = _notes(tmp_path / "in")
-    for value, cell in [("=1+1", "'=1+1"), ("+2", "'+2"), ("-x", "'-x"), ("@a", "'@a"),
-                        ("'Tis", "''Tis"), ("a=b", "a=b"), ("plain", "plain")]:
+    for value, cell in [
+        ("=1+1", "'=1+1"),
+        ("+2", "'+2"),
+        ("-x", "'-x"),
+        ("@a", "'@a"),
+        ("'Tis", "''Tis"),
+        ("a=b", "a=b"),
+        ("plain", "plain"),
+    ]:
         cards.set("notes", 1, "note", value).save(tmp_path / "out")
         text = (tmp_path / "out" / "notes.csv").read_text()
         assert text == f"id,note,shift\n1,{cell},-1\n", value
@@ -89,8 +100,9 @@ def test_shipped_text_is_kept_escaped(game):
     # Saving unchanged cards leaves their files as they are, so the shipped files hold the
     # escaped form, and open in a spreadsheet without a cell taken for a formula.
     for spec in wb.load_cards(game).specs.values():
-        rows = list(csv.reader(io.StringIO((data_dir(game) / spec.file).read_text("utf-8-sig"),
-                                           newline="")))
+        rows = list(
+            csv.reader(io.StringIO((data_dir(game) / spec.file).read_text("utf-8-sig"), newline=""))
+        )
         texts = [j for j, column in enumerate(rows[0]) if spec.kind(column.strip()) == "text"]
         for line, row in enumerate(rows[1:], start=2):
             for j in texts:

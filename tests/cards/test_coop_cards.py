@@ -46,8 +46,14 @@ def test_enemies(shipped):
 def test_encounter_spot_values(shipped):
     enc = {r["id"]: r for r in shipped["encounters"].iter_rows(named=True)}
     assert list(enc)[:2] == ["RAT-1", "RAT-2"] and list(enc)[-1] == "SHA-5"
-    assert enc["RAT-2"] == {"id": "RAT-2", "enemy": "Rats", "base": 6, "reinforcements": 0,
-                            "loot": 2, "first_allowed": True}
+    assert enc["RAT-2"] == {
+        "id": "RAT-2",
+        "enemy": "Rats",
+        "base": 6,
+        "reinforcements": 0,
+        "loot": 2,
+        "first_allowed": True,
+    }
     assert (enc["STE-5"]["base"], enc["STE-5"]["reinforcements"], enc["STE-5"]["loot"]) == (3, 2, 5)
     assert (enc["BRU-5"]["base"], enc["BRU-5"]["reinforcements"], enc["BRU-5"]["loot"]) == (6, 2, 7)
     assert enc["RAT-4"]["first_allowed"] and not enc["RAT-5"]["first_allowed"]
@@ -76,7 +82,13 @@ def test_loot_spot_values(shipped):
     assert loot["SW-U"]["special"] == "double_own_damage"
     hands = shipped["loot"].group_by("family").agg(pl.col("hands").unique())
     assert {f: h for f, h in hands.iter_rows()} == {
-        "Sword": [1], "Dagger": [1], "Bow": [2], "Armor": [0], "Spell": [1], "Shield": [1]}
+        "Sword": [1],
+        "Dagger": [1],
+        "Bow": [2],
+        "Armor": [0],
+        "Spell": [1],
+        "Shield": [1],
+    }
 
 
 def test_spell_tiers_have_one_of_each(shipped):

@@ -13,8 +13,12 @@ def check(st):
     held.update(c for c in st.offered if c in cat.items)
     assert held == Counter(cat.loot_copies), "loot cards appeared or vanished"
     # Encounter cards: deck + discard + this Battle's cards + face-up ones = 30, no repeats.
-    places = list(st.encounter_deck) + st.encounter_discard + st.battle_cards + [
-        c for c in st.offered if c in cat.encounters]
+    places = (
+        list(st.encounter_deck)
+        + st.encounter_discard
+        + st.battle_cards
+        + [c for c in st.offered if c in cat.encounters]
+    )
     assert len(places) == len(set(places)) == len(cat.encounters)
     for p in st.players:
         assert 0 <= p.health <= p.max_health
@@ -29,5 +33,7 @@ def check(st):
         assert 0 <= e.armor <= e.max_armor
         assert 0 <= e.dodge <= e.kind.dodge
         if e.health > 0 and e.seat is not None and st.rules["coop.orphans"] == "reroll":
-            assert not st.players[e.seat].ko, "a living enemy waits in front of a knocked-out player"
+            assert not st.players[e.seat].ko, (
+                "a living enemy waits in front of a knocked-out player"
+            )
     assert 0 <= st.battles_won <= st.battles_needed

@@ -177,7 +177,9 @@ def test_R3_first_leader_uniform_or_chosen():
 
 @pytest.mark.parametrize("players,battles", [(2, 3), (3, 5), (4, 7), (5, 10)])
 def test_R4_battles_needed(players, battles):
-    assert fresh(["Melee", "Ranged", "Melee", "Ranged", "Melee"][:players]).battles_needed == battles
+    assert (
+        fresh(["Melee", "Ranged", "Melee", "Ranged", "Melee"][:players]).battles_needed == battles
+    )
 
 
 def test_A19_battles_for_two_players_is_a_variant():
@@ -189,8 +191,19 @@ def test_R7_first_encounter_must_have_loot_2_or_3():
     st.apply_chance(0)
     labels = [a.args[0] for a in st.legal_actions()]
     assert "RAT-2" in labels and "RAT-5" not in labels and "BRU-1" not in labels
-    assert set(labels) == {"RAT-1", "RAT-2", "RAT-3", "RAT-4", "LAN-1", "LAN-2", "LAN-3",
-                           "STE-1", "STE-2", "GRO-1", "SHA-1"}
+    assert set(labels) == {
+        "RAT-1",
+        "RAT-2",
+        "RAT-3",
+        "RAT-4",
+        "LAN-1",
+        "LAN-2",
+        "LAN-3",
+        "STE-1",
+        "STE-2",
+        "GRO-1",
+        "SHA-1",
+    }
     reason = st.explain(Action("first encounter", ("BRU-1",)))
     assert reason[0] == "R-7"
     with pytest.raises(wb.SetupError, match="not allowed as the first"):
@@ -235,8 +248,11 @@ def test_R12_R13_enemies_laid_out_and_placed_uniformly():
     assert st.phase == "placement" and len(st.enemies) == 6
     ch = st.chance()
     assert ch.dist.outcomes == (0, 1, 2, 3) and ch.p(3) == Fraction(1, 4)
-    fixed = fresh(("Melee", "Ranged", "Melee", "Ranged"), rules={"placement": "fixed_numbers"},
-                  first_encounter="RAT-2")
+    fixed = fresh(
+        ("Melee", "Ranged", "Melee", "Ranged"),
+        rules={"placement": "fixed_numbers"},
+        first_encounter="RAT-2",
+    )
     fixed.apply_chance(0)
     assert fixed.chance().p(0) == Fraction(2, 6) and fixed.chance().p(3) == Fraction(1, 6)
 
@@ -252,8 +268,9 @@ def test_R13_knocked_out_players_receive_no_enemies():
 
 
 def test_R14_round_order_from_leader_skipping_knocked_out():
-    st = encounter(classes=("Melee", "Ranged", "Melee", "Ranged"), enemy="Brutes",
-                   seats=(0, 1, 2, 3))
+    st = encounter(
+        classes=("Melee", "Ranged", "Melee", "Ranged"), enemy="Brutes", seats=(0, 1, 2, 3)
+    )
     st.leader = 2
     st.players[3].ko = True
     st.round_order = []
@@ -284,7 +301,9 @@ def test_R17_encounter_ends_mid_round():
 
 
 def test_R18_unique_armor_regenerates_a_standing_wearer():
-    st = encounter(enemy="Rats", seats=(0,), items={0: ["AR-U"], 1: ["AR-U"]} if False else {0: ["AR-U"]})
+    st = encounter(
+        enemy="Rats", seats=(0,), items={0: ["AR-U"], 1: ["AR-U"]} if False else {0: ["AR-U"]}
+    )
     st.players[0].health = 5
     st._end_round()
     assert st.players[0].health == 7 and st.players[0].armor == st.players[0].max_armor
@@ -367,11 +386,19 @@ def test_R25_equipping_between_battles_and_limits():
 # -- equipment and stats (R-26 .. R-30) ----------------------------------------------------
 
 MATRIX = {  # R-27's usability matrix: can the column item join the row item in two hands?
-    ("SW-B", "SW-I"): False, ("SW-B", "DG-B"): True, ("SW-B", "BW-S"): False,
-    ("SW-B", "SH-W"): True, ("SW-B", "SP-F1"): True,
-    ("DG-B", "DG-I"): True, ("DG-B", "BW-S"): False, ("DG-B", "SH-W"): True,
-    ("DG-B", "SP-F1"): True, ("SH-W", "SH-I"): False, ("SH-W", "SP-F1"): True,
-    ("SP-F1", "SP-I1"): True, ("BW-S", "SP-F1"): False,
+    ("SW-B", "SW-I"): False,
+    ("SW-B", "DG-B"): True,
+    ("SW-B", "BW-S"): False,
+    ("SW-B", "SH-W"): True,
+    ("SW-B", "SP-F1"): True,
+    ("DG-B", "DG-I"): True,
+    ("DG-B", "BW-S"): False,
+    ("DG-B", "SH-W"): True,
+    ("DG-B", "SP-F1"): True,
+    ("SH-W", "SH-I"): False,
+    ("SH-W", "SP-F1"): True,
+    ("SP-F1", "SP-I1"): True,
+    ("BW-S", "SP-F1"): False,
 }
 
 
@@ -392,13 +419,16 @@ def test_A7_hand_free_spells_allow_bow_and_spell_but_one_spell():
     assert st.equip_problem(p, "SP-I1") is not None
 
 
-@pytest.mark.parametrize("cls,items,armor,dodge", [
-    ("Melee", ["SW-I", "SH-I", "AR-L"], 8, 3),        # Bruiser
-    ("Melee", ["DG-I", "DG-I", "AR-R"], 4, 9),        # Duelist
-    ("Ranged", ["BW-L", "AR-R"], 3, 6),               # Archer
-    ("Ranged", ["SP-F2", "SP-H2", "AR-R"], 3, 14),    # Caster
-    ("Ranged", ["AR-P", "SH-S", "BW-R"], 11, 0),      # A-36: clamped at 0
-])
+@pytest.mark.parametrize(
+    "cls,items,armor,dodge",
+    [
+        ("Melee", ["SW-I", "SH-I", "AR-L"], 8, 3),  # Bruiser
+        ("Melee", ["DG-I", "DG-I", "AR-R"], 4, 9),  # Duelist
+        ("Ranged", ["BW-L", "AR-R"], 3, 6),  # Archer
+        ("Ranged", ["SP-F2", "SP-H2", "AR-R"], 3, 14),  # Caster
+        ("Ranged", ["AR-P", "SH-S", "BW-R"], 11, 0),  # A-36: clamped at 0
+    ],
+)
 def test_R28_R29_derived_stats_of_the_demo_loadouts(cls, items, armor, dodge):
     st = fresh((cls, "Melee"))
     p = st.players[0]
@@ -434,8 +464,9 @@ def test_R32_grouping_variants():
     assert len(st.groups) == 2
     st = encounter(enemy="Rats", seats=(0,), items=items, rules={"group_by": "dice_only"})
     assert len(st.groups) == 1 and st.groups[0].damage == 2
-    st = encounter(enemy="Rats", seats=(0,), items={0: ["DG-B", "DG-I"]},
-                   rules={"group_by": "never"})
+    st = encounter(
+        enemy="Rats", seats=(0,), items={0: ["DG-B", "DG-I"]}, rules={"group_by": "never"}
+    )
     assert len(st.groups) == 2
 
 
@@ -514,8 +545,9 @@ def test_A12_highest_die_variant():
 
 def test_A13_single_target_per_turn():
     items = {0: ["DG-B", "SP-F1"]}
-    st = encounter(enemy="Brutes", seats=(0, 0), items=items,
-                   rules={"single_target_per_turn": True})
+    st = encounter(
+        enemy="Brutes", seats=(0, 0), items=items, rules={"single_target_per_turn": True}
+    )
     attack(st, 0, 1, roll=1)
     assert {a.args[1] for a in st.legal_actions() if a.kind == "attack"} == {1}
 
@@ -547,15 +579,40 @@ def test_loot_policy_agent_lets_the_leader_assign():
     st.offered = ["SW-I"]
     st._start_draft()
     labels = [a.label for a in st.legal_actions()]
-    assert labels == ["Give Iron Sword to Seat 1", "Give Iron Sword to Seat 2",
-                      "Give Iron Sword to Seat 3", "Put Iron Sword in the stash"]
+    assert labels == [
+        "Give Iron Sword to Seat 1",
+        "Give Iron Sword to Seat 2",
+        "Give Iron Sword to Seat 3",
+        "Put Iron Sword in the stash",
+    ]
     st.apply(st.legal_actions()[0])
     assert st.players[0].hands == ["SW-I"]
 
 
 def test_section4_hit_table():
-    table = {1: [1.00, .83, .67, .50, .33, .17, 0], 2: [1, 1, .97, .92, .83, .72, .58, .42, .28, .17, .08, .03, 0],
-             3: [1, 1, 1, 1, .98, .95, .91, .84, .74, .62, .50, .38, .26, .16, .09, .05, .02]}
+    table = {
+        1: [1.00, 0.83, 0.67, 0.50, 0.33, 0.17, 0],
+        2: [1, 1, 0.97, 0.92, 0.83, 0.72, 0.58, 0.42, 0.28, 0.17, 0.08, 0.03, 0],
+        3: [
+            1,
+            1,
+            1,
+            1,
+            0.98,
+            0.95,
+            0.91,
+            0.84,
+            0.74,
+            0.62,
+            0.50,
+            0.38,
+            0.26,
+            0.16,
+            0.09,
+            0.05,
+            0.02,
+        ],
+    }
     for n, row in table.items():
         for d, p in enumerate(row):
             assert round(float(hit_chance(n, d)), 2) == pytest.approx(p, abs=0.006)

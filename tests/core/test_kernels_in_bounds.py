@@ -41,8 +41,12 @@ print(json.dumps(rows))
 def _probe(game: str, **env) -> subprocess.CompletedProcess:
     # A probe compiles its kernel afresh, as long as the machine's load makes it: no time-out
     # (CI bounds the whole run).
-    return subprocess.run([sys.executable, "-c", PROBE, game], capture_output=True, text=True,
-                          env={**os.environ, **env})
+    return subprocess.run(
+        [sys.executable, "-c", PROBE, game],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+    )
 
 
 @pytest.fixture(scope="module")
@@ -53,9 +57,10 @@ def probes(tmp_path_factory):
     started = {}
     for game in compiled_games():
         cache = tmp_path_factory.mktemp(f"bounds-{game}")
-        started[game] = (pool.submit(_probe, game, NUMBA_BOUNDSCHECK="1",
-                                     NUMBA_CACHE_DIR=str(cache)),
-                         pool.submit(_probe, game))
+        started[game] = (
+            pool.submit(_probe, game, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(cache)),
+            pool.submit(_probe, game),
+        )
     yield started
     pool.shutdown(cancel_futures=True)
 

@@ -66,8 +66,13 @@ def test_decisions_it_is_not_asked_to_search_are_the_policys():
 
 def test_the_same_generator_gives_the_same_choices_through_chance():
     bot = LookaheadBot(take_one, samples=3, depth=10)
-    picks = [[bot(Race(p, roll=True), 0, Race(p, roll=True).legal_actions(),
-                  random.Random(s)).label for p in range(2, 9)] for s in (1, 1)]
+    picks = [
+        [
+            bot(Race(p, roll=True), 0, Race(p, roll=True).legal_actions(), random.Random(s)).label
+            for p in range(2, 9)
+        ]
+        for s in (1, 1)
+    ]
     assert picks[0] == picks[1]
 
 

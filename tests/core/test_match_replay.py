@@ -49,8 +49,9 @@ def test_scrubbing_replays_the_bots_generator(game, keep, monkeypatch):
     # Snapshots every 3 decisions, so undo and goto start from a kept position and replay
     # past bot decisions: made again ("replayed") or restored from their entry ("kept").
     monkeypatch.setattr(match_module, "SNAPSHOT_EVERY", 3)
-    monkeypatch.setattr(match_module, "KEEP_BOT_STATE_AFTER",
-                        float("inf") if keep == "replayed" else -1.0)
+    monkeypatch.setattr(
+        match_module, "KEEP_BOT_STATE_AFTER", float("inf") if keep == "replayed" else -1.0
+    )
     whole = _full_game(game)
     n = whole.decisions
     for point in (n - 1, n // 2, 7, 1, 0, n // 3):

@@ -23,9 +23,11 @@ def test_an_attack_shows_its_exact_odds_against_a_brute_force_count():
     # Counted by hand: bare hands roll 1d6 against a Rat's Dodge 4 and deal the Melee
     # class's 2; a Rat has 1 Health and no Armor, so every hit defeats it.
     hits = [face for face in range(1, 7) if face > 4]
-    assert lines == {"to hit": Fraction(len(hits), 6),
-                     "expected damage": Fraction(2 * len(hits), 6),
-                     "to defeat": Fraction(len(hits), 6)}
+    assert lines == {
+        "to hit": Fraction(len(hits), 6),
+        "expected damage": Fraction(2 * len(hits), 6),
+        "to defeat": Fraction(len(hits), 6),
+    }
     assert lines["to hit"] == hit_chance(1, 4)
     assert odds.text == "33% to hit · 0.7 expected damage · 33% to defeat"
     assert "vs Dodge 4" in odds.label
@@ -74,8 +76,11 @@ def test_the_state_before_any_log_entry_is_rebuilt_without_changing_the_match():
     m = wb.play("coop", seed=1, players=3, bots="heuristic")
     m.auto(max_steps=80)
     log = m.log
-    i = next(e["i"] for e in reversed(log)
-             if e["kind"] == "chance" and log[e["i"] - 1]["kind"] == "action")
+    i = next(
+        e["i"]
+        for e in reversed(log)
+        if e["kind"] == "chance" and log[e["i"] - 1]["kind"] == "action"
+    )
     before = m.state_before(i)
     assert before.to_move == CHANCE and before.chance().label == log[i]["label"]
     assert m.state_before(len(log)).view(None) == m.state.view(None)

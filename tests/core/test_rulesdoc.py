@@ -54,14 +54,20 @@ def test_a_clause_is_a_lettered_bullet_of_its_rule(doc):
 
 
 def test_a_missing_rule_names_the_document_and_what_it_has(doc):
-    with pytest.raises(ValueError, match=r"game/rules.md has no rule 'R-9'; its rules are "
-                                         r"R-1 to R-3, A-1 to A-2"):
+    with pytest.raises(
+        ValueError,
+        match=r"game/rules.md has no rule 'R-9'; its rules are "
+        r"R-1 to R-3, A-1 to A-2",
+    ):
         doc.text("R-9")
 
 
 def test_rule_ids_are_found_in_reasons_and_logs_but_not_in_card_names():
     assert rule_ids("melee must target ... (A-16) [R-33]; see R-13c and R-33") == [
-        "A-16", "R-33", "R-13c"]
+        "A-16",
+        "R-33",
+        "R-13c",
+    ]
     assert rule_ids("Start with RAT-1 (Rats ×4, loot 2)") == []
 
 
@@ -76,7 +82,12 @@ def test_designs_with_no_rules_to_play_ship_their_documents_too():
     assert wb.rules_text("rune_system", "A-U1").startswith('A-U1 "Orb" appears in the examples')
     assert wb.rules_text("rfg_classes", "A-R2") == "A-R2 The Recon's health is a range (90–100 %)."
     assert rule_ids("open questions (A-U1 to A-U6, A-R1 to A-R5)") == [
-        "A-U1", "A-U6", "A-R1", "A-R5"]
-    with pytest.raises(ValueError, match="rune_system/rules.md has no rule 'A-U9'; its rules "
-                                         "are A-U1 to A-U6"):
+        "A-U1",
+        "A-U6",
+        "A-R1",
+        "A-R5",
+    ]
+    with pytest.raises(
+        ValueError, match="rune_system/rules.md has no rule 'A-U9'; its rules are A-U1 to A-U6"
+    ):
         wb.rules_text("rune_system", "A-U9")

@@ -20,7 +20,7 @@ def test_seeds_are_the_draws_one_by_one(seed):
     # Forwards in chunks of every size around the one-call threshold, then backwards.
     at, pieces = 0, []
     for size in (1, 63, 64, 65, 1000, 3807):
-        pieces += seeds[at:at + size]
+        pieces += seeds[at : at + size]
         at += size
     assert pieces == expected
     assert seeds[4000:4100] == expected[4000:4100]

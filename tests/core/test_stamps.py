@@ -34,22 +34,35 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 def test_every_game_with_a_kernel_has_one():
-    assert sorted(GAMES) == ["armies", "coop", "correction", "location_ccg", "rpg_card_battle",
-                             "sac", "squad_combat"]
+    assert sorted(GAMES) == [
+        "armies",
+        "coop",
+        "correction",
+        "location_ccg",
+        "rpg_card_battle",
+        "sac",
+        "squad_combat",
+    ]
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_stamp_matches_its_code(name):
     why = renewal.stale(name)
-    assert why is None, (f"{name}'s kernel stamp is stale ({why}): run "
-                         f"`python -m workbench.sim.stamps --renew {name}`")
+    assert why is None, (
+        f"{name}'s kernel stamp is stale ({why}): run "
+        f"`python -m workbench.sim.stamps --renew {name}`"
+    )
 
 
 def engine_rows(name, batch, seeds):
     game = get_game(batch.game)
     bots = make_bots(batch.bots, game, game.num_seats(batch.setup))
-    return [play_out(game, batch.cards, batch.rules, batch.setup, s, bots, game.max_decisions,
-                     batch.trace) for s in seeds]
+    return [
+        play_out(
+            game, batch.cards, batch.rules, batch.setup, s, bots, game.max_decisions, batch.trace
+        )
+        for s in seeds
+    ]
 
 
 def played(frame) -> set:
@@ -87,9 +100,11 @@ def test_a_subclass_plays_in_the_rules_engine(name, house):
     frame, said = simulated(game.name)
     assert said.startswith(f"{game.name}: the rules engine played 4 of 4 games")
     assert "is a subclass of" in said and "times the kernel's time per game" in said
-    assert played(frame) == {f"engine: {type(game).__name__} is a subclass of "
-                             f"{type(game).__mro__[1].__name__}, and the kernel plays only "
-                             f"{type(game).__mro__[1].__name__}'s rules"}
+    assert played(frame) == {
+        f"engine: {type(game).__name__} is a subclass of "
+        f"{type(game).__mro__[1].__name__}, and the kernel plays only "
+        f"{type(game).__mro__[1].__name__}'s rules"
+    }
     batch = prepare(game.name, None, None, "heuristic", None, SETUPS.get(name, {}))
     assert frame.drop("played_by").to_dicts() == engine_rows(name, batch, game_seeds(3, 4))
 
@@ -115,8 +130,7 @@ def test_a_house_rule_changes_the_numbers_by_every_route(house, monkeypatch):
     assert played(plain) == {"kernel"} and played(harder) != {"kernel"}
     assert harder["length"].mean() < plain["length"].mean()  # harder hits end games sooner
     batch = prepare(game.name, None, None, "heuristic", None, {})
-    assert harder.drop("played_by").to_dicts() == engine_rows(game.name, batch,
-                                                                  game_seeds(1, 100))
+    assert harder.drop("played_by").to_dicts() == engine_rows(game.name, batch, game_seeds(1, 100))
     damage = rules.damage
 
     def harder_damage(rules_, x, xmove, y, ymove):
@@ -141,8 +155,9 @@ def test_a_replaced_function_plays_in_the_rules_engine(name, monkeypatch):
     monkeypatch.setattr(state_class, "legal_actions", legal_actions)
     frame, said = simulated(name)
     where = f"{state_class.__name__}.legal_actions in "
-    assert all(p.startswith(f"engine: {where}") and p.endswith(" was replaced")
-               for p in played(frame)), played(frame)
+    assert all(
+        p.startswith(f"engine: {where}") and p.endswith(" was replaced") for p in played(frame)
+    ), played(frame)
     assert where in said
     assert frame.drop("played_by").to_dicts() == engine_rows(name, batch, game_seeds(3, 4))
     # Put back, the package's own code is the kernel's again.
@@ -172,8 +187,9 @@ def test_a_function_replaced_before_the_first_game_is_seen(monkeypatch):
     monkeypatch.delitem(FIRST, rules.__name__)
     watch = stamps._Watch(owner, stamps.read_stamp(owner))
     why = watch.check()
-    assert why.startswith("CorrectionState.apply in rules.py of correction is the function "
-                          "apply from ") and why.endswith(", not the package's own")
+    assert why.startswith(
+        "CorrectionState.apply in rules.py of correction is the function apply from "
+    ) and why.endswith(", not the package's own")
 
 
 def test_a_replaced_constant_is_seen(monkeypatch):
@@ -181,8 +197,10 @@ def test_a_replaced_constant_is_seen(monkeypatch):
 
     name = next(k for k, v in vars(rules).items() if isinstance(v, int) and k.isupper())
     monkeypatch.setattr(rules, name, getattr(rules, name) + 1)
-    assert stamps.aside(get_game("sac"), get_game("sac").default_rules()) == \
-        f"{name} in rules.py of sac was replaced"
+    assert (
+        stamps.aside(get_game("sac"), get_game("sac").default_rules())
+        == f"{name} in rules.py of sac was replaced"
+    )
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -197,11 +215,12 @@ def test_a_variant_the_kernel_was_not_checked_on_plays_in_the_rules_engine(name)
     numeric = [v for v in game.variants if v.choices is None and v.maximum is not None]
     for v in numeric[:1]:
         beyond = {**batch.rules, v.key: v.maximum + 1}
-        assert stamps.aside(game, beyond) == (f"variant {v.key} = {v.maximum + 1!r} is not one "
-                                              "the kernel was checked on")
+        assert stamps.aside(game, beyond) == (
+            f"variant {v.key} = {v.maximum + 1!r} is not one the kernel was checked on"
+        )
 
 
-EDIT = '''
+EDIT = """
 import sys
 import workbench as wb
 from workbench.sim.kernels import SETUPS
@@ -210,29 +229,38 @@ for name in sys.argv[1:]:
     frame = wb.simulate(name, 3, bots="heuristic", seed=5, **SETUPS.get(name, {}))
     out[name] = sorted(set(frame["played_by"]))
 print(__import__("json").dumps(out))
-'''
+"""
 
 
 def test_an_edited_module_plays_in_the_rules_engine(tmp_path):
     # A copy of the package with a rule module of each game edited, as a designer edits the
     # installed package; the repository's card tables beside it.
     copy = tmp_path / "checkout"
-    shutil.copytree(REPOSITORY / "workbench", copy / "workbench",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        REPOSITORY / "workbench", copy / "workbench", ignore=shutil.ignore_patterns("__pycache__")
+    )
     (copy / "data").symlink_to(REPOSITORY / "data")
     for name in GAMES:
         rules = copy / "workbench" / "games" / name / "rules.py"
         rules.write_text(rules.read_text() + "\n\nHOUSE_RULE = True\n")
     env = {**os.environ, "PYTHONPATH": str(copy)}
-    done = subprocess.run([sys.executable, "-c", EDIT, *GAMES], cwd=copy, env=env,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", EDIT, *GAMES],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     found = json.loads(done.stdout.splitlines()[-1])
-    assert found == {name: [f"engine: rules.py of {name} changed since the {name} kernel "
-                            "was checked"] for name in GAMES}
+    assert found == {
+        name: [f"engine: rules.py of {name} changed since the {name} kernel was checked"]
+        for name in GAMES
+    }
     assert "KernelAside" in done.stderr
 
 
-RELOAD = '''
+RELOAD = """
 import importlib, json
 from workbench.core import get_game, stamps
 from workbench.games.rpg_card_battle import rules
@@ -244,17 +272,24 @@ for text in (shipped, shipped + "\\nHOUSE_RULE = True\\n", shipped):
     importlib.reload(rules)  # as autoreload does when a file changes
     asides.append(stamps.aside(game, game.default_rules()))  # (no kernel to compile here)
 print(json.dumps(asides))
-'''
+"""
 
 
 def test_a_module_loaded_again_is_read_again(tmp_path):
     copy = tmp_path / "checkout"
-    shutil.copytree(REPOSITORY / "workbench", copy / "workbench",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        REPOSITORY / "workbench", copy / "workbench", ignore=shutil.ignore_patterns("__pycache__")
+    )
     (copy / "data").symlink_to(REPOSITORY / "data")
     env = {**os.environ, "PYTHONPATH": str(copy)}
-    done = subprocess.run([sys.executable, "-c", RELOAD], cwd=copy, env=env,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", RELOAD],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     changed = "rules.py of rpg_card_battle changed since the rpg_card_battle kernel was checked"
     assert json.loads(done.stdout.splitlines()[-1]) == [None, changed, None]
 
@@ -266,9 +301,12 @@ def test_a_kernel_whose_rows_differ_is_caught(name, monkeypatch):
     def wrong(self, seeds, run=None):
         rows, fast = real(self, seeds, run)
         # A kernel that got one rule wrong: every game it plays is one decision longer.
-        return rows.with_columns(pl.when(pl.col("played_by") == "kernel")
-                                 .then(pl.col("length") + 1).otherwise(pl.col("length"))
-                                 .alias("length")), fast
+        return rows.with_columns(
+            pl.when(pl.col("played_by") == "kernel")
+            .then(pl.col("length") + 1)
+            .otherwise(pl.col("length"))
+            .alias("length")
+        ), fast
 
     monkeypatch.setattr(Batch, "play", wrong)
     with pytest.raises(wb.KernelMismatch) as caught:
@@ -291,8 +329,13 @@ def test_the_shadow_check_runs_once_a_call(monkeypatch):
 
     # The module, not the function of the same name that workbench.sim exports.
     monkeypatch.setattr(importlib.import_module("workbench.sim.sweep"), "shadow_check", spy)
-    wb.sweep("correction", {"params.piece_denial_cost.value": [1, 2, 3]}, 20, executor="serial",
-             progress=False)
+    wb.sweep(
+        "correction",
+        {"params.piece_denial_cost.value": [1, 2, 3]},
+        20,
+        executor="serial",
+        progress=False,
+    )
     assert calls == [60]  # one check for the call, chosen from all its points' games
 
 
@@ -307,8 +350,14 @@ def test_the_shadow_check_picks_a_different_game_each_call(monkeypatch):
 
 def test_stalled_games_with_tension_play_in_the_kernel():
     # A piece denial that costs 1 stalls every game: each runs to the decision cap.
-    summary, games = wb.sweep("correction", {"params.piece_denial_cost.value": [1, 2]}, 40,
-                              executor="serial", progress=False, games=True)
+    summary, games = wb.sweep(
+        "correction",
+        {"params.piece_denial_cost.value": [1, 2]},
+        40,
+        executor="serial",
+        progress=False,
+        games=True,
+    )
     assert summary["played_by"].to_list() == ["kernel", "kernel"]
     stalled = games.filter(pl.col("outcome") == "timeout")
     assert stalled.height and stalled["drama"].null_count() == stalled.height
@@ -320,10 +369,12 @@ def test_a_changed_file_is_named():
     owner = stamps.kernel_owner(game)
     stamp = stamps.read_stamp(owner)
     unit = "workbench.games.rpg_card_battle.rules"
-    edited = dataclasses.replace(stamp, units={**stamp.units,
-                                               unit: {"text": "0" * 64, "code": "0" * 64}})
+    edited = dataclasses.replace(
+        stamp, units={**stamp.units, unit: {"text": "0" * 64, "code": "0" * 64}}
+    )
     assert stamps._Watch(owner, edited).check() == (
-        "rules.py of rpg_card_battle changed since the rpg_card_battle kernel was checked")
+        "rules.py of rpg_card_battle changed since the rpg_card_battle kernel was checked"
+    )
 
 
 def test_the_code_hash_ignores_comments_layout_and_docstrings():
@@ -340,7 +391,8 @@ def test_a_game_without_a_stamp_plays_in_the_rules_engine(monkeypatch):
     owner = stamps.kernel_owner(game)
     monkeypatch.setattr(stamps, "read_stamp", lambda cls: None)
     assert stamps.aside(game, game.default_rules()) == (
-        "the coop kernel has no stamp (kernel_stamp.json): it was never checked")
+        "the coop kernel has no stamp (kernel_stamp.json): it was never checked"
+    )
     assert stamps.ours(owner)
 
 
@@ -348,8 +400,15 @@ def test_units_are_the_game_modules_and_the_engine_code_they_reach():
     owner = stamps.kernel_owner(get_game("rpg_card_battle"))
     units = stamps.units_of(owner)
     package = "workbench.games.rpg_card_battle."
-    assert {u[len(package):] for u in units if u.startswith(package)} == {
-        "batch", "bots", "cards", "catalog", "game", "kernel", "rules"}  # not render
+    assert {u[len(package) :] for u in units if u.startswith(package)} == {
+        "batch",
+        "bots",
+        "cards",
+        "catalog",
+        "game",
+        "kernel",
+        "rules",
+    }  # not render
     assert "workbench.core.kit.deck" in units and "workbench.core.compiled" in units
     assert units[-3:] == list(stamps.SHARED_FUNCTIONS)
 
@@ -362,23 +421,32 @@ def test_a_rule_replaced_here_plays_here_whatever_the_executor(monkeypatch):
     monkeypatch.setattr(rules, "damage", lambda r, x, xm, y, ym: damage(r, x, xm, y, ym) + 1)
     assert paths.placed(prepare("rpg_card_battle"), "processes") == "serial"
     with pytest.warns(wb.KernelAside):
-        far = wb.sweep("rpg_card_battle", {"classes.Knight.hp": [20]}, 300, executor="processes",
-                       progress=False)
-        here = wb.sweep("rpg_card_battle", {"classes.Knight.hp": [20]}, 300, executor="serial",
-                        progress=False)
+        far = wb.sweep(
+            "rpg_card_battle",
+            {"classes.Knight.hp": [20]},
+            300,
+            executor="processes",
+            progress=False,
+        )
+        here = wb.sweep(
+            "rpg_card_battle", {"classes.Knight.hp": [20]}, 300, executor="serial", progress=False
+        )
     assert far.equals(here) and far["played_by"][0].startswith("engine: damage in rules.py")
     monkeypatch.undo()
     assert paths.placed(prepare("rpg_card_battle"), "processes") == "processes"
 
 
 def test_solve_and_sensitivity_say_which_path_played(monkeypatch):
-    found = wb.solve("rpg_card_battle", "classes.Knight.hp", 0.5, (10, 14), step=100,
-                     max_games=100)
+    found = wb.solve("rpg_card_battle", "classes.Knight.hp", 0.5, (10, 14), step=100, max_games=100)
     assert found["played_by"] == "kernel" and set(found["trace"]["played_by"]) == {"kernel"}
     checked = []
-    monkeypatch.setattr(importlib.import_module("workbench.sim.sensitivity"), "shadow_check",
-                        lambda played: checked.append(len(played)))
-    ranked = wb.sensitivity("rpg_card_battle", "classes", 40, columns=["hp"],
-                            executor="serial", progress=False)
+    monkeypatch.setattr(
+        importlib.import_module("workbench.sim.sensitivity"),
+        "shadow_check",
+        lambda played: checked.append(len(played)),
+    )
+    ranked = wb.sensitivity(
+        "rpg_card_battle", "classes", 40, columns=["hp"], executor="serial", progress=False
+    )
     assert set(ranked["played_by"]) == {"kernel"} and len(checked) == 1
     assert checked[0] > ranked.height  # one check over the call's every point

@@ -44,8 +44,6 @@ def test_an_exact_label_wins_over_a_longer_one_it_begins():
     assert match_label(actions, "e") == (None, actions)
 
 
-
-
 def test_wb_why_illegal_answers_for_a_match_or_its_state():
     m = wb.play("coop", seed=1, players=3)
     first = m.legal_actions()[0]

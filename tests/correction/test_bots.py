@@ -35,8 +35,7 @@ def test_evaluation_is_zero_sum_to_the_last_bit():
 
 
 def test_position_holds_every_field_the_rules_read():
-    assert set(CorrectionState.PLAY) | set(CorrectionState.RECORD) == set(
-        CorrectionState.__slots__)
+    assert set(CorrectionState.PLAY) | set(CorrectionState.RECORD) == set(CorrectionState.__slots__)
     assert not set(CorrectionState.PLAY) & set(CorrectionState.RECORD)
     by_position = {}
     for state in _positions():

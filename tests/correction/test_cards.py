@@ -17,7 +17,8 @@ def test_a_line_for_a_piece_that_does_not_exist_is_one_problem(cards):
         cards.set("offsets", "pawn-left", "piece", "Queen")
     assert str(err.value).splitlines()[1:] == [
         "  - offsets.csv line 2 (pawn-left), column 'piece': 'Queen' is not in pieces.csv; "
-        "expected a name from pieces.csv (Pawn, Spearman, Knight)"]
+        "expected a name from pieces.csv (Pawn, Spearman, Knight)"
+    ]
 
 
 def test_a_piece_with_movement_lines_cannot_be_removed(cards):
@@ -29,8 +30,15 @@ def test_a_piece_with_movement_lines_cannot_be_removed(cards):
 
 
 def test_a_piece_still_needs_a_movement_line(cards):
-    bishop = {"name": "Bishop", "letter": "B", "count": 1, "jumps": False,
-              "enters_tokens": False, "text": "Slides diagonally"}
-    with pytest.raises(wb.CardDataError, match="line 5 .Bishop., column 'name': 'Bishop' has no "
-                                               "movement line"):
+    bishop = {
+        "name": "Bishop",
+        "letter": "B",
+        "count": 1,
+        "jumps": False,
+        "enters_tokens": False,
+        "text": "Slides diagonally",
+    }
+    with pytest.raises(
+        wb.CardDataError, match="line 5 .Bishop., column 'name': 'Bishop' has no movement line"
+    ):
         cards.with_row("pieces", bishop)

@@ -12,9 +12,16 @@ GOLDEN = Path(__file__).parent / "golden"
 GAMES = {
     "seed1_heuristic": dict(seed=1, bots="heuristic"),
     "seed4_random": dict(seed=4, bots="random"),
-    "seed2_variants": dict(seed=2, bots="heuristic",
-                           rules={"token_supply": 20, "deny_occupied": False,
-                                  "banish": "captured", "knight_side_L_capture_only": True}),
+    "seed2_variants": dict(
+        seed=2,
+        bots="heuristic",
+        rules={
+            "token_supply": 20,
+            "deny_occupied": False,
+            "banish": "captured",
+            "knight_side_L_capture_only": True,
+        },
+    ),
 }
 
 

@@ -31,6 +31,7 @@ def north_turn(st):
     play(st, spawn)
     go(st, next(x for x in labels(st) if "→" in x and "captures" not in x))
 
+
 # -- the rules file's test cases ----------------------------------------------------------
 
 
@@ -60,8 +61,9 @@ def test_T2_spearman():
     st = position([(SOUTH, "Spearman", "c3"), (NORTH, "Pawn", "c5")])
     assert moves_from(st, "c3") == ["b3", "c5", "d3"]
     for colour in (SOUTH, NORTH):
-        blocked = position([(SOUTH, "Spearman", "c3"), (NORTH, "Pawn", "c5"),
-                            (colour, "Pawn", "c4")])
+        blocked = position(
+            [(SOUTH, "Spearman", "c3"), (NORTH, "Pawn", "c5"), (colour, "Pawn", "c4")]
+        )
         assert "c5" not in moves_from(blocked, "c3")
         assert reason(blocked, "move", "c3", "c5")[0] == "A-2"
     # c4 may be entered only to capture.
@@ -71,8 +73,10 @@ def test_T2_spearman():
 
 
 def test_A2_reach_over_variant_and_tokens_do_not_block():
-    st = position([(SOUTH, "Spearman", "c3"), (NORTH, "Pawn", "c5"), (NORTH, "Pawn", "c4")],
-                  rules={"spear_reach": "over"})
+    st = position(
+        [(SOUTH, "Spearman", "c3"), (NORTH, "Pawn", "c5"), (NORTH, "Pawn", "c4")],
+        rules={"spear_reach": "over"},
+    )
     assert "c5" in moves_from(st, "c3")
     st = position([(SOUTH, "Spearman", "c3"), (NORTH, "Pawn", "c5")])
     token(st, "c4", 2)  # R-14d: a token on the middle square does not block the reach
@@ -131,8 +135,16 @@ def test_T4_three_tokens_are_not_enough_for_both():
 
 
 def test_T5_token_recovery():
-    st = position([(SOUTH, "Pawn", "e3"), (SOUTH, "Pawn", "c3"), (NORTH, "Knight", "c5"),
-                   (NORTH, "Pawn", "e5")], turn=5, stock=(0, 1))
+    st = position(
+        [
+            (SOUTH, "Pawn", "e3"),
+            (SOUTH, "Pawn", "c3"),
+            (NORTH, "Knight", "c5"),
+            (NORTH, "Pawn", "e5"),
+        ],
+        turn=5,
+        stock=(0, 1),
+    )
     play(st, "Pawn e3 → d4")
     play(st, "Deny the move: token on d4 (1 token)")
     # Turn 5: nothing may enter d4, not even a Pawn.
@@ -152,8 +164,11 @@ def test_T5_token_recovery():
 
 
 def test_T6_spawn_restriction():
-    st = position([(SOUTH, "Knight", "c4"), (NORTH, "Pawn", "b5"), (SOUTH, "Pawn", "a2")],
-                  active=NORTH, turn=7)
+    st = position(
+        [(SOUTH, "Knight", "c4"), (NORTH, "Pawn", "b5"), (SOUTH, "Pawn", "a2")],
+        active=NORTH,
+        turn=7,
+    )
     play(st, "Pawn b5 → c4, captures Knight")
     assert st.turn == 8 and st.active == SOUTH
     assert "Spawn Knight at a1" not in labels(st)
@@ -316,8 +331,9 @@ def test_R13c_banish_then_another_piece_and_A9_back_in_reserve():
 
 
 def test_A9_banish_captured_variant_skips_the_next_turn():
-    st = position([(SOUTH, "Knight", "c2"), (SOUTH, "Pawn", "a2")], stock=(0, 3),
-                  rules={"banish": "captured"})
+    st = position(
+        [(SOUTH, "Knight", "c2"), (SOUTH, "Pawn", "a2")], stock=(0, 3), rules={"banish": "captured"}
+    )
     play(st, "Knight c2 → d3")
     play(st, "Banish the Knight on c2 (3 tokens)")
     play(st, "Pawn a2 → b3")
@@ -337,8 +353,9 @@ def test_R13c_banish_prevents_the_capture():
 
 
 def test_A6_deny_occupied_and_only_pawns_capture_there():
-    st = position([(SOUTH, "Knight", "c2"), (SOUTH, "Pawn", "d2"), (NORTH, "Pawn", "e3")],
-                  stock=(0, 1))
+    st = position(
+        [(SOUTH, "Knight", "c2"), (SOUTH, "Pawn", "d2"), (NORTH, "Pawn", "e3")], stock=(0, 1)
+    )
     play(st, "Knight c2 → e3, captures Pawn")
     play(st, "Deny the move: token on e3 (1 token)")
     assert at(st, "e3") == (NORTH, "Pawn") and st.token[16] == 5
@@ -351,17 +368,25 @@ def test_A6_deny_occupied_and_only_pawns_capture_there():
 
 
 def test_A6_variant_forbids_denying_a_capture():
-    st = position([(SOUTH, "Knight", "c2"), (NORTH, "Pawn", "e3")], stock=(0, 1),
-                  rules={"deny_occupied": False})
+    st = position(
+        [(SOUTH, "Knight", "c2"), (NORTH, "Pawn", "e3")],
+        stock=(0, 1),
+        rules={"deny_occupied": False},
+    )
     play(st, "Knight c2 → e3, captures Pawn")  # nothing North can do: no window
     assert at(st, "e3") == (SOUTH, "Knight")
 
 
-@pytest.mark.parametrize("rows, south_goal, south_home", [
-    ("both", False, False), ("goal_only", False, True), ("own_only", True, False)])
+@pytest.mark.parametrize(
+    "rows, south_goal, south_home",
+    [("both", False, False), ("goal_only", False, True), ("own_only", True, False)],
+)
 def test_A4_rows_that_take_no_token(rows, south_goal, south_home):
-    st = position([(SOUTH, "Pawn", "b5"), (SOUTH, "Spearman", "c1")], stock=(0, 1),
-                  rules={"no_token_rows": rows})
+    st = position(
+        [(SOUTH, "Pawn", "b5"), (SOUTH, "Spearman", "c1")],
+        stock=(0, 1),
+        rules={"no_token_rows": rows},
+    )
     play(st, "Pawn b5 → c6, wins")
     assert (reason(st, "deny") is None) == south_goal
     st = position([(SOUTH, "Spearman", "c1")], stock=(0, 1), rules={"no_token_rows": rows})
@@ -398,16 +423,18 @@ def test_R17_capturing_onto_the_goal_row_wins():
 
 
 def test_R18_draw_after_quiet_turns():
-    st = position([(SOUTH, "Spearman", "a3"), (NORTH, "Spearman", "f4")],
-                  rules={"draw_after": 3})
+    st = position([(SOUTH, "Spearman", "a3"), (NORTH, "Spearman", "f4")], rules={"draw_after": 3})
     st.reserve = [[], []]
     play(st, "Spearman a3 → b3")
     play(st, "Spearman f4 → e4")
     assert st.to_move == SOUTH
     play(st, "Spearman b3 → a3")
-    assert st.result().to_json() == {"outcome": "draw", "winners": [], "turns": 7,
-                                     "reason": "3 turns without a capture, a spawn or a token "
-                                               "recovered (R-18)"}
+    assert st.result().to_json() == {
+        "outcome": "draw",
+        "winners": [],
+        "turns": 7,
+        "reason": "3 turns without a capture, a spawn or a token recovered (R-18)",
+    }
 
 
 def test_R18_a_capture_resets_the_counter():
@@ -447,8 +474,15 @@ def test_fixed_first_player_has_no_chance_point():
 
 def test_every_resolution_key_is_a_variant():
     keys = {r["key"] for r in wb.rules("correction")}
-    assert keys == {"cor.token_supply", "cor.draw_after", "cor.knight_side_L_capture_only",
-                    "cor.spear_reach", "cor.no_token_rows", "cor.deny_occupied", "cor.banish"}
+    assert keys == {
+        "cor.token_supply",
+        "cor.draw_after",
+        "cor.knight_side_L_capture_only",
+        "cor.spear_reach",
+        "cor.no_token_rows",
+        "cor.deny_occupied",
+        "cor.banish",
+    }
 
 
 # -- cards ------------------------------------------------------------------------------------
@@ -574,7 +608,8 @@ def test_simulate_reports_first_player_and_counts():
     games = wb.simulate("correction", 30, seed=2)
     assert set(games["first"].unique()) == {0, 1}
     assert {"turns", "captures", "move_denials", "banishes", "spawns", "recoveries"} <= set(
-        games.columns)
+        games.columns
+    )
     decided = games.filter(games["winner"] >= 0)
     assert decided.height and all(o.endswith("wins") for o in decided["outcome"])
 

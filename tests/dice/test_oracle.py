@@ -13,24 +13,84 @@ from workbench.dice import Dist, exact, parse, pools
 
 CASES = [
     # sums, constants, arithmetic
-    "3d6", "d20", "2d6+3", "d6-d6", "3d4-2d4*2", "-d6", "2*-d6+1", "d6*d4", "d{1,1,2,3}+d{-1,0,5}",
-    "0d6+3", "3dF", "d6*d6*2", "(d4+1)*(d4-1)",
+    "3d6",
+    "d20",
+    "2d6+3",
+    "d6-d6",
+    "3d4-2d4*2",
+    "-d6",
+    "2*-d6+1",
+    "d6*d4",
+    "d{1,1,2,3}+d{-1,0,5}",
+    "0d6+3",
+    "3dF",
+    "d6*d6*2",
+    "(d4+1)*(d4-1)",
     # keep / drop
-    "4d6kh3", "4d6kl1", "4d6dh1", "4d6dl1", "4d6kh", "5d4kh2", "5d4kl3", "4d6kh0", "3d6kh5",
-    "[2d4, 2d6]kh2", "[d4, d6, d8]kl2", "[2d4, d6]dl1", "[d{-1,3,3}, d{0,2}, 2d4]kh2", "3dFkh2",
+    "4d6kh3",
+    "4d6kl1",
+    "4d6dh1",
+    "4d6dl1",
+    "4d6kh",
+    "5d4kh2",
+    "5d4kl3",
+    "4d6kh0",
+    "3d6kh5",
+    "[2d4, 2d6]kh2",
+    "[d4, d6, d8]kl2",
+    "[2d4, d6]dl1",
+    "[d{-1,3,3}, d{0,2}, 2d4]kh2",
+    "3dFkh2",
     # explode (depth capped)
-    "d6!", "2d6!1", "d4!>=3:2", "d4!<2:2", "d6!2+d4", "2d4!2kh1", "d4!!1",
+    "d6!",
+    "2d6!1",
+    "d4!>=3:2",
+    "d4!<2:2",
+    "d6!2+d4",
+    "2d4!2kh1",
+    "d4!!1",
     # reroll
-    "d6r1", "d20r<3", "d6r>=5", "d6rr1", "d8rr<3", "2d6r1kh1", "d6r1!1", "d6!1r<3",
+    "d6r1",
+    "d20r<3",
+    "d6r>=5",
+    "d6rr1",
+    "d8rr<3",
+    "2d6r1kh1",
+    "d6r1!1",
+    "d6!1r<3",
     # success counting
-    "6d6>=5", "5d6<3", "5d6=6", "5d6!=1", "[2d4, 2d6]>=4", "4d6kh2>=5", "4d6kl2<=2", "5d4kh3>3",
-    "5d4dl2<2", "4d6kh2=6", "4d6kl2!=1", "3d4!1>=4",
+    "6d6>=5",
+    "5d6<3",
+    "5d6=6",
+    "5d6!=1",
+    "[2d4, 2d6]>=4",
+    "4d6kh2>=5",
+    "4d6kl2<=2",
+    "5d4kh3>3",
+    "5d4dl2<2",
+    "4d6kh2=6",
+    "4d6kl2!=1",
+    "3d4!1>=4",
     # yes/no comparisons
-    "(3d6)>=10", "3d6 > 2d8+2", "2d6 = d12", "d6 != d6", "d20+5 >= 15", "(4d6kh3) > 12", "d6 < -1",
+    "(3d6)>=10",
+    "3d6 > 2d8+2",
+    "2d6 = d12",
+    "d6 != d6",
+    "d20+5 >= 15",
+    "(4d6kh3) > 12",
+    "d6 < -1",
     "(2d6>7) + (2d6>7)",
     # max / min / repetition
-    "max(d6, d8)", "min(2d4, d6)", "max(d6, d6, d6)", "min(d6, 3)", "max(d4, d4) - min(d4, d4)",
-    "3#d6", "2#(d4+1)", "2#(d6>3)", "2#2d4kh1", "3#(d4>=3)",
+    "max(d6, d8)",
+    "min(2d4, d6)",
+    "max(d6, d6, d6)",
+    "min(d6, 3)",
+    "max(d4, d4) - min(d4, d4)",
+    "3#d6",
+    "2#(d4+1)",
+    "2#(d6>3)",
+    "2#2d4kh1",
+    "3#(d4>=3)",
 ]
 
 
@@ -40,7 +100,9 @@ def test_matches_brute_force(expr):
     got = exact(expr)
     assert got == Dist(dict(expected)), expr
     # Stronger than proportional equality where the engine keeps natural roll counts.
-    assert got.probabilities() == {o: Fraction(c, sum(expected.values())) for o, c in expected.items()}
+    assert got.probabilities() == {
+        o: Fraction(c, sum(expected.values())) for o, c in expected.items()
+    }
 
 
 def test_explode_depth_default_is_three_extra_rolls():

@@ -81,7 +81,9 @@ def test_syntax_errors_point_at_the_problem(text, position, fragment):
     lines = str(err).splitlines()
     # The expression and a caret under the offending character.
     assert lines[1].strip() == text.strip() or text.strip() in lines[1]
-    assert lines[2].index("^") - lines[1].index(text.lstrip()[0]) == position - (len(text) - len(text.lstrip()))
+    assert lines[2].index("^") - lines[1].index(text.lstrip()[0]) == position - (
+        len(text) - len(text.lstrip())
+    )
 
 
 def test_empty_and_non_string_input():
@@ -129,7 +131,9 @@ def _exact_or_refuse(text: str):
         return exact(text)
 
 
-_ALPHABET = st.sampled_from(list("0123456789dDFkhlr!<>=()[]{},#+-*:% ") + ["max(", "min(", "dF", "kh", "d6", "20"])
+_ALPHABET = st.sampled_from(
+    list("0123456789dDFkhlr!<>=()[]{},#+-*:% ") + ["max(", "min(", "dF", "kh", "d6", "20"]
+)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,8 +10,15 @@ import pytest
 from workbench.dice import DiceSyntaxError, parser
 from workbench.dice.parser import cache_file
 
-TEXTS = ["3d6 > 2d8 + 2", "[8d6, 8d8]kh2", "(15d6>=5) > (10d8>=5)", "4d6!>=5:2 + d20rr<3",
-         "max(2d6, 3#d4) * -1", "d{-1,1,1,2}", "4dF + d%"]
+TEXTS = [
+    "3d6 > 2d8 + 2",
+    "[8d6, 8d8]kh2",
+    "(15d6>=5) > (10d8>=5)",
+    "4d6!>=5:2 + d20rr<3",
+    "max(2d6, 3#d4) * -1",
+    "d{-1,1,1,2}",
+    "4dF + d%",
+]
 BAD = ["3d6 +", "4d6kh3kh", "2d", "(3d6", "d6!>=", "3 # # 4"]
 
 

@@ -8,6 +8,7 @@ from workbench.core.legality import resolve
 from workbench.games.location_ccg.catalog import catalog_for
 from workbench.games.location_ccg.rules import HQ, LocationState
 
+
 def table(rules=None, decks=("Syndicate", "Order"), cards=None) -> LocationState:
     """Seat 1 placed first (its first two Locations, the second seat's first between them:
     Dockside Warehouse, Old Cathedral, Radio Tower for Syndicate against Order); hands, banks

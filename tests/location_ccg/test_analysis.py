@@ -24,8 +24,10 @@ def brute(deck: dict, rows: dict, targets: dict, seen: int, banked: int) -> Frac
             rest = list(names)
             rest.remove(t)
             for k in range(banked + 1):
-                if any(covers([rows[n] for n in sub], cost)
-                       for sub in combinations(rest, min(k, len(rest)))):
+                if any(
+                    covers([rows[n] for n in sub], cost)
+                    for sub in combinations(rest, min(k, len(rest)))
+                ):
                     ok = True
                     break
             if ok:
@@ -34,10 +36,22 @@ def brute(deck: dict, rows: dict, targets: dict, seen: int, banked: int) -> Frac
     return Fraction(good, total)
 
 
-SMALL = {"Fixer": 2, "Payoff": 1, "Street Runner": 3, "Hired Muscle": 2, "Ogre Bouncer": 1,
-         "Lookout": 2}
-ROWS = {"Fixer": "$$", "Payoff": "$", "Street Runner": "$", "Hired Muscle": "!",
-        "Ogre Bouncer": "!!", "Lookout": "Ω"}
+SMALL = {
+    "Fixer": 2,
+    "Payoff": 1,
+    "Street Runner": 3,
+    "Hired Muscle": 2,
+    "Ogre Bouncer": 1,
+    "Lookout": 2,
+}
+ROWS = {
+    "Fixer": "$$",
+    "Payoff": "$",
+    "Street Runner": "$",
+    "Hired Muscle": "!",
+    "Ogre Bouncer": "!!",
+    "Lookout": "Ω",
+}
 
 
 @pytest.mark.parametrize("seen, banked", [(4, 2), (5, 2), (6, 4), (3, 2)])
@@ -56,8 +70,7 @@ def test_pay_chance_of_a_typed_cost_needs_the_symbol():
 
 
 def test_three_point_cards_of_the_demo_decks():
-    assert set(analysis.three_point_cards("Syndicate")) == {"Fixer", "Payoff",
-                                                            "Protection Racket"}
+    assert set(analysis.three_point_cards("Syndicate")) == {"Fixer", "Payoff", "Protection Racket"}
     assert set(analysis.three_point_cards("Order")) == {"Sanctuary", "Archive"}
 
 
@@ -68,8 +81,10 @@ def test_resource_curve_rises_with_the_turns():
         rows = anyrow.filter(anyrow["deck"] == deck)["chance"].to_list()
         assert 0 < rows[0] < rows[1] < 1
     p = analysis.pay_by_turn("Syndicate", "Fixer", 3)
-    assert table.filter((table["card"] == "Fixer") & (table["turn"] == 3))["exact"][0] == \
-        f"{p.numerator}/{p.denominator}"
+    assert (
+        table.filter((table["card"] == "Fixer") & (table["turn"] == 3))["exact"][0]
+        == f"{p.numerator}/{p.denominator}"
+    )
 
 
 def test_bad_questions_name_the_problem():
@@ -92,7 +107,10 @@ def test_first_player_edge_and_location_matrix_run_on_the_same_seeds():
     assert edge["games"] == 12 and 0 <= edge["ci_low"] <= edge["first_wins"] <= edge["ci_high"]
     matrix = analysis.location_matrix(2, seed=2, bots="random")
     assert matrix.height == 9 and set(matrix["Syndicate picks"]) == {
-        "Dockside Warehouse", "Radio Tower", "City Hall"}
+        "Dockside Warehouse",
+        "Radio Tower",
+        "City Hall",
+    }
     assert set(matrix["games"]) == {2}
 
 

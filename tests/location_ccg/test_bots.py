@@ -18,8 +18,9 @@ def test_heuristic_beats_random_in_both_seats():
 
 
 def test_search_bot_plays_a_game():
-    m = wb.play("location_ccg", seed=2, bots={0: "search", 1: "heuristic"},
-                rules={"loc.turn_limit": 8})
+    m = wb.play(
+        "location_ccg", seed=2, bots={0: "search", 1: "heuristic"}, rules={"loc.turn_limit": 8}
+    )
     m.auto()
     assert m.over and m.result is not None
 

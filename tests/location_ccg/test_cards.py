@@ -26,8 +26,10 @@ def test_demo_decks_are_the_rules_file_lists(cards):
     locations = {r["deck"]: [] for r in cards["deck_locations"].iter_rows(named=True)}
     for r in cards["deck_locations"].iter_rows(named=True):
         locations[r["deck"]].append(r["location"])
-    assert locations == {"Syndicate": ["Dockside Warehouse", "Radio Tower", "City Hall"],
-                         "Order": ["Power Plant", "Old Cathedral", "Data Vault"]}
+    assert locations == {
+        "Syndicate": ["Dockside Warehouse", "Radio Tower", "City Hall"],
+        "Order": ["Power Plant", "Old Cathedral", "Data Vault"],
+    }
     assert cards["cards"].height == 33 and cards["locations"].height == 6
 
 
@@ -39,8 +41,11 @@ def test_costs_and_rows_are_read_as_written():
 
 
 def test_a_fourth_copy_breaks_r6(cards):
-    with pytest.raises(CardDataError, match=r"makes 4 copies of Fixer in Syndicate.*at most "
-                                            r"3"):
+    with pytest.raises(
+        CardDataError,
+        match=r"makes 4 copies of Fixer in Syndicate.*at most "
+        r"3",
+    ):
         cards.set("deck_cards", "Syndicate: Fixer", "copies", 4)
 
 
@@ -50,8 +55,11 @@ def test_a_second_limited_copy_breaks_r39(cards):
 
 
 def test_a_deck_under_40_cards_is_named(cards):
-    with pytest.raises(CardDataError, match=r"decks.csv line 2 \(Syndicate\).*39 cards.*at "
-                                            r"least 40"):
+    with pytest.raises(
+        CardDataError,
+        match=r"decks.csv line 2 \(Syndicate\).*39 cards.*at "
+        r"least 40",
+    ):
         cards.set("deck_cards", "Syndicate: Fixer", "copies", 2)
 
 
@@ -65,26 +73,36 @@ def test_an_unknown_keyword_is_named_with_a_suggestion(cards):
         cards.set("cards", "Enforcer", "keywords", "Toughnes 1")
 
 
-@pytest.mark.parametrize(("effect", "keyword"), [("Destroy", "Destroy"), ("Atk 2", "Atk"),
-                                                 ("Prevent Damage", "Prevent Damage"),
-                                                 ("Send Home", "Send Home")])
+@pytest.mark.parametrize(
+    ("effect", "keyword"),
+    [
+        ("Destroy", "Destroy"),
+        ("Atk 2", "Atk"),
+        ("Prevent Damage", "Prevent Damage"),
+        ("Send Home", "Send Home"),
+    ],
+)
 @pytest.mark.parametrize("target", ["none", "discard"])
-def test_an_effect_on_a_character_without_one_to_target_is_refused(cards, effect, keyword,
-                                                                   target):
+def test_an_effect_on_a_character_without_one_to_target_is_refused(cards, effect, keyword, target):
     # The rules would look for the character only when the card resolves, mid-game.
     card = cards.set("cards", "Purge", "effect", f"{effect}; Draw 1")
-    with pytest.raises(CardDataError, match=rf"line 32 \(Purge\), column 'target'.*is not a "
-                                            rf"character, and {keyword} acts on one"):
+    with pytest.raises(
+        CardDataError,
+        match=rf"line 32 \(Purge\), column 'target'.*is not a "
+        rf"character, and {keyword} acts on one",
+    ):
         card.set("cards", "Purge", "target", target)
 
 
 def test_an_effect_on_each_friendly_character_here_needs_no_target(cards):
-    edited = (cards.set("cards", "Purge", "effect", "Skl 1 each friendly here")
-              .set("cards", "Purge", "target", "none"))
+    edited = cards.set("cards", "Purge", "effect", "Skl 1 each friendly here").set(
+        "cards", "Purge", "target", "none"
+    )
     assert edited.row("cards", "Purge")["target"] == "none"
     # A player's effect, such as Return From Discard, takes its card from the discard pile.
-    again = (cards.set("cards", "Purge", "effect", "Return From Discard")
-             .set("cards", "Purge", "target", "discard"))
+    again = cards.set("cards", "Purge", "effect", "Return From Discard").set(
+        "cards", "Purge", "target", "discard"
+    )
     assert again.row("cards", "Purge")["effect"] == "Return From Discard"
 
 

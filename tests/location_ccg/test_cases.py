@@ -13,7 +13,8 @@ def test_t1_payment_needs_points_and_the_typed_symbol():
     assert covers(["$", "!!", "Ω"], cost)
     assert not covers(["$", "!!"], cost)  # 3 points
     assert payments(list(rows), rows.get, cost) == [
-        (("Kevlar Vest", 1), ("Lookout", 1), ("Ogre Bouncer", 1))]
+        (("Kevlar Vest", 1), ("Lookout", 1), ("Ogre Bouncer", 1))
+    ]
     st = table()
     give(st, 0, "bank", *rows)
     st.pay(0, payments(list(rows), rows.get, cost)[0], [cost])
@@ -31,13 +32,15 @@ def test_t2_mob_cost_never_drops_below_one():
 
 def test_t3_pairing_gang_and_victory():
     st = table()
-    muscle, enforcer, runner = (put(st, 0, n) for n in ("Hired Muscle", "Enforcer",
-                                                         "Street Runner"))
+    muscle, enforcer, runner = (
+        put(st, 0, n) for n in ("Hired Muscle", "Enforcer", "Street Runner")
+    )
     watchman = put(st, 1, "Watchman")
     mission(st, 0, [muscle, enforcer, runner], [watchman])
     do(st, f"Challenge with {st.label(enforcer)}")
     assert st.ask[0] == 1 and [a.label for a in st.legal_actions()] == [
-        f"Oppose {st.label(enforcer)} with {st.label(watchman)} (2/3/0)"]
+        f"Oppose {st.label(enforcer)} with {st.label(watchman)} (2/3/0)"
+    ]
     do(st, "Oppose")
     # D is empty: Hired Muscle and Street Runner are unopposed; Hired Muscle gangs up.
     assert st.ask[1] == "gang" and st.ask[2] == muscle

@@ -14,13 +14,19 @@ from tests import golden
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = {
     "default_seed1_heuristic_vs_random": {"seed": 1, "bots": {0: "heuristic", 1: "random"}},
-    "mirror_seed4_heuristic": {"seed": 4, "bots": "heuristic",
-                               "decks": ["Order", "Syndicate"]},
+    "mirror_seed4_heuristic": {"seed": 4, "bots": "heuristic", "decks": ["Order", "Syndicate"]},
     "variants_seed3_random": {
-        "seed": 3, "bots": "random", "first_player": 0,
+        "seed": 3,
+        "bots": "random",
+        "first_player": 0,
         "locations": ["City Hall", "Data Vault", "Dockside Warehouse"],
-        "rules": {"loc.stack": "lifo", "loc.skill_count": "mission_only",
-                  "loc.giant": "full_each", "loc.turn_limit": 16}},
+        "rules": {
+            "loc.stack": "lifo",
+            "loc.skill_count": "mission_only",
+            "loc.giant": "full_each",
+            "loc.turn_limit": 16,
+        },
+    },
 }
 
 

@@ -44,8 +44,7 @@ def test_locations_show_tokens_and_who_is_there():
     st.locs[0].vp[0] = 1
     view = st.view(None)
     locs = view.zones[0]
-    assert locs.title == "Locations" and [c.name for c in locs.cards] == [
-        x.name for x in st.locs]
+    assert locs.title == "Locations" and [c.name for c in locs.cards] == [x.name for x in st.locs]
     dock = locs.cards[0]
     assert f"here: {st.label(uid)}" == dock.text
     assert [(s.label, s.value, s.max) for s in dock.stats][1] == ("VP seat 1", 1, 2)
@@ -70,8 +69,11 @@ def test_the_log_does_not_name_cards_banked_or_put_back_to_the_other_seat():
     m = wb.play("location_ccg", seed=1, bots={0: _banker, 1: _banker})
     s = Stepper(m, seat_view=0)
     s.play_to_end()
-    theirs = [e for e in m.log if e["kind"] == "action" and e["seat"] == 1
-              and e["action"]["kind"] in ("bank", "bottom")]
+    theirs = [
+        e
+        for e in m.log
+        if e["kind"] == "action" and e["seat"] == 1 and e["action"]["kind"] in ("bank", "bottom")
+    ]
     assert {e["action"]["kind"] for e in theirs} == {"bank", "bottom"}
     for viewer, told in ((0, False), (None, False), (1, True)):
         s.seat_view = viewer

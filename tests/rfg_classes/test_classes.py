@@ -28,20 +28,23 @@ def test_the_twelve_classes_and_their_unlocks_load(cards):
     assert (recon["health_min"], recon["health_max"], recon["speed"]) == (90, 100, 110)
     lines = {(r["class"], r["level"], r["unlocks"]) for r in cards["unlocks"].iter_rows(named=True)}
     assert ("Tracker", 5, "Comsat") in lines and ("Recon", 10, "Comsat") in lines
-    assert {c for s, _, c in lines if s == "general"} == {"Recon", "Ordinance", "Grunt",
-                                                         "Builder"}
+    assert {c for s, _, c in lines if s == "general"} == {"Recon", "Ordinance", "Grunt", "Builder"}
     refs = TABLES["unlocks"].refs
     assert refs["class"].target == "classes.name" and refs["class"].also == ("general",)
     assert refs["unlocks"].target == "classes.name"
 
 
-@pytest.mark.parametrize("table, card, column, value, words", [
-    ("unlocks", "Recon 5", "unlocks", "Medic", "a name from classes.csv"),
-    ("unlocks", "Recon 5", "class", "Engineer", "or 'general'"),
-    ("classes", "Recon", "health_max", 80, "is below health_min 90"),
-])
-def test_edits_that_name_nothing_or_invert_a_range_are_refused(cards, table, card, column,
-                                                               value, words):
+@pytest.mark.parametrize(
+    "table, card, column, value, words",
+    [
+        ("unlocks", "Recon 5", "unlocks", "Medic", "a name from classes.csv"),
+        ("unlocks", "Recon 5", "class", "Engineer", "or 'general'"),
+        ("classes", "Recon", "health_max", 80, "is below health_min 90"),
+    ],
+)
+def test_edits_that_name_nothing_or_invert_a_range_are_refused(
+    cards, table, card, column, value, words
+):
     with pytest.raises(wb.CardDataError) as err:
         cards.set(table, card, column, value)
     assert words in str(err.value)
@@ -50,7 +53,9 @@ def test_edits_that_name_nothing_or_invert_a_range_are_refused(cards, table, car
 def test_the_source_has_one_badge_named_twice_and_one_health_range(cards):
     found = analysis.check(cards)
     assert found.select("finding", "classes").rows() == [
-        ("duplicate badge", "Builder, Support"), ("health range", "Recon")]
+        ("duplicate badge", "Builder, Support"),
+        ("health range", "Recon"),
+    ]
     assert "'Master Builder'" in found["detail"][0]  # A-R1
     assert analysis.duplicate_badges(cards) == {"Master Builder": ["Builder", "Support"]}
 
@@ -67,14 +72,19 @@ def test_a_class_cut_off_from_the_start_is_found(cards):
 
 
 def test_cycles_are_found(cards):
-    looped = cards.with_row("unlocks", {"id": "Comsat 5", "class": "Comsat", "level": 5,
-                                        "unlocks": "Recon"})
-    looped = looped.with_row("unlocks", {"id": "Brute 7", "class": "Brute", "level": 7,
-                                         "unlocks": "Brute"})
+    looped = cards.with_row(
+        "unlocks", {"id": "Comsat 5", "class": "Comsat", "level": 5, "unlocks": "Recon"}
+    )
+    looped = looped.with_row(
+        "unlocks", {"id": "Brute 7", "class": "Brute", "level": 7, "unlocks": "Brute"}
+    )
     found = analysis.check(looped)
     cycles = found.filter(found["finding"] == "cycle")
-    assert sorted(cycles["detail"]) == ["Brute → Brute", "Recon → Comsat → Recon",
-                                        "Recon → Tracker → Comsat → Recon"]
+    assert sorted(cycles["detail"]) == [
+        "Brute → Brute",
+        "Recon → Comsat → Recon",
+        "Recon → Tracker → Comsat → Recon",
+    ]
     # A cycle back to a starting class does not make anything cheaper or unreachable.
     assert analysis.every_class(looped, 3).plays == analysis.every_class(cards, 3).plays
 
@@ -87,7 +97,11 @@ def test_the_budget_matches_the_rules_file(cards):
     assert all(160 <= low <= high <= 230 for low, high in budget.values())
     assert budget["Recon"] == (200, 210) and budget["Comsat"] == (160, 160)
     assert set(frame.filter(frame["tier"] == "starting class")["name"]) == {
-        "Recon", "Ordinance", "Grunt", "Builder"}
+        "Recon",
+        "Ordinance",
+        "Grunt",
+        "Builder",
+    }
     chart = analysis.budget_chart(cards).to_dict()
     assert "200–210%" in str(chart) and "health (upper end of range)" in str(chart)
 
@@ -95,12 +109,11 @@ def test_the_budget_matches_the_rules_file(cards):
 # -- plays to unlock, on a small graph worked out by hand -----------------------------------------
 SMALL = {
     "classes.csv": "name,health_min,health_max,speed,equipment,role,badge,badge_level\n"
-                   "A,100,100,100,x,x,Master A,4\nB,100,100,100,x,x,Master B,4\n"
-                   "C,100,100,100,x,x,Master C,4\n",
+    "A,100,100,100,x,x,Master A,4\nB,100,100,100,x,x,Master B,4\n"
+    "C,100,100,100,x,x,Master C,4\n",
     # A is playable from the start; A level 3 unlocks B, A level 5 unlocks C, and so does
     # B level 2.
-    "unlocks.csv": "id,class,level,unlocks\nstart,general,1,A\nA 3,A,3,B\nA 5,A,5,C\n"
-                   "B 2,B,2,C\n",
+    "unlocks.csv": "id,class,level,unlocks\nstart,general,1,A\nA 3,A,3,B\nA 5,A,5,C\nB 2,B,2,C\n",
 }
 
 
@@ -140,11 +153,13 @@ def test_plays_to_unlock_when_each_level_takes_longer(small):
 
 def test_a_general_level_that_unlocks_every_class(small):
     # General level 3 unlocks everything; at 1 play per general level that is 2 plays.
-    assert plays(small, 2, general_plays_per_level=1, every_class_at=3) == {
-        "A": 0, "B": 2, "C": 2}
+    assert plays(small, 2, general_plays_per_level=1, every_class_at=3) == {"A": 0, "B": 2, "C": 2}
     # The general rate is flat whatever the classes' increase: still 2 plays.
     assert plays(small, 2, extra_per_level=1, general_plays_per_level=1, every_class_at=3) == {
-        "A": 0, "B": 2, "C": 2}
+        "A": 0,
+        "B": 2,
+        "C": 2,
+    }
     route = analysis.every_class(small, 2, general_plays_per_level=1, every_class_at=3)
     assert (route.plays, route.general) == (2, 3)
     # At the class rate (2 plays per general level) general level 3 takes 4 plays: B costs 4
@@ -152,12 +167,15 @@ def test_a_general_level_that_unlocks_every_class(small):
     assert plays(small, 2, every_class_at=3) == {"A": 0, "B": 4, "C": 4}
 
 
-@pytest.mark.parametrize("kwargs, words", [
-    ({"plays_per_level": 0}, "plays_per_level must be above 0"),
-    ({"plays_per_level": "3"}, "must be a number"),
-    ({"plays_per_level": 2, "extra_per_level": -1}, "extra_per_level must be at least 0"),
-    ({"plays_per_level": 2, "every_class_at": 0}, "every_class_at must be a general level"),
-])
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"plays_per_level": 0}, "plays_per_level must be above 0"),
+        ({"plays_per_level": "3"}, "must be a number"),
+        ({"plays_per_level": 2, "extra_per_level": -1}, "extra_per_level must be at least 0"),
+        ({"plays_per_level": 2, "every_class_at": 0}, "every_class_at must be a general level"),
+    ],
+)
 def test_a_bad_levelling_rate_is_named(small, kwargs, words):
     with pytest.raises(ValueError, match=words):
         analysis.unlock_plays(small, **kwargs)
@@ -188,8 +206,12 @@ def test_the_unlock_graph_draws_as_svg_without_the_network(cards):
         return float(groups[name].find("s:rect", ns).get("y"))
 
     # Laid out in layers: each class below the one that unlocks it.
-    for source, target in [("general", "Recon"), ("Recon", "Tracker"), ("Tracker", "Comsat"),
-                           ("Brute", "Skirmisher")]:
+    for source, target in [
+        ("general", "Recon"),
+        ("Recon", "Tracker"),
+        ("Tracker", "Comsat"),
+        ("Brute", "Skirmisher"),
+    ]:
         assert top(source) < top(target)
     assert "badge 'Master Builder' named twice" in drawing.svg
     assert drawing._repr_svg_() == drawing.svg

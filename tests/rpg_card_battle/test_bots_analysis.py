@@ -32,8 +32,17 @@ def test_mcts_bot_plays_a_legal_game():
 def test_loadout_matrix_is_tidy_and_sensible():
     frame = loadout_matrix(["Knight", "Rogue"], 30, seed=4)
     assert frame.height == 4
-    assert {"row", "column", "games", "wins", "losses", "draws", "win_rate", "ci_low",
-            "ci_high"} <= set(frame.columns)
+    assert {
+        "row",
+        "column",
+        "games",
+        "wins",
+        "losses",
+        "draws",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+    } <= set(frame.columns)
     assert (frame["wins"] + frame["losses"] + frame["draws"] == 30).all()
     cell = frame.filter((frame["row"] == "Knight") & (frame["column"] == "Rogue"))
     assert cell["win_rate"][0] > 0.7  # the Knight's 5 Attack against Defence 3 tells
@@ -43,11 +52,13 @@ def test_loadout_matrix_is_tidy_and_sensible():
 
 
 def test_loadout_matrix_takes_custom_loadouts_and_is_reproducible():
-    dagger_knight = {"name": "Knight (dagger)", "character": "Knight",
-                     "equipment": ["Poisoned Dagger", "Kite Shield", "Chainmail", "Pack"]}
+    dagger_knight = {
+        "name": "Knight (dagger)",
+        "character": "Knight",
+        "equipment": ["Poisoned Dagger", "Kite Shield", "Chainmail", "Pack"],
+    }
     a = loadout_matrix(["Knight", dagger_knight, "Rogue"], 4, seed=9, level=2)
-    assert a["row"].unique(maintain_order=True).to_list() == ["Knight", "Knight (dagger)",
-                                                              "Rogue"]
+    assert a["row"].unique(maintain_order=True).to_list() == ["Knight", "Knight (dagger)", "Rogue"]
     assert a.equals(loadout_matrix(["Knight", dagger_knight, "Rogue"], 4, seed=9, level=2))
 
 
@@ -83,12 +94,16 @@ def test_opening_hand_chance_is_exact_against_enumeration():
     from workbench.games.rpg_card_battle.analysis import opening_hand_chance
     from workbench.games.rpg_card_battle.catalog import catalog_for
 
-    cat = catalog_for(wb.load_cards("rpg_card_battle"), get_game("rpg_card_battle").resolve_rules(None))
+    cat = catalog_for(
+        wb.load_cards("rpg_card_battle"), get_game("rpg_card_battle").resolve_rules(None)
+    )
     deck = [name for name, n in cat.build("Knight").deck for _ in range(n)]
     # Brute force over 3-card hands (small enough to enumerate every hand).
     hands = list(itertools.combinations(range(len(deck)), 3))
     hit = sum(any(deck[i] in ("Parry", "Shield Bash") for i in h) for h in hands)
-    assert opening_hand_chance("Knight", ["Parry", "Shield Bash"], hand=3) == Fraction(hit, len(hands))
+    assert opening_hand_chance("Knight", ["Parry", "Shield Bash"], hand=3) == Fraction(
+        hit, len(hands)
+    )
     import pytest
 
     with pytest.raises(ValueError, match="no 'Fireball'"):

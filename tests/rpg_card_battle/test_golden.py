@@ -18,10 +18,14 @@ GAMES = {
     "default_seed1_heuristic_vs_random": {"seed": 1, "bots": {0: "heuristic", 1: "random"}},
     "default_seed7_random": {"seed": 7, "bots": "random"},
     "undead_seed3_variants": {
-        "seed": 3, "bots": "heuristic", "characters": ["Knight", "Rogue"],
+        "seed": 3,
+        "bots": "heuristic",
+        "characters": ["Knight", "Rogue"],
         "classes": ["Undead", None],
-        "class_sets": [["Undead Meat"] + ["Power Strike"] * 6, None], "level": [3, 2],
-        "rules": {"defeat_check": "before_items", "poison_stacking": "refresh"}},
+        "class_sets": [["Undead Meat"] + ["Power Strike"] * 6, None],
+        "level": [3, 2],
+        "rules": {"defeat_check": "before_items", "poison_stacking": "refresh"},
+    },
 }
 
 

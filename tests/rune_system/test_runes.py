@@ -35,9 +35,22 @@ def rules(cards, **values):
 def test_the_runes_and_example_spells_of_the_document_load(cards):
     kinds = dict(cards["runes"].select("name", "kind").iter_rows())
     assert [n for n, k in kinds.items() if k == "element"] == [
-        "Fire", "Ice", "Earth", "Darkness", "Light", "Arcane"]
+        "Fire",
+        "Ice",
+        "Earth",
+        "Darkness",
+        "Light",
+        "Arcane",
+    ]
     assert [n for n, k in kinds.items() if k == "action"] == [
-        "Nova", "Projectile", "Strike", "Trap", "Throw", "Blast", "Orb"]
+        "Nova",
+        "Projectile",
+        "Strike",
+        "Trap",
+        "Throw",
+        "Blast",
+        "Orb",
+    ]
     assert [n for n, k in kinds.items() if k == "modifier"] == ["Haste", "Mob", "Charge"]
     assert cards["spells"].height == 12  # the twelve examples of the rules file's table
     assert set(cards["spells"]["source"]) == {"document"}
@@ -47,22 +60,27 @@ def test_the_runes_and_example_spells_of_the_document_load(cards):
 def test_spells_name_runes_or_a_kind_of_rune():
     refs = TABLES["spells"].refs
     assert {c: r.target for c, r in refs.items()} == {
-        f"rune_{i}": "runes.name" for i in range(1, 5)}
+        f"rune_{i}": "runes.name" for i in range(1, 5)
+    }
     assert refs["rune_1"].also == ("any element", "any action", "any modifier")
     assert TABLES["runes"].refs["alias_of"].target == "runes.name"
 
 
-@pytest.mark.parametrize("table, card, column, value, words", [
-    ("spells", "Boulder", "rune_2", "Lava", "a name from runes.csv"),
-    ("spells", "Boulder", "rune_3", "Earth", "repeats a rune of the spell"),
-    ("spells", "Meteors", "rune_3", "Projectile", "the same rune as Orb"),
-    ("runes", "Orb", "alias_of", "Fire", "is a element, not a action"),
-    ("runes", "Nova", "alias_of", "Orb", "names an alias"),
-    ("rules", "slots", "value", 5, "from 1 to 4 for slots"),
-    ("rules", "modifier_with_element", "value", 2, "from 0 to 1"),
-])
-def test_edits_the_rules_cannot_read_are_refused_with_the_reason(cards, table, card, column,
-                                                                  value, words):
+@pytest.mark.parametrize(
+    "table, card, column, value, words",
+    [
+        ("spells", "Boulder", "rune_2", "Lava", "a name from runes.csv"),
+        ("spells", "Boulder", "rune_3", "Earth", "repeats a rune of the spell"),
+        ("spells", "Meteors", "rune_3", "Projectile", "the same rune as Orb"),
+        ("runes", "Orb", "alias_of", "Fire", "is a element, not a action"),
+        ("runes", "Nova", "alias_of", "Orb", "names an alias"),
+        ("rules", "slots", "value", 5, "from 1 to 4 for slots"),
+        ("rules", "modifier_with_element", "value", 2, "from 0 to 1"),
+    ],
+)
+def test_edits_the_rules_cannot_read_are_refused_with_the_reason(
+    cards, table, card, column, value, words
+):
     with pytest.raises(wb.CardDataError) as err:
         cards.set(table, card, column, value)
     assert words in str(err.value)
@@ -88,8 +106,12 @@ def valid_by_the_text(cards, combo: frozenset) -> bool:
     one modifier."""
     kind = dict(cards["runes"].select("name", "kind").iter_rows())
     count = {k: sum(kind[r] == k for r in combo) for k in ("element", "action", "modifier")}
-    return (count["element"] <= 1 and count["action"] <= 1 and count["modifier"] <= 1
-            and (count["modifier"] == 0 or count["action"] == 1))
+    return (
+        count["element"] <= 1
+        and count["action"] <= 1
+        and count["modifier"] <= 1
+        and (count["modifier"] == 0 or count["action"] == 1)
+    )
 
 
 @pytest.mark.parametrize("slots", [1, 2, 3, 4])
@@ -108,8 +130,13 @@ def test_three_slots_give_the_grid_the_singles_and_the_modifier_layer(cards):
     valid = dict(analysis.summary(cards).select("shape", "valid").iter_rows())
     # 6 elements alone, 6 actions alone, the 6 × 6 grid, each action with one of 3 modifiers,
     # and the grid with one of 3 modifiers.
-    assert valid == {"element": 6, "action": 6, "element + action": 36,
-                     "action + modifier": 18, "element + action + modifier": 108}
+    assert valid == {
+        "element": 6,
+        "action": 6,
+        "element + action": 36,
+        "action + modifier": 18,
+        "element + action + modifier": 108,
+    }
 
 
 def test_orb_as_a_seventh_action_widens_the_space(cards):
@@ -136,18 +163,21 @@ def test_what_is_left_to_design(cards):
 
 
 # -- the validity rules of the rules file ----------------------------------------------------
-@pytest.mark.parametrize("runes, valid, rule, words", [
-    (["Fire"], True, "element_alone", "imbues the caster"),
-    (["Nova"], True, "action_alone", "allowed"),
-    (["Mob"], False, "modifier_needs_action", "nothing to change"),
-    (["Fire", "Mob"], False, "modifier_needs_action", "needs an action rune"),  # A-U6
-    (["Strike", "Haste"], True, "valid", ""),
-    (["Fire", "Ice"], False, "max_elements", "A-U2"),
-    (["Nova", "Trap"], False, "max_actions", "A-U2"),
-    (["Fire", "Nova", "Haste", "Mob"], False, "slots", "4 runes, but a spell has 3 slots"),
-    (["Fire", "Fire"], False, "repeat", "Fire fills two slots"),
-    (["Projectile", "Orb"], False, "repeat", "Projectile fills two slots"),
-])
+@pytest.mark.parametrize(
+    "runes, valid, rule, words",
+    [
+        (["Fire"], True, "element_alone", "imbues the caster"),
+        (["Nova"], True, "action_alone", "allowed"),
+        (["Mob"], False, "modifier_needs_action", "nothing to change"),
+        (["Fire", "Mob"], False, "modifier_needs_action", "needs an action rune"),  # A-U6
+        (["Strike", "Haste"], True, "valid", ""),
+        (["Fire", "Ice"], False, "max_elements", "A-U2"),
+        (["Nova", "Trap"], False, "max_actions", "A-U2"),
+        (["Fire", "Nova", "Haste", "Mob"], False, "slots", "4 runes, but a spell has 3 slots"),
+        (["Fire", "Fire"], False, "repeat", "Fire fills two slots"),
+        (["Projectile", "Orb"], False, "repeat", "Projectile fills two slots"),
+    ],
+)
 def test_validity_follows_the_rules_file(book, runes, valid, rule, words):
     verdict = book.check(book.combo(runes))
     assert (verdict.valid, verdict.rule) == (valid, rule)
@@ -176,8 +206,12 @@ def test_switches_in_the_rules_table_change_validity(cards):
 def test_spells_the_slots_cannot_hold_are_misfits(cards):
     assert analysis.misfits(cards).is_empty()
     two = analysis.misfits(cards, slots=2)
-    assert set(two["spell"]) == {"Meteor Swarm", "Acrobatic Strike", "Tendril Smash",
-                                 "Charged Frost Nova"}
+    assert set(two["spell"]) == {
+        "Meteor Swarm",
+        "Acrobatic Strike",
+        "Tendril Smash",
+        "Charged Frost Nova",
+    }
     assert two.filter(pl.col("spell") == "Acrobatic Strike").height == 6
     assert all("3 runes, but a spell has 2 slots" in r for r in two["reason"])
 
@@ -192,12 +226,30 @@ def test_an_alias_and_a_wildcard_describe_their_combinations(book):
 
 def test_duplicates_are_listed_and_the_most_specific_spell_is_shown(cards):
     assert analysis.duplicates(cards).is_empty()
-    added = cards.with_row("spells", {
-        "name": "Fire Bolt", "rune_1": "Projectile", "rune_2": "Fire", "rune_3": None,
-        "rune_4": None, "effect": "a bolt of fire", "source": "designer"})
-    added = added.with_row("spells", {
-        "name": "Blazing Leap", "rune_1": "Fire", "rune_2": "Strike", "rune_3": "Haste",
-        "rune_4": None, "effect": "a burning vault", "source": "designer"})
+    added = cards.with_row(
+        "spells",
+        {
+            "name": "Fire Bolt",
+            "rune_1": "Projectile",
+            "rune_2": "Fire",
+            "rune_3": None,
+            "rune_4": None,
+            "effect": "a bolt of fire",
+            "source": "designer",
+        },
+    )
+    added = added.with_row(
+        "spells",
+        {
+            "name": "Blazing Leap",
+            "rune_1": "Fire",
+            "rune_2": "Strike",
+            "rune_3": "Haste",
+            "rune_4": None,
+            "effect": "a burning vault",
+            "source": "designer",
+        },
+    )
     found = {r["runes"]: r for r in analysis.duplicates(added).iter_rows(named=True)}
     assert set(found) == {"Fire + Projectile", "Fire + Strike + Haste"}
     assert found["Fire + Projectile"]["spells"] == "Meteors, Fire Bolt"
@@ -244,13 +296,19 @@ def last_lead_change(cards, grain: int = 1000):
     signs = [sign(i) for i in range(grain)]
     final = signs[-1]
     differs = [i for i, s in enumerate(signs) if s != final and s != 0]
-    return None if not differs else (Fraction(differs[-1], grain),
-                                     Fraction(differs[-1] + 1, grain))
+    return None if not differs else (Fraction(differs[-1], grain), Fraction(differs[-1] + 1, grain))
 
 
-@pytest.mark.parametrize("debuff, sections, expected", [
-    (25, 5, Fraction(4, 5)), (30, 5, Fraction(2, 5)), (20, 5, None), (50, 3, Fraction(2, 3)),
-    (10, 4, None)])
+@pytest.mark.parametrize(
+    "debuff, sections, expected",
+    [
+        (25, 5, Fraction(4, 5)),
+        (30, 5, Fraction(2, 5)),
+        (20, 5, None),
+        (50, 3, Fraction(2, 3)),
+        (10, 4, None),
+    ],
+)
 def test_break_even_matches_a_brute_force_scan(cards, debuff, sections, expected):
     edited = rules(cards, debuff=debuff, sections=sections)
     point = analysis.break_even(edited)
@@ -266,8 +324,16 @@ def test_break_even_matches_a_brute_force_scan(cards, debuff, sections, expected
 def test_where_each_model_is_harsher(cards):
     stretches = analysis.harsher(cards)
     assert stretches["harsher"].to_list() == ["proportional", "tiered"] * 4
-    assert stretches["from_exact"].to_list() == ["0", "1/5", "1/4", "2/5", "1/2", "3/5",
-                                                 "3/4", "4/5"]
+    assert stretches["from_exact"].to_list() == [
+        "0",
+        "1/5",
+        "1/4",
+        "2/5",
+        "1/2",
+        "3/5",
+        "3/4",
+        "4/5",
+    ]
     gentle = analysis.harsher(rules(cards, debuff=20))
     assert gentle.select("from", "to", "harsher").rows() == [(0.0, 1.0, "proportional")]
 
@@ -275,8 +341,7 @@ def test_where_each_model_is_harsher(cards):
 def test_the_charts_are_valid_vega_lite(cards):
     chart = analysis.vulnerability_chart(cards).to_dict()
     assert "break-even 80%" in str(chart)
-    assert "break-even" not in str(analysis.vulnerability_chart(rules(cards, debuff=20))
-                                   .to_dict())
+    assert "break-even" not in str(analysis.vulnerability_chart(rules(cards, debuff=20)).to_dict())
     frame = analysis.vulnerability(cards, step=10)
     assert frame.height == 22 and frame["damage"].max() == 2.25
     assert analysis.cost_chart(cards).to_dict()["layer"]

@@ -15,8 +15,23 @@ GAME = get_game("sac")
 # The worked example of rules.md section 8 (8 x 6 table), filled cards included; pile 1 and
 # pile 2 go on with cards the example never reaches.
 EXAMPLE_1 = ["4C", "7C", "9C", "3D", "5H", "6C", "8H", "2C", "3C"]
-EXAMPLE_2 = ["AS", "2S", "JC", "QS", "JS", "3S", "4S", "10S", "7S", "AH", "6D", "KC", "5S",
-             "Joker", "Joker"]
+EXAMPLE_2 = [
+    "AS",
+    "2S",
+    "JC",
+    "QS",
+    "JS",
+    "3S",
+    "4S",
+    "10S",
+    "7S",
+    "AH",
+    "6D",
+    "KC",
+    "5S",
+    "Joker",
+    "Joker",
+]
 EXAMPLE_MAP = [
     "   .    .    .   2S   AS   9C   7C   4C",
     "   .    .    .  JC*   4S  10S    .    .",

@@ -31,16 +31,20 @@ def _problem(cards, table, card, column, value):
     return str(err.value)
 
 
-@pytest.mark.parametrize(("table", "card", "column", "value", "words"), [
-    ("cards", "4C", "rank", "5", "does not match its rank and suit"),
-    ("cards", "4D", "enemy", None, "is blank on a card that can be an enemy"),
-    ("cards", "4D", "enemy", "11", "a rank from enemies.csv"),
-    ("cards", "Joker", "suit", "S", "does not fit the rank"),
-    ("enemies", "5", "class", "boss2", "minion, soldier, elite, boss"),
-    ("params", "actions", "value", 50, "actions"),
-])
-def test_cells_the_rules_cannot_use_are_refused_with_where_and_why(cards, table, card, column,
-                                                                  value, words):
+@pytest.mark.parametrize(
+    ("table", "card", "column", "value", "words"),
+    [
+        ("cards", "4C", "rank", "5", "does not match its rank and suit"),
+        ("cards", "4D", "enemy", None, "is blank on a card that can be an enemy"),
+        ("cards", "4D", "enemy", "11", "a rank from enemies.csv"),
+        ("cards", "Joker", "suit", "S", "does not fit the rank"),
+        ("enemies", "5", "class", "boss2", "minion, soldier, elite, boss"),
+        ("params", "actions", "value", 50, "actions"),
+    ],
+)
+def test_cells_the_rules_cannot_use_are_refused_with_where_and_why(
+    cards, table, card, column, value, words
+):
     message = _problem(cards, table, card, column, value)
     line = cards.index(table, card) + 2
     assert f"{cards.specs[table].file} line {line} ({card})" in message

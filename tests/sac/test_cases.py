@@ -21,10 +21,12 @@ def test_T1_the_worked_example_builds_the_expected_table():
     assert b.text_map() == EXAMPLE_MAP
     assert b.counters == [((5, 0), "3D"), ((6, 2), "6D")]
     assert b.discards == ["5H", "8H"]
-    assert _doors(b) == [("JC", (3, 1), "D", True, "corridor"),
-                         ("QS", (3, 3), "D", False, "corridor"),
-                         ("JS", (2, 2), "L", False, "corridor"),
-                         ("KC", (7, 2), "R", False, "corridor")]
+    assert _doors(b) == [
+        ("JC", (3, 1), "D", True, "corridor"),
+        ("QS", (3, 3), "D", False, "corridor"),
+        ("JS", (2, 2), "L", False, "corridor"),
+        ("KC", (7, 2), "R", False, "corridor"),
+    ]
 
 
 def test_T1_each_step_names_the_statement_it_matches():
@@ -72,8 +74,7 @@ def test_T4_counters_go_on_the_segments_last_card():
 
 
 def test_T4_immediate_counters_go_on_the_last_card_placed():
-    assert _room_with_enemy(**{"sac.counter_timing": "immediate"}).counters == [
-        ((6, 0), "9D")]
+    assert _room_with_enemy(**{"sac.counter_timing": "immediate"}).counters == [((6, 0), "9D")]
 
 
 def test_T5_a_door_drawn_first_goes_under_pile_1():
@@ -93,8 +94,9 @@ def test_T6_full_deals_end_with_both_big_bads_together_and_spare_corridors():
         assert b.finished and b.need is None
         bigs = [p for p, c in b.counters if c == "Joker"]
         assert len(bigs) == 2 and bigs[0] == bigs[1]
-        last = max((p for p, c in b.cells.items() if c.role != "door"),
-                   key=lambda p: b.cells[p].order)
+        last = max(
+            (p for p, c in b.cells.items() if c.role != "door"), key=lambda p: b.cells[p].order
+        )
         assert bigs[0] == (b.last_room if b.stalled else last)  # R-14a, else R-12
         left.append(len(b.piles[1]))
     left.sort()
@@ -119,13 +121,22 @@ def test_same_seed_same_dungeon_and_a_match_opens_on_the_same_cards():
     assert a.cards.equals(b.cards) and not a.cards.equals(generate_dungeon(seed=5).cards)
     m = wb.play("sac", seed=4)
     opening = [c.card for c in sorted(m.state.b.cells.values(), key=lambda c: c.order)]
-    assert opening == a.cards["card"].to_list()[:len(opening)]
+    assert opening == a.cards["card"].to_list()[: len(opening)]
 
 
 def test_the_direction_table_is_1_4():
     cfg = Config()
     assert {n: cfg.direction(f"{n}S", "U") for n in range(2, 11)} == {
-        2: "R", 3: "U", 4: "L", 5: "D", 6: "L", 7: "U", 8: "R", 9: "R", 10: "D"}
+        2: "R",
+        3: "U",
+        4: "L",
+        5: "D",
+        6: "L",
+        7: "U",
+        8: "R",
+        9: "R",
+        10: "D",
+    }
     keep = Config(dir6="keep")
     assert keep.direction("6S", "U") == "U" and keep.direction("6S", None) == "L"
 

@@ -19,7 +19,15 @@ from .helpers import EXAMPLE_1, EXAMPLE_2, GAME, builder, feed, rules
 
 def test_roles_and_piles_follow_the_suit_reading():
     assert [C.role(c) for c in ("4C", "4H", "4S", "4D", "JS", "AS", "AH", "Joker")] == [
-        "corridor", "corridor", "room", "enemy", "door", "shop", "healing", "big_bad"]
+        "corridor",
+        "corridor",
+        "room",
+        "enemy",
+        "door",
+        "shop",
+        "healing",
+        "big_bad",
+    ]
     assert C.role("4D", "legend") == "room" and C.role("4S", "legend") == "enemy"
     deck = C.full_deck()
     one = [c for c in deck if C.pile_of(c) == 1]
@@ -135,8 +143,9 @@ def test_A30_extra_cards_make_more_room_cards_and_bigger_dungeons():
     plain = catalog_for(GAME.load_cards(), GAME.default_rules())
     more = catalog_for(GAME.load_cards(), rules({"sac.extra_cards": 2}))
     assert len(plain.deck) == 54 and len(more.deck) == 54 + 18
-    size = [sum(len(build(cat, random.Random(s)).cells) for s in range(40))
-            for cat in (plain, more)]
+    size = [
+        sum(len(build(cat, random.Random(s)).cells) for s in range(40)) for cat in (plain, more)
+    ]
     assert size[1] > size[0]
 
 
@@ -166,13 +175,16 @@ def test_every_step_of_a_deal_is_a_note_with_a_rule():
     assert d.steps["what"].str.ends_with(")").all()
 
 
-@pytest.mark.parametrize("kw, words", [
-    ({"seed": "x"}, "seed: give a whole number"),
-    ({"seed": 1.5}, "seed: give a whole number"),
-    ({"piles": "4C 7C"}, "piles: give two lists of cards"),
-    ({"piles": (["4C"],)}, "piles: give two lists of cards"),
-    ({"piles": (["4C"], ["2S", "ZZ"])}, "pile 2, card 2: 'ZZ' is not a card of cards.csv"),
-])
+@pytest.mark.parametrize(
+    "kw, words",
+    [
+        ({"seed": "x"}, "seed: give a whole number"),
+        ({"seed": 1.5}, "seed: give a whole number"),
+        ({"piles": "4C 7C"}, "piles: give two lists of cards"),
+        ({"piles": (["4C"],)}, "piles: give two lists of cards"),
+        ({"piles": (["4C"], ["2S", "ZZ"])}, "pile 2, card 2: 'ZZ' is not a card of cards.csv"),
+    ],
+)
 def test_a_bad_seed_or_pile_is_named(kw, words):
     with pytest.raises(wb.SetupError, match=re.escape(words)):
         generate_dungeon(**kw)

@@ -18,10 +18,18 @@ GOLDEN = Path(__file__).parent / "golden"
 GAMES = {
     "seed1_heuristic": {"seed": 1, "bots": "heuristic"},
     "seed2_random": {"seed": 2, "bots": "random", "rules": {"sac.rounds": 12}},
-    "seed5_variants": {"seed": 5, "bots": "heuristic",
-                       "rules": {"sac.suits": "legend", "sac.dead_end": "backtrack",
-                                 "sac.shot": "miss_on_fail", "sac.door_order": "lifo",
-                                 "sac.width": 10, "sac.height": 7}},
+    "seed5_variants": {
+        "seed": 5,
+        "bots": "heuristic",
+        "rules": {
+            "sac.suits": "legend",
+            "sac.dead_end": "backtrack",
+            "sac.shot": "miss_on_fail",
+            "sac.door_order": "lifo",
+            "sac.width": 10,
+            "sac.height": 7,
+        },
+    },
 }
 
 
@@ -37,5 +45,6 @@ def test_golden_game_replays_from_its_save(name):
 
 def test_the_worked_example_step_by_step():
     b = example()
-    golden.check(GOLDEN / "worked_example.txt",
-                 [f"{n.step + 1}. {n.text}" for n in b.notes] + b.text_map())
+    golden.check(
+        GOLDEN / "worked_example.txt", [f"{n.step + 1}. {n.text}" for n in b.notes] + b.text_map()
+    )

@@ -77,7 +77,7 @@ def test_A25_a_salvo_costs_3_actions_and_3_ammo_and_rolls_3d20():
     start(st, "Salvo at 3♦")
     assert st.soldier.actions == 1 and st.soldier.ammo == 17
     dist = st.chance().dist
-    assert min(dist.outcomes) == 3 and max(dist.outcomes) == 60 and dist.total == 20 ** 3
+    assert min(dist.outcomes) == 3 and max(dist.outcomes) == 60 and dist.total == 20**3
     settle(st, [30])
     assert not st.enemies[0].alive
 
@@ -112,7 +112,9 @@ def test_R17_a_door_needs_its_ammunition():
     if not st.soldier.actions:
         act(st, "End round")
     assert reason(st, "Shoot the J♣ door") == (
-        "R-17", "the door takes 1 ammunition to shoot open; you have 0")
+        "R-17",
+        "the door takes 1 ammunition to shoot open; you have 0",
+    )
 
 
 def test_R17_searching_a_room_one_card_an_action():

@@ -16,11 +16,23 @@ from workbench.core import CHANCE, TERMINAL, get_game
 
 def _fingerprint(builder) -> bytes:
     # Every field, the piles' contents included: any change shows.
-    return pickle.dumps((sorted(builder.cells.items()), builder.doors, builder.segs,
-                         builder.cur, builder.counters, builder.discards, builder.notes,
-                         sorted(builder.retried), builder.need, builder.finished,
-                         builder.stalled, builder.last_room,
-                         [(p.top, p.cards(), p.bottom) for p in builder.piles.values()]))
+    return pickle.dumps(
+        (
+            sorted(builder.cells.items()),
+            builder.doors,
+            builder.segs,
+            builder.cur,
+            builder.counters,
+            builder.discards,
+            builder.notes,
+            sorted(builder.retried),
+            builder.need,
+            builder.finished,
+            builder.stalled,
+            builder.last_room,
+            [(p.top, p.cards(), p.bottom) for p in builder.piles.values()],
+        )
+    )
 
 
 def _new_game():
@@ -55,8 +67,14 @@ def test_a_trial_on_the_copy_says_what_the_real_generator_does():
 
 def _shows(state):
     """Everything the state shows, the generator's every field included."""
-    return (state.events, state.soldier.health, state.soldier.ammo, state.round,
-            [(e.pos, e.health, e.alive) for e in state.enemies], _fingerprint(state.b))
+    return (
+        state.events,
+        state.soldier.health,
+        state.soldier.ammo,
+        state.round,
+        [(e.pos, e.health, e.alive) for e in state.enemies],
+        _fingerprint(state.b),
+    )
 
 
 def test_a_cloned_state_plays_on_alone_as_a_full_copy_does():

@@ -40,7 +40,9 @@ def test_a_shot_shows_its_odds_to_kill_and_the_expected_toll_before_it_is_taken(
     odds = action_odds(st, shot, get_game("sac").spec.odds, 0)
     # 18 of 20 rolls kill the 3♦; a 1 leaves it 2 health, a 2 leaves 1, and that comes back.
     assert [(line.what, line.value) for line in odds.lines] == [
-        ("to kill", Fraction(9, 10)), ("health and armour lost", Fraction(3, 20))]
+        ("to kill", Fraction(9, 10)),
+        ("health and armour lost", Fraction(3, 20)),
+    ]
     assert odds.text.startswith("90% to kill")
 
 
@@ -48,8 +50,9 @@ def test_the_step_through_view_plays_a_match_and_names_the_rule_of_every_card():
     m = wb.play("sac", seed=6)
     first = m.log[0]["text"]
     assert first.startswith("Pile 1 (27 cards)") and "(R-3)" in first
-    assert all(re.search(r"\((R-\d+a?|A-\d+)\) \(p ", e["text"]) for e in m.log
-               if e["kind"] == "chance")
+    assert all(
+        re.search(r"\((R-\d+a?|A-\d+)\) \(p ", e["text"]) for e in m.log if e["kind"] == "chance"
+    )
     assert m.view(0).board is not None
 
 

@@ -30,11 +30,13 @@ def test_seat_figures_agree_with_simulate_frames(correction):
         assert row["wins"] == wins and row["games"] == n
         assert (row["ci_low"], row["ci_high"]) == wilson(wins, n)
         assert row["decided_share"] == pytest.approx(wins / decided)
-    draws = correction.outcomes.filter((pl.col("bots") == "the game's bots")
-                                       & (pl.col("measure") == "draws"))
+    draws = correction.outcomes.filter(
+        (pl.col("bots") == "the game's bots") & (pl.col("measure") == "draws")
+    )
     assert draws["value"][0] == pytest.approx(float((frame["outcome"] == "draw").mean()))
-    length = correction.length.filter((pl.col("bots") == "the game's bots")
-                                      & (pl.col("column") == "length"))
+    length = correction.length.filter(
+        (pl.col("bots") == "the game's bots") & (pl.col("column") == "length")
+    )
     assert length["mean"][0] == pytest.approx(frame["length"].mean())
     # A precise-enough part stops at a chunk boundary; a spent budget plays all of it.
     assert n % 250 == 0 and n <= 500
@@ -60,12 +62,13 @@ def test_the_same_arguments_give_the_same_report(correction):
 
 def test_a_cooperative_game_reports_the_party():
     report = wb.balance("coop", mode="fast", executor="serial", progress=False, players=2)
-    assert report.wins.filter(pl.col("bots") == "the game's bots")["who"].to_list() == [
-        "the party"]
+    assert report.wins.filter(pl.col("bots") == "the game's bots")["who"].to_list() == ["the party"]
     party = [f for f in report.findings["finding"] if f.startswith("The party wins ")]
     won = report.wins.row(0, named=True)
-    said = (f"The party wins {won['win_rate']:.1%} ({won['ci_low']:.1%} to "
-            f"{won['ci_high']:.1%}) of {won['games']:,} games.")
+    said = (
+        f"The party wins {won['win_rate']:.1%} ({won['ci_low']:.1%} to "
+        f"{won['ci_high']:.1%}) of {won['games']:,} games."
+    )
     assert party == [said]
 
 
@@ -75,9 +78,20 @@ def _wins(rows):
     for who, kind, wins, decided in rows:
         low, high = wilson(wins, 4000)
         d_low, d_high = wilson(wins, decided)
-        out.append({**base, "who": who, "kind": kind, "wins": wins, "win_rate": wins / 4000,
-                    "ci_low": low, "ci_high": high, "decided_share": wins / decided,
-                    "decided_low": d_low, "decided_high": d_high})
+        out.append(
+            {
+                **base,
+                "who": who,
+                "kind": kind,
+                "wins": wins,
+                "win_rate": wins / 4000,
+                "ci_low": low,
+                "ci_high": high,
+                "decided_share": wins / decided,
+                "decided_low": d_low,
+                "decided_high": d_high,
+            }
+        )
     return pl.DataFrame(out)
 
 
@@ -88,16 +102,31 @@ class _Report:
         self.parts = pl.DataFrame({"part": ["the game's bots"]})
 
 
-@pytest.mark.parametrize(("blue", "level", "words"), [
-    (0, "look at this",
-     "Blue wins 0.0% (0.0% to 0.1%) of 4,000 games: the sides are not balanced."),
-    (1700, "worth knowing",
-     "Blue wins 42.5% (41.0% to 44.0%) of 4,000 games: the game leans to Red."),
-    (1980, "fine", "No side wins significantly more often than another"),
-])
+@pytest.mark.parametrize(
+    ("blue", "level", "words"),
+    [
+        (
+            0,
+            "look at this",
+            "Blue wins 0.0% (0.0% to 0.1%) of 4,000 games: the sides are not balanced.",
+        ),
+        (
+            1700,
+            "worth knowing",
+            "Blue wins 42.5% (41.0% to 44.0%) of 4,000 games: the game leans to Red.",
+        ),
+        (1980, "fine", "No side wins significantly more often than another"),
+    ],
+)
 def test_findings_read_the_sides_against_one_half(blue, level, words):
-    wins = _wins([("Red", "side", 4000 - blue, 4000), ("Blue", "side", blue, 4000),
-                  ("seat 1", "seat", 2000, 4000), ("seat 2", "seat", 2000, 4000)])
+    wins = _wins(
+        [
+            ("Red", "side", 4000 - blue, 4000),
+            ("Blue", "side", blue, 4000),
+            ("seat 1", "seat", 2000, 4000),
+            ("seat 2", "seat", 2000, 4000),
+        ]
+    )
     found = findings(_Report(wins), together=False, sides=True)
     assert found["level"][0] == level and found["finding"][0].startswith(words)
     assert found["where"][0] == "wins"
@@ -105,23 +134,40 @@ def test_findings_read_the_sides_against_one_half(blue, level, words):
 
 def test_findings_rank_stalls_and_draws_by_how_much_they_matter():
     wins = _wins([("seat 1", "seat", 1000, 2000), ("seat 2", "seat", 1000, 2000)])
-    outcomes = pl.DataFrame([
-        {"bots": "the game's bots", "measure": "draws", "value": 0.5, "ci_low": 0.48,
-         "ci_high": 0.52, "games": 4000, "meaning": ""},
-        {"bots": "the game's bots", "measure": "stalls", "value": 0.01, "ci_low": 0.007,
-         "ci_high": 0.014, "games": 4000, "meaning": ""}])
+    outcomes = pl.DataFrame(
+        [
+            {
+                "bots": "the game's bots",
+                "measure": "draws",
+                "value": 0.5,
+                "ci_low": 0.48,
+                "ci_high": 0.52,
+                "games": 4000,
+                "meaning": "",
+            },
+            {
+                "bots": "the game's bots",
+                "measure": "stalls",
+                "value": 0.01,
+                "ci_low": 0.007,
+                "ci_high": 0.014,
+                "games": 4000,
+                "meaning": "",
+            },
+        ]
+    )
     found = findings(_Report(wins, outcomes), together=False, sides=False)
     assert found["finding"].to_list()[:2] == [
         "50.0% of games are drawn (48.0% to 52.0%).",
-        "1.0% of games never end (0.7% to 1.4%): they hit the decision cap."]
+        "1.0% of games never end (0.7% to 1.4%): they hit the decision cap.",
+    ]
     assert found["level"].to_list()[:2] == ["look at this", "worth knowing"]
 
 
 def test_a_stopped_report_says_nothing_was_played():
     stop = threading.Event()
     stop.set()
-    report = wb.balance("correction", mode="fast", executor="serial", progress=False,
-                        stop=stop)
+    report = wb.balance("correction", mode="fast", executor="serial", progress=False, stop=stop)
     assert report.parts["stopped"][0] == "interrupted"
     assert "No game was played" in report.findings["finding"][0]
 
@@ -140,9 +186,15 @@ def test_the_page_opens_with_the_findings_and_saves_as_one_file(correction, tmp_
     assert "<svg" in correction._repr_html_()
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"mode": "slow"}, "mode"), ({"precision": 0.7}, "precision"),
-    ({"precision": True}, "precision"), ({"squads": ["Red", "Green"]}, "Green")])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"mode": "slow"}, "mode"),
+        ({"precision": 0.7}, "precision"),
+        ({"precision": True}, "precision"),
+        ({"squads": ["Red", "Green"]}, "Green"),
+    ],
+)
 def test_bad_arguments_are_named(kwargs, words):
     with pytest.raises(wb.SetupError, match=words):
         wb.balance("squad_combat", executor="serial", progress=False, **kwargs)
@@ -150,8 +202,7 @@ def test_bad_arguments_are_named(kwargs, words):
 
 @pytest.fixture(scope="module")
 def correction_skill():
-    return wb.balance("correction", mode="fast", skill=True, executor="serial",
-                      progress=False)
+    return wb.balance("correction", mode="fast", skill=True, executor="serial", progress=False)
 
 
 def test_the_ladder_plays_each_rung_against_the_one_below_both_ways(correction_skill):

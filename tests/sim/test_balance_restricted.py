@@ -34,9 +34,15 @@ class _Checked:
         return action
 
 
-@pytest.mark.parametrize(("game", "banned", "setup"), [
-    ("squad_combat", "Quick Thrust", {}), ("rpg_card_battle", "Attack +2", {}),
-    ("correction", "Knight", {}), ("sac", "shoot", {})])
+@pytest.mark.parametrize(
+    ("game", "banned", "setup"),
+    [
+        ("squad_combat", "Quick Thrust", {}),
+        ("rpg_card_battle", "Attack +2", {}),
+        ("correction", "Knight", {}),
+        ("sac", "shoot", {}),
+    ],
+)
 def test_a_banned_card_is_never_played_unless_nothing_else_is_legal(game, banned, setup):
     checked = _Checked(BannedBot(game, banned))
     frame = wb.simulate(game, 6, seed=3, bots={0: checked}, executor="serial", **setup)
@@ -64,8 +70,13 @@ def test_a_heuristic_chooses_among_the_actions_it_is_handed(game):
 
 
 def test_the_bot_without_a_ban_plays_as_the_heuristic_does():
-    free = wb.simulate("correction", 20, seed=1, bots={0: BannedBot("correction", []),
-                                                         1: "heuristic"}, executor="serial")
+    free = wb.simulate(
+        "correction",
+        20,
+        seed=1,
+        bots={0: BannedBot("correction", []), 1: "heuristic"},
+        executor="serial",
+    )
     usual = wb.simulate("correction", 20, seed=1, bots="heuristic", executor="serial")
     assert free.drop("played_by").equals(usual.drop("played_by"))
 
@@ -80,14 +91,17 @@ def test_the_bot_pickles_by_names_and_names_what_is_wrong():
         BannedBot("squad_combat", [3])
 
 
-@pytest.mark.parametrize(("change", "low", "high", "words"), [
-    (-0.4, -0.5, -0.3, "carries the seat"),
-    (-0.1, -0.2, -0.01, "worth playing"),
-    (0.1, 0.02, 0.2, "better never played"),
-    (0.0, -NOT_WORTH + 0.01, 0.03, "not worth playing"),
-    (-0.05, -0.2, 0.1, "not clear yet"),
-    (-COLLAPSE + 0.01, -0.3, -0.01, "worth playing"),
-])
+@pytest.mark.parametrize(
+    ("change", "low", "high", "words"),
+    [
+        (-0.4, -0.5, -0.3, "carries the seat"),
+        (-0.1, -0.2, -0.01, "worth playing"),
+        (0.1, 0.02, 0.2, "better never played"),
+        (0.0, -NOT_WORTH + 0.01, 0.03, "not worth playing"),
+        (-0.05, -0.2, 0.1, "not clear yet"),
+        (-COLLAPSE + 0.01, -0.3, -0.01, "worth playing"),
+    ],
+)
 def test_verdicts_read_the_change_and_its_interval(change, low, high, words):
     assert verdict(change, low, high).startswith(words)
 
@@ -107,11 +121,15 @@ def test_restricted_figures_agree_with_simulate_frames(correction):
         seat = int(row["who"][-1]) - 1
         n = row["games"]
         bot = BannedBot("correction", row["card"])
-        frame = wb.simulate("correction", n, seed=correction.seed,
-                            bots={seat: bot, 1 - seat: "heuristic"}, executor="serial")
+        frame = wb.simulate(
+            "correction",
+            n,
+            seed=correction.seed,
+            bots={seat: bot, 1 - seat: "heuristic"},
+            executor="serial",
+        )
         assert row["wins"] == int((frame["winner"] == seat).sum())
-        assert row["usual_win_rate"] == pytest.approx(
-            float((base["winner"] == seat).mean()))
+        assert row["usual_win_rate"] == pytest.approx(float((base["winner"] == seat).mean()))
         assert row["change"] == pytest.approx(row["win_rate"] - row["usual_win_rate"])
         assert row["change_low"] <= row["change"] <= row["change_high"]
     page = correction.to_html()
@@ -121,8 +139,15 @@ def test_restricted_figures_agree_with_simulate_frames(correction):
 def test_a_card_made_far_too_strong_is_one_a_side_cannot_do_without():
     cards = get_game("squad_combat").load_cards()
     cards = cards.set("cards", "Sap", "damage", 30)  # every hit kills
-    report = wb.balance("squad_combat", cards=cards, mode="fast", skill=False,
-                        restricted=["Sap", "Jab"], executor="serial", progress=False)
+    report = wb.balance(
+        "squad_combat",
+        cards=cards,
+        mode="fast",
+        skill=False,
+        restricted=["Sap", "Jab"],
+        executor="serial",
+        progress=False,
+    )
     sap = report.restricted.filter((pl.col("card") == "Sap") & (pl.col("who") == "Blue"))
     assert sap.height == 1 and sap["verdict"][0].startswith("carries the seat")
     assert any(f.startswith("Blue needs Sap") for f in report.findings["finding"])
@@ -138,15 +163,20 @@ def test_a_party_is_restricted_whole():
     assert report.restricted.height >= 1
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"restricted": ["No Such Card"]}, "never played No Such Card"),
-    ({"restricted": [3]}, "list of card names"),
-    ({"restricted": "yes"}, "True or False"),
-    ({"restricted": True, "bots": "random"}, "bots left unset")])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"restricted": ["No Such Card"]}, "never played No Such Card"),
+        ({"restricted": [3]}, "list of card names"),
+        ({"restricted": "yes"}, "True or False"),
+        ({"restricted": True, "bots": "random"}, "bots left unset"),
+    ],
+)
 def test_bad_restricted_arguments_are_named(kwargs, words):
     with pytest.raises(wb.SetupError, match=words):
-        wb.balance("correction", mode="fast", skill=False, executor="serial",
-                   progress=False, **kwargs)
+        wb.balance(
+            "correction", mode="fast", skill=False, executor="serial", progress=False, **kwargs
+        )
 
 
 def test_strengths_have_intervals_that_hold_them():
@@ -167,9 +197,20 @@ def test_restricted_play_stopped_returns_what_it_has(correction):
     stop = threading.Event()
     stop.set()
     rows, why, _ = restricted_play(
-        get_game("correction"), correction, cards=None, rules=None, setup={}, sides=None,
-        seed=correction.seed, games=12, mode="fast", precision=0.05, executor="serial",
-        progress=False, stop=stop)
+        get_game("correction"),
+        correction,
+        cards=None,
+        rules=None,
+        setup={},
+        sides=None,
+        seed=correction.seed,
+        games=12,
+        mode="fast",
+        precision=0.05,
+        executor="serial",
+        progress=False,
+        stop=stop,
+    )
     assert why == "interrupted"
     assert rows.is_empty() or rows["games"].sum() < correction.restricted["games"].sum()
     assert "seconds" in correction.parts.columns and (correction.parts["seconds"] > 0).all()
@@ -182,8 +223,11 @@ def test_a_bot_that_cannot_do_without_an_action_still_never_plays_it():
         return {a.kind: a for a in actions}["end"]
 
     bot = BannedBot("sac", "end", bot=needs_end)
-    actions = [Action("end", (), "End"), Action("search", (), "Search"),
-               Action("move", (1, 2), "Move")]
+    actions = [
+        Action("end", (), "End"),
+        Action("search", (), "Search"),
+        Action("move", (1, 2), "Move"),
+    ]
     import random
 
     chosen = {bot(None, 0, actions, random.Random(s)).kind for s in range(20)}

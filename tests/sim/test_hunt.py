@@ -13,10 +13,15 @@ from workbench.core import get_game
 @pytest.fixture(scope="module")
 def skewed():
     # Sap (Blue's deck) stuns, and now hits more often and kills with every hit.
-    cards = (get_game("squad_combat").load_cards().set("cards", "Sap", "damage", 30)
-             .set("cards", "Sap", "atk", 3))
-    return cards, wb.hunt("squad_combat", cards=cards, mode="fast", seed=2,
-                           executor="serial", progress=False)
+    cards = (
+        get_game("squad_combat")
+        .load_cards()
+        .set("cards", "Sap", "damage", 30)
+        .set("cards", "Sap", "atk", 3)
+    )
+    return cards, wb.hunt(
+        "squad_combat", cards=cards, mode="fast", seed=2, executor="serial", progress=False
+    )
 
 
 def test_the_deck_of_a_card_made_far_too_strong_is_the_top_finding(skewed):
@@ -38,23 +43,25 @@ def test_every_list_found_passes_the_deck_checks_and_keeps_its_size(skewed):
         assert g.cross_check(listed) == []
         assert size(listed, row["deck"]) == size(cards, row["deck"])
         other = "Red" if row["deck"] == "Blue" else "Blue"
-        assert listed["decks"].filter(pl.col("squad") == other).equals(
-            cards["decks"].filter(pl.col("squad") == other))
+        assert (
+            listed["decks"]
+            .filter(pl.col("squad") == other)
+            .equals(cards["decks"].filter(pl.col("squad") == other))
+        )
     assert found.searched.height > found.findings.height and found.games > 0
 
 
 def first_replay(row) -> tuple[int, list[str]]:
     """The seed and seat order of the first game a finding names: "seed 123 (Blue v Red)"."""
     first = row["replay"].split(", ")[0]
-    return int(first.split()[1]), first[first.index("(") + 1:-1].split(" v ")
+    return int(first.split()[1]), first[first.index("(") + 1 : -1].split(" v ")
 
 
 def test_the_games_it_names_replay_as_wins_of_the_deck(skewed):
     _, found = skewed
     top = found.findings.row(0, named=True)
     seed, order = first_replay(top)
-    match = wb.play("squad_combat", seed=seed, cards=found.cards(0), bots="heuristic",
-                    squads=order)
+    match = wb.play("squad_combat", seed=seed, cards=found.cards(0), bots="heuristic", squads=order)
     match.auto()
     assert match.state.result().winner == order.index(top["deck"])
     shown = found.match(0)  # the same game, ready for the step-through view
@@ -67,18 +74,24 @@ def test_the_games_it_names_replay_as_wins_of_the_deck(skewed):
         found.match(0, 50)
 
 
-@pytest.mark.parametrize(("game", "kwargs", "words"), [
-    ("correction", {}, "no deck lists"),
-    ("squad_combat", {"decks": ["Green"]}, "decks"),
-    ("squad_combat", {"moves": 0}, "moves"),
-    ("squad_combat", {"mode": "slow"}, "mode")])
+@pytest.mark.parametrize(
+    ("game", "kwargs", "words"),
+    [
+        ("correction", {}, "no deck lists"),
+        ("squad_combat", {"decks": ["Green"]}, "decks"),
+        ("squad_combat", {"moves": 0}, "moves"),
+        ("squad_combat", {"mode": "slow"}, "mode"),
+    ],
+)
 def test_bad_arguments_are_named(game, kwargs, words):
     with pytest.raises(wb.SetupError, match=words):
         wb.hunt(game, executor="serial", progress=False, **kwargs)
 
 
-@pytest.mark.parametrize(("game", "size", "most"), [
-    ("armies", 60, 4), ("location_ccg", None, 3), ("squad_combat", None, 40)])
+@pytest.mark.parametrize(
+    ("game", "size", "most"),
+    [("armies", 60, 4), ("location_ccg", None, 3), ("squad_combat", None, 40)],
+)
 def test_variants_keep_each_games_deck_rules(game, size, most):
     import random
 
@@ -121,8 +134,10 @@ def test_the_locations_a_deck_brings_are_hunted_too():
             assert len(set(brought)) == 3 and set(brought) <= places
             assert all(k.endswith(v) for k, v in zip(mine["id"], brought, strict=True))
             assert g.cross_check(listed) == []
-            if brought != cards["deck_locations"].filter(pl.col("deck") == deck)[
-                    "location"].to_list():
+            if (
+                brought
+                != cards["deck_locations"].filter(pl.col("deck") == deck)["location"].to_list()
+            ):
                 swapped += 1
                 assert "locations +" in words
     assert swapped >= 4
@@ -132,17 +147,26 @@ def test_a_table_replaced_whole_is_checked_whole():
     cards = get_game("armies").load_cards()
     table = cards["deck_cards"]
     one_short = table.with_columns(
-        pl.when(pl.int_range(pl.len()) == 0).then(pl.col("copies") - 1)
-        .otherwise(pl.col("copies")).alias("copies"))
+        pl.when(pl.int_range(pl.len()) == 0)
+        .then(pl.col("copies") - 1)
+        .otherwise(pl.col("copies"))
+        .alias("copies")
+    )
     with pytest.raises(wb.CardDataError, match="60"):
         cards.with_table("deck_cards", one_short)
     # A copy moved to another card of the same deck that has room: legal as a whole.
     deck = table["deck"][0]
-    room = next(i for i, r in enumerate(table.iter_rows(named=True))
-                if i and r["deck"] == deck and r["copies"] < 4)
+    room = next(
+        i
+        for i, r in enumerate(table.iter_rows(named=True))
+        if i and r["deck"] == deck and r["copies"] < 4
+    )
     moved = one_short.with_columns(
-        pl.when(pl.int_range(pl.len()) == room).then(pl.col("copies") + 1)
-        .otherwise(pl.col("copies")).alias("copies"))
+        pl.when(pl.int_range(pl.len()) == room)
+        .then(pl.col("copies") + 1)
+        .otherwise(pl.col("copies"))
+        .alias("copies")
+    )
     assert cards.with_table("deck_cards", moved)["deck_cards"].equals(moved)
     with pytest.raises(wb.CardDataError, match="columns"):
         cards.with_table("deck_cards", table.drop("copies"))
@@ -157,8 +181,9 @@ def test_a_dask_cluster_finds_what_the_serial_run_finds(skewed):
     loadouts = {"mode": "fast", "seed": 1, "progress": False}  # a Choices hunt too
     serial = wb.hunt("rpg_card_battle", executor="serial", **loadouts)
     with local_cluster(2) as cluster, Client(cluster, set_as_default=False) as client:
-        again = wb.hunt("squad_combat", cards=cards, mode="fast", seed=2, executor=client,
-                        progress=False)
+        again = wb.hunt(
+            "squad_combat", cards=cards, mode="fast", seed=2, executor=client, progress=False
+        )
         dask = wb.hunt("rpg_card_battle", executor=client, **loadouts)
     for one, other in ((found, again), (serial, dask)):
         assert one.findings.height > 0 and one.findings.equals(other.findings)

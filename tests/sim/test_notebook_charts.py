@@ -9,8 +9,15 @@ import pytest
 from workbench.charts import notebook_charts, sweep_chart
 from workbench.charts.svg import file_svg
 
-FRAME = pl.DataFrame({"value": [8, 10], "win_rate": [0.4, 0.5], "ci_low": [0.3, 0.4],
-                      "ci_high": [0.5, 0.6], "n": [100, 100]})
+FRAME = pl.DataFrame(
+    {
+        "value": [8, 10],
+        "win_rate": [0.4, 0.5],
+        "ci_low": [0.3, 0.4],
+        "ci_high": [0.5, 0.6],
+        "n": [100, 100],
+    }
+)
 
 
 @pytest.fixture
@@ -68,8 +75,13 @@ def test_the_offline_script_is_bundled_once_and_then_read_from_the_cache(tmp_pat
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
 
     def kernel(how):
-        done = subprocess.run([sys.executable, "-c", OFFLINE, how], env=env,
-                              capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [sys.executable, "-c", OFFLINE, how],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout.splitlines()[-1])
 

@@ -33,8 +33,9 @@ def test_playouts_match_the_engine(name):
                 chance = inner.chance()
                 for i, p in outcomes:
                     assert p == pytest.approx(float(chance.p(chance.dist.outcomes[i])))
-                state.apply_action(rng.choices([a for a, _ in outcomes],
-                                               [p for _, p in outcomes])[0])
+                state.apply_action(
+                    rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                )
             else:
                 legal = state.legal_actions()
                 labels = [state.action_to_string(state.current_player(), a) for a in legal]
@@ -48,8 +49,13 @@ def test_an_openspiel_algorithm_plays_our_game():
     from open_spiel.python.algorithms import mcts
 
     game = openspiel_game("correction")
-    bot = mcts.MCTSBot(game, 1.4, 30, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                       random_state=np.random.RandomState(0))
+    bot = mcts.MCTSBot(
+        game,
+        1.4,
+        30,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        random_state=np.random.RandomState(0),
+    )
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])

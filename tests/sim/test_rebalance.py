@@ -16,8 +16,16 @@ from workbench.core import get_game
 def skewed():
     # Three denial tokens for every piece spawned: the first player never wins.
     cards = get_game("correction").load_cards().set("params", "spawn_tokens", "value", 3)
-    result = wb.rebalance("correction", cards=cards, stats=["params.value"], max_changes=2,
-                          mode="fast", seed=4, executor="serial", progress=False)
+    result = wb.rebalance(
+        "correction",
+        cards=cards,
+        stats=["params.value"],
+        max_changes=2,
+        mode="fast",
+        seed=4,
+        executor="serial",
+        progress=False,
+    )
     return cards, result
 
 
@@ -34,8 +42,9 @@ def test_a_skewed_design_is_brought_back_by_at_most_two_changes(skewed):
 def test_verified_figures_are_fresh_games_that_play_again(skewed):
     _, result = skewed
     best = result.proposals.row(0, named=True)
-    games = wb.simulate("correction", 400, seed=5, cards=result.cards(0), bots="heuristic",
-                        executor="serial")
+    games = wb.simulate(
+        "correction", 400, seed=5, cards=result.cards(0), bots="heuristic", executor="serial"
+    )
     decided = games.filter(pl.col("winner") >= 0)
     assert best["games counted"] == decided.height
     assert best["seat 1 wins"] == pytest.approx(float((decided["winner"] == 0).mean()))
@@ -71,30 +80,50 @@ def test_a_proposal_changes_only_the_stats_it_names(skewed):
 
 def test_the_same_arguments_give_the_same_proposals(skewed):
     cards, result = skewed
-    again = wb.rebalance("correction", cards=cards, stats=["params.value"], max_changes=2,
-                         mode="fast", seed=4, executor="processes", progress=False)
+    again = wb.rebalance(
+        "correction",
+        cards=cards,
+        stats=["params.value"],
+        max_changes=2,
+        mode="fast",
+        seed=4,
+        executor="processes",
+        progress=False,
+    )
     assert again.proposals.equals(result.proposals)
 
 
 def test_a_stopped_search_says_so():
     stop = threading.Event()
     stop.set()
-    result = wb.rebalance("correction", stats=["params.value"], mode="fast",
-                          executor="serial", progress=False, stop=stop)
+    result = wb.rebalance(
+        "correction",
+        stats=["params.value"],
+        mode="fast",
+        executor="serial",
+        progress=False,
+        stop=stop,
+    )
     assert result.stopped == "stopped" and "No proposal was verified" in result.message
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"targets": {"seat 3": 0.5}}, "seat 3"),
-    ({"targets": {"seat 1": 1.5}}, "from 0 to 1"),
-    ({"stats": "params.value"}, "list of keys"),
-    ({"stats": ["pieces.Knight.letter"]}, "no whole-number"),
-    ({"mode": "slow"}, "mode"),
-    ({"limits": [1, 2]}, "limits"),
-    ({"stats": ["params.value"], "limits": {"params.value": (0, "x")}}, "whole numbers"),
-    ({"stats": ["params.value"], "limits": {"params.spawn_limit.value": (5, 9)}},
-     "outside 5 to 9"),
-    ({"max_changes": 0}, "max_changes")])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"targets": {"seat 3": 0.5}}, "seat 3"),
+        ({"targets": {"seat 1": 1.5}}, "from 0 to 1"),
+        ({"stats": "params.value"}, "list of keys"),
+        ({"stats": ["pieces.Knight.letter"]}, "no whole-number"),
+        ({"mode": "slow"}, "mode"),
+        ({"limits": [1, 2]}, "limits"),
+        ({"stats": ["params.value"], "limits": {"params.value": (0, "x")}}, "whole numbers"),
+        (
+            {"stats": ["params.value"], "limits": {"params.spawn_limit.value": (5, 9)}},
+            "outside 5 to 9",
+        ),
+        ({"max_changes": 0}, "max_changes"),
+    ],
+)
 def test_bad_arguments_are_named(kwargs, words):
     with pytest.raises(wb.SetupError, match=words):
         wb.rebalance("correction", executor="serial", progress=False, **kwargs)
@@ -128,8 +157,16 @@ def test_a_dask_cluster_proposes_what_the_serial_run_proposes(skewed):
 
     cards, result = skewed
     with local_cluster(2) as cluster, Client(cluster, set_as_default=False) as client:
-        again = wb.rebalance("correction", cards=cards, stats=["params.value"], max_changes=2,
-                             mode="fast", seed=4, executor=client, progress=False)
+        again = wb.rebalance(
+            "correction",
+            cards=cards,
+            stats=["params.value"],
+            max_changes=2,
+            mode="fast",
+            seed=4,
+            executor=client,
+            progress=False,
+        )
     assert result.proposals.height > 0 and again.proposals.equals(result.proposals)
     assert again.screening.equals(result.screening) and again.trials.equals(result.trials)
     assert (again.games, again.message) == (result.games, result.message)

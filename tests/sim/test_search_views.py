@@ -13,22 +13,32 @@ from workbench.widgets.editor_logic import EditSession
 @pytest.fixture(scope="module")
 def proposals():
     cards = get_game("correction").load_cards().set("params", "spawn_tokens", "value", 3)
-    return wb.rebalance("correction", cards=cards, stats=["params.value"], max_changes=2,
-                        mode="fast", seed=4, executor="serial", progress=False)
+    return wb.rebalance(
+        "correction",
+        cards=cards,
+        stats=["params.value"],
+        max_changes=2,
+        mode="fast",
+        seed=4,
+        executor="serial",
+        progress=False,
+    )
 
 
 @pytest.fixture(scope="module")
 def found():
     cards = get_game("squad_combat").load_cards().set("cards", "Sap", "damage", 30)
-    return wb.hunt("squad_combat", cards=cards, mode="fast", seed=2, executor="serial",
-                   progress=False)
+    return wb.hunt(
+        "squad_combat", cards=cards, mode="fast", seed=2, executor="serial", progress=False
+    )
 
 
 def test_a_proposal_opens_one_of_the_games_it_was_verified_on(proposals):
     n = 400  # fast mode's verification games per seat order
     stream = 4 + 1  # verified on fresh seeds: the next stream after the search's
-    games = wb.simulate("correction", n, seed=stream, cards=proposals.cards(0),
-                        bots="heuristic", executor="serial")
+    games = wb.simulate(
+        "correction", n, seed=stream, cards=proposals.cards(0), bots="heuristic", executor="serial"
+    )
     for k in (0, 7):
         match = proposals.match(0, k)
         match.auto()

@@ -22,8 +22,12 @@ def _cell(name, column, now, low=0, high=20):
 
 def _truth(changes, cells, a=-1.2, b=(2.0, -0.8)):
     """A known rate: logistic in each change as a share of its cell's span, added."""
-    z = a + sum(b[i] * (v - cells[i].now) / cells[i].span for i, cell in enumerate(cells)
-                for k, v in changes if k.text == cell.key.text)
+    z = a + sum(
+        b[i] * (v - cells[i].now) / cells[i].span
+        for i, cell in enumerate(cells)
+        for k, v in changes
+        if k.text == cell.key.text
+    )
     return 1 / (1 + math.exp(-z))
 
 
@@ -67,8 +71,10 @@ def test_too_few_plays_fit_nothing_and_propose_nothing():
 
 def test_a_proposal_round_trips_through_the_trial_parameters():
     cells = {c.key.text: c for c in (_cell("Jab", "damage", 4), _cell("Sap", "damage", 3))}
-    changes = sorted([(cells["cards.Jab.damage"].key, 7), (cells["cards.Sap.damage"].key, 1)],
-                     key=lambda kv: kv[0].text)
+    changes = sorted(
+        [(cells["cards.Jab.damage"].key, 7), (cells["cards.Sap.damage"].key, 1)],
+        key=lambda kv: kv[0].text,
+    )
 
     class Fixed:  # a trial that answers with the parameters given
         def __init__(self, params):

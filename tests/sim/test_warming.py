@@ -68,8 +68,12 @@ def slow_compile(monkeypatch):
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_make_lab_opens_the_lab_through_the_background_compile_and_test_compiles_first():
     def commands(target):
-        done = subprocess.run(["make", "-n", "-B", "-C", str(ROOT), target], check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            ["make", "-n", "-B", "-C", str(ROOT), target],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         return [line for line in done.stdout.splitlines() if ".venv/bin/" in line]
 
     lab = commands("lab")
@@ -105,10 +109,12 @@ def test_the_lab_runs_with_the_status_and_the_compile_ends_with_it(tmp_path, slo
     log = tmp_path / "kernels.log"
     seen = tmp_path / "seen"
     # The lab ends once the compile has started its worker, so both are there to be ended.
-    code = (f"import os, pathlib, time\n"
-            f"pathlib.Path({str(seen)!r}).write_text(os.environ[{warming.STATUS!r}])\n"
-            f"while 'worker' not in pathlib.Path({str(log)!r}).read_text(): time.sleep(0.05)\n"
-            f"raise SystemExit(3)")
+    code = (
+        f"import os, pathlib, time\n"
+        f"pathlib.Path({str(seen)!r}).write_text(os.environ[{warming.STATUS!r}])\n"
+        f"while 'worker' not in pathlib.Path({str(log)!r}).read_text(): time.sleep(0.05)\n"
+        f"raise SystemExit(3)"
+    )
     began = time.monotonic()
     assert kernels.main(["--beside", str(log), "--", sys.executable, "-c", code]) == 3
     assert time.monotonic() - began < 15
@@ -165,9 +171,11 @@ def test_mark_ready_adds_to_the_status(tmp_path, monkeypatch):
 
 def test_sigterm_to_the_lab_runner_stops_the_lab_and_the_compile(tmp_path):
     log = tmp_path / "kernels.log"
-    runner = (f"import sys\nfrom workbench.sim import warming\n"
-              f"warming.COMPILE = [sys.executable, '-c', {SLOW_COMPILE!r}]\n"
-              f"sys.exit(warming.run(['sleep', '60'], {str(log)!r}))\n")
+    runner = (
+        f"import sys\nfrom workbench.sim import warming\n"
+        f"warming.COMPILE = [sys.executable, '-c', {SLOW_COMPILE!r}]\n"
+        f"sys.exit(warming.run(['sleep', '60'], {str(log)!r}))\n"
+    )
     proc = subprocess.Popen([sys.executable, "-c", runner])
     try:
         compile_pid, worker = _pids(log)

@@ -13,8 +13,9 @@ def test_session_lists_stats_and_fills_in_point_by_point():
     s = WhatIfSession("coop", players=3, executor="serial")
     assert "enemies.Brutes.health" in s.stats()
     seen = []
-    s.run("enemies.Brutes.health", s.values(8, 12, 2), 30,
-          on_update=lambda f: seen.append(f.height))
+    s.run(
+        "enemies.Brutes.health", s.values(8, 12, 2), 30, on_update=lambda f: seen.append(f.height)
+    )
     assert seen == [0, 1, 2, 3]  # an empty frame first: a view clears the last run's chart
     assert s.results["enemies.Brutes.health"].to_list() == [8, 10, 12]
     assert s.chart_svg().startswith("<svg")
@@ -42,8 +43,11 @@ def test_stats_are_grouped_table_card_column_with_current_values(coop_cards):
     assert [c["card"] for c in enemies["cards"]] == coop_cards["enemies"]["name"].to_list()
     brutes = next(c for c in enemies["cards"] if c["card"] == "Brutes")
     health = next(x for x in brutes["stats"] if x["column"] == "health")
-    assert health == {"column": "health", "value": coop_cards.row("enemies", "Brutes")["health"],
-                      "key": "enemies.Brutes.health"}
+    assert health == {
+        "column": "health",
+        "value": coop_cards.row("enemies", "Brutes")["health"],
+        "key": "enemies.Brutes.health",
+    }
     # The groups hold exactly the stats there are, each once.
     keys = [x["key"] for g in groups for c in g["cards"] for x in c["stats"]]
     assert keys == s.stats() and len(keys) == len(set(keys))
@@ -86,12 +90,15 @@ def test_table_and_chart_speak_in_words():
     table = s.table()
     assert table["columns"] == ["Brutes' health", "games", "win rate", "95% interval"]
     first = s.results.row(0, named=True)
-    assert table["rows"][0] == [8, 20, f"{first['win_rate']:.1%}",
-                                f"{first['ci_low']:.1%} to {first['ci_high']:.1%}"]
+    assert table["rows"][0] == [
+        8,
+        20,
+        f"{first['win_rate']:.1%}",
+        f"{first['ci_low']:.1%} to {first['ci_high']:.1%}",
+    ]
     spec = s.chart().to_dict()
     # Broken into lines that fit the chart's width (charts/titles.py).
-    assert spec["title"] == ["Win rate by Brutes' health, 20 games per point",
-                             "(95% intervals)"]
+    assert spec["title"] == ["Win rate by Brutes' health, 20 games per point", "(95% intervals)"]
     assert spec["layer"][0]["encoding"]["x"]["title"] == "Brutes' health"
     assert "currentColor" in s.chart_svg()  # follows the notebook's theme
 
@@ -143,9 +150,11 @@ def test_widget_boxes_are_set_by_request_and_a_bad_value_is_refused_with_why(coo
     assert w.answer({"id": 1, "type": "set", "name": "games", "value": "12"})["ok"]
     assert w.answer({"id": 2, "type": "set", "name": "start", "value": " 3 "})["ok"]
     assert (w.games, w.start) == (12, 3)
-    for value, why in (("", "games per point: need a whole number, the box is empty"),
-                       ("2.5", "games per point: need a whole number, got '2.5'"),
-                       ("0", "games per point: need at least 1, got 0")):
+    for value, why in (
+        ("", "games per point: need a whole number, the box is empty"),
+        ("2.5", "games per point: need a whole number, got '2.5'"),
+        ("0", "games per point: need at least 1, got 0"),
+    ):
         refused = w.answer({"id": 3, "type": "set", "name": "games", "value": value})
         assert not refused["ok"] and refused["error"] == why == w.status
         assert w.games == 12
@@ -174,7 +183,8 @@ def test_the_view_says_which_path_played(monkeypatch):
     said = s.path()
     assert said["aside"] and said["text"].startswith(
         "coop: the rules engine played 40 of 40 games, not the compiled kernel: "
-        "CoopState.legal_actions in rules.py of coop was replaced.")
+        "CoopState.legal_actions in rules.py of coop was replaced."
+    )
     assert "times the kernel's time per game" in said["text"]
 
 
@@ -209,10 +219,12 @@ def test_run_says_running_at_once_and_counts_points_as_they_finish(monkeypatch, 
     gate.set()
     w._thread.join(120)
     assert entered[0] == "Running: 0 of 2 points done, 10 games each…"
-    assert statuses == ["Running: 0 of 2 points done, 10 games each…",
-                        "Running: 1 of 2 points done, 10 games each…",
-                        "Running: 2 of 2 points done, 10 games each…",
-                        "Done: 2 of 2 points, 10 games each."]
+    assert statuses == [
+        "Running: 0 of 2 points done, 10 games each…",
+        "Running: 1 of 2 points done, 10 games each…",
+        "Running: 2 of 2 points done, 10 games each…",
+        "Done: 2 of 2 points, 10 games each.",
+    ]
     assert not w.running and w.session.runs == 2
 
 

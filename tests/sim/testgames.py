@@ -27,10 +27,16 @@ from workbench.core.chance import Dist
 from workbench.core.registry import _GAMES
 
 TABLES = {
-    "coins": TableSpec(file="coins.csv", key="name", schema=pa.DataFrameSchema({
-        "name": pa.Column(pl.String, unique=True),
-        "win_tenths": pa.Column(pl.Int64, pa.Check.in_range(0, 10)),
-    })),
+    "coins": TableSpec(
+        file="coins.csv",
+        key="name",
+        schema=pa.DataFrameSchema(
+            {
+                "name": pa.Column(pl.String, unique=True),
+                "win_tenths": pa.Column(pl.Int64, pa.Check.in_range(0, 10)),
+            }
+        ),
+    ),
 }
 
 
@@ -48,9 +54,12 @@ class CoinState(State):
 
     def chance(self):
         if self.mode == "coin":
-            return Chance(Dist(("win", "loss"), (self.tenths, 10 - self.tenths))
-                          if 0 < self.tenths < 10 else
-                          Dist(("win" if self.tenths else "loss",), (1,)), "coin")
+            return Chance(
+                Dist(("win", "loss"), (self.tenths, 10 - self.tenths))
+                if 0 < self.tenths < 10
+                else Dist(("win" if self.tenths else "loss",), (1,)),
+                "coin",
+            )
         return Chance(dice_sum(3, 6) if not self.rolls else dice_sum(2, 8), "roll")
 
     def apply_chance(self, outcome):

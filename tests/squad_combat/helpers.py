@@ -26,8 +26,9 @@ def settle(st, outcomes=()):
     assert not outcomes, f"unused outcomes {outcomes}"
 
 
-def position(rules=None, squads=("Red", "Blue"), hands=None, dice=None, burden=None,
-             active=0, cards=None):
+def position(
+    rules=None, squads=("Red", "Blue"), hands=None, dice=None, burden=None, active=0, cards=None
+):
     """Seat `active` at the start of its action phase, with the hands, dice and burden
     given (dice and burden by character name as 'Name' or 'Name@seat')."""
     st = fresh(rules, squads, active, cards)

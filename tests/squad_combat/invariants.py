@@ -10,10 +10,12 @@ def check(st):
         # Every card of the deck is in exactly one place: hand, deck, discard pile, under a
         # character, or being played.
         places = Counter(p.hand) + Counter(p.deck) + Counter(p.discard)
-        places.update(r.name for c in st.chars for r in c.attached
-                      if r.owner == p.seat and not r.token)
-        places.update(play.source.name for play in st.plays
-                      if play.seat == p.seat and not play.settled)
+        places.update(
+            r.name for c in st.chars for r in c.attached if r.owner == p.seat and not r.token
+        )
+        places.update(
+            play.source.name for play in st.plays if play.seat == p.seat and not play.settled
+        )
         assert places == Counter(dict(p.squad.deck)), f"seat {p.seat}: cards appeared or vanished"
         assert all(n > 0 for n in p.deck.counts.values())
     for c in st.chars:

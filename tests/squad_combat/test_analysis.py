@@ -28,8 +28,9 @@ def brute_refresh(pool: str, held, cost: str, ruleset: str = "v1") -> Fraction:
         dice = list(held) + list(fixed) + list(faces)
         keep = min(spec.size, len(dice))
         total += 1
-        good += any(can_pay(sorted(k, reverse=True), needs)
-                    for k in itertools.combinations(dice, keep))
+        good += any(
+            can_pay(sorted(k, reverse=True), needs) for k in itertools.combinations(dice, keep)
+        )
     return Fraction(good, total)
 
 
@@ -46,7 +47,8 @@ def test_refresh_odds_of_34R_paying_a_5_and_in_v05():
     # v0.5 rolls all three dice: 1 - (4/6)^3.
     assert A.refresh_odds("34R", cost="[5]", ruleset="v0_5") == 1 - Fraction(2, 3) ** 3
     assert A.refresh_odds("34R", cost="[5]", ruleset="v0_5") == brute_refresh(
-        "34R", (), "[5]", "v0_5")
+        "34R", (), "[5]", "v0_5"
+    )
 
 
 def test_the_refresh_chance_point_shows_the_same_odds():
@@ -60,8 +62,11 @@ def test_the_refresh_chance_point_shows_the_same_odds():
 @pytest.mark.parametrize("card", ["Jab", "Quick Thrust", "Vell's Needle"])
 def test_the_engines_contest_agrees_with_the_dice_calculator(card):
     for a, d in itertools.product(range(0, 7), repeat=2):
-        st = position(rules={"sc.attack": "contest"}, hands={0: [card], 1: []},
-                      dice={"Vell": [a] if a else [], "Dessa": [d] if d else []})
+        st = position(
+            rules={"sc.attack": "contest"},
+            hands={0: [card], 1: []},
+            dice={"Vell": [a] if a else [], "Dessa": [d] if d else []},
+        )
         atk = st.cat.cards[card].atk
         play(st, f"Play {card} with Vell")
         play(st, "Target Dessa (Seat 2)")
@@ -102,6 +107,7 @@ def test_the_contest_table_is_the_dice_calculators():
 
 # -- the tables against the design notes -----------------------------------------------------
 
+
 def test_the_demo_decks_follow_the_design_notes_plan():
     plan = A.deck_plan()
     assert plan["matches plan"].all() and plan["total"].to_list() == [33, 33, 33]
@@ -121,8 +127,12 @@ def test_damage_budgets_count_the_attack_cards_of_each_deck():
     assert budget["Blue", "Red"]["damage in deck"] == 3 + 6 + 4 + 27 + 24
     assert budget["Blue", "Red"]["HP to take"] == 40
     assert budget["Blue", "Red"]["enough in v1"] and budget["Red", "Blue"]["enough in v1"]
-    old = (wb.load_cards("squad_combat").set("cards", "Rally Strike", "damage", 3)
-           .set("cards", "Jab", "damage", 2).set("decks", "Blue: Jab", "copies", 3))
+    old = (
+        wb.load_cards("squad_combat")
+        .set("cards", "Rally Strike", "damage", 3)
+        .set("cards", "Jab", "damage", 2)
+        .set("decks", "Blue: Jab", "copies", 3)
+    )
     before = {(r["squad"], r["against"]): r for r in A.damage_budget(old).iter_rows(named=True)}
     assert before["Blue", "Red"]["damage in deck"] == 3 + 6 + 4 + 9 + 6
     assert not before["Blue", "Red"]["enough in v1"]
@@ -130,29 +140,41 @@ def test_damage_budgets_count_the_attack_cards_of_each_deck():
 
 # -- bots and simulated analyses --------------------------------------------------------------
 
+
 def test_the_heuristic_beats_the_random_bot():
     # Both decks can win by damage (Red's carries 90 against Blue's 39 HP, Blue's 64 against
     # Red's 40). Over 400 games to the 40-turn limit the heuristic Red beat random Blue in all
     # of them, and the heuristic Blue beat random Red in 396 and drew the other 4.
-    red = wb.simulate("squad_combat", 30, seed=5, bots={0: "heuristic", 1: "random"},
-                      squads=["Red", "Blue"])
+    red = wb.simulate(
+        "squad_combat", 30, seed=5, bots={0: "heuristic", 1: "random"}, squads=["Red", "Blue"]
+    )
     assert (red["winner"] == 0).mean() >= 0.9
     mirror = A.head_to_head("heuristic", "random", 30, seed=5, squads=("Red",))
     assert mirror["seat"].to_list() == [1, 2] and (mirror["games"] == 30).all()
     assert (mirror["win_rate"] >= 0.9).all()
-    blue = wb.simulate("squad_combat", 10, seed=5, bots={0: "heuristic", 1: "random"},
-                       squads=["Blue", "Red"], rules={"sc.turn_limit": 15})
+    blue = wb.simulate(
+        "squad_combat",
+        10,
+        seed=5,
+        bots={0: "heuristic", 1: "random"},
+        squads=["Blue", "Red"],
+        rules={"sc.turn_limit": 15},
+    )
     assert (blue["winner"] == 1).sum() == 0
 
 
 def test_the_matchup_matrix_plays_every_pair_on_the_same_seeds():
-    matrix = A.matchup_matrix(["Red", "Blue"], 4, seed=1, bots="random",
-                              rules={"sc.turn_limit": 10})
+    matrix = A.matchup_matrix(
+        ["Red", "Blue"], 4, seed=1, bots="random", rules={"sc.turn_limit": 10}
+    )
     assert [(r["row"], r["column"]) for r in matrix.iter_rows(named=True)] == [
-        ("Red", "Red"), ("Red", "Blue"), ("Blue", "Red"), ("Blue", "Blue")]
+        ("Red", "Red"),
+        ("Red", "Blue"),
+        ("Blue", "Red"),
+        ("Blue", "Blue"),
+    ]
     assert (matrix["wins"] + matrix["draws"] + matrix["losses"] == 4).all()
-    again = A.matchup_matrix(["Red", "Blue"], 4, seed=1, bots="random",
-                             rules={"sc.turn_limit": 10})
+    again = A.matchup_matrix(["Red", "Blue"], 4, seed=1, bots="random", rules={"sc.turn_limit": 10})
     assert again.equals(matrix)
 
 
@@ -160,10 +182,12 @@ def test_first_player_edge_rulesets_and_card_report():
     edge = A.first_player_edge(12, seed=2, bots="random", rules={"sc.turn_limit": 10})
     assert 0 <= edge["first_wins"] <= 1 and edge["games"] == 12
     assert edge["ci_low"] <= edge["first_wins"] <= edge["ci_high"]
-    rulesets = A.ruleset_comparison(6, seed=2, bots="random",
-                                    rulesets={"v1": {"sc.turn_limit": 10},
-                                              "v0.5": {"sc.ruleset": "v0_5",
-                                                       "sc.turn_limit": 10}})
+    rulesets = A.ruleset_comparison(
+        6,
+        seed=2,
+        bots="random",
+        rulesets={"v1": {"sc.turn_limit": 10}, "v0.5": {"sc.ruleset": "v0_5", "sc.turn_limit": 10}},
+    )
     assert rulesets["ruleset"].to_list() == ["v1", "v0.5"]
     report = A.card_report(10, seed=2, bots="random", rules={"sc.turn_limit": 10})
     assert report.height == 28 and set(report["squad"]) == {"Red", "Blue"}

@@ -28,8 +28,11 @@ def test_T2_dice_cost_legal_payments_use_a_5_or_a_6():
 
 
 def test_T3_dodge_roll_spending_a_3_negates_a_haymaker():
-    st = position(squads=("Red", "Red"), hands={0: ["Haymaker"], 1: ["Dodge Roll"]},
-                  dice={"Brakka@0": [4], "Corin@1": [3, 2]})
+    st = position(
+        squads=("Red", "Red"),
+        hands={0: ["Haymaker"], 1: ["Dodge Roll"]},
+        dice={"Brakka@0": [4], "Corin@1": [3, 2]},
+    )
     play(st, "Play Haymaker with Brakka")
     play(st, "Target Corin (Seat 2)")
     play(st, "Play Dodge Roll with Corin")
@@ -55,8 +58,8 @@ def test_T4_resistance_makes_a_haymaker_count_4_which_heal_4_removes_and_heal_3_
     cards = wb.load_cards("squad_combat")
     row = {**cards.row("cards", "Patch Up"), "name": "Deep Mending", "effects": "Heal 4"}
     cards = cards.with_row("cards", row).with_row(
-        "decks", {"id": "Blue: Deep Mending", "squad": "Blue", "card": "Deep Mending",
-                  "copies": 1})
+        "decks", {"id": "Blue: Deep Mending", "squad": "Blue", "card": "Deep Mending", "copies": 1}
+    )
     st = position(hands={1: ["Deep Mending"]}, cards=cards)
     attach(st, "Ember", "Haymaker")
     st.active, st.wait, st._legal = 1, ("action", 1, None), None
@@ -68,8 +71,9 @@ def test_T4_resistance_makes_a_haymaker_count_4_which_heal_4_removes_and_heal_3_
 
 
 def test_T5_damage_reaching_hp_flips_the_character_and_its_death_effect_is_usable():
-    st = position(hands={0: ["Steady Blow"], 1: ["Jab", "Sap"]}, dice={"Corin": [3]},
-                  burden={"Gale": 0})
+    st = position(
+        hands={0: ["Steady Blow"], 1: ["Jab", "Sap"]}, dice={"Corin": [3]}, burden={"Gale": 0}
+    )
     for card in ("Quick Thrust", "Pinpoint Strike", "Quick Thrust"):  # 3 + 4 + 3 = 10
         attach(st, "Gale", card)
     gale = char(st, "Gale")
@@ -102,8 +106,12 @@ def test_T6_suppression_keeps_burden_at_the_reset_and_goes_at_the_next_turn():
 
 
 def test_T7_v05_contest_ties_go_to_the_attacker():
-    st = position(rules={"sc.ruleset": "v0_5"}, squads=("Red", "Red"),
-                  hands={0: ["Haymaker"], 1: []}, dice={"Brakka@0": [5, 4], "Vell@1": [4]})
+    st = position(
+        rules={"sc.ruleset": "v0_5"},
+        squads=("Red", "Red"),
+        hands={0: ["Haymaker"], 1: []},
+        dice={"Brakka@0": [5, 4], "Vell@1": [4]},
+    )
     play(st, "Play Haymaker with Brakka")
     play(st, "Pay [4] with 4")
     play(st, "Target Vell (Seat 2)")

@@ -14,12 +14,24 @@ from tests import golden
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = {
     "default_seed1_heuristic_vs_random": {"seed": 1, "bots": {0: "heuristic", 1: "random"}},
-    "mirror_seed7_random": {"seed": 7, "bots": "random", "squads": ["Red", "Red"],
-                            "rules": {"sc.turn_limit": 6}},
+    "mirror_seed7_random": {
+        "seed": 7,
+        "bots": "random",
+        "squads": ["Red", "Red"],
+        "rules": {"sc.turn_limit": 6},
+    },
     "v05_seed3_heuristic_variants": {
-        "seed": 3, "bots": "heuristic", "squads": ["Blue", "Red"],
-        "rules": {"sc.ruleset": "v0_5", "sc.edge_stack": "lifo", "sc.first_player": "rotate",
-                  "sc.overcharge": "six", "sc.turn_limit": 12}},
+        "seed": 3,
+        "bots": "heuristic",
+        "squads": ["Blue", "Red"],
+        "rules": {
+            "sc.ruleset": "v0_5",
+            "sc.edge_stack": "lifo",
+            "sc.first_player": "rotate",
+            "sc.overcharge": "six",
+            "sc.turn_limit": 12,
+        },
+    },
 }
 
 

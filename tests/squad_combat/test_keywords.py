@@ -28,8 +28,10 @@ CASES = {  # effects cell: (target, check of the position after the card resolve
     "Disarm": (ENEMY, lambda st: char(st, "Dessa").dice == [2]),
     "Suppress": (ENEMY, lambda st: char(st, "Dessa").suppressed),
     "Switch": (FRIENDLY, lambda st: order(st)[:2] == ["Vell", "Brakka"]),
-    "Wound 2": (ENEMY, lambda st: [(r.printed, r.token) for r in char(st, "Dessa").attached]
-                == [(2, True)]),
+    "Wound 2": (
+        ENEMY,
+        lambda st: [(r.printed, r.token) for r in char(st, "Dessa").attached] == [(2, True)],
+    ),
     "Draw 2": (NONE, lambda st: len(st.players[0].hand) == 2),
 }
 
@@ -38,13 +40,24 @@ CASES = {  # effects cell: (target, check of the position after the card resolve
 def test_a_keyword_written_in_the_table_is_a_card_that_plays(effects):
     target, check = CASES[effects]
     cards = wb.load_cards("squad_combat")
-    row = {**cards.row("cards", "Focus"), "name": "Trick", "cost": "<1>", "effects": effects,
-           "target": {FRIENDLY: "friendly", ENEMY: "enemy", NONE: "none"}[target],
-           "targets": 0 if target is NONE else 1, "text": effects}
+    row = {
+        **cards.row("cards", "Focus"),
+        "name": "Trick",
+        "cost": "<1>",
+        "effects": effects,
+        "target": {FRIENDLY: "friendly", ENEMY: "enemy", NONE: "none"}[target],
+        "targets": 0 if target is NONE else 1,
+        "text": effects,
+    }
     cards = cards.with_row("cards", row).with_row(
-        "decks", {"id": "Red: Trick", "squad": "Red", "card": "Trick", "copies": 1})
-    st = position(cards=cards, hands={0: ["Trick"], 1: []}, burden={"Brakka": 3},
-                  dice={"Brakka": [4, 2], "Dessa": [6, 2], "Vell": [5]})
+        "decks", {"id": "Red: Trick", "squad": "Red", "card": "Trick", "copies": 1}
+    )
+    st = position(
+        cards=cards,
+        hands={0: ["Trick"], 1: []},
+        burden={"Brakka": 3},
+        dice={"Brakka": [4, 2], "Dessa": [6, 2], "Vell": [5]},
+    )
     attach(st, "Brakka", "Sap")  # 2 damage, within Heal 3
     assert not check(st)
     play(st, "Play Trick with Vell")

@@ -30,11 +30,13 @@ def to_seat(st, seat):
 
 # -- 3.1 deck building ------------------------------------------------------------------------
 
+
 def test_R1_a_deck_card_must_share_a_trait_with_the_squad():
     cards = wb.load_cards("squad_combat")
     with pytest.raises(wb.CardDataError) as err:
-        cards.with_row("decks", {"id": "Blue: Haymaker", "squad": "Blue", "card": "Haymaker",
-                                 "copies": 1})
+        cards.with_row(
+            "decks", {"id": "Blue: Haymaker", "squad": "Blue", "card": "Haymaker", "copies": 1}
+        )
     message = str(err.value)
     assert "decks.csv line" in message and "(Blue: Haymaker), column 'card'" in message
     assert "needs Alpha, which no character of Blue has" in message and "(R-1)" in message
@@ -43,8 +45,10 @@ def test_R1_a_deck_card_must_share_a_trait_with_the_squad():
 def test_R1_a_character_specific_card_needs_its_character():
     cards = wb.load_cards("squad_combat")
     with pytest.raises(wb.CardDataError, match="is Brakka's card, who is not in Blue"):
-        cards.with_row("decks", {"id": "Blue: Cleaver", "squad": "Blue",
-                                 "card": "Brakka's Cleaver", "copies": 1})
+        cards.with_row(
+            "decks",
+            {"id": "Blue: Cleaver", "squad": "Blue", "card": "Brakka's Cleaver", "copies": 1},
+        )
 
 
 def test_R1_generic_and_resource_cards_go_in_any_deck():
@@ -64,6 +68,7 @@ def test_R2_no_copy_limit_in_the_demo_three_in_constructed_play():
 
 
 # -- 3.2 setup --------------------------------------------------------------------------------
+
 
 def test_R3_three_characters_in_a_row_and_five_cards_each():
     st = fresh()
@@ -93,8 +98,7 @@ def test_R4_v05_pools_are_rolled_whole_before_the_first_player():
 
 
 def test_R4_the_first_player_is_uniform():
-    st = GAME.new_state(wb.load_cards("squad_combat"), GAME.default_rules(),
-                        GAME.check_setup({}))
+    st = GAME.new_state(wb.load_cards("squad_combat"), GAME.default_rules(), GAME.check_setup({}))
     while st.wait[2][0] != "first":
         st.apply_chance(st.chance().dist.outcomes[0])
     chance = st.chance()
@@ -107,6 +111,7 @@ def test_R5_every_character_starts_with_full_energy():
 
 
 # -- 3.3 turns --------------------------------------------------------------------------------
+
 
 def test_R6_action_phases_alternate_and_skip_players_who_passed():
     st = position(hands={0: ["Jab", "Jab"], 1: ["Jab"]}, dice={"Brakka": [6, 6]})
@@ -142,8 +147,9 @@ def test_R8_a_player_who_passed_may_still_play_edges():
 
 
 def test_R9_end_of_turn_reset_discard_two_draw_to_five_same_first_player():
-    st = position(hands={0: ["Jab", "Jab", "Haymaker"], 1: ["Sap"]},
-                  burden={"Brakka": 5, "Dessa": 2})
+    st = position(
+        hands={0: ["Jab", "Jab", "Haymaker"], 1: ["Sap"]}, burden={"Brakka": 5, "Dessa": 2}
+    )
     play(st, "Pass")
     play(st, "Pass")
     assert char(st, "Brakka").burden == 0 and char(st, "Dessa").burden == 0
@@ -199,15 +205,25 @@ def test_R10_the_last_squad_standing_wins_and_a_draw_when_both_fall_at_once():
 
 # -- 3.4 eligibility and paying ---------------------------------------------------------------
 
+
 def test_R11_R12_eligibility_traits_energy_dice_and_who():
-    st = position(hands={0: ["Haymaker", "Quick Thrust", "Brakka's Cleaver"]},
-                  dice={"Brakka": [4], "Vell": [], "Corin": [6]}, burden={"Vell": 7})
+    st = position(
+        hands={0: ["Haymaker", "Quick Thrust", "Brakka's Cleaver"]},
+        dice={"Brakka": [4], "Vell": [], "Corin": [6]},
+        burden={"Vell": 7},
+    )
     assert reason(st, "Play Haymaker with Vell") == (
-        "R-12a", "Vell (Beta) shares no trait with Haymaker (Alpha)")
+        "R-12a",
+        "Vell (Beta) shares no trait with Haymaker (Alpha)",
+    )
     assert reason(st, "Play Quick Thrust with Vell") == (
-        "R-12b", "Quick Thrust costs 3 energy; Vell has 2")
+        "R-12b",
+        "Quick Thrust costs 3 energy; Vell has 2",
+    )
     assert reason(st, "Play Brakka's Cleaver with Brakka") == (
-        "R-12c", "Brakka's Cleaver needs dice [5]; Brakka holds 4")
+        "R-12c",
+        "Brakka's Cleaver needs dice [5]; Brakka holds 4",
+    )
     assert reason(st, "Play Brakka's Cleaver with Corin")[0] == "R-12a"
     assert "Play Haymaker with Brakka" in labels(st)
     char(st, "Brakka").alive = False
@@ -223,14 +239,16 @@ def test_R12a_a_typed_play_by_a_character_the_card_does_not_fit_names_the_rule()
     assert reason == "Vell (Beta) shares no trait with Reckless Charge (Alpha) [R-12a]"
     assert m.why_illegal("play reckless charge with corin").endswith("[R-12a]")
     assert m.why_illegal("Play Brakka's Cleaver with Vell") == (
-        "only Brakka may play Brakka's Cleaver [R-12a]")
+        "only Brakka may play Brakka's Cleaver [R-12a]"
+    )
     with pytest.raises(wb.IllegalAction, match=r"R-12a") as err:
         m.step("Play Reckless Charge with Vell")
     assert "no action called" not in str(err.value) and m.decisions == 0
     # A card typed alone is answered for the character it fits, named.
     assert m.why_illegal("Play Brakka's Cleaver") == (
         "'Play Brakka's Cleaver with Brakka': Brakka's Cleaver needs dice [5]; Brakka holds "
-        "4, 3, 1 [R-12c]")
+        "4, 3, 1 [R-12c]"
+    )
     # An Edge in hand is refused in the action phase by the rule on when it is played.
     assert m.why_illegal("Play Brace with Vell").endswith("[R-23]")
     # The view lists the plays the traits forbid after the others, and the Edges last.
@@ -240,7 +258,8 @@ def test_R12a_a_typed_play_by_a_character_the_card_does_not_fit_names_the_rule()
     m = wb.play("squad_combat", seed=0)  # Blue decides in a window, Jab in hand
     assert m.state.wait[0] == "window" and "Jab" in m.state.players[1].hand
     assert m.why_illegal("Play Jab with Gale") == (
-        "Jab is an attack: it is played in your own action phase [R-7]")
+        "Jab is an attack: it is played in your own action phase [R-7]"
+    )
 
 
 def test_R12d_card_discard_costs_need_other_cards_in_hand():
@@ -248,14 +267,19 @@ def test_R12d_card_discard_costs_need_other_cards_in_hand():
     char(st, "Corin").alive = False  # Corin's Last Orders costs C C
     st._legal = None
     assert reason(st, "Use Corin's Last Orders") == (
-        "R-37", "Corin's Last Orders costs 2 card discards; the hand holds 1")
+        "R-37",
+        "Corin's Last Orders costs 2 card discards; the hand holds 1",
+    )
 
 
 def test_R13_R14_costs_come_from_the_acting_character():
     st = position(hands={0: ["Reckless Charge"]}, dice={"Brakka": [5, 3, 2], "Vell": [6, 6]})
     play(st, "Play Reckless Charge with Brakka")  # <3>[2][2]
-    assert labels(st) == ["Pay [2][2] with 5 and 3", "Pay [2][2] with 5 and 2",
-                          "Pay [2][2] with 3 and 2"]
+    assert labels(st) == [
+        "Pay [2][2] with 5 and 3",
+        "Pay [2][2] with 5 and 2",
+        "Pay [2][2] with 3 and 2",
+    ]
     play(st, "Pay [2][2] with 3 and 2")
     assert char(st, "Brakka").dice == [5] and char(st, "Brakka").burden == 3
     assert char(st, "Vell").dice == [6, 6] and char(st, "Vell").burden == 0
@@ -270,15 +294,19 @@ def test_R15_dice_keep_their_values_until_spent_or_changed():
     play(st, "Power Down Dessa: 5 → 4")  # the only change: Jab's Power Down
     after = [list(c.dice) for c in st.chars]
     assert after[3] == [4, 3] and [a for i, a in enumerate(after) if i != 3] == [
-        b for i, b in enumerate(before) if i != 3]
+        b for i, b in enumerate(before) if i != 3
+    ]
 
 
 # -- 3.5 refresh ------------------------------------------------------------------------------
 
+
 def test_R16_refresh_costs_energy_adds_the_pool_and_trims_to_its_size():
     st = position(hands={0: []}, dice={"Corin": [6]}, burden={"Corin": 4})
     assert reason(st, "Refresh Corin's dice (5 energy)") == (
-        "R-16", "a Refresh of Corin costs 5 energy; Corin has 4")
+        "R-16",
+        "a Refresh of Corin costs 5 energy; Corin has 4",
+    )
     st = position(hands={0: []}, dice={"Brakka": [6]})
     play(st, "Refresh Brakka's dice (4 energy)", [(2, 2, 1)])
     assert labels(st) == ["Keep 6, 2, 2", "Keep 6, 2, 1", "Keep 2, 2, 1"]
@@ -293,6 +321,7 @@ def test_R16_no_choice_when_the_new_pool_fits():
 
 
 # -- 3.6 attacking (v1) ------------------------------------------------------------------------
+
 
 def test_R17_an_attack_hits_unless_negated_and_applies_its_effect_bar():
     st = position(hands={0: ["Vell's Needle"], 1: []}, burden={"Dessa": 0})
@@ -332,9 +361,13 @@ def test_A5_variant_only_the_defender_reacts():
 
 # -- 3.7 the v0.5 contest ---------------------------------------------------------------------
 
+
 def test_R19_to_R22_a_miss_when_the_defence_is_higher_and_declining_counts_0():
-    st = position(rules={"sc.attack": "contest"}, hands={0: ["Quick Thrust"], 1: []},
-                  dice={"Vell": [1], "Dessa": [6]})
+    st = position(
+        rules={"sc.attack": "contest"},
+        hands={0: ["Quick Thrust"], 1: []},
+        dice={"Vell": [1], "Dessa": [6]},
+    )
     play(st, "Play Quick Thrust with Vell")  # Atk +2
     play(st, "Target Dessa (Seat 2)")
     assert labels(st) == ["Attack die: spend Vell's 1", "Attack die: none"]
@@ -345,8 +378,11 @@ def test_R19_to_R22_a_miss_when_the_defence_is_higher_and_declining_counts_0():
 
 
 def test_R22_a_defender_without_dice_has_defence_0():
-    st = position(rules={"sc.attack": "contest"}, hands={0: ["Quick Thrust"], 1: []},
-                  dice={"Vell": [], "Dessa": []})
+    st = position(
+        rules={"sc.attack": "contest"},
+        hands={0: ["Quick Thrust"], 1: []},
+        dice={"Vell": [], "Dessa": []},
+    )
     play(st, "Play Quick Thrust with Vell")
     play(st, "Target Dessa (Seat 2)")
     assert [r.name for r in char(st, "Dessa").attached] == ["Quick Thrust"]
@@ -354,9 +390,11 @@ def test_R22_a_defender_without_dice_has_defence_0():
 
 # -- 3.8 edges and windows ---------------------------------------------------------------------
 
+
 def test_R23_an_edge_needs_its_moment():
-    st = position(hands={0: ["Corin's Gambit", "Feint", "Steady Blow"], 1: []},
-                  dice={"Corin": [3, 3]})
+    st = position(
+        hands={0: ["Corin's Gambit", "Feint", "Steady Blow"], 1: []}, dice={"Corin": [3, 3]}
+    )
     play(st, "Play Steady Blow with Corin")  # one way to pay: with a 3
     play(st, "Target Dessa (Seat 2)")
     # Seat 2 holds nothing; the attacker's Feint may go before any reaction.
@@ -372,8 +410,7 @@ def test_R23_an_edge_needs_its_moment():
 
 
 def test_R24_every_player_must_decline_in_a_row_to_close_a_window():
-    st = position(hands={0: ["Jab"], 1: ["Second Wind", "Second Wind"]},
-                  burden={"Dessa": 3})
+    st = position(hands={0: ["Jab"], 1: ["Second Wind", "Second Wind"]}, burden={"Dessa": 3})
     play(st, "Play Jab with Vell")
     play(st, "Target Dessa (Seat 2)")
     play(st, "Play Second Wind")
@@ -386,10 +423,13 @@ def test_R24_every_player_must_decline_in_a_row_to_close_a_window():
 
 
 def test_A6_variant_lifo_edges_wait_on_a_stack():
-    st = position(rules={"sc.edge_stack": "lifo"}, squads=("Red", "Red"),
-                  hands={0: ["Haymaker", "Second Wind", "Second Wind"],
-                         1: ["Dodge Roll", "Brace"]},
-                  dice={"Brakka@0": [4], "Corin@1": [5]}, burden={"Vell@0": 5})
+    st = position(
+        rules={"sc.edge_stack": "lifo"},
+        squads=("Red", "Red"),
+        hands={0: ["Haymaker", "Second Wind", "Second Wind"], 1: ["Dodge Roll", "Brace"]},
+        dice={"Brakka@0": [4], "Corin@1": [5]},
+        burden={"Vell@0": 5},
+    )
     play(st, "Play Haymaker with Brakka")
     play(st, "Target Corin (Seat 2)")
     play(st, "Play Dodge Roll with Corin")  # waits on the stack
@@ -406,8 +446,11 @@ def test_A6_variant_lifo_edges_wait_on_a_stack():
     decline_all(st)
     assert attack.negated and st.counts["negated"] == 1
     # Without the variant, each edge resolves as it is played.
-    st = position(squads=("Red", "Red"), hands={0: ["Haymaker"], 1: ["Dodge Roll"]},
-                  dice={"Brakka@0": [4], "Corin@1": [5]})
+    st = position(
+        squads=("Red", "Red"),
+        hands={0: ["Haymaker"], 1: ["Dodge Roll"]},
+        dice={"Brakka@0": [4], "Corin@1": [5]},
+    )
     play(st, "Play Haymaker with Brakka")
     play(st, "Target Corin (Seat 2)")
     play(st, "Play Dodge Roll with Corin")
@@ -415,6 +458,7 @@ def test_A6_variant_lifo_edges_wait_on_a_stack():
 
 
 # -- 3.9 damage, keywords and effects -----------------------------------------------------------
+
 
 def test_R25_R31_printed_and_effective_damage_and_continuous_resistance():
     st = position()
@@ -456,8 +500,7 @@ def test_R27_stun_stops_at_0_energy_and_A12_variant_stuns_1():
     play(st, "Play Vell's Needle with Vell")
     play(st, "Target Dessa (Seat 2)")
     assert char(st, "Dessa").burden == 8 and char(st, "Dessa").energy == 0
-    st = position(rules={"sc.stun": "one"}, hands={1: ["Sap"], 0: []},
-                  dice={"Dessa": [2]})
+    st = position(rules={"sc.stun": "one"}, hands={1: ["Sap"], 0: []}, dice={"Dessa": [2]})
     to_seat(st, 1)
     play(st, "Play Sap with Dessa")
     play(st, "Target Brakka (Seat 1)")
@@ -468,8 +511,11 @@ def test_R28_power_up_may_raise_a_die_and_power_down_must_lower_one():
     st = position(hands={0: ["Focus"]}, dice={"Brakka": [6, 4, 1]})
     play(st, "Play Focus with Brakka")
     decline_all(st)
-    assert labels(st) == ["Power Up Brakka: 4 → 5", "Power Up Brakka: 1 → 2",
-                          "Power Up Brakka: leave the dice"]
+    assert labels(st) == [
+        "Power Up Brakka: 4 → 5",
+        "Power Up Brakka: 1 → 2",
+        "Power Up Brakka: leave the dice",
+    ]
     play(st, "Power Up Brakka: 4 → 5")
     play(st, "Power Up Brakka: leave the dice")
     assert char(st, "Brakka").dice == [6, 5, 1]
@@ -480,8 +526,7 @@ def test_R28_power_up_may_raise_a_die_and_power_down_must_lower_one():
 
 
 def test_R29_overcharge_goes_over_the_pool_and_refresh_trims_it():
-    st = position(hands={0: [], 1: ["Gale's Tempo"]},
-                  dice={"Gale": [6, 6, 6, 6], "Dessa": [1]})
+    st = position(hands={0: [], 1: ["Gale's Tempo"]}, dice={"Gale": [6, 6, 6, 6], "Dessa": [1]})
     to_seat(st, 1)
     play(st, "Play Gale's Tempo with Gale")
     play(st, "Target Gale (Seat 2)")
@@ -499,8 +544,11 @@ def test_R29_overcharge_goes_over_the_pool_and_refresh_trims_it():
 
 @pytest.mark.parametrize(("how", "face"), [("six", 6), ("chosen", 3)])
 def test_A14_variants_overcharge_with_a_six_or_a_chosen_face(how, face):
-    st = position(rules={"sc.overcharge": how}, hands={0: [], 1: ["Gale's Tempo"]},
-                  dice={"Gale": [], "Dessa": []})
+    st = position(
+        rules={"sc.overcharge": how},
+        hands={0: [], 1: ["Gale's Tempo"]},
+        dice={"Gale": [], "Dessa": []},
+    )
     to_seat(st, 1)
     play(st, "Play Gale's Tempo with Gale")
     play(st, "Target Gale (Seat 2)")
@@ -522,10 +570,10 @@ def test_R30_switch_swaps_two_characters_of_one_player():
 
 
 def test_R32_hardened_discards_small_hits_on_effective_damage():
-    cards = wb.load_cards("squad_combat").set("characters", "Dessa", "passives",
-                                               "Beta Hardened 3")
-    st = position(cards=cards, hands={0: ["Quick Thrust", "Pinpoint Strike"], 1: []},
-                  dice={"Vell": [3]})
+    cards = wb.load_cards("squad_combat").set("characters", "Dessa", "passives", "Beta Hardened 3")
+    st = position(
+        cards=cards, hands={0: ["Quick Thrust", "Pinpoint Strike"], 1: []}, dice={"Vell": [3]}
+    )
     play(st, "Play Quick Thrust with Vell")  # Beta 3: discarded
     play(st, "Target Dessa (Seat 2)")
     decline_all(st)
@@ -538,18 +586,23 @@ def test_R32_hardened_discards_small_hits_on_effective_damage():
 
 def test_R33_R34_wound_attaches_a_damage_token_from_a_card_written_in_the_table():
     cards = wb.load_cards("squad_combat")
-    row = {**cards.row("cards", "Patch Up"), "name": "Caltrops", "traits": "Delta",
-           "target": "enemy", "effects": "Wound 2; Suppress"}
+    row = {
+        **cards.row("cards", "Patch Up"),
+        "name": "Caltrops",
+        "traits": "Delta",
+        "target": "enemy",
+        "effects": "Wound 2; Suppress",
+    }
     cards = cards.with_row("cards", row).with_row(
-        "decks", {"id": "Blue: Caltrops", "squad": "Blue", "card": "Caltrops", "copies": 1})
+        "decks", {"id": "Blue: Caltrops", "squad": "Blue", "card": "Caltrops", "copies": 1}
+    )
     st = position(cards=cards, hands={1: ["Caltrops"]}, burden={"Vell": 5})
     to_seat(st, 1)
     play(st, "Play Caltrops with Dessa")
     play(st, "Target Vell (Seat 1)")
     decline_all(st)
     vell = char(st, "Vell")
-    assert [(r.name, r.printed, r.token) for r in vell.attached] == [
-        ("Caltrops token", 2, True)]
+    assert [(r.name, r.printed, r.token) for r in vell.attached] == [("Caltrops token", 2, True)]
     assert vell.suppressed and st.players[1].discard == {"Caltrops": 1}
     with pytest.raises(wb.CardDataError, match="only by attaching a token"):
         cards.set("cards", "Caltrops", "damage", 3)
@@ -557,8 +610,7 @@ def test_R33_R34_wound_attaches_a_damage_token_from_a_card_written_in_the_table(
 
 @pytest.mark.parametrize("variant", ["blocks_reset", "blocks_refresh"])
 def test_R35_suppression_variants(variant):
-    st = position(rules={"sc.suppression": variant}, hands={0: [], 1: []},
-                  burden={"Brakka": 3})
+    st = position(rules={"sc.suppression": variant}, hands={0: [], 1: []}, burden={"Brakka": 3})
     char(st, "Brakka").suppressed = True
     st._legal = None
     if variant == "blocks_refresh":
@@ -572,9 +624,13 @@ def test_R35_suppression_variants(variant):
 
 # -- 3.10 death ---------------------------------------------------------------------------------
 
+
 def test_R36_v05_removes_the_dead_and_discards_what_was_attached():
-    st = position(rules={"sc.ruleset": "v0_5"}, hands={0: ["Quick Thrust"], 1: []},
-                  dice={"Vell": [], "Gale": []})
+    st = position(
+        rules={"sc.ruleset": "v0_5"},
+        hands={0: ["Quick Thrust"], 1: []},
+        dice={"Vell": [], "Gale": []},
+    )
     for card in ("Haymaker", "Haymaker"):
         attach(st, "Gale", card)  # 10 of 12
     play(st, "Play Quick Thrust with Vell")
@@ -610,9 +666,9 @@ def test_R37_v05_has_no_death_effects():
 
 # -- the other variants -----------------------------------------------------------------------
 
+
 def test_A1_variant_energy_never_comes_back():
-    st = position(rules={"sc.energy_reset": "never"}, hands={0: [], 1: []},
-                  burden={"Brakka": 5})
+    st = position(rules={"sc.energy_reset": "never"}, hands={0: [], 1: []}, burden={"Brakka": 5})
     play(st, "Pass")
     play(st, "Pass")
     assert char(st, "Brakka").burden == 5
@@ -642,8 +698,7 @@ def test_A35_a_game_no_squad_can_finish_is_a_draw():
     st = position(hands={0: [], 1: []})
     for p in st.players:  # nothing left to attack with: every card is a Focus
         p.deck = type(p.deck)({"Focus": 5})
-        p.squad = type(p.squad)(p.squad.name, p.squad.title, p.squad.characters,
-                                (("Focus", 5),))
+        p.squad = type(p.squad)(p.squad.name, p.squad.title, p.squad.characters, (("Focus", 5),))
     assert st.no_damage_left()
     play(st, "Pass")
     play(st, "Pass")
@@ -666,8 +721,14 @@ def test_turn_limit_ends_in_a_draw():
 def test_play_with_no_setup_is_red_against_blue_and_random_bots_finish_it():
     m = wb.play("squad_combat")
     assert m.seats == 2 and m.decisions == 0 and not m.over
-    assert [c.d.name for c in m.state.chars] == ["Brakka", "Vell", "Corin", "Dessa", "Ember",
-                                                 "Gale"]
+    assert [c.d.name for c in m.state.chars] == [
+        "Brakka",
+        "Vell",
+        "Corin",
+        "Dessa",
+        "Ember",
+        "Gale",
+    ]
     assert [len(p.hand) for p in m.state.players] == [5, 5]
     for seed in range(3):
         m = wb.play("squad_combat", seed=seed, bots={0: "random", 1: "random"})
@@ -676,12 +737,12 @@ def test_play_with_no_setup_is_red_against_blue_and_random_bots_finish_it():
 
 
 def test_the_search_bot_plays_from_play_and_simulate():
-    m = wb.play("squad_combat", seed=1, bots={0: "search", 1: "random"},
-                rules={"sc.turn_limit": 3})
+    m = wb.play("squad_combat", seed=1, bots={0: "search", 1: "random"}, rules={"sc.turn_limit": 3})
     m.auto()
     assert m.over
-    games = wb.simulate("squad_combat", 2, seed=1, bots={0: "search", 1: "heuristic"},
-                        rules={"sc.turn_limit": 3})
+    games = wb.simulate(
+        "squad_combat", 2, seed=1, bots={0: "search", 1: "heuristic"}, rules={"sc.turn_limit": 3}
+    )
     assert games.height == 2
 
 
@@ -703,8 +764,11 @@ def test_setup_errors_name_the_option():
 
 @pytest.mark.parametrize(("variant", "asked"), [("skip", 1), ("open", 2)])
 def test_A36_a_window_straight_after_an_unused_one_is_not_opened_twice(variant, asked):
-    st = position(rules={"sc.repeat_window": variant},
-                  hands={0: ["Jab", "Jab"], 1: ["Second Wind"]}, dice={"Vell": []})
+    st = position(
+        rules={"sc.repeat_window": variant},
+        hands={0: ["Jab", "Jab"], 1: ["Second Wind"]},
+        dice={"Vell": []},
+    )
     play(st, "Play Jab with Vell")
     play(st, "Target Dessa (Seat 2)")
     play(st, "Decline (play no edge now)")  # the reaction window
@@ -724,8 +788,11 @@ def test_A37_only_players_with_an_edge_they_may_play_are_asked():
 
 
 def test_A39_no_reaction_once_the_attack_is_negated():
-    st = position(squads=("Red", "Red"), hands={0: ["Haymaker"], 1: ["Dodge Roll", "Brace"]},
-                  dice={"Brakka@0": [4], "Corin@1": [5]})
+    st = position(
+        squads=("Red", "Red"),
+        hands={0: ["Haymaker"], 1: ["Dodge Roll", "Brace"]},
+        dice={"Brakka@0": [4], "Corin@1": [5]},
+    )
     play(st, "Play Haymaker with Brakka")
     play(st, "Target Corin (Seat 2)")
     play(st, "Play Dodge Roll with Corin")
@@ -735,8 +802,7 @@ def test_A39_no_reaction_once_the_attack_is_negated():
 
 
 def test_A41_hardened_still_lets_the_rest_of_the_effect_bar_apply():
-    cards = wb.load_cards("squad_combat").set("characters", "Dessa", "passives",
-                                               "Beta Hardened 3")
+    cards = wb.load_cards("squad_combat").set("characters", "Dessa", "passives", "Beta Hardened 3")
     st = position(cards=cards, hands={0: ["Vell's Needle"], 1: []})
     play(st, "Play Vell's Needle with Vell")
     play(st, "Target Dessa (Seat 2)")

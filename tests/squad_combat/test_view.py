@@ -25,8 +25,7 @@ def test_each_seat_sees_its_own_hand_and_the_backs_of_the_other():
 
 
 def test_the_view_shows_characters_the_attack_and_what_answers_it():
-    st = position(hands={0: ["Haymaker"], 1: ["Dodge Roll"]}, dice={"Brakka": [4],
-                                                                   "Dessa": [2]})
+    st = position(hands={0: ["Haymaker"], 1: ["Dodge Roll"]}, dice={"Brakka": [4], "Dessa": [2]})
     play(st, "Play Haymaker with Brakka")
     play(st, "Target Dessa (Seat 2)")
     view = st.view(1)
@@ -57,8 +56,12 @@ def test_cards_print_with_their_numbers():
     assert haymaker.subtitle == "Alpha · <4>[4]"
     assert {s.label: s.value for s in haymaker.stats} == {"Atk": "−1", "Damage": 5}
     ember = game.card_view("characters", cards.row("characters", "Ember"))
-    assert {s.label: s.value for s in ember.stats} == {"HP": 14, "Energy": 8, "Pool": "3RR",
-                                                       "Refresh": 5}
+    assert {s.label: s.value for s in ember.stats} == {
+        "HP": 14,
+        "Energy": 8,
+        "Pool": "3RR",
+        "Refresh": 5,
+    }
     assert ember.tags == ("Alpha Resistance 1",)
     squad = game.card_view("squads", cards.row("squads", "Red"))
     assert squad.name == "Red"
@@ -77,7 +80,8 @@ def test_a_refresh_shows_before_the_roll_whether_it_will_pay_the_cards_in_hand()
     lines = {line.what: line.value for line in odds.lines}
     # Cleaver needs a [5], Haymaker a [4]: every card is paid exactly when a 5 is kept.
     assert lines["to pay the dice of every card it holds"] == analysis.refresh_odds(
-        "RRR", (), "[5]")
+        "RRR", (), "[5]"
+    )
     assert lines["to hold a 5 or better"] == 1 - Fraction(2, 3) ** 3
     pass_ = next(a for a in st.legal_actions() if a.kind == "pass")
     assert action_odds(st, pass_, get_game("squad_combat").spec.odds, 0) is None

@@ -23,9 +23,16 @@ import pytest
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 CHROMIUM = os.environ.get("WORKBENCH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def _free_port() -> int:
@@ -37,15 +44,17 @@ def _free_port() -> int:
 def _notebook(cells: list[str]) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+    }
     return nb
 
 
 UI_NOTEBOOKS = {
     "dice.ipynb": [
-        "from workbench.widgets import DiceCalculator\n"
-        "DiceCalculator('3d6')",
+        "from workbench.widgets import DiceCalculator\nDiceCalculator('3d6')",
     ],
     "whatif.ipynb": [
         "from workbench.widgets import WhatIf\n"
@@ -54,9 +63,7 @@ UI_NOTEBOOKS = {
         "w",
     ],
     "board.ipynb": [
-        "import workbench as wb\n"
-        "m = wb.play('correction', seed=3, first_player='South')\n"
-        "m",
+        "import workbench as wb\nm = wb.play('correction', seed=3, first_player='South')\nm",
     ],
     "step.ipynb": [
         "import workbench as wb\n"
@@ -80,14 +87,10 @@ UI_NOTEBOOKS = {
         "m",
     ],
     "play_rpg_card_battle.ipynb": [
-        "import workbench as wb\n"
-        "m = wb.play('rpg_card_battle', seed=2, bots={1: 'heuristic'})\n"
-        "m",
+        "import workbench as wb\nm = wb.play('rpg_card_battle', seed=2, bots={1: 'heuristic'})\nm",
     ],
     "play_sac.ipynb": [
-        "import workbench as wb\n"
-        "m = wb.play('sac', seed=1)\n"
-        "m",
+        "import workbench as wb\nm = wb.play('sac', seed=1)\nm",
     ],
     "play_squad_combat.ipynb": [
         "import workbench as wb\n"
@@ -138,7 +141,7 @@ UI_NOTEBOOKS = {
         "def show(_change=None):\n"
         "    brutes = editor.cards.row('enemies', 'Brutes')\n"
         "    python_side.value = (f\"python: Brutes health={brutes['health']} \"\n"
-        "                         f\"version={editor.cards.version}\")\n"
+        '                         f"version={editor.cards.version}")\n'
         "editor.observe(show, names='cards')\n"
         "show()\n"
         "display(editor, python_side)",
@@ -184,18 +187,38 @@ def lab(tmp_path_factory):
     settings = config / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config),
-           "JUPYTERLAB_SETTINGS_DIR": str(config / "lab" / "user-settings"),
-           "JUPYTER_RUNTIME_DIR": str(tmp_path_factory.mktemp("jupyter-runtime"))}
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(config),
+        "JUPYTERLAB_SETTINGS_DIR": str(config / "lab" / "user-settings"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path_factory.mktemp("jupyter-runtime")),
+    }
     port, token = _free_port(), secrets.token_hex(16)
     log = open(ARTIFACTS / "jupyterlab.log", "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
-         f"--port={port}", f"--IdentityProvider.token={token}", "--allow-root",
-         f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-         "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=False"],
-        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            f"--IdentityProvider.token={token}",
+            "--allow-root",
+            f"--ServerApp.root_dir={root}",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=",
+            "--ServerApp.disable_check_xsrf=False",
+        ],
+        cwd=root,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -282,8 +305,7 @@ def click_action(page, text: str, *, label: bool = False) -> None:
         page.locator(f'button.wb-action[data-label^="{text}"]').first.click()
     else:
         page.locator("button.wb-action", has_text=text).first.click()
-    page.wait_for_function(
-        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+    page.wait_for_function(f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
 
 
 def open_and_run(page, lab: Lab, name: str) -> None:
@@ -295,6 +317,5 @@ def open_and_run(page, lab: Lab, name: str) -> None:
 
 def text_colour(page, selector: str) -> list[int]:
     """The colour the browser paints the first text matching `selector` in, as [r, g, b]."""
-    fill = page.evaluate(
-        f"getComputedStyle(document.querySelector({selector!r})).fill")
-    return [int(x) for x in fill[fill.index("(") + 1:fill.index(")")].split(",")[:3]]
+    fill = page.evaluate(f"getComputedStyle(document.querySelector({selector!r})).fill")
+    return [int(x) for x in fill[fill.index("(") + 1 : fill.index(")")].split(",")[:3]]

@@ -46,17 +46,35 @@ def binder_env(tmp_path_factory):
     ARTIFACTS.mkdir(exist_ok=True)
     with open(log, "w") as out:
         # Run from the repository root, as repo2docker does, so the final "." is this package.
-        done = subprocess.run([str(env_dir / "bin" / "python"), "-m", "pip", "install",
-                               "--disable-pip-version-check", "-r", str(BINDER / "requirements.txt")],
-                              cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, timeout=1200,
-                              check=False)
+        done = subprocess.run(
+            [
+                str(env_dir / "bin" / "python"),
+                "-m",
+                "pip",
+                "install",
+                "--disable-pip-version-check",
+                "-r",
+                str(BINDER / "requirements.txt"),
+            ],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            timeout=1200,
+            check=False,
+        )
     assert done.returncode == 0, f"installing binder/requirements.txt failed; see {log}"
     # repo2docker then runs binder/postBuild with the environment's python first on PATH. It
     # compiles every kernel, which takes as long as the machine's load makes it: no time-out
     # here (CI bounds the whole run).
     with open(log, "a") as out:
-        done = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=ROOT, stdout=out,
-                              stderr=subprocess.STDOUT, env=_env_of(env_dir), check=False)
+        done = subprocess.run(
+            ["bash", str(BINDER / "postBuild")],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=_env_of(env_dir),
+            check=False,
+        )
     assert done.returncode == 0, f"binder/postBuild failed; see {log}"
     return env_dir
 
@@ -73,26 +91,37 @@ def _started(*command) -> list:
 def test_postbuild_leaves_the_sweep_kernels_compiled(binder_env, tmp_path):
     # A Binder session must not wait for numba: every kernel comes from the cache postBuild
     # wrote, with the generic CPU target binder/start asks for.
-    probe = ("import importlib\n"
-             "import workbench as wb\n"
-             "from workbench.sim.kernels import SETUPS, compiled_games\n"
-             "games = compiled_games()\n"
-             "assert {'coop', 'rpg_card_battle'} <= set(games), games\n"
-             "for name in games:\n"
-             "    wb.simulate(name, 2, bots='heuristic', **SETUPS.get(name, {}))\n"
-             "    kernel = importlib.import_module(f'workbench.games.{name}.kernel')\n"
-             "    stats = kernel.play_many.stats\n"
-             "    assert sum(stats.cache_hits.values()) == 1 and not stats.cache_misses, "
-             "(name, stats)\n")
-    done = subprocess.run(_started(str(binder_env / "bin" / "python"), "-c", probe),
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300,
-                          env=_env_of(binder_env), check=False)
+    probe = (
+        "import importlib\n"
+        "import workbench as wb\n"
+        "from workbench.sim.kernels import SETUPS, compiled_games\n"
+        "games = compiled_games()\n"
+        "assert {'coop', 'rpg_card_battle'} <= set(games), games\n"
+        "for name in games:\n"
+        "    wb.simulate(name, 2, bots='heuristic', **SETUPS.get(name, {}))\n"
+        "    kernel = importlib.import_module(f'workbench.games.{name}.kernel')\n"
+        "    stats = kernel.play_many.stats\n"
+        "    assert sum(stats.cache_hits.values()) == 1 and not stats.cache_misses, "
+        "(name, stats)\n"
+    )
+    done = subprocess.run(
+        _started(str(binder_env / "bin" / "python"), "-c", probe),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=_env_of(binder_env),
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
 
 
 def test_requirements_end_with_the_package_itself():
-    lines = [x.strip() for x in (BINDER / "requirements.txt").read_text().splitlines()
-             if x.strip() and not x.startswith("#")]
+    lines = [
+        x.strip()
+        for x in (BINDER / "requirements.txt").read_text().splitlines()
+        if x.strip() and not x.startswith("#")
+    ]
     assert lines[-1] == "."
     assert all("==" in x for x in lines[:-1]), "every dependency is pinned"
 
@@ -102,11 +131,24 @@ def test_notebook_runs_in_the_binder_environment(binder_env, notebook, tmp_path)
     # Run from a copy outside the repository so nothing but the installed package is used.
     shutil.copy(notebook, tmp_path / notebook.name)
     done = subprocess.run(
-        _started(str(binder_env / "bin" / "jupyter"), "nbconvert", "--to", "notebook",
-                 "--execute", "--ExecutePreprocessor.timeout=600", "--output",
-                 f"executed-{notebook.name}", str(tmp_path / notebook.name)),
-        cwd=tmp_path, capture_output=True, text=True, timeout=900,
-        env={**_env_of(binder_env), "WORKBENCH_BALANCE": "fast"}, check=False)
+        _started(
+            str(binder_env / "bin" / "jupyter"),
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            "--ExecutePreprocessor.timeout=600",
+            "--output",
+            f"executed-{notebook.name}",
+            str(tmp_path / notebook.name),
+        ),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**_env_of(binder_env), "WORKBENCH_BALANCE": "fast"},
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
 
 
@@ -117,10 +159,19 @@ def test_notebook_renders_in_voila_with_working_widgets(binder_env, browser, tmp
     # Closed in the finally below, once the server has stopped writing to it.
     log = open(ARTIFACTS / f"voila-{Path(name).stem}.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
-        _started(str(binder_env / "bin" / "voila"), name, "--no-browser", f"--port={port}",
-                 "--Voila.ip=127.0.0.1"),
-        cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        env={**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config")})
+        _started(
+            str(binder_env / "bin" / "voila"),
+            name,
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+        ),
+        cwd=tmp_path,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        env={**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config")},
+    )
     try:
         url = f"http://127.0.0.1:{port}/"
         deadline = time.monotonic() + 60
@@ -141,7 +192,8 @@ def test_notebook_renders_in_voila_with_working_widgets(binder_env, browser, tmp
         before = page.locator(".wb-step").first.get_attribute("data-decisions")
         page.locator("button.wb-action:not(.wb-illegal)").first.click()
         page.wait_for_function(
-            f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+            f"document.querySelector('.wb-step').dataset.decisions !== '{before}'"
+        )
         page.screenshot(path=str(ARTIFACTS / f"voila-{Path(name).stem}.png"), full_page=True)
         if name == "tour.ipynb":
             # Voila serves no rules.md (a link to it is refused with 403): the rules document

@@ -24,8 +24,8 @@ def _replies(page) -> int:
 
 def _wait_reply(page, before: int) -> None:
     page.wait_for_function(
-        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}",
-        timeout=WAIT)
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}", timeout=WAIT
+    )
 
 
 def test_print_sheet_download_and_open_a_spreadsheet(page, lab, tmp_path):
@@ -54,7 +54,8 @@ def test_print_sheet_download_and_open_a_spreadsheet(page, lab, tmp_path):
     assert len(pdf.pages) == 8
     assert "health 10 → 12" in pdf.pages[0].extract_text()
     expect(page.locator(".wb-ce-message")).to_contain_text(
-        "Print sheet coop-enemies.pdf: 60 enemies cards on 8 pages", timeout=WAIT)
+        "Print sheet coop-enemies.pdf: 60 enemies cards on 8 pages", timeout=WAIT
+    )
 
     # The spreadsheet holds the edited cards.
     with page.expect_download(timeout=WAIT) as info:
@@ -67,9 +68,15 @@ def test_print_sheet_download_and_open_a_spreadsheet(page, lab, tmp_path):
     # A spreadsheet edited elsewhere comes back in as one change.
     edited = cards.set("enemies", "Brutes", "health", 14).to_xlsx()
     before = _replies(page)
-    page.locator(".wb-ce-upload").set_input_files(files=[{
-        "name": "playtest.xlsx", "buffer": edited,
-        "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}])
+    page.locator(".wb-ce-upload").set_input_files(
+        files=[
+            {
+                "name": "playtest.xlsx",
+                "buffer": edited,
+                "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            }
+        ]
+    )
     _wait_reply(page, before)
     expect(python_side).to_contain_text("Brutes health=14", timeout=WAIT)
     expect(page.locator(".wb-ce-message")).to_contain_text("Opened playtest.xlsx")

@@ -31,8 +31,8 @@ def _type_into(page, card: str, column: str, text: str) -> float:
     box.fill(text)
     box.press("Enter")
     page.wait_for_function(
-        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}",
-        timeout=WAIT)
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}", timeout=WAIT
+    )
     return float(page.locator(".wb-ce").get_attribute("data-last-latency-ms"))
 
 
@@ -40,8 +40,8 @@ def _click(page, selector: str) -> None:
     before = _replies(page)
     page.locator(selector).click()
     page.wait_for_function(
-        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}",
-        timeout=WAIT)
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}", timeout=WAIT
+    )
 
 
 def test_edit_reject_undo_and_save(page, lab):
@@ -79,7 +79,8 @@ def test_edit_reject_undo_and_save(page, lab):
     latencies.append(_type_into(page, "Brutes", "name", "Bruisers"))
     expect(_cell(page, "Brutes", "name").locator(".wb-ce-reason")).to_contain_text(
         "encounters.csv line 22 (BRU-1), column 'enemy': 'Brutes' is no longer in enemies.csv",
-        timeout=WAIT)
+        timeout=WAIT,
+    )
     assert _cell(page, "Brutes", "name").locator("input").input_value() == "Brutes"
 
     # Undo goes back to the file's value and its version, redo forward to version 1 again.
@@ -108,7 +109,8 @@ def test_edit_reject_undo_and_save(page, lab):
     before = _replies(page)
     slider.evaluate("s => { s.value = '4'; s.dispatchEvent(new Event('change')); }")
     page.wait_for_function(
-        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}")
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}"
+    )
     expect(python_side).to_contain_text("version=2", timeout=WAIT)
     expect(page.locator('.wb-ce-form .wb-cardview [data-column="dice"]')).to_contain_text("4")
     assert _cell(page, "Brutes", "dice").locator("input").input_value() == "4"
@@ -119,10 +121,13 @@ def test_edit_reject_undo_and_save(page, lab):
     expect(python_side).to_contain_text("version=12", timeout=WAIT)
     page.screenshot(path=str(ARTIFACTS / "card_editor.png"), full_page=True)
     median = statistics.median(latencies)
-    print(f"\nedit round trip (Enter to redrawn grid) over {len(latencies)} edits: "
-          f"median {median:.1f} ms, max {max(latencies):.1f} ms")
+    print(
+        f"\nedit round trip (Enter to redrawn grid) over {len(latencies)} edits: "
+        f"median {median:.1f} ms, max {max(latencies):.1f} ms"
+    )
     (ARTIFACTS / "card_editor_latency.txt").write_text(
-        f"median_ms={median:.1f}\nedits={len(latencies)}\nall={latencies}\n")
+        f"median_ms={median:.1f}\nedits={len(latencies)}\nall={latencies}\n"
+    )
 
 
 def test_not_a_number_compound_filters_banners_and_a_wide_table(page, lab):
@@ -133,8 +138,7 @@ def test_not_a_number_compound_filters_banners_and_a_wide_table(page, lab):
     # Text in a number cell reaches Python as typed and is called not a number.
     _type_into(page, "Brutes", "health", "abc")
     reason = _cell(page, "Brutes", "health").locator(".wb-ce-reason")
-    expect(reason).to_contain_text("'abc' is not a number; expected an integer >= 1",
-                                   timeout=WAIT)
+    expect(reason).to_contain_text("'abc' is not a number; expected an integer >= 1", timeout=WAIT)
     assert _cell(page, "Brutes", "health").locator("input").input_value() == "10"
     page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "card_editor_not_a_number.png"))
 
@@ -146,12 +150,15 @@ def test_not_a_number_compound_filters_banners_and_a_wide_table(page, lab):
         box.press("Enter")
         page.wait_for_function(
             f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}",
-            timeout=WAIT)
+            timeout=WAIT,
+        )
 
     filter_by("health >= 5 and dodge < 4")
     rows = page.locator(".wb-ce-grid tbody tr")
     assert [rows.nth(i).get_attribute("data-card") for i in range(rows.count())] == [
-        "Growlers", "Brutes"]
+        "Growlers",
+        "Brutes",
+    ]
     expect(page.locator(".wb-ce-shown")).to_have_text("2 of 6")
     filter_by("(health > 3)")
     expect(page.locator(".wb-ce-error")).to_contain_text("brackets are not needed")
@@ -165,8 +172,8 @@ def test_not_a_number_compound_filters_banners_and_a_wide_table(page, lab):
     before = _replies(page)
     box.press_sequentially("brutes", delay=40)
     page.wait_for_function(
-        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}",
-        timeout=WAIT)
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}", timeout=WAIT
+    )
     expect(rows).to_have_count(1)
     assert rows.first.get_attribute("data-card") == "Brutes"
     page.wait_for_timeout(500)

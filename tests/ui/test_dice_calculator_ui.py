@@ -18,8 +18,7 @@ def test_type_an_expression_and_see_the_answer(page, lab):
     assert "21/2" in page.locator(".wb-dice-mean").inner_text()
     box = page.locator(".wb-dice-expr").first
     box.fill("3d6 > 2d8 + 2")
-    page.wait_for_function(
-        "document.querySelector('.wb-dice-p')?.textContent.includes('317/768')")
+    page.wait_for_function("document.querySelector('.wb-dice-p')?.textContent.includes('317/768')")
     assert page.locator(".wb-dice-chart svg").count() == 1
     page.locator(".wb-dice-expr").first.fill("3d6 >")
     error = page.locator(".wb-dice-error")
@@ -56,16 +55,19 @@ def test_the_chart_follows_the_dark_theme(page, lab):
     text = ".wb-dice-chart svg text"
     assert max(text_colour(page, text)) < 100  # dark text on the light theme
     try:
-        page.evaluate("window.jupyterapp.commands.execute('apputils:change-theme', "
-                      "{theme: 'JupyterLab Dark'})")
+        page.evaluate(
+            "window.jupyterapp.commands.execute('apputils:change-theme', "
+            "{theme: 'JupyterLab Dark'})"
+        )
+        page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=30_000)
         page.wait_for_function(
-            "document.body.dataset.jpThemeLight === 'false'", timeout=30_000)
-        page.wait_for_function(
-            f"getComputedStyle(document.querySelector({text!r})).fill !== 'rgb(0, 0, 0)'")
+            f"getComputedStyle(document.querySelector({text!r})).fill !== 'rgb(0, 0, 0)'"
+        )
         assert min(text_colour(page, text)) > 150  # light text on the dark theme
         page.locator(".wb-dice").screenshot(path=str(ARTIFACTS / "dice_calculator_dark.png"))
     finally:
-        page.evaluate("window.jupyterapp.commands.execute('apputils:change-theme', "
-                      "{theme: 'JupyterLab Light'})")
-        page.wait_for_function("document.body.dataset.jpThemeLight === 'true'",
-                               timeout=30_000)
+        page.evaluate(
+            "window.jupyterapp.commands.execute('apputils:change-theme', "
+            "{theme: 'JupyterLab Light'})"
+        )
+        page.wait_for_function("document.body.dataset.jpThemeLight === 'true'", timeout=30_000)

@@ -12,17 +12,22 @@ from .conftest import ARTIFACTS, click_action, open_and_run
 
 pytestmark = pytest.mark.ui
 
-CELLS = ["import workbench as wb\n"
-         "m = wb.play('location_ccg', seed=4, first_player=1, bots={1: 'heuristic'},\n"
-         "            locations=['Old Cathedral', 'Radio Tower', 'Power Plant'])\n"
-         "m"]
+CELLS = [
+    "import workbench as wb\n"
+    "m = wb.play('location_ccg', seed=4, first_player=1, bots={1: 'heuristic'},\n"
+    "            locations=['Old Cathedral', 'Radio Tower', 'Power Plant'])\n"
+    "m"
+]
 
 
 def test_location_ccg_plays_by_clicking_at_1000_px(narrow, lab):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(c) for c in CELLS]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+    }
     nbformat.write(nb, lab.root / "location.ipynb")
     page = narrow
     open_and_run(page, lab, "location.ipynb")

@@ -12,8 +12,7 @@ THEME = "window.jupyterapp.commands.execute('apputils:change-theme', {theme: %r}
 
 
 def _background(page, selector: str) -> str:
-    return page.evaluate(
-        f"getComputedStyle(document.querySelector({selector!r})).backgroundColor")
+    return page.evaluate(f"getComputedStyle(document.querySelector({selector!r})).backgroundColor")
 
 
 def test_a_notebook_chart_follows_the_dark_theme(page, lab):
@@ -25,18 +24,18 @@ def test_a_notebook_chart_follows_the_dark_theme(page, lab):
     assert max(text_colour(page, text)) < 100  # dark text on the light theme
     try:
         page.evaluate(THEME % "JupyterLab Dark")
-        page.wait_for_function("document.body.dataset.jpThemeLight === 'false'",
-                               timeout=30_000)
+        page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=30_000)
         page.wait_for_function(
-            f"getComputedStyle(document.querySelector({text!r})).fill !== 'rgb(0, 0, 0)'")
+            f"getComputedStyle(document.querySelector({text!r})).fill !== 'rgb(0, 0, 0)'"
+        )
         assert min(text_colour(page, text)) > 150  # light text on the dark theme
         # No white box: the chart shows the notebook's own background through.
         assert _background(page, chart) == "rgba(0, 0, 0, 0)"
         # JupyterLab shows its splash while a theme loads: the shot waits for it to go.
         page.locator("#jupyterlab-splash").wait_for(state="detached", timeout=30_000)
         page.locator(".jp-OutputArea-output").last.screenshot(
-            path=str(ARTIFACTS / "notebook_chart_dark.png"))
+            path=str(ARTIFACTS / "notebook_chart_dark.png")
+        )
     finally:
         page.evaluate(THEME % "JupyterLab Light")
-        page.wait_for_function("document.body.dataset.jpThemeLight === 'true'",
-                               timeout=30_000)
+        page.wait_for_function("document.body.dataset.jpThemeLight === 'true'", timeout=30_000)

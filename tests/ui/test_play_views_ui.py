@@ -20,8 +20,15 @@ pytestmark = pytest.mark.ui
 SCREEN = {"width": 1000, "height": 1000}
 FITS = 1050  # px: "about one screen" at 1,000 px wide
 GAMES = ("armies", "coop", "correction", "rpg_card_battle", "squad_combat")
-SECTIONS = (".wb-head", ".wb-controls", ".wb-setup", ".wb-board", ".wb-chance", ".wb-actions",
-            ".wb-side")
+SECTIONS = (
+    ".wb-head",
+    ".wb-controls",
+    ".wb-setup",
+    ".wb-board",
+    ".wb-chance",
+    ".wb-actions",
+    ".wb-side",
+)
 
 
 @pytest.fixture
@@ -39,8 +46,9 @@ def _open(page, lab, name: str) -> None:
 
 def _settled(page) -> None:
     """The bots have made every decision due: a person (or nobody) is to move."""
-    page.wait_for_function("document.querySelector('.wb-step')?.dataset.thinking === 'no'",
-                           timeout=60_000)
+    page.wait_for_function(
+        "document.querySelector('.wb-step')?.dataset.thinking === 'no'", timeout=60_000
+    )
 
 
 def _decisions(page) -> int:
@@ -54,13 +62,13 @@ def _to_move(page) -> str:
 def _click_and_settle(page, locator) -> None:
     before = _decisions(page)
     locator.click()
-    page.wait_for_function(
-        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+    page.wait_for_function(f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
     _settled(page)
 
 
 def _heights(page) -> dict:
-    return page.evaluate("""(sections) => {
+    return page.evaluate(
+        """(sections) => {
         const root = document.querySelector('.wb-step');
         const out = {widget: Math.round(root.getBoundingClientRect().height),
                      width: Math.round(root.getBoundingClientRect().width)};
@@ -68,7 +76,9 @@ def _heights(page) -> dict:
           const e = root.querySelector(s);
           out[s] = e ? Math.round(e.getBoundingClientRect().height) : 0;
         }
-        return out; }""", list(SECTIONS))
+        return out; }""",
+        list(SECTIONS),
+    )
 
 
 def _shot(page, name: str) -> None:
@@ -115,7 +125,8 @@ def test_bot_seats_move_after_the_persons_move_with_no_click(screen, lab, game):
     if game == "correction":
         # North's response window to South's declared move was North's bot's to decide.
         responses = page.locator(".wb-log li.wb-log-bot").filter(
-            has_text=re.compile(r"North: (Allow|Deny|Banish)"))
+            has_text=re.compile(r"North: (Allow|Deny|Banish)")
+        )
         assert responses.count() >= 1, log
     if game == "rpg_card_battle":
         # Seat 2's secret pick was made by its bot, and the turn resolved.
@@ -139,8 +150,10 @@ def test_play_to_my_turn_stops_at_the_persons_seat(screen, lab):
 
 
 def _odds(locator) -> dict[str, Fraction]:
-    return {e.get_attribute("data-what"): Fraction(e.get_attribute("data-value"))
-            for e in locator.locator(".wb-odds-line").all()}
+    return {
+        e.get_attribute("data-what"): Fraction(e.get_attribute("data-value"))
+        for e in locator.locator(".wb-odds-line").all()
+    }
 
 
 def test_odds_show_before_the_roll_and_are_exact(screen, lab):
@@ -188,8 +201,7 @@ def test_typed_label_forgives_case_spaces_and_glyphs_and_keeps_the_text(screen, 
     assert page.locator(".wb-message").is_hidden()  # no old message beside the new error
     page.locator(".wb-typed").fill(plain)
     page.locator(".wb-typed").press("Enter")
-    page.wait_for_function(
-        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+    page.wait_for_function(f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
     assert label in page.locator(".wb-log").inner_text()
 
 

@@ -48,8 +48,9 @@ def test_pick_runes_and_see_the_spell(page, lab):
     expect(spell).to_have_text("Not designed yet", timeout=WAIT)
     assert explorer.locator(".wb-error").count() == 0
     _pick(page, "Ice")
-    expect(explorer.locator(".wb-rune-combo")).to_contain_text("Ice + Projectile + Mob",
-                                                               timeout=WAIT)
+    expect(explorer.locator(".wb-rune-combo")).to_contain_text(
+        "Ice + Projectile + Mob", timeout=WAIT
+    )
     assert explorer.locator(".wb-rune-status").inner_text() == "not designed yet"
 
     # Two elements are not a spell (A-U2): the reason is shown.
@@ -57,8 +58,9 @@ def test_pick_runes_and_see_the_spell(page, lab):
     _pick(page, "Fire")
     _pick(page, "Ice")
     reason = explorer.locator(".wb-rune-reason")
-    expect(reason).to_contain_text("2 elements, but a spell may hold at most 1 element",
-                                   timeout=WAIT)
+    expect(reason).to_contain_text(
+        "2 elements, but a spell may hold at most 1 element", timeout=WAIT
+    )
     assert explorer.locator(".wb-rune-status").inner_text() == "not valid"
     explorer.screenshot(path=str(ARTIFACTS / "rune_explorer_invalid.png"))
 
@@ -67,9 +69,9 @@ def test_pick_runes_and_see_the_spell(page, lab):
     hint = page.locator(".wb-ce-filter")
     expect(hint).to_have_attribute("placeholder", "Filter: slots, or value >= 5 and doc ~ tiered")
     page.locator('.wb-ce-tab[data-table="runes"]').click()
-    expect(hint).to_have_attribute("placeholder",
-                                   "Filter: fire, or essence >= 8 and kind = modifier",
-                                   timeout=WAIT)
+    expect(hint).to_have_attribute(
+        "placeholder", "Filter: fire, or essence >= 8 and kind = modifier", timeout=WAIT
+    )
     page.locator(".wb-ce").screenshot(path=str(ARTIFACTS / "rune_explorer_editor_hint.png"))
     page.locator('.wb-ce-tab[data-table="rules"]').click()
     # Two slots instead of three.
@@ -86,7 +88,8 @@ def test_pick_runes_and_see_the_spell(page, lab):
     expect(explorer.locator(".wb-rune-combo")).to_have_text("Ice", timeout=WAIT)
     _pick(page, "Nova")
     expect(spell).to_have_text("Frost Nova", timeout=WAIT)
-    panel, runes = (explorer.locator(s).bounding_box() for s in (".wb-rune-result",
-                                                                   ".wb-rune-left"))
+    panel, runes = (
+        explorer.locator(s).bounding_box() for s in (".wb-rune-result", ".wb-rune-left")
+    )
     assert panel["x"] > runes["x"] + runes["width"] - 1
     explorer.screenshot(path=str(ARTIFACTS / "rune_explorer_1000px.png"))

@@ -37,8 +37,7 @@ def test_the_dungeon_is_dealt_step_by_step_and_played_on_the_map(screen, lab):  
     choices = page.locator(".wb-square-choices button")
     if choices.count():
         _click_and_settle(page, choices.first)
-    page.wait_for_function(
-        f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+    page.wait_for_function(f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
     assert "Soldier: Move to l7" in page.locator(".wb-log").inner_text()
     # Walk down to the 7♦ and shoot it: its card on the map is a target too.
     for square in ("l6", "l5", "l4"):
@@ -49,10 +48,13 @@ def test_the_dungeon_is_dealt_step_by_step_and_played_on_the_map(screen, lab):  
         before = _decisions(page)
         target.click()
         page.wait_for_function(
-            f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+            f"document.querySelector('.wb-step').dataset.decisions !== '{before}'"
+        )
     shoot = page.locator("button.wb-action", has_text="Shoot 7♦")
-    assert "to kill" in shoot.first.inner_text() or "to kill" in page.locator(
-        ".wb-actions").inner_text()
+    assert (
+        "to kill" in shoot.first.inner_text()
+        or "to kill" in page.locator(".wb-actions").inner_text()
+    )
     _shot(page, "sac_before_shot.png")
     _click_and_settle(page, shoot.first)
     assert "Shot at 7♦" in page.locator(".wb-log").inner_text()

@@ -11,16 +11,21 @@ from .conftest import ARTIFACTS, click_action, open_and_run
 
 pytestmark = pytest.mark.ui
 
-CELLS = ["import workbench as wb\n"
-         "m = wb.play('squad_combat', seed=4, first_player=0, squads=['Red', 'Red'])\n"
-         "m"]
+CELLS = [
+    "import workbench as wb\n"
+    "m = wb.play('squad_combat', seed=4, first_player=0, squads=['Red', 'Red'])\n"
+    "m"
+]
 
 
 def test_squad_combat_plays_by_clicking_at_1000_px(narrow, lab):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(c) for c in CELLS]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+    }
     nbformat.write(nb, lab.root / "squad.ipynb")
     page = narrow
     open_and_run(page, lab, "squad.ipynb")

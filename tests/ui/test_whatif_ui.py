@@ -77,8 +77,9 @@ def test_pick_run_stop_and_a_bad_range_says_why(page, lab):
     expect(status).to_contain_text("Running: ", timeout=30_000)
     page.evaluate("window.stopButton = document.querySelector('.wb-whatif .wb-stop')")
     page.locator("button.wb-stop").click()
-    expect(status).to_have_text(re.compile(r"Stopped after \d+ of 19 points \(1000 games each\)\."),
-                                timeout=120_000)
+    expect(status).to_have_text(
+        re.compile(r"Stopped after \d+ of 19 points \(1000 games each\)\."), timeout=120_000
+    )
     assert page.evaluate("window.chartCleared")
     # Points kept arriving, and Stop is the node it was: a button made afresh while someone
     # presses it loses the click.

@@ -52,8 +52,9 @@ def write_named_file(path: Path | str, data: bytes) -> Path:
     except FileNotFoundError:
         info = None
     if info is not None and not info.st_mode & 0o222:
-        raise PermissionError(f"{path} is read-only; nothing was written. Make it writable or "
-                              "save to another name")
+        raise PermissionError(
+            f"{path} is read-only; nothing was written. Make it writable or save to another name"
+        )
     atomic_write(real, data)
     os.chmod(real, info.st_mode & 0o7777 if info is not None else default_mode())
     return real

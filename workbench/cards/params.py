@@ -26,11 +26,13 @@ def params_table(bounds: Bounds, doc: str, file: str = "params.csv") -> TableSpe
         file=file,
         key="name",
         doc=doc,
-        schema=pa.DataFrameSchema({
-            "name": text_column("Parameter", pa.Check.isin(list(bounds)), unique=True),
-            "value": int_column("Its value", pa.Check.in_range(low, high)),
-            "doc": text_column("What it means"),
-        }),
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column("Parameter", pa.Check.isin(list(bounds)), unique=True),
+                "value": int_column("Its value", pa.Check.in_range(low, high)),
+                "doc": text_column("What it means"),
+            }
+        ),
     )
 
 
@@ -47,13 +49,21 @@ def param_problems(cards, table: str, bounds: Bounds) -> list[Problem]:
     problems = []
     missing = [n for n in bounds if n not in values]
     if missing:
-        problems.append(Problem(
-            file=spec.file, table=table, column="name",
-            message=f"{spec.file}, column 'name': no line for {', '.join(missing)}; expected "
-                    f"one line for each of {', '.join(bounds)}"))
+        problems.append(
+            Problem(
+                file=spec.file,
+                table=table,
+                column="name",
+                message=f"{spec.file}, column 'name': no line for {', '.join(missing)}; expected "
+                f"one line for each of {', '.join(bounds)}",
+            )
+        )
     for i, name in enumerate(cards[table]["name"].to_list()):
         low, high = bounds[name]
         if not low <= values[name] <= high:
-            problems.append(problem_at(cards, table, i, "value",
-                                       expected=f"an integer from {low} to {high} for {name}"))
+            problems.append(
+                problem_at(
+                    cards, table, i, "value", expected=f"an integer from {low} to {high} for {name}"
+                )
+            )
     return problems

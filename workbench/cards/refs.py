@@ -22,16 +22,22 @@ def check_declared(specs: Mapping[str, TableSpec]) -> None:
             where = f"{spec.file}: column '{column}' refers to {ref.target!r}"
             target = specs.get(ref.table)
             if target is None:
-                raise ValueError(f"{where}, but there is no table '{ref.table}'; the tables are "
-                                 f"{', '.join(specs)}")
+                raise ValueError(
+                    f"{where}, but there is no table '{ref.table}'; the tables are "
+                    f"{', '.join(specs)}"
+                )
             if ref.column not in target.schema.columns:
                 raise ValueError(f"{where}, but {target.file} has no column '{ref.column}'")
             if ref.column != target.key and not target.schema.columns[ref.column].unique:
-                raise ValueError(f"{where}, but {ref.target} is not unique, so a value there "
-                                 "does not name one row")
+                raise ValueError(
+                    f"{where}, but {ref.target} is not unique, so a value there "
+                    "does not name one row"
+                )
             if spec.dtype(column) != target.dtype(ref.column):
-                raise ValueError(f"{where}, but the two columns hold different types "
-                                 f"({spec.dtype(column)} and {target.dtype(ref.column)})")
+                raise ValueError(
+                    f"{where}, but the two columns hold different types "
+                    f"({spec.dtype(column)} and {target.dtype(ref.column)})"
+                )
 
 
 def allowed(tables: Mapping[str, pl.DataFrame], ref: Ref) -> list:
@@ -39,8 +45,9 @@ def allowed(tables: Mapping[str, pl.DataFrame], ref: Ref) -> list:
     return [*tables[ref.table][ref.column].to_list(), *ref.also]
 
 
-def expected(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec], table: str,
-             column: str) -> str:
+def expected(
+    tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec], table: str, column: str
+) -> str:
     """What a referencing cell may hold, in plain words, naming the file and listing the names."""
     spec = specs[table]
     ref = spec.refs[column]
@@ -54,9 +61,13 @@ def expected(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec],
     return text
 
 
-def problems(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec], *,
-             lines: Mapping[str, list[int] | None] | None = None,
-             before: Mapping[str, pl.DataFrame] | None = None) -> list[Problem]:
+def problems(
+    tables: Mapping[str, pl.DataFrame],
+    specs: Mapping[str, TableSpec],
+    *,
+    lines: Mapping[str, list[int] | None] | None = None,
+    before: Mapping[str, pl.DataFrame] | None = None,
+) -> list[Problem]:
     """A Problem for every cell that names no row of the table it refers to.
 
     `lines` gives a table's file line for each row (default: position + 2, where the row lands
@@ -75,8 +86,11 @@ def problems(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec],
                 targets[ref.target] = set(tables[ref.table][ref.column].to_list())
             names = targets[ref.target]
             values = tables[table][column].to_list()
-            bad = [i for i, v in enumerate(values)
-                   if v is not None and v not in names and v not in ref.also]
+            bad = [
+                i
+                for i, v in enumerate(values)
+                if v is not None and v not in names and v not in ref.also
+            ]
             if not bad:
                 continue
             was = set() if before is None else set(before[ref.table][ref.column].to_list())
@@ -85,10 +99,17 @@ def problems(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec],
             rows = lines.get(table)
             keys = tables[table][spec.key]
             for i in bad:
-                found.append(Problem(
-                    file=spec.file, table=table, row=rows[i] if rows else i + 2, card=keys[i],
-                    column=column, value=values[i], expected=what,
-                    issue=f"is {'no longer' if values[i] in was else 'not'} in {target_file}",
-                ))
+                found.append(
+                    Problem(
+                        file=spec.file,
+                        table=table,
+                        row=rows[i] if rows else i + 2,
+                        card=keys[i],
+                        column=column,
+                        value=values[i],
+                        expected=what,
+                        issue=f"is {'no longer' if values[i] in was else 'not'} in {target_file}",
+                    )
+                )
         out.extend(sorted(found, key=lambda p: (p.row, spec.header.index(p.column))))
     return out

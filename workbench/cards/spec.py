@@ -25,7 +25,10 @@ def kind(dtype) -> str:
 
 
 _ARTICLE = {
-    "integer": "an integer", "number": "a number", "boolean": "true or false", "text": "text",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "text": "text",
 }
 
 
@@ -89,8 +92,9 @@ class TableSpec:
         refs = {c: r if isinstance(r, Ref) else Ref(r) for c, r in self.refs.items()}
         unknown = [c for c in refs if c not in self.schema.columns]
         if unknown:
-            raise ValueError(f"{self.file}: reference column(s) {', '.join(unknown)} not in "
-                             "the schema")
+            raise ValueError(
+                f"{self.file}: reference column(s) {', '.join(unknown)} not in the schema"
+            )
         object.__setattr__(self, "refs", refs)
         key = self.schema.columns[self.key]
         if not key.unique or key.nullable:
@@ -215,14 +219,16 @@ def _length_words(stats: dict) -> str:
     return f"at most {high} characters"
 
 
-def int_column(doc: str, *checks: pa.Check, unique: bool = False,
-               nullable: bool = False) -> pa.Column:
+def int_column(
+    doc: str, *checks: pa.Check, unique: bool = False, nullable: bool = False
+) -> pa.Column:
     """An integer column; `doc` says what the number means in the game (shown as a hint)."""
     return pa.Column(pl.Int64, list(checks), unique=unique, nullable=nullable, description=doc)
 
 
-def text_column(doc: str, *checks: pa.Check, unique: bool = False,
-                nullable: bool = False) -> pa.Column:
+def text_column(
+    doc: str, *checks: pa.Check, unique: bool = False, nullable: bool = False
+) -> pa.Column:
     return pa.Column(pl.String, list(checks), unique=unique, nullable=nullable, description=doc)
 
 

@@ -62,31 +62,61 @@ def read_csv(path: Path, spec: TableSpec, table: str):
     """
     name = spec.file
     if not path.is_file():
-        what = ("is a folder, not a file" if path.is_dir() else
-                "is not a file (a pipe or a device)" if path.exists() else "file not found")
-        return None, [], [Problem(
-            file=name, table=table, expected=f"a CSV file with the header {','.join(spec.header)}",
-            message=f"{name}: {what} in {path.parent}; expected a CSV file with the "
+        what = (
+            "is a folder, not a file"
+            if path.is_dir()
+            else "is not a file (a pipe or a device)"
+            if path.exists()
+            else "file not found"
+        )
+        return (
+            None,
+            [],
+            [
+                Problem(
+                    file=name,
+                    table=table,
+                    expected=f"a CSV file with the header {','.join(spec.header)}",
+                    message=f"{name}: {what} in {path.parent}; expected a CSV file with the "
                     f"header {','.join(spec.header)}",
-        )]
+                )
+            ],
+        )
     try:
         data = path.read_bytes()
     except OSError as err:
         why = err.strerror or type(err).__name__
-        return None, [], [Problem(
-            file=name, table=table, expected="a readable CSV file",
-            message=f"{name}: cannot be read from {path.parent} ({why}: the file may be locked "
-                    "by another program, or not readable by you); expected a readable CSV file",
-        )]
+        return (
+            None,
+            [],
+            [
+                Problem(
+                    file=name,
+                    table=table,
+                    expected="a readable CSV file",
+                    message=f"{name}: cannot be read from {path.parent} ({why}: the file may be "
+                    "locked by another program, or not readable by you); expected a readable CSV "
+                    "file",
+                )
+            ],
+        )
     text, problem = _decoded(data, name, table)
     if problem is not None:
         return None, [], [problem]
     if not text.strip():
-        return None, [], [Problem(
-            file=name, table=table, expected=f"a header line {','.join(spec.header)}",
-            message=f"{name}: the file is empty; expected a header line "
+        return (
+            None,
+            [],
+            [
+                Problem(
+                    file=name,
+                    table=table,
+                    expected=f"a header line {','.join(spec.header)}",
+                    message=f"{name}: the file is empty; expected a header line "
                     f"{','.join(spec.header)} followed by one line per card",
-        )]
+                )
+            ],
+        )
 
     if "\n" not in text:
         text = text.replace("\r", "\n")  # old Mac files end each line with a CR alone
@@ -124,23 +154,32 @@ def _decoded(data: bytes, name: str, table: str) -> tuple[str, Problem | None]:
     except UnicodeDecodeError as err:
         if utf16:
             return "", Problem(
-                file=name, table=table, expected="a CSV file saved as UTF-8 text",
+                file=name,
+                table=table,
+                expected="a CSV file saved as UTF-8 text",
                 message=f"{name}: starts as UTF-16 text (it has a UTF-16 byte order mark) but "
-                        f"byte {err.start} is not UTF-16; expected a CSV file saved as UTF-8 "
-                        "text (in Excel: Save As 'CSV UTF-8')")
+                f"byte {err.start} is not UTF-16; expected a CSV file saved as UTF-8 "
+                "text (in Excel: Save As 'CSV UTF-8')",
+            )
         line = data[: err.start].count(b"\n") + 1
         return "", Problem(
-            file=name, table=table, row=line, expected="a CSV file saved as UTF-8 text",
+            file=name,
+            table=table,
+            row=line,
+            expected="a CSV file saved as UTF-8 text",
             message=f"{name} line {line}: byte {data[err.start]:#04x} is not UTF-8 text; "
-                    "expected a CSV file saved as UTF-8 text",
+            "expected a CSV file saved as UTF-8 text",
         )
     if "\0" in text.lstrip().partition("\n")[0]:
         # A column name never holds one; UTF-16 text read as UTF-8 has one beside every letter.
         return "", Problem(
-            file=name, table=table, expected="a CSV file saved as UTF-8 text",
+            file=name,
+            table=table,
+            expected="a CSV file saved as UTF-8 text",
             message=f"{name}: the header holds NUL characters, as UTF-16 text without a byte "
-                    "order mark does (or a file that is not text); expected a CSV file saved "
-                    "as UTF-8 text (in Excel: Save As 'CSV UTF-8')")
+            "order mark does (or a file that is not text); expected a CSV file saved "
+            "as UTF-8 text (in Excel: Save As 'CSV UTF-8')",
+        )
     return text, None
 
 
@@ -159,8 +198,7 @@ def unescaped(frame: pl.DataFrame, spec: TableSpec) -> pl.DataFrame:
     the escape `csv_bytes` writes, which a spreadsheet program that opened the file may have
     kept as part of the text."""
     texts = [c for c in frame.columns if spec.kind(c) == "text"]
-    return frame.with_columns(_blank_to_null(c, pl.col(c).str.strip_prefix(ESCAPE))
-                              for c in texts)
+    return frame.with_columns(_blank_to_null(c, pl.col(c).str.strip_prefix(ESCAPE)) for c in texts)
 
 
 def header_problems(header: list[str], spec: TableSpec, table: str, name: str) -> list[Problem]:
@@ -170,26 +208,43 @@ def header_problems(header: list[str], spec: TableSpec, table: str, name: str) -
     seen = set()
     for col in header:
         if col in seen:
-            problems.append(Problem(
-                file=name, table=table, column=col, expected=expected,
-                message=f"{name}: column '{col}' appears more than once in the header; "
-                        f"expected {expected}",
-            ))
+            problems.append(
+                Problem(
+                    file=name,
+                    table=table,
+                    column=col,
+                    expected=expected,
+                    message=f"{name}: column '{col}' appears more than once in the header; "
+                    f"expected {expected}",
+                )
+            )
         seen.add(col)
     for col in spec.header:
         if col not in seen:
-            problems.append(Problem(
-                file=name, table=table, column=col, expected=expected,
-                message=f"{name}: column '{col}' is missing from the header; expected {expected}",
-            ))
+            problems.append(
+                Problem(
+                    file=name,
+                    table=table,
+                    column=col,
+                    expected=expected,
+                    message=(
+                        f"{name}: column '{col}' is missing from the header; expected {expected}"
+                    ),
+                )
+            )
     for col in header:
         if col not in spec.columns:
             what = f"the column '{col}'" if col else "a column with no name"
-            problems.append(Problem(
-                file=name, table=table, column=col, expected=expected,
-                message=f"{name}: {what} is not part of the {table} table; expected only "
-                        f"{expected}",
-            ))
+            problems.append(
+                Problem(
+                    file=name,
+                    table=table,
+                    column=col,
+                    expected=expected,
+                    message=f"{name}: {what} is not part of the {table} table; expected only "
+                    f"{expected}",
+                )
+            )
     return problems
 
 
@@ -209,11 +264,18 @@ def parse(frame: pl.DataFrame, spec: TableSpec, table: str, lines: list[int], ca
         failed = (raw.is_not_null() & typed.is_null()).arg_true().to_list()
         family = spec.kind(col)
         for i in failed:
-            problems.append(Problem(
-                file=spec.file, table=table, row=lines[i], card=keys[i], column=col,
-                value=raw[i], issue=not_a(family, raw[i]),
-                expected=spec.expected(col),
-            ))
+            problems.append(
+                Problem(
+                    file=spec.file,
+                    table=table,
+                    row=lines[i],
+                    card=keys[i],
+                    column=col,
+                    value=raw[i],
+                    issue=not_a(family, raw[i]),
+                    expected=spec.expected(col),
+                )
+            )
         columns.append(typed.cast(spec.dtype(col)))
     return pl.DataFrame(columns), problems
 
@@ -227,16 +289,21 @@ def convert(text: pl.Series, dtype) -> pl.Series:
         lower = text.str.to_lowercase()
         frame = pl.DataFrame({"v": lower})
         return frame.select(
-            pl.when(pl.col("v") == "true").then(True)
-            .when(pl.col("v") == "false").then(False)
-            .otherwise(None).alias(text.name)
+            pl.when(pl.col("v") == "true")
+            .then(True)
+            .when(pl.col("v") == "false")
+            .then(False)
+            .otherwise(None)
+            .alias(text.name)
         ).to_series()
     try:
         if family == "integer":
             # Only whole-number text: "2.5" or "8.0" must be reported, never truncated to 2 or 8.
-            shaped = pl.DataFrame({"v": text}).select(
-                pl.when(pl.col("v").str.contains(_WHOLE.pattern)).then(pl.col("v"))
-            ).to_series()
+            shaped = (
+                pl.DataFrame({"v": text})
+                .select(pl.when(pl.col("v").str.contains(_WHOLE.pattern)).then(pl.col("v")))
+                .to_series()
+            )
             return shaped.cast(dtype, strict=False).alias(text.name)
         return text.cast(dtype, strict=False)
     except pl.exceptions.PolarsError:
@@ -261,8 +328,12 @@ def to_text(frame: pl.DataFrame) -> pl.DataFrame:
     for col, dtype in frame.schema.items():
         if dtype == pl.Boolean:
             exprs.append(
-                pl.when(pl.col(col)).then(pl.lit("true")).when(pl.col(col).not_())
-                .then(pl.lit("false")).otherwise(None).alias(col)
+                pl.when(pl.col(col))
+                .then(pl.lit("true"))
+                .when(pl.col(col).not_())
+                .then(pl.lit("false"))
+                .otherwise(None)
+                .alias(col)
             )
         else:
             exprs.append(pl.col(col).cast(pl.String))
@@ -309,10 +380,13 @@ def _unreadable(records, name: str, table: str, err: Exception) -> list[Problem]
         width = len(records[0][1])
         problems = [
             Problem(
-                file=name, table=table, row=line, expected=f"{width} cells",
+                file=name,
+                table=table,
+                row=line,
+                expected=f"{width} cells",
                 message=f"{name} line {line}: this line has {len(cells)} cells but the header "
-                        f"has {width} columns; expected {width} cells (text that contains a "
-                        "comma needs double quotes around it)",
+                f"has {width} columns; expected {width} cells (text that contains a "
+                "comma needs double quotes around it)",
             )
             for line, cells in records[1:]
             if len(cells) > width
@@ -322,7 +396,12 @@ def _unreadable(records, name: str, table: str, err: Exception) -> list[Problem]
     first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
     if len(first) > 200:
         first = first[:200] + "..."
-    return [Problem(file=name, table=table, expected="a comma-separated file",
-                    message=f"{name}: cannot be read as CSV ({first}); expected a "
-                            "comma-separated file with one header line")]
-
+    return [
+        Problem(
+            file=name,
+            table=table,
+            expected="a comma-separated file",
+            message=f"{name}: cannot be read as CSV ({first}); expected a "
+            "comma-separated file with one header line",
+        )
+    ]

@@ -13,8 +13,14 @@ from workbench.cards.spec import TableSpec
 _IN_MEMORY = threading.Lock()
 
 
-def check(frame: pl.DataFrame, spec: TableSpec, table: str, lines: list[int] | None = None,
-          edited: int | None = None, columns: tuple[str, ...] | None = None):
+def check(
+    frame: pl.DataFrame,
+    spec: TableSpec,
+    table: str,
+    lines: list[int] | None = None,
+    edited: int | None = None,
+    columns: tuple[str, ...] | None = None,
+):
     """All schema problems of a typed table (an empty list when it is valid).
 
     `lines` gives the file line of each row; by default a row's line is its position + 2
@@ -32,8 +38,7 @@ def check(frame: pl.DataFrame, spec: TableSpec, table: str, lines: list[int] | N
         # grid's points are made where they are played) take turns, so each puts back what
         # the session had.
         with _IN_MEMORY, pl.Config(engine_affinity="in-memory"):
-            schema.validate(frame if schema is spec.schema else frame.select(columns),
-                            lazy=True)
+            schema.validate(frame if schema is spec.schema else frame.select(columns), lazy=True)
     except pandera.errors.SchemaErrors as err:
         return _problems(err.failure_cases, frame, spec, table, lines, edited)
     except pandera.errors.SchemaError as err:
@@ -56,8 +61,9 @@ def _narrowed(schema, columns: tuple[str, ...]):
     return hit[1]
 
 
-def _problems(failures: pl.DataFrame, frame, spec: TableSpec, table: str, lines,
-              edited) -> list[Problem]:
+def _problems(
+    failures: pl.DataFrame, frame, spec: TableSpec, table: str, lines, edited
+) -> list[Problem]:
     keys = frame[spec.key].to_list() if spec.key in frame.columns else [None] * frame.height
     order = {c: i for i, c in enumerate(spec.header)}
     out: dict[tuple, Problem] = {}
@@ -76,19 +82,32 @@ def _problems(failures: pl.DataFrame, frame, spec: TableSpec, table: str, lines,
             continue
         for i, case in zip(rows, group["failure_case"].to_list(), strict=True):
             if column is None or column not in frame.columns:
-                add(Problem(file=spec.file, table=table, row=line(i),
-                            card=None if i is None else keys[i],
-                            message=f"{spec.file}{'' if i is None else f' line {line(i)}'}: "
-                                    f"fails the table check {check_name}"))
+                add(
+                    Problem(
+                        file=spec.file,
+                        table=table,
+                        row=line(i),
+                        card=None if i is None else keys[i],
+                        message=f"{spec.file}{'' if i is None else f' line {line(i)}'}: "
+                        f"fails the table check {check_name}",
+                    )
+                )
                 continue
             if check_name == "not_nullable":
                 value = ""
             else:
                 value = case if i is None else frame[column][i]
-            add(Problem(
-                file=spec.file, table=table, row=line(i), card=None if i is None else keys[i],
-                column=column, value=value, expected=spec.expected(column),
-            ))
+            add(
+                Problem(
+                    file=spec.file,
+                    table=table,
+                    row=line(i),
+                    card=None if i is None else keys[i],
+                    column=column,
+                    value=value,
+                    expected=spec.expected(column),
+                )
+            )
     return sorted(out.values(), key=lambda p: (p.row or 0, order.get(p.column, len(order))))
 
 
@@ -103,9 +122,15 @@ def _duplicates(add, frame, spec, table, column, rows, keys, line, edited):
             seen[value] = i
             continue
         first = line(seen[value])
-        add(Problem(
-            file=spec.file, table=table, row=line(i), card=keys[i],
-            column=column, value=value[0] if len(value) == 1 else ", ".join(map(str, value)),
-            issue=f"is already used on line {first}",
-            expected=f"a {' + '.join(cols)} that no other line uses",
-        ))
+        add(
+            Problem(
+                file=spec.file,
+                table=table,
+                row=line(i),
+                card=keys[i],
+                column=column,
+                value=value[0] if len(value) == 1 else ", ".join(map(str, value)),
+                issue=f"is already used on line {first}",
+                expected=f"a {' + '.join(cols)} that no other line uses",
+            )
+        )

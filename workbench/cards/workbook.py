@@ -55,59 +55,134 @@ def read(source: Path | bytes, specs: Mapping[str, TableSpec], name: str | None 
         path = Path(source)
         name = name or path.name
         if not path.is_file():
-            return {}, {}, [Problem(file=name, expected="a spreadsheet file", message=(
-                f"{name}: file not found in {path.parent}; expected a spreadsheet with the "
-                f"sheets {listing(specs)}"))]
+            return (
+                {},
+                {},
+                [
+                    Problem(
+                        file=name,
+                        expected="a spreadsheet file",
+                        message=(
+                            f"{name}: file not found in {path.parent}; expected a spreadsheet "
+                            f"with the sheets {listing(specs)}"
+                        ),
+                    )
+                ],
+            )
         try:
             data = path.read_bytes()
         except OSError as err:
             why = err.strerror or type(err).__name__
-            return {}, {}, [Problem(file=name, expected="a readable spreadsheet file", message=(
-                f"{name}: cannot be read from {path.parent} ({why}: the file may be open in a "
-                "spreadsheet program that locks it, or not readable by you); expected a "
-                "readable spreadsheet file"))]
+            return (
+                {},
+                {},
+                [
+                    Problem(
+                        file=name,
+                        expected="a readable spreadsheet file",
+                        message=(
+                            f"{name}: cannot be read from {path.parent} ({why}: the file may "
+                            "be open in a spreadsheet program that locks it, or not readable by "
+                            "you); expected a readable spreadsheet file"
+                        ),
+                    )
+                ],
+            )
     suffix = Path(name).suffix.lower()
     try:
         layout = read_layout(data, ods=suffix == ".ods")
-        sheets = pl.read_excel(data, sheet_id=0, engine="calamine", has_header=False,
-                               infer_schema_length=0, drop_empty_rows=False,
-                               raise_if_empty=False)
+        sheets = pl.read_excel(
+            data,
+            sheet_id=0,
+            engine="calamine",
+            has_header=False,
+            infer_schema_length=0,
+            drop_empty_rows=False,
+            raise_if_empty=False,
+        )
     except TooLarge as err:
-        return {}, {}, [Problem(file=name, expected="a spreadsheet of card tables", message=(
-            f"{name}: not read: {err}"))]
+        return (
+            {},
+            {},
+            [
+                Problem(
+                    file=name,
+                    expected="a spreadsheet of card tables",
+                    message=(f"{name}: not read: {err}"),
+                )
+            ],
+        )
     except Exception as err:  # noqa: BLE001 - any reader failure means "not a spreadsheet"
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        return {}, {}, [Problem(file=name, expected="an .xlsx or .ods spreadsheet", message=(
-            f"{name}: cannot be read as a spreadsheet ({first}); expected an .xlsx or .ods "
-            f"file with the sheets {listing(specs)}"))]
+        return (
+            {},
+            {},
+            [
+                Problem(
+                    file=name,
+                    expected="an .xlsx or .ods spreadsheet",
+                    message=(
+                        f"{name}: cannot be read as a spreadsheet ({first}); expected an .xlsx "
+                        f"or .ods file with the sheets {listing(specs)}"
+                    ),
+                )
+            ],
+        )
 
     texts, lines, problems = {}, {}, []
     for table, spec in specs.items():
         if table not in sheets:
-            problems.append(Problem(file=name, sheet=table, table=table, expected=(
-                f"a sheet '{table}' with the header {','.join(spec.header)}"), message=(
-                f"{name}: there is no sheet '{table}'; expected a sheet named {table} with the "
-                f"header {','.join(spec.header)} (the sheets are {listing(sheets) or 'none'})")))
+            problems.append(
+                Problem(
+                    file=name,
+                    sheet=table,
+                    table=table,
+                    expected=(f"a sheet '{table}' with the header {','.join(spec.header)}"),
+                    message=(
+                        f"{name}: there is no sheet '{table}'; expected a sheet named {table} "
+                        f"with the header {','.join(spec.header)} (the sheets are "
+                        f"{listing(sheets) or 'none'})"
+                    ),
+                )
+            )
             continue
         frame, rows, found = _sheet(sheets[table], layout.get(table), spec, table, name)
         problems.extend(found)
         if frame is not None:
             texts[table], lines[table] = frame, rows
-    problems.extend(Problem(file=name, sheet=sheet, expected=f"only the sheets {listing(specs)}",
-                            message=f"{name}: the sheet '{sheet}' is not one of the card tables; "
-                                    f"expected only the sheets {listing(specs)}")
-                    for sheet in sheets if sheet not in specs)
+    problems.extend(
+        Problem(
+            file=name,
+            sheet=sheet,
+            expected=f"only the sheets {listing(specs)}",
+            message=f"{name}: the sheet '{sheet}' is not one of the card tables; "
+            f"expected only the sheets {listing(specs)}",
+        )
+        for sheet in sheets
+        if sheet not in specs
+    )
     return texts, lines, problems
 
 
-def _sheet(raw: pl.DataFrame, layout: SheetLayout | None, spec: TableSpec, table: str,
-           name: str):
+def _sheet(raw: pl.DataFrame, layout: SheetLayout | None, spec: TableSpec, table: str, name: str):
     place = f"{name}, sheet '{table}'"
     if raw.height == 0:
-        return None, [], [Problem(file=name, sheet=table, table=table, expected=(
-            f"a header row {','.join(spec.header)}"), message=(
-            f"{place}: the sheet is empty; expected a header row {','.join(spec.header)} "
-            "followed by one row per card"))]
+        return (
+            None,
+            [],
+            [
+                Problem(
+                    file=name,
+                    sheet=table,
+                    table=table,
+                    expected=(f"a header row {','.join(spec.header)}"),
+                    message=(
+                        f"{place}: the sheet is empty; expected a header row "
+                        f"{','.join(spec.header)} followed by one row per card"
+                    ),
+                )
+            ],
+        )
     layout = layout or SheetLayout()
     # A column empty from top to bottom holds nothing (a spacer); any other needs a name.
     used = [j for j, c in enumerate(raw.columns) if raw[c].null_count() < raw.height]
@@ -125,8 +200,15 @@ def _sheet(raw: pl.DataFrame, layout: SheetLayout | None, spec: TableSpec, table
     return text.unescaped(frame, spec), rows, []
 
 
-def _structure(layout: SheetLayout, used: list[int], header, raw: pl.DataFrame,
-               spec: TableSpec, table: str, name: str) -> list[Problem]:
+def _structure(
+    layout: SheetLayout,
+    used: list[int],
+    header,
+    raw: pl.DataFrame,
+    spec: TableSpec,
+    table: str,
+    name: str,
+) -> list[Problem]:
     """Formulas, error values and merged cells, each with the cell it is in."""
     problems = []
     keys = {}
@@ -144,42 +226,74 @@ def _structure(layout: SheetLayout, used: list[int], header, raw: pl.DataFrame,
     for (row, col), formula in sorted(layout.formulas.items()):
         column, card = at(row, col)
         error = layout.errors.get((row, col))
-        problems.append(Problem(
-            file=name, sheet=table, table=table, row=row, card=card, column=column,
-            value=f"={formula.lstrip('=')}" if formula else "a formula",
-            issue=f"is a formula (cell {cell_name(row, col)})"
-                  + (f" whose value is the error {error}" if error else ""),
-            expected="a plain value: card tables keep values, so a save cannot lose a formula "
-                     "(copy the column and paste it as values)"))
+        problems.append(
+            Problem(
+                file=name,
+                sheet=table,
+                table=table,
+                row=row,
+                card=card,
+                column=column,
+                value=f"={formula.lstrip('=')}" if formula else "a formula",
+                issue=f"is a formula (cell {cell_name(row, col)})"
+                + (f" whose value is the error {error}" if error else ""),
+                expected="a plain value: card tables keep values, so a save cannot lose a formula "
+                "(copy the column and paste it as values)",
+            )
+        )
     for (row, col), error in sorted(layout.errors.items()):
         if (row, col) in layout.formulas:
             continue
         column, card = at(row, col)
-        problems.append(Problem(
-            file=name, sheet=table, table=table, row=row, card=card, column=column, value=error,
-            issue=f"is an error value (cell {cell_name(row, col)})",
-            expected=spec.expected(column) if column in spec.columns else "a value"))
+        problems.append(
+            Problem(
+                file=name,
+                sheet=table,
+                table=table,
+                row=row,
+                card=card,
+                column=column,
+                value=error,
+                issue=f"is an error value (cell {cell_name(row, col)})",
+                expected=spec.expected(column) if column in spec.columns else "a value",
+            )
+        )
     for (row, col), (what, shown) in sorted(layout.dates.items()):
         if (row, col) in layout.formulas:
             continue
         column, card = at(row, col)
-        problems.append(Problem(
-            file=name, sheet=table, table=table, row=row, card=card, column=column, value=shown,
-            issue=f"is a {what} (cell {cell_name(row, col)})",
-            expected=(spec.expected(column) if column in spec.columns else "a value")
-            + f", not a {what}: the spreadsheet turned what was typed into one (format the cell "
-              "as text and type it again)"))
+        problems.append(
+            Problem(
+                file=name,
+                sheet=table,
+                table=table,
+                row=row,
+                card=card,
+                column=column,
+                value=shown,
+                issue=f"is a {what} (cell {cell_name(row, col)})",
+                expected=(spec.expected(column) if column in spec.columns else "a value")
+                + f", not a {what}: the spreadsheet turned what was typed into one (format the "
+                "cell as text and type it again)",
+            )
+        )
     for (top, left), (bottom, right) in sorted(layout.merged.items()):
         cells = f"{cell_name(top, left)}:{cell_name(bottom, right)}"
-        problems.append(Problem(
-            file=name, sheet=table, table=table, row=top, expected="one value in every cell",
-            message=f"{name}, sheet '{table}', row {top}: the cells {cells} are merged; "
-                    "expected one value in every cell (unmerge them and fill each cell)"))
+        problems.append(
+            Problem(
+                file=name,
+                sheet=table,
+                table=table,
+                row=top,
+                expected="one value in every cell",
+                message=f"{name}, sheet '{table}', row {top}: the cells {cells} are merged; "
+                "expected one value in every cell (unmerge them and fill each cell)",
+            )
+        )
     return problems
 
 
-def relocate(problems: list[Problem], specs: Mapping[str, TableSpec],
-             name: str) -> list[Problem]:
+def relocate(problems: list[Problem], specs: Mapping[str, TableSpec], name: str) -> list[Problem]:
     """Problems found by the checks every table shares, which name the table's CSV file,
     said about the sheets of the spreadsheet `name` instead."""
     tables = {spec.file: table for table, spec in specs.items()}
@@ -197,16 +311,29 @@ def relocate(problems: list[Problem], specs: Mapping[str, TableSpec],
         message = p.message
         if message is not None:
             # "enemies.csv line 3 ..." starts the sentence: the place, then the row.
-            message = re.sub(rf"^{re.escape(p.file)}(?: line (\d+))?",
-                             lambda m, table=table: f"{name}, sheet '{table}'"
-                             + (f", row {m[1]}" if m[1] else ""), message)
-        out.append(replace(p, file=name, sheet=table, message=sheets(message),
-                           issue=sheets(p.issue), expected=sheets(p.expected)))
+            message = re.sub(
+                rf"^{re.escape(p.file)}(?: line (\d+))?",
+                lambda m, table=table: (
+                    f"{name}, sheet '{table}'" + (f", row {m[1]}" if m[1] else "")
+                ),
+                message,
+            )
+        out.append(
+            replace(
+                p,
+                file=name,
+                sheet=table,
+                message=sheets(message),
+                issue=sheets(p.issue),
+                expected=sheets(p.expected),
+            )
+        )
     return out
 
 
-def write(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec],
-          name: str | None = None) -> bytes:
+def write(
+    tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec], name: str | None = None
+) -> bytes:
     """The bytes of an .xlsx file with a sheet per table: columns in the table's order, numbers
     as numbers, true/false as booleans, text as text, blank cells empty. Each header cell
     carries what the column means, and the cells offer the schema's choices and number ranges
@@ -216,22 +343,35 @@ def write(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec],
     import xlsxwriter  # loaded on first save: reading needs only fastexcel
 
     name = name or "the spreadsheet"
-    cells = {table: frame.with_columns(_escaped(c) for c, dtype in frame.schema.items()
-                                       if dtype == pl.String)
-             for table, frame in tables.items()}
-    too_long = [p for table, frame in tables.items()
-                for p in _too_long(frame, cells[table], specs[table].key, table, name)]
+    cells = {
+        table: frame.with_columns(
+            _escaped(c) for c, dtype in frame.schema.items() if dtype == pl.String
+        )
+        for table, frame in tables.items()
+    }
+    too_long = [
+        p
+        for table, frame in tables.items()
+        for p in _too_long(frame, cells[table], specs[table].key, table, name)
+    ]
     if too_long:
         raise CardDataError(too_long, context=f"{name} was not saved; nothing was written:")
     buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
-                                        "strings_to_urls": False})
+    book = xlsxwriter.Workbook(
+        buffer, {"in_memory": True, "strings_to_formulas": False, "strings_to_urls": False}
+    )
     # A fixed date: the same cards give the same file, so saving them again changes nothing.
     book.set_properties({"created": datetime(2024, 1, 1)})
     for table, frame in cells.items():
         spec = specs[table]
-        frame.write_excel(book, worksheet=table, table_style=None, autofit=True,
-                          freeze_panes=(1, 0), header_format={"bold": True})
+        frame.write_excel(
+            book,
+            worksheet=table,
+            table_style=None,
+            autofit=True,
+            freeze_panes=(1, 0),
+            header_format={"bold": True},
+        )
         sheet = book.get_worksheet_by_name(table)
         for j, column in enumerate(spec.header):
             _guide(sheet, j, frame.height, spec.hint(column))
@@ -242,12 +382,14 @@ def write(tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec],
 def _escaped(column: str) -> pl.Expr:
     cell = pl.col(column)
     escape = pl.lit(text.ESCAPE)
-    return (pl.when(cell.str.starts_with(text.ESCAPE)).then(escape + cell).otherwise(cell)
-            .alias(column))
+    return (
+        pl.when(cell.str.starts_with(text.ESCAPE)).then(escape + cell).otherwise(cell).alias(column)
+    )
 
 
-def _too_long(frame: pl.DataFrame, cells: pl.DataFrame, key: str, table: str,
-              name: str) -> list[Problem]:
+def _too_long(
+    frame: pl.DataFrame, cells: pl.DataFrame, key: str, table: str, name: str
+) -> list[Problem]:
     """Text (`frame`) whose cell (`cells`) the writer would cut to its first LONGEST_CELL
     characters without a word."""
     problems = []
@@ -255,24 +397,36 @@ def _too_long(frame: pl.DataFrame, cells: pl.DataFrame, key: str, table: str,
         if dtype != pl.String:
             continue
         for i in cells[column].str.len_chars().gt(LONGEST_CELL).arg_true().to_list():
-            problems.append(Problem(
-                file=name, sheet=table, table=table, row=i + 2, card=frame[key][i],
-                column=column, value=frame[column][i],
-                issue="is too long for a spreadsheet cell",
-                expected=f"at most {LONGEST_CELL:,} characters, the most an .xlsx cell holds "
-                         "(shorten it, or save to a folder of CSV files, which keep text of any "
-                         "length)"))
+            problems.append(
+                Problem(
+                    file=name,
+                    sheet=table,
+                    table=table,
+                    row=i + 2,
+                    card=frame[key][i],
+                    column=column,
+                    value=frame[column][i],
+                    issue="is too long for a spreadsheet cell",
+                    expected=f"at most {LONGEST_CELL:,} characters, the most an .xlsx cell holds "
+                    "(shorten it, or save to a folder of CSV files, which keep text of any "
+                    "length)",
+                )
+            )
     return problems
 
 
 def _guide(sheet, j: int, height: int, hint: dict) -> None:
     """The column's meaning as a note on its header, and its allowed values as a check that
     the spreadsheet program applies while someone types."""
-    sheet.write_comment(0, j, f"{hint['doc']}\nAllowed: {hint['expected']}".strip(),
-                        {"x_scale": 2, "y_scale": 1.2})
+    sheet.write_comment(
+        0, j, f"{hint['doc']}\nAllowed: {hint['expected']}".strip(), {"x_scale": 2, "y_scale": 1.2}
+    )
     last = height + ROOM
-    rule = {"ignore_blank": hint["nullable"], "error_title": "Not allowed",
-            "error_message": f"Expected {hint['expected']}"[:255]}
+    rule = {
+        "ignore_blank": hint["nullable"],
+        "error_title": "Not allowed",
+        "error_message": f"Expected {hint['expected']}"[:255],
+    }
     if hint["choices"] and len(",".join(map(str, hint["choices"]))) < 250:
         rule.update(validate="list", source=[text.value_text(c) or "" for c in hint["choices"]])
     elif hint["dtype"] == "integer" and (hint["min"] is not None or hint["max"] is not None):

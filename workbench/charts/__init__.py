@@ -13,11 +13,24 @@ if TYPE_CHECKING:
     from .notebook import notebook_charts
     from .sim import grid_heatmap, length_histogram, matchup_matrix, sweep_chart, tornado
 
-__getattr__, __dir__ = _lazy_attributes(__name__, {
-    ".dice": ["VIEWS", "dice_chart", "exact_fractions", "yes_no_chart"],
-    ".notebook": ["notebook_charts"],
-    ".sim": ["grid_heatmap", "length_histogram", "matchup_matrix", "sweep_chart", "tornado"],
-})
+__getattr__, __dir__ = _lazy_attributes(
+    __name__,
+    {
+        ".dice": ["VIEWS", "dice_chart", "exact_fractions", "yes_no_chart"],
+        ".notebook": ["notebook_charts"],
+        ".sim": ["grid_heatmap", "length_histogram", "matchup_matrix", "sweep_chart", "tornado"],
+    },
+)
 
-__all__ = ["VIEWS", "dice_chart", "exact_fractions", "grid_heatmap", "length_histogram",
-           "matchup_matrix", "notebook_charts", "sweep_chart", "tornado", "yes_no_chart"]
+__all__ = [
+    "VIEWS",
+    "dice_chart",
+    "exact_fractions",
+    "grid_heatmap",
+    "length_histogram",
+    "matchup_matrix",
+    "notebook_charts",
+    "sweep_chart",
+    "tornado",
+    "yes_no_chart",
+]

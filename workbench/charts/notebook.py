@@ -52,11 +52,15 @@ def _offline_script() -> None:
     from ..core.cache_folder import cache_folder
 
     folder = cache_folder()
-    if (folder is None or getattr(JupyterChart, "_is_offline", None) is not False
-            or not isinstance(getattr(JupyterChart, "_esm", None), str)):
+    if (
+        folder is None
+        or getattr(JupyterChart, "_is_offline", None) is not False
+        or not isinstance(getattr(JupyterChart, "_esm", None), str)
+    ):
         return
-    path = os.path.join(folder, f"charts-offline-altair{alt.__version__}-vlconvert"
-                                f"{vl_convert.__version__}.js")
+    path = os.path.join(
+        folder, f"charts-offline-altair{alt.__version__}-vlconvert{vl_convert.__version__}.js"
+    )
     try:
         with open(path, encoding="utf-8") as f:
             script = f.read()

@@ -13,8 +13,14 @@ import json
 FOREGROUND = "currentColor"
 THEMED = {
     "background": "transparent",
-    "axis": {"labelColor": FOREGROUND, "titleColor": FOREGROUND, "domainColor": FOREGROUND,
-             "tickColor": FOREGROUND, "gridColor": FOREGROUND, "gridOpacity": 0.15},
+    "axis": {
+        "labelColor": FOREGROUND,
+        "titleColor": FOREGROUND,
+        "domainColor": FOREGROUND,
+        "tickColor": FOREGROUND,
+        "gridColor": FOREGROUND,
+        "gridOpacity": 0.15,
+    },
     "title": {"color": FOREGROUND, "subtitleColor": FOREGROUND},
     "legend": {"labelColor": FOREGROUND, "titleColor": FOREGROUND},
     "header": {"labelColor": FOREGROUND, "titleColor": FOREGROUND},

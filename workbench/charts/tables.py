@@ -60,8 +60,9 @@ def table_html(frame: pl.DataFrame) -> str:
         table = table.fmt_integer(columns=integers)
     if floats:
         table = table.fmt_number(columns=floats, decimals=2)
-    numeric_text = [c for c in columns if frame.schema[c] == pl.String
-                    and _all_numbers(shown[c].drop_nulls())]
+    numeric_text = [
+        c for c in columns if frame.schema[c] == pl.String and _all_numbers(shown[c].drop_nulls())
+    ]
     if numeric_text:  # "22.7%" lines up with the numbers beside it
         table = table.cols_align("right", columns=numeric_text)
     for column in floats:
@@ -72,15 +73,23 @@ def table_html(frame: pl.DataFrame) -> str:
     table = (
         table.sub_missing(missing_text="")
         .cols_label(cases={c: header(c) for c in columns})
-        .tab_options(table_background_color="transparent", table_margin_left="0px",
-                     table_font_size="13px", container_padding_y="4px",
-                     data_row_padding="3px", column_labels_padding="4px",
-                     row_group_padding="3px", column_labels_font_weight="bold")
+        .tab_options(
+            table_background_color="transparent",
+            table_margin_left="0px",
+            table_font_size="13px",
+            container_padding_y="4px",
+            data_row_padding="3px",
+            column_labels_padding="4px",
+            row_group_padding="3px",
+            column_labels_font_weight="bold",
+        )
         # Great Tables takes only named or hex colours, and picks dark text (#333333) for a
         # transparent background: these rules give text the page's colour instead.
-        .opt_css(f"#{table_id} .gt_table, #{table_id} .gt_table [class*='gt_'] "
-                 f"{{ color: inherit; background-color: transparent; border-color: {LINE}; }}\n"
-                 f"#{table_id} .gt_group_heading {{ font-style: italic; }}")
+        .opt_css(
+            f"#{table_id} .gt_table, #{table_id} .gt_table [class*='gt_'] "
+            f"{{ color: inherit; background-color: transparent; border-color: {LINE}; }}\n"
+            f"#{table_id} .gt_group_heading {{ font-style: italic; }}"
+        )
     )
     return _scoped(table.as_raw_html(), table_id)
 
@@ -107,8 +116,12 @@ def _rows_shown(frame: pl.DataFrame) -> tuple[pl.DataFrame, str | None]:
         groups = f"_{groups}"
     first = f"Rows 1 to {FIRST:,} of {rows:,}"
     last = f"Rows {rows - LAST + 1:,} to {rows:,}"
-    shown = pl.concat([frame.head(FIRST).with_columns(pl.lit(first).alias(groups)),
-                       frame.tail(LAST).with_columns(pl.lit(last).alias(groups))])
+    shown = pl.concat(
+        [
+            frame.head(FIRST).with_columns(pl.lit(first).alias(groups)),
+            frame.tail(LAST).with_columns(pl.lit(last).alias(groups)),
+        ]
+    )
     return shown, groups
 
 

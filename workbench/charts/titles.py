@@ -35,15 +35,15 @@ def lines(text: str, width: float, char: float = TITLE_CHAR) -> list[str]:
     return textwrap.wrap(text, most, break_on_hyphens=False) or [""]
 
 
-def fitted(text: str, width: float, *, subtitle: str | list[str] | None = None,
-           **params) -> str | list[str] | alt.TitleParams:
+def fitted(
+    text: str, width: float, *, subtitle: str | list[str] | None = None, **params
+) -> str | list[str] | alt.TitleParams:
     """A title for a chart `width` pixels wide: `text` (and the subtitle's lines), each broken
     to fit; `params` are passed on (anchor, …). A plain title stays a string when it fits on
     one line, as a chart's spec would have it anyway."""
     if subtitle is not None:
         given = [subtitle] if isinstance(subtitle, str) else subtitle
-        params["subtitle"] = [part for line in given
-                              for part in lines(line, width, SUBTITLE_CHAR)]
+        params["subtitle"] = [part for line in given for part in lines(line, width, SUBTITLE_CHAR)]
     wrapped = lines(text, width)
     title = wrapped if len(wrapped) > 1 else wrapped[0]
     return alt.TitleParams(title, **params) if params else title

@@ -8,7 +8,7 @@ def shortened(value, longest: int = 80) -> str:
     text = value if isinstance(value, str) else repr(value)
     if len(text) <= longest:
         return text
-    return f"{text[:longest - 3]}... ({len(text):,} characters)"
+    return f"{text[: longest - 3]}... ({len(text):,} characters)"
 
 
 class IllegalAction(ValueError):
@@ -48,8 +48,16 @@ class BotError(IllegalAction):
     nothing at all within its time. Names the bot, the seat, the decision and the game's seed
     so that `play(game, seed=...)` shows the position again."""
 
-    def __init__(self, reason: str, *, bot: str = "", seat: int | None = None,
-                 decision: int | None = None, seed: int | None = None, action=None):
+    def __init__(
+        self,
+        reason: str,
+        *,
+        bot: str = "",
+        seat: int | None = None,
+        decision: int | None = None,
+        seed: int | None = None,
+        action=None,
+    ):
         self.bot, self.seat, self.decision, self.seed = bot, seat, decision, seed
         super().__init__(reason, rule="bot", action=action)
 

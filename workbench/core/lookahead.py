@@ -26,12 +26,22 @@ class LookaheadBot:
     """A bot (state, seat, actions, rng) -> Action. `searched(state, actions)` says which
     decisions are worth the search (the others are left to the policy)."""
 
-    def __init__(self, policy, *, traits: Traits | None = None, samples: int = 2,
-                 depth: int = 60, margin: float = 0.01, searched=None, fair: bool = True):
+    def __init__(
+        self,
+        policy,
+        *,
+        traits: Traits | None = None,
+        samples: int = 2,
+        depth: int = 60,
+        margin: float = 0.01,
+        searched=None,
+        fair: bool = True,
+    ):
         for name, value in (("samples", samples), ("depth", depth)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"LookaheadBot {name} must be a whole number from 1, "
-                                 f"not {value!r}")
+                raise ValueError(
+                    f"LookaheadBot {name} must be a whole number from 1, not {value!r}"
+                )
         self.policy = policy
         self.traits = Traits() if traits is None else traits
         self.samples = samples
@@ -41,8 +51,10 @@ class LookaheadBot:
         self.fair = fair and self.traits.hidden_information
 
     def __repr__(self) -> str:
-        return (f"LookaheadBot(samples={self.samples}, depth={self.depth}, "
-                f"{'fair' if self.fair else 'sees the whole state'})")
+        return (
+            f"LookaheadBot(samples={self.samples}, depth={self.depth}, "
+            f"{'fair' if self.fair else 'sees the whole state'})"
+        )
 
     def __call__(self, state, seat, actions, rng):
         if len(actions) == 1:
@@ -52,8 +64,11 @@ class LookaheadBot:
             return preferred
         seeds = [rng.getrandbits(32) for _ in range(self.samples)]
         # Sample k's position: the true one, or one dealing of what the seat cannot see.
-        starts = ([state.determinize(seat, random.Random(f"deal {seed}")) for seed in seeds]
-                  if self.fair else [state] * len(seeds))
+        starts = (
+            [state.determinize(seat, random.Random(f"deal {seed}")) for seed in seeds]
+            if self.fair
+            else [state] * len(seeds)
+        )
         best, best_value = preferred, self._value(starts, seat, preferred, seeds) + self.margin
         for a in actions:
             if a == preferred:

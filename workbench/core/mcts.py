@@ -48,8 +48,15 @@ class MCTSBot:
     """A bot (state, seat, actions, rng) -> Action that searches for `iterations` playouts or
     `seconds`, whichever ends first."""
 
-    def __init__(self, iterations: int = 200, seconds: float | None = None, depth: int = 60,
-                 c: float = 1.4, traits: Traits | None = None, fair: bool = True):
+    def __init__(
+        self,
+        iterations: int = 200,
+        seconds: float | None = None,
+        depth: int = 60,
+        c: float = 1.4,
+        traits: Traits | None = None,
+        fair: bool = True,
+    ):
         self.traits = Traits() if traits is None else traits
         self.iterations = iterations
         self.seconds = seconds
@@ -59,8 +66,10 @@ class MCTSBot:
         self.fair = fair and self.traits.hidden_information
 
     def __repr__(self) -> str:
-        return (f"MCTSBot(iterations={self.iterations}, "
-                f"{'fair' if self.fair else 'sees the whole state'})")
+        return (
+            f"MCTSBot(iterations={self.iterations}, "
+            f"{'fair' if self.fair else 'sees the whole state'})"
+        )
 
     def __call__(self, state, seat, actions, rng):
         if len(actions) == 1:
@@ -102,12 +111,15 @@ class MCTSBot:
                 # Each child against the times it was there to choose (ISMCTS).
                 for a in present:
                     node.children[a].available += 1
-                action = max(present, key=lambda a: _ucb(
-                    node.children[a], sign, math.log(node.children[a].available), self.c))
+                action = max(
+                    present,
+                    key=lambda a: _ucb(
+                        node.children[a], sign, math.log(node.children[a].available), self.c
+                    ),
+                )
             else:
                 log_n = math.log(node.visits + 1)
-                action = max(present, key=lambda a: _ucb(node.children[a], sign, log_n,
-                                                         self.c))
+                action = max(present, key=lambda a: _ucb(node.children[a], sign, log_n, self.c))
             state.apply(action)
             node = node.children[action]
             path.append(node)

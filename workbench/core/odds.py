@@ -38,12 +38,18 @@ class OddsLine:
         return f"{percent(self.value)} {self.what}"
 
     def to_json(self) -> dict:
-        return {"what": self.what, "value": str(self.value), "value_float": float(self.value),
-                "expected": self.expected, "text": self.text}
+        return {
+            "what": self.what,
+            "value": str(self.value),
+            "value_float": float(self.value),
+            "expected": self.expected,
+            "text": self.text,
+        }
 
 
-def odds_at(state: State, declared: tuple[Odds, ...] = (), seat: int | None = None
-            ) -> tuple[OddsLine, ...]:
+def odds_at(
+    state: State, declared: tuple[Odds, ...] = (), seat: int | None = None
+) -> tuple[OddsLine, ...]:
     """The odds of the chance point `state` waits on: its own, then the declared ones."""
     chance = state.chance()
     lines = [OddsLine(what, Fraction(p)) for what, p in chance.odds_list()]
@@ -83,12 +89,16 @@ class ActionOdds:
         return " · ".join(line.text for line in self.lines)
 
     def to_json(self) -> dict:
-        return {"label": self.label, "text": self.text,
-                "lines": [line.to_json() for line in self.lines]}
+        return {
+            "label": self.label,
+            "text": self.text,
+            "lines": [line.to_json() for line in self.lines],
+        }
 
 
-def action_odds(state: State, action: Action, declared: tuple[Odds, ...] = (),
-                seat: int | None = None) -> ActionOdds | None:
+def action_odds(
+    state: State, action: Action, declared: tuple[Odds, ...] = (), seat: int | None = None
+) -> ActionOdds | None:
     """The odds of a legal action whose result is random, or None if its result is certain
     (or nothing about it is named)."""
     after = state.clone()

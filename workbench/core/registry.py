@@ -72,8 +72,10 @@ def get_game(name: str | Game) -> Game:
 
     design = get_design(name)
     if not isinstance(design, Game):
-        raise UnknownGame(f"{design.name!r} is a design of tables and analyses with no rules "
-                          "to play: load_cards and its analyses work, play and simulate do not")
+        raise UnknownGame(
+            f"{design.name!r} is a design of tables and analyses with no rules "
+            "to play: load_cards and its analyses work, play and simulate do not"
+        )
     return design
 
 
@@ -96,5 +98,7 @@ def list_designs() -> list[dict]:
     """Every registered design: its name and title, what a designer can do with it
     (`supports`) and what it holds (`about`, the spec's doc)."""
     _load_all()
-    return [{"name": name, "title": d.title, "supports": d.supports(), "about": d.spec.doc}
-            for name, d in sorted(_GAMES.items())]
+    return [
+        {"name": name, "title": d.title, "supports": d.supports(), "about": d.spec.doc}
+        for name, d in sorted(_GAMES.items())
+    ]

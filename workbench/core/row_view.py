@@ -44,8 +44,14 @@ def row_view(spec, table: str, row: Mapping) -> CardView:
             paragraphs.append(str(value))
         else:
             stats.append(Stat(label(column), str(value)))
-    return CardView(name=named or key or "", kind=table, text="\n".join(paragraphs),
-                    stats=tuple(stats), tags=tuple(tags), id=key)
+    return CardView(
+        name=named or key or "",
+        kind=table,
+        text="\n".join(paragraphs),
+        stats=tuple(stats),
+        tags=tuple(tags),
+        id=key,
+    )
 
 
 def _text(value) -> str | None:

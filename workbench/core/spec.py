@@ -21,8 +21,15 @@ def _allowed(choices) -> str:
 
 
 def _kind_name(kinds: tuple[type, ...]) -> str:
-    words = {bool: "True or False", int: "a whole number", float: "a number", str: "text",
-             list: "a list", tuple: "a list", dict: "a mapping"}
+    words = {
+        bool: "True or False",
+        int: "a whole number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        tuple: "a list",
+        dict: "a mapping",
+    }
     return " or ".join(dict.fromkeys(words.get(k, k.__name__) for k in kinds))
 
 
@@ -65,29 +72,48 @@ class _Setting:
         if self.choices is not None:
             # Compared by value and type, so True is not taken for the choice 1.
             if not any(value == c and type(value) is type(c) for c in self.choices):
-                if not (isinstance(value, int) and not isinstance(value, bool)
-                        and any(type(c) is float and value == c for c in self.choices)):
-                    raise SetupError(f"{self._label()}: {value!r} is not allowed; "
-                                     f"choose one of {_allowed(self.choices)}")
+                if not (
+                    isinstance(value, int)
+                    and not isinstance(value, bool)
+                    and any(type(c) is float and value == c for c in self.choices)
+                ):
+                    raise SetupError(
+                        f"{self._label()}: {value!r} is not allowed; "
+                        f"choose one of {_allowed(self.choices)}"
+                    )
                 value = float(value)
             return value
         kinds = self._accepted()
         if not _is(value, kinds):
-            raise SetupError(f"{self._label()}: {value!r} is not allowed; expected "
-                             f"{_kind_name(kinds)} like {self.default!r}")
+            raise SetupError(
+                f"{self._label()}: {value!r} is not allowed; expected "
+                f"{_kind_name(kinds)} like {self.default!r}"
+            )
         if float in kinds and isinstance(value, int):
             value = float(value)
         low, high = self.minimum, self.maximum
         if (low is not None and value < low) or (high is not None and value > high):
-            bounds = (f"from {low} to {high}" if low is not None and high is not None
-                      else f"of at least {low}" if low is not None else f"of at most {high}")
-            raise SetupError(f"{self._label()}: {value!r} is not allowed; expected a value "
-                             f"{bounds}")
+            bounds = (
+                f"from {low} to {high}"
+                if low is not None and high is not None
+                else f"of at least {low}"
+                if low is not None
+                else f"of at most {high}"
+            )
+            raise SetupError(
+                f"{self._label()}: {value!r} is not allowed; expected a value {bounds}"
+            )
         return value
 
     def describe(self) -> dict:
-        return {"key": self.key, "default": self.default, "choices": self.choices,
-                "minimum": self.minimum, "maximum": self.maximum, "doc": self.doc}
+        return {
+            "key": self.key,
+            "default": self.default,
+            "choices": self.choices,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "doc": self.doc,
+        }
 
 
 def two_decks(value, seats: str = "seat 1's, then seat 2's") -> list[str]:
@@ -95,10 +121,14 @@ def two_decks(value, seats: str = "seat 1's, then seat 2's") -> list[str]:
     decks.csv, or one name for both (a mirror match). `seats` names the order in words."""
     if isinstance(value, str):
         value = [value, value]
-    if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(d, str) for d in value)):
-        raise ValueError(f"give two deck names from decks.csv ({seats}), or one for both, "
-                         f"not {value!r}")
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(d, str) for d in value)
+    ):
+        raise ValueError(
+            f"give two deck names from decks.csv ({seats}), or one for both, not {value!r}"
+        )
     return list(value)
 
 
@@ -106,8 +136,9 @@ def known_decks(decks, known) -> None:
     """SetupError naming the first deck the card tables do not have."""
     for d in decks:
         if d not in known:
-            raise SetupError(f"decks: no deck called {d!r}; decks.csv has "
-                             f"{', '.join(map(repr, known))}")
+            raise SetupError(
+                f"decks: no deck called {d!r}; decks.csv has {', '.join(map(repr, known))}"
+            )
 
 
 @dataclass(frozen=True)
@@ -233,8 +264,10 @@ class Choices:
 
     def __post_init__(self):
         if not self.columns:
-            raise ValueError(f"Choices of {self.table!r}: name at least one column in slots "
-                             "or sets, or there is nothing to hunt through")
+            raise ValueError(
+                f"Choices of {self.table!r}: name at least one column in slots "
+                "or sets, or there is nothing to hunt through"
+            )
         twice = sorted({c for c in self.columns if self.columns.count(c) > 1})
         if twice:
             raise ValueError(f"Choices of {self.table!r}: column {twice[0]!r} is named twice")
@@ -314,9 +347,12 @@ class GameSpec(DesignSpec):
             if len(set(keys)) != len(keys):
                 raise ValueError(f"{self.name}: a key is declared twice in {keys}")
         if self.traits.turn_limit is not None and self.traits.turn_limit not in {
-                v.key for v in self.variants}:
-            raise ValueError(f"{self.name}: turn_limit names {self.traits.turn_limit!r}, "
-                             "which is not one of its rule variants")
+            v.key for v in self.variants
+        }:
+            raise ValueError(
+                f"{self.name}: turn_limit names {self.traits.turn_limit!r}, "
+                "which is not one of its rule variants"
+            )
 
     # -- setup options ---------------------------------------------------------------
     def setup(self, given: dict | None) -> dict:
@@ -328,8 +364,9 @@ class GameSpec(DesignSpec):
         if unknown:
             if not known:
                 raise SetupError(f"{self.name} takes no setup options, got {unknown}")
-            raise SetupError(f"{self.name} has no setup option {unknown[0]!r}; options are: "
-                             f"{', '.join(known)}")
+            raise SetupError(
+                f"{self.name} has no setup option {unknown[0]!r}; options are: {', '.join(known)}"
+            )
         return {o.key: o.check(given.get(o.key, o.default)) for o in self.options}
 
     # -- rule variants ---------------------------------------------------------------
@@ -339,10 +376,13 @@ class GameSpec(DesignSpec):
     def rules(self, given: dict | None) -> dict:
         """The full variant dict from a partial one; keys may omit the game prefix."""
         if given is not None and not isinstance(given, dict):
-            raise SetupError(f"rules: give a dict of rule variants such as "
-                             f"{{{self.variants[0].key!r}: {self.variants[0].default!r}}}, "
-                             f"not {given!r}" if self.variants else
-                             f"rules: {self.name} has no rule variants; got {given!r}")
+            raise SetupError(
+                f"rules: give a dict of rule variants such as "
+                f"{{{self.variants[0].key!r}: {self.variants[0].default!r}}}, "
+                f"not {given!r}"
+                if self.variants
+                else f"rules: {self.name} has no rule variants; got {given!r}"
+            )
         resolved = self.default_rules()
         by_key = {v.key: v for v in self.variants}
         by_short = {v.short: v for v in self.variants}
@@ -352,10 +392,13 @@ class GameSpec(DesignSpec):
             if variant is None:
                 known = ", ".join(sorted(by_key)) or "none"
                 raise SetupError(
-                    f"{self.name} has no rule variant {key!r}; its variants are: {known}")
+                    f"{self.name} has no rule variant {key!r}; its variants are: {known}"
+                )
             if variant.key in named:
-                raise SetupError(f"rules: {named[variant.key]!r} and {key!r} are the same "
-                                 f"variant, {variant.key}; give it once")
+                raise SetupError(
+                    f"rules: {named[variant.key]!r} and {key!r} are the same "
+                    f"variant, {variant.key}; give it once"
+                )
             named[variant.key] = key
             resolved[variant.key] = variant.check(value)
         return resolved

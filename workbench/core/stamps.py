@@ -43,11 +43,20 @@ STAMP_FILE = "kernel_stamp.json"
 # kit's parts, chance points, the seeded streams, the compiled helpers, the dice the bots read)
 # and these functions (the engine's loop, the random bot). Following imports from a game's
 # modules finds which of the modules it uses.
-SHARED_MODULES = ("workbench.core.kit", "workbench.core.chance", "workbench.core.compiled",
-                  "workbench.core.seeds", "workbench.core.cache", "workbench.dice",
-                  "workbench.core.restricted")  # copied by the kernels that learn ban lists
-SHARED_FUNCTIONS = ("workbench.sim.simulate:play_out", "workbench.sim.simulate:tension",
-                    "workbench.core.bots:random_bot")
+SHARED_MODULES = (
+    "workbench.core.kit",
+    "workbench.core.chance",
+    "workbench.core.compiled",
+    "workbench.core.seeds",
+    "workbench.core.cache",
+    "workbench.dice",
+    "workbench.core.restricted",
+)  # copied by the kernels that learn ban lists
+SHARED_FUNCTIONS = (
+    "workbench.sim.simulate:play_out",
+    "workbench.sim.simulate:tension",
+    "workbench.core.bots:random_bot",
+)
 # A game's modules that play no game: what draws it and what analyses it.
 NOT_RULES = ("render", "analysis")
 
@@ -55,6 +64,7 @@ _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
 # -- the stamp ----------------------------------------------------------------------------------
+
 
 @dataclass
 class Stamp:
@@ -69,12 +79,20 @@ class Stamp:
     def to_json(self) -> str:
         """The stamp as a JSON object with one variant and one unit a line, so that a
         renewed stamp's diff shows what changed."""
-        def block(items: dict) -> str:
-            return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}"
-                                       for k, v in items.items()) + "\n }"
 
-        head = {"game": self.game, "class": self.cls, "tests": self.tests,
-                "engine_slowdown": self.slowdown}
+        def block(items: dict) -> str:
+            return (
+                "{\n"
+                + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in items.items())
+                + "\n }"
+            )
+
+        head = {
+            "game": self.game,
+            "class": self.cls,
+            "tests": self.tests,
+            "engine_slowdown": self.slowdown,
+        }
         lines = [f" {json.dumps(k)}: {json.dumps(v)}" for k, v in head.items()]
         lines += [f' "variants": {block(self.variants)}', f' "units": {block(self.units)}']
         return "{\n" + ",\n".join(lines) + "\n}\n"
@@ -82,8 +100,15 @@ class Stamp:
     @classmethod
     def read(cls, path: Path) -> Stamp:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return cls(data["game"], data["class"], data["units"], data["variants"],
-                   data.get("tests", ""), data.get("engine_slowdown"), path)
+        return cls(
+            data["game"],
+            data["class"],
+            data["units"],
+            data["variants"],
+            data.get("tests", ""),
+            data.get("engine_slowdown"),
+            path,
+        )
 
 
 def kernel_owner(game) -> type | None:
@@ -117,6 +142,7 @@ def ours(owner: type) -> bool:
 
 
 # -- fingerprints -------------------------------------------------------------------------------
+
 
 def _split(unit: str) -> tuple[str, str | None]:
     module, _, qualname = unit.partition(":")
@@ -159,17 +185,19 @@ def code_hash(text: str) -> str:
         return text_hash(text)
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if (isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-                and body and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             node.body = body[1:] or [ast.Pass()]
     return text_hash(ast.dump(tree))
 
 
 def fingerprint(units) -> dict:
-    return {u: {"text": text_hash(s), "code": code_hash(s)}
-            for u in units for s in [source_of(u)]}
+    return {u: {"text": text_hash(s), "code": code_hash(s)} for u in units for s in [source_of(u)]}
 
 
 def where(unit: str, game: str) -> str:
@@ -181,11 +209,12 @@ def where(unit: str, game: str) -> str:
     is_package = spec is not None and spec.submodule_search_locations is not None
     path = module_name.replace(".", "/") + ("/__init__.py" if is_package else ".py")
     if module_name.startswith(package):
-        path = f"{module_name[len(package):].replace('.', '/')}.py of {game}"
+        path = f"{module_name[len(package) :].replace('.', '/')}.py of {game}"
     return f"{qualname} in {path}" if qualname else path
 
 
 # -- which code a kernel copies (when stamping and in the stamps' test) -------------------------
+
 
 def units_of(owner: type) -> list[str]:
     """The modules and functions a game's kernel copies: the modules its class's module
@@ -231,25 +260,33 @@ def _imports(module_name: str) -> set[str]:
                 continue
             for alias in node.names:
                 sub = f"{source}.{alias.name}"
-                if importlib.util.find_spec(source).submodule_search_locations is not None \
-                        and importlib.util.find_spec(sub) is not None:
+                if (
+                    importlib.util.find_spec(source).submodule_search_locations is not None
+                    and importlib.util.find_spec(sub) is not None
+                ):
                     out.add(sub)
                     continue
-                home = getattr(getattr(importlib.import_module(source), alias.name, None),
-                               "__module__", None)
-                out.add(home if isinstance(home, str) and home.startswith("workbench")
-                        else source)
+                home = getattr(
+                    getattr(importlib.import_module(source), alias.name, None), "__module__", None
+                )
+                out.add(home if isinstance(home, str) and home.startswith("workbench") else source)
     return out
 
 
 def variants_of(game) -> dict:
-    return {v.key: {"default": v.default,
-                    "choices": list(v.choices) if v.choices is not None else None,
-                    "minimum": v.minimum, "maximum": v.maximum}
-            for v in game.variants}
+    return {
+        v.key: {
+            "default": v.default,
+            "choices": list(v.choices) if v.choices is not None else None,
+            "minimum": v.minimum,
+            "maximum": v.maximum,
+        }
+        for v in game.variants
+    }
 
 
 # -- at run time --------------------------------------------------------------------------------
+
 
 def aside(game, rules: dict) -> str | None:
     """Why the game's kernel must not play a batch under `rules` (so the rules engine does),
@@ -265,8 +302,10 @@ def aside(game, rules: dict) -> str | None:
             return None
         return f"the {name} kernel has no stamp ({STAMP_FILE}): it was never checked"
     if type(game) is not owner:
-        return (f"{type(game).__name__} is a subclass of {owner.__name__}, and the kernel "
-                f"plays only {owner.__name__}'s rules")
+        return (
+            f"{type(game).__name__} is a subclass of {owner.__name__}, and the kernel "
+            f"plays only {owner.__name__}'s rules"
+        )
     why = _watch(owner, stamp).check()
     if why is not None:
         return why
@@ -297,9 +336,12 @@ def _variant_aside(stamp: Stamp, rules: dict) -> str | None:
             default = known["default"]
             kinds = (int, float) if isinstance(default, float) else (type(default),)
             low, high = known["minimum"], known["maximum"]
-            ok = (isinstance(value, kinds) and not (isinstance(value, bool)
-                                                     and not isinstance(default, bool))
-                  and (low is None or value >= low) and (high is None or value <= high))
+            ok = (
+                isinstance(value, kinds)
+                and not (isinstance(value, bool) and not isinstance(default, bool))
+                and (low is None or value >= low)
+                and (high is None or value <= high)
+            )
         if not ok:
             return f"variant {key} = {value!r} is not one the kernel was checked on"
     return None
@@ -342,8 +384,9 @@ class _Watch:
             first = FIRST.get(name)
             if first is not None and self.generations.get(name) != first.generation:
                 return True
-        return any(FIRST.get(m) is not None and (m, q) not in self.originals
-                   for m, q in self.functions)
+        return any(
+            FIRST.get(m) is not None and (m, q) not in self.originals for m, q in self.functions
+        )
 
     def _adopt(self) -> None:
         for name in self.modules:
@@ -407,8 +450,9 @@ class _Watch:
                 found = None if _dunder(key) else _stranger(obj, name)
                 if found:
                     inner, what = found
-                    return (f"{key}{inner} in {where(name, self.game)} is {what}, not the "
-                            "package's own")
+                    return (
+                        f"{key}{inner} in {where(name, self.game)} is {what}, not the package's own"
+                    )
         return None
 
 

@@ -11,8 +11,9 @@ from .face import GREY, INK, MARKS, accent
 MARGIN = 18.0
 
 
-def changes_page(diff: pl.DataFrame, paper: tuple[float, float], *, title: str,
-                 tables: list[str], before, after) -> Page:
+def changes_page(
+    diff: pl.DataFrame, paper: tuple[float, float], *, title: str, tables: list[str], before, after
+) -> Page:
     page = Page(*paper, kind="changes")
     ops = page.ops
     left, right = MARGIN, paper[0] - MARGIN
@@ -21,23 +22,44 @@ def changes_page(diff: pl.DataFrame, paper: tuple[float, float], *, title: str,
     y = MARGIN + 6
     ops.append(Text(left, y, clip(f"What changed: {title}", 16, room, True), 16, True, INK))
     y += 7
-    ops.append(Text(left, y, f"From the cards {before.fingerprint()[:8]} to "
-                             f"{after.fingerprint()[:8]}: the code in every printed card's "
-                             "footer says which version it is.", 8.5, False, GREY))
+    ops.append(
+        Text(
+            left,
+            y,
+            f"From the cards {before.fingerprint()[:8]} to "
+            f"{after.fingerprint()[:8]}: the code in every printed card's "
+            "footer says which version it is.",
+            8.5,
+            False,
+            GREY,
+        )
+    )
     y += 4
 
     shown = diff.filter(pl.col("table").is_in(tables))
-    cards = [(t, _named(after, t, c) or _named(before, t, c) or c, kind, words)
-             for t, c, kind, words in _by_card(shown)]
+    cards = [
+        (t, _named(after, t, c) or _named(before, t, c) or c, kind, words)
+        for t, c, kind, words in _by_card(shown)
+    ]
     counts = {kind: sum(1 for c in cards if c[2] == kind) for kind in ("new", "changed", "gone")}
     y += line_height(11)
     if not cards:
-        ops.append(Text(left, y, "No changes: every card on this sheet is as it was.", 11,
-                        True, INK))
+        ops.append(
+            Text(left, y, "No changes: every card on this sheet is as it was.", 11, True, INK)
+        )
     else:
-        ops.append(Text(left, y, f"{counts['new']} new, {counts['changed']} changed and "
-                                 f"{counts['gone']} removed cards. New and changed cards carry "
-                                 "a mark in their top corner.", 10, False, INK))
+        ops.append(
+            Text(
+                left,
+                y,
+                f"{counts['new']} new, {counts['changed']} changed and "
+                f"{counts['gone']} removed cards. New and changed cards carry "
+                "a mark in their top corner.",
+                10,
+                False,
+                INK,
+            )
+        )
     y += 3
     others = diff.filter(~pl.col("table").is_in(tables))
     lines = cards
@@ -45,8 +67,7 @@ def changes_page(diff: pl.DataFrame, paper: tuple[float, float], *, title: str,
     current = None
     for n, (table, card, kind, words) in enumerate(lines):
         said = wrap(words, 9, room - 20) if words else []
-        need = line_height(9) * (1 + len(said)) + (5 + line_height(11) if table != current
-                                                   else 0)
+        need = line_height(9) * (1 + len(said)) + (5 + line_height(11) if table != current else 0)
         if y + need > bottom - 12:
             hidden = len(lines) - n
             break
@@ -66,13 +87,29 @@ def changes_page(diff: pl.DataFrame, paper: tuple[float, float], *, title: str,
             ops.append(Text(left + 20, y, line, 9, False, GREY))
     if hidden:
         y += line_height(9) + 2
-        ops.append(Text(left, y, f"... and {hidden} more cards: cards.diff(...) lists every "
-                                 "change.", 9, False, GREY))
+        ops.append(
+            Text(
+                left,
+                y,
+                f"... and {hidden} more cards: cards.diff(...) lists every change.",
+                9,
+                False,
+                GREY,
+            )
+        )
     if others.height:
         y = max(y + line_height(9) + 4, bottom - 6)
         names = ", ".join(sorted(set(others["table"].to_list())))
-        ops.append(Text(left, min(y, bottom), clip(
-            f"Also changed, in tables not on this sheet: {names}.", 9, room), 9, False, GREY))
+        ops.append(
+            Text(
+                left,
+                min(y, bottom),
+                clip(f"Also changed, in tables not on this sheet: {names}.", 9, room),
+                9,
+                False,
+                GREY,
+            )
+        )
     return page
 
 

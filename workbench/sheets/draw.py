@@ -18,7 +18,10 @@ from html import escape
 from pathlib import Path
 
 FONTS = Path(__file__).parent / "fonts"
-FONT_FILES = {False: FONTS / "DejaVuSansCondensed.ttf", True: FONTS / "DejaVuSansCondensed-Bold.ttf"}
+FONT_FILES = {
+    False: FONTS / "DejaVuSansCondensed.ttf",
+    True: FONTS / "DejaVuSansCondensed-Bold.ttf",
+}
 PT = 25.4 / 72  # millimetres in a point
 # Line height as a multiple of the font size.
 LEADING = 1.2
@@ -87,6 +90,7 @@ class Page:
 
 # -- text ------------------------------------------------------------------------------------
 
+
 @cache
 def _metrics(bold: bool):
     from fontTools.ttLib import TTFont
@@ -120,8 +124,10 @@ def width(text: str, size: float, bold: bool = False) -> float:
 def words(text: str, bold: bool = False) -> list[list[tuple[str, list[int]]]]:
     """`text`'s paragraphs as lists of (word, its characters' widths): measured once, to be
     wrapped at any size by wrap_words."""
-    return [[(word, _advances(word, bold)) for word in paragraph.split()]
-            for paragraph in text.splitlines() or [""]]
+    return [
+        [(word, _advances(word, bold)) for word in paragraph.split()]
+        for paragraph in text.splitlines() or [""]
+    ]
 
 
 def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
@@ -130,8 +136,9 @@ def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
     return wrap_words(words(text, bold), size, room, bold)
 
 
-def wrap_words(paragraphs: list[list[tuple[str, list[int]]]], size: float, room: float,
-               bold: bool = False) -> list[str]:
+def wrap_words(
+    paragraphs: list[list[tuple[str, list[int]]]], size: float, room: float, bold: bool = False
+) -> list[str]:
     """wrap() of text measured by words()."""
     space = sum(_advances(" ", bold))
     lines = []
@@ -188,6 +195,7 @@ def line_height(size: float) -> float:
 
 # -- output ----------------------------------------------------------------------------------
 
+
 def _rgb(color: str) -> tuple[int, int, int]:
     color = color.lstrip("#")
     return int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16)
@@ -219,8 +227,15 @@ def pdf(pages: list[Page], title: str = "") -> bytes:
                     doc.set_draw_color(*_rgb(op.stroke))
                     doc.set_line_width(op.width)
                 if op.radius:
-                    doc.rect(op.x, op.y, op.w, op.h, style=style, round_corners=True,
-                             corner_radius=op.radius)
+                    doc.rect(
+                        op.x,
+                        op.y,
+                        op.w,
+                        op.h,
+                        style=style,
+                        round_corners=True,
+                        corner_radius=op.radius,
+                    )
                 else:
                     doc.rect(op.x, op.y, op.w, op.h, style=style)
             elif isinstance(op, Line):
@@ -247,28 +262,37 @@ def svg(page: Page, *, embed_font: bool = True) -> str:
     used: dict[bool, set[str]] = {False: set(), True: set()}
     for op in page.ops:
         if isinstance(op, Rect):
-            attrs = (f'x="{op.x:.2f}" y="{op.y:.2f}" width="{op.w:.2f}" height="{op.h:.2f}" '
-                     f'fill="{op.fill or "none"}"')
+            attrs = (
+                f'x="{op.x:.2f}" y="{op.y:.2f}" width="{op.w:.2f}" height="{op.h:.2f}" '
+                f'fill="{op.fill or "none"}"'
+            )
             if op.stroke:
                 attrs += f' stroke="{op.stroke}" stroke-width="{op.width:.2f}"'
             if op.radius:
                 attrs += f' rx="{op.radius:.2f}"'
             parts.append(f"<rect {attrs}/>")
         elif isinstance(op, Line):
-            parts.append(f'<line x1="{op.x1:.2f}" y1="{op.y1:.2f}" x2="{op.x2:.2f}" '
-                         f'y2="{op.y2:.2f}" stroke="{op.stroke}" stroke-width="{op.width:.2f}"/>')
+            parts.append(
+                f'<line x1="{op.x1:.2f}" y1="{op.y1:.2f}" x2="{op.x2:.2f}" '
+                f'y2="{op.y2:.2f}" stroke="{op.stroke}" stroke-width="{op.width:.2f}"/>'
+            )
         else:
             used[op.bold].update(op.text)
             weight = ' font-weight="bold"' if op.bold else ""
-            parts.append(f'<text x="{_start(op):.2f}" y="{op.y:.2f}" font-size="{op.size * PT:.3f}"'
-                         f'{weight} fill="{op.color}">{escape(op.text, quote=False)}</text>')
+            parts.append(
+                f'<text x="{_start(op):.2f}" y="{op.y:.2f}" font-size="{op.size * PT:.3f}"'
+                f'{weight} fill="{op.color}">{escape(op.text, quote=False)}</text>'
+            )
     style = _font_faces(used) if embed_font else ""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{page.width}mm" '
-            f'height="{page.height}mm" viewBox="0 0 {page.width} {page.height}">'
-            f"<style>{style}text{{font-family:wbcard,'DejaVu Sans Condensed','DejaVu Sans',"
-            "sans-serif;white-space:pre}</style>"
-            f'<rect width="{page.width}" height="{page.height}" fill="#ffffff"/>'
-            + "".join(parts) + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{page.width}mm" '
+        f'height="{page.height}mm" viewBox="0 0 {page.width} {page.height}">'
+        f"<style>{style}text{{font-family:wbcard,'DejaVu Sans Condensed','DejaVu Sans',"
+        "sans-serif;white-space:pre}</style>"
+        f'<rect width="{page.width}" height="{page.height}" fill="#ffffff"/>'
+        + "".join(parts)
+        + "</svg>"
+    )
 
 
 def _font_faces(used: dict[bool, set[str]]) -> str:
@@ -277,8 +301,10 @@ def _font_faces(used: dict[bool, set[str]]) -> str:
         if not chars:
             continue
         data = base64.b64encode(_subset(bold, "".join(sorted(chars)))).decode()
-        faces.append(f"@font-face{{font-family:wbcard;font-weight:{700 if bold else 400};"
-                     f"src:url(data:font/ttf;base64,{data}) format('truetype')}}")
+        faces.append(
+            f"@font-face{{font-family:wbcard;font-weight:{700 if bold else 400};"
+            f"src:url(data:font/ttf;base64,{data}) format('truetype')}}"
+        )
     return "".join(faces)
 
 

@@ -43,8 +43,9 @@ class Box:
         return round(min(self.w, self.h) * 0.048, 2)
 
 
-def front(view: CardView, box: Box, *, table: str, footer: str = "",
-          mark: str = "") -> tuple[list[Op], bool]:
+def front(
+    view: CardView, box: Box, *, table: str, footer: str = "", mark: str = ""
+) -> tuple[list[Op], bool]:
     """(drawing, whether everything fitted) for the face of one card."""
     ops: list[Op] = []
     color = accent(table)
@@ -53,8 +54,17 @@ def front(view: CardView, box: Box, *, table: str, footer: str = "",
     room = right - left
     scale = min(box.w / 63, box.h / 88) ** 0.5  # bigger cards, somewhat bigger type
     b = box.bleed
-    ops.append(Rect(box.x - b, box.y - b, box.w + 2 * b, box.h + 2 * b, fill="#ffffff",
-                    stroke=None if b else "#9aa0a6", width=0.15))
+    ops.append(
+        Rect(
+            box.x - b,
+            box.y - b,
+            box.w + 2 * b,
+            box.h + 2 * b,
+            fill="#ffffff",
+            stroke=None if b else "#9aa0a6",
+            width=0.15,
+        )
+    )
 
     # The band: kind (and the card's id when its name is something else), then the name.
     kind_size = 6 * scale
@@ -68,8 +78,9 @@ def front(view: CardView, box: Box, *, table: str, footer: str = "",
     y = box.y + m + kind_size * 0.36
     ops.append(Text(left, y, clip(kind, kind_size, room * 0.6), kind_size, True, "#ffffff"))
     if ident:
-        ops.append(Text(right, y, clip(ident, kind_size, room * 0.4), kind_size, False,
-                        "#ffffff", "end"))
+        ops.append(
+            Text(right, y, clip(ident, kind_size, room * 0.4), kind_size, False, "#ffffff", "end")
+        )
     y += line_height(kind_size) * 0.35
     for line in names:
         y += line_height(name_size)
@@ -78,8 +89,9 @@ def front(view: CardView, box: Box, *, table: str, footer: str = "",
         label, paint = MARKS[mark]
         size = 5.5 * scale
         w = width(label, size, True) + 2.4
-        ops.append(Rect(right - w, box.y + band - 2.2, w, 4.2, fill=paint, stroke=INK,
-                        width=0.2, radius=1))
+        ops.append(
+            Rect(right - w, box.y + band - 2.2, w, 4.2, fill=paint, stroke=INK, width=0.2, radius=1)
+        )
         ops.append(Text(right - w / 2, box.y + band + 0.75, label, size, True, INK, "middle"))
     y = box.y + band + 1.2
 
@@ -121,8 +133,9 @@ def front(view: CardView, box: Box, *, table: str, footer: str = "",
         tag_lines = tag_lines[:2]
         bottom -= len(tag_lines) * line_height(tag_size) + 0.4
         for i, line in enumerate(tag_lines):
-            ops.append(Text(left, bottom + (i + 1) * line_height(tag_size), line, tag_size,
-                            False, color))
+            ops.append(
+                Text(left, bottom + (i + 1) * line_height(tag_size), line, tag_size, False, color)
+            )
     if view.text:
         ok = _paragraph(ops, view.text, left, y + 0.6, room, bottom - y - 0.6, 8.5 * scale)
         fitted &= ok
@@ -131,8 +144,9 @@ def front(view: CardView, box: Box, *, table: str, footer: str = "",
     return ops, fitted and y <= bottom
 
 
-def _stat_boxes(ops: list[Op], stats: list[Stat], left: float, top: float, room: float,
-                scale: float) -> float:
+def _stat_boxes(
+    ops: list[Op], stats: list[Stat], left: float, top: float, room: float, scale: float
+) -> float:
     """Numbers in a grid of boxes, label above value; returns the y below the grid."""
     per_row = min(len(stats), 4 if room > 60 else 3)
     gap = 1.2
@@ -143,8 +157,17 @@ def _stat_boxes(ops: list[Op], stats: list[Stat], left: float, top: float, room:
         x, y = left + col * (w + gap), top + row * (h + gap)
         ops.append(Rect(x, y, w, h, fill=PALE, radius=1.2))
         label_size = fit(stat.label, 5.6 * scale, w - 1.2, smallest=4.2)
-        ops.append(Text(x + w / 2, y + 2.6 * scale, clip(stat.label, label_size, w - 1.2),
-                        label_size, False, GREY, "middle"))
+        ops.append(
+            Text(
+                x + w / 2,
+                y + 2.6 * scale,
+                clip(stat.label, label_size, w - 1.2),
+                label_size,
+                False,
+                GREY,
+                "middle",
+            )
+        )
         value = f"{_number(stat.value)}" + ("" if stat.max is None else f"/{_number(stat.max)}")
         value_size = fit(value, 13 * scale, w - 1.2, bold=True, smallest=6)
         ops.append(Text(x + w / 2, y + h - 1.6 * scale, value, value_size, True, INK, "middle"))
@@ -152,8 +175,9 @@ def _stat_boxes(ops: list[Op], stats: list[Stat], left: float, top: float, room:
     return top + rows * h + (rows - 1) * gap
 
 
-def _paragraph(ops: list[Op], text: str, left: float, top: float, room: float, height: float,
-               size: float) -> bool:
+def _paragraph(
+    ops: list[Op], text: str, left: float, top: float, room: float, height: float, size: float
+) -> bool:
     """Card text, as large as fits from `size` down to SMALLEST_TEXT; cut with an ellipsis
     (and reported) when even that does not fit."""
     measured = words(text)
@@ -181,16 +205,40 @@ def back(box: Box, *, title: str, table: str, text: str = "") -> list[Op]:
     color = accent(table)
     b, m = box.bleed, box.margin
     scale = min(box.w / 63, box.h / 88) ** 0.5
-    ops: list[Op] = [Rect(box.x - b, box.y - b, box.w + 2 * b, box.h + 2 * b, fill=color,
-                          stroke=None if b else "#9aa0a6", width=0.15),
-                     Rect(box.x + m, box.y + m, box.w - 2 * m, box.h - 2 * m, stroke="#ffffff",
-                          width=0.5, radius=2)]
+    ops: list[Op] = [
+        Rect(
+            box.x - b,
+            box.y - b,
+            box.w + 2 * b,
+            box.h + 2 * b,
+            fill=color,
+            stroke=None if b else "#9aa0a6",
+            width=0.15,
+        ),
+        Rect(
+            box.x + m,
+            box.y + m,
+            box.w - 2 * m,
+            box.h - 2 * m,
+            stroke="#ffffff",
+            width=0.5,
+            radius=2,
+        ),
+    ]
     # A few diagonal strokes in the corners, so the back has an up and a down that match.
     for i in range(1, 4):
         d = 2.2 * i
         ops.append(Line(box.x + m, box.y + m + d, box.x + m + d, box.y + m, "#ffffff", 0.3))
-        ops.append(Line(box.x + box.w - m - d, box.y + box.h - m, box.x + box.w - m,
-                        box.y + box.h - m - d, "#ffffff", 0.3))
+        ops.append(
+            Line(
+                box.x + box.w - m - d,
+                box.y + box.h - m,
+                box.x + box.w - m,
+                box.y + box.h - m - d,
+                "#ffffff",
+                0.3,
+            )
+        )
     room = box.w - 4 * m
     size = fit(title, 13 * scale, room, bold=True, smallest=7)
     lines = wrap(title, size, room, bold=True)[:3]
@@ -200,8 +248,17 @@ def back(box: Box, *, title: str, table: str, text: str = "") -> list[Op]:
         ops.append(Text(box.x + box.w / 2, y, line, size, True, "#ffffff", "middle"))
     words = text or table.replace("_", " ")
     small = fit(words, 7.5 * scale, room)
-    ops.append(Text(box.x + box.w / 2, y + line_height(small) + 1.5, clip(words, small, room),
-                    small, False, "#ffffff", "middle"))
+    ops.append(
+        Text(
+            box.x + box.w / 2,
+            y + line_height(small) + 1.5,
+            clip(words, small, room),
+            small,
+            False,
+            "#ffffff",
+            "middle",
+        )
+    )
     return ops
 
 

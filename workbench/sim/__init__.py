@@ -14,8 +14,29 @@ from .solve import solve
 from .stats import wilson
 from .sweep import sweep
 
-__all__ = ["DASK_SETTINGS", "BalanceReport", "Hunt", "KernelAside", "KernelMismatch",
-           "Rebalance", "balance", "card_usage", "first_player_share", "game_seeds", "hunt",
-           "local_cluster", "play_out", "readable", "rebalance", "run_batches", "sensitivity",
-           "sensitivity_table", "simulate", "solve", "summarize", "sweep", "sweep_table",
-           "wilson"]
+__all__ = [
+    "DASK_SETTINGS",
+    "BalanceReport",
+    "Hunt",
+    "KernelAside",
+    "KernelMismatch",
+    "Rebalance",
+    "balance",
+    "card_usage",
+    "first_player_share",
+    "game_seeds",
+    "hunt",
+    "local_cluster",
+    "play_out",
+    "readable",
+    "rebalance",
+    "run_batches",
+    "sensitivity",
+    "sensitivity_table",
+    "simulate",
+    "solve",
+    "summarize",
+    "sweep",
+    "sweep_table",
+    "wilson",
+]

@@ -36,8 +36,10 @@ def findings(report, *, together: bool, sides: bool) -> pl.DataFrame:
         return _frame([(LOOK, 1.0, said, "parts")])
     if together:
         row = wins.row(0, named=True)
-        text = (f"{_upper(row['who'])} wins {percent(row['win_rate'])} "
-                f"({_span(row['ci_low'], row['ci_high'])}) of {row['games']:,} games")
+        text = (
+            f"{_upper(row['who'])} wins {percent(row['win_rate'])} "
+            f"({_span(row['ci_low'], row['ci_high'])}) of {row['games']:,} games"
+        )
         if row["ci_high"] < HARD_EASY[0]:
             found.append((LOOK, 1 - row["ci_high"], text + ": the game is very hard.", "wins"))
         elif row["ci_low"] > HARD_EASY[1]:
@@ -46,15 +48,23 @@ def findings(report, *, together: bool, sides: bool) -> pl.DataFrame:
             found.append((FINE, 0.0, text + ".", "wins"))
     else:
         kind = "side" if sides else "seat"
-        rows = sorted((r for r in wins.filter(pl.col("kind") == kind).to_dicts()
-                       if r["decided_share"] is not None), key=lambda r: r["decided_share"])
+        rows = sorted(
+            (
+                r
+                for r in wins.filter(pl.col("kind") == kind).to_dicts()
+                if r["decided_share"] is not None
+            ),
+            key=lambda r: r["decided_share"],
+        )
         fair = 1 / len(rows) if rows else 0.5
         low_band, high_band = (x * 2 * fair for x in FAIR_BAND)
         # The weakest and the strongest; with two, the weaker says it for both.
         for row in rows[:1] + rows[2:][-1:]:
             share, lo, hi = row["decided_share"], row["decided_low"], row["decided_high"]
-            text = (f"{_upper(row['who'])} wins {percent(row['win_rate'])} "
-                    f"({_span(row['ci_low'], row['ci_high'])}) of {row['games']:,} games")
+            text = (
+                f"{_upper(row['who'])} wins {percent(row['win_rate'])} "
+                f"({_span(row['ci_low'], row['ci_high'])}) of {row['games']:,} games"
+            )
             other = _reference(ref, row["who"])
             if hi < low_band or lo > high_band:
                 said = f"{text}: the {kind}s are not balanced{other}."
@@ -65,15 +75,19 @@ def findings(report, *, together: bool, sides: bool) -> pl.DataFrame:
                 found.append((KNOW, abs(share - fair), said, "wins"))
         even = not any(level in (LOOK, KNOW) for level, *_ in found)
         if even:
-            said = (f"No {kind} wins significantly more often than another (every {kind}'s "
-                    "95% interval of decided games holds its fair share).")
+            said = (
+                f"No {kind} wins significantly more often than another (every {kind}'s "
+                "95% interval of decided games holds its fair share)."
+            )
             found.append((FINE, 0.0, said, "wins"))
         if sides and even:  # the seat order, once the sides are even
             for row in wins.filter(pl.col("kind") == "seat").to_dicts():
                 lo, hi = row["decided_low"], row["decided_high"]
                 if row["decided_share"] and (lo > 0.5) and row["decided_share"] > 0.55:
-                    said = (f"{_upper(row['who'])} wins {percent(row['decided_share'])} "
-                            f"({_span(lo, hi)}) of decided games whichever side it plays.")
+                    said = (
+                        f"{_upper(row['who'])} wins {percent(row['decided_share'])} "
+                        f"({_span(lo, hi)}) of decided games whichever side it plays."
+                    )
                     found.append((KNOW, row["decided_share"] - 0.5, said, "wins"))
     if outs is not None and outs.height:
         found += _outcome_findings(outs)
@@ -92,25 +106,27 @@ def _restricted_findings(banned: pl.DataFrame) -> list:
     not worth playing (worth knowing), each group said once."""
     found = []
     for row in banned.filter(pl.col("verdict").str.starts_with("carries")).to_dicts():
-        said = (f"{_upper(row['who'])} needs {row['card']}: never playing it, "
-                f"{row['who']} wins {percent(row['win_rate'])} "
-                f"({_span(row['ci_low'], row['ci_high'])}) of {row['games']:,} games instead "
-                f"of {percent(row['usual_win_rate'])}.")
+        said = (
+            f"{_upper(row['who'])} needs {row['card']}: never playing it, "
+            f"{row['who']} wins {percent(row['win_rate'])} "
+            f"({_span(row['ci_low'], row['ci_high'])}) of {row['games']:,} games instead "
+            f"of {percent(row['usual_win_rate'])}."
+        )
         found.append((LOOK, -row["change"], said, "cards"))
     for start, words, level in (
-            ("better", "{n} better never played (the seat wins more without): {names}.",
-             LOOK),
-            ("not worth", ("{n} not worth playing (the seat wins as often without): "
-                           "{names}."), KNOW)):
+        ("better", "{n} better never played (the seat wins more without): {names}.", LOOK),
+        ("not worth", ("{n} not worth playing (the seat wins as often without): {names}."), KNOW),
+    ):
         rows = banned.filter(pl.col("verdict").str.starts_with(start)).to_dicts()
         if rows:
             names = ", ".join(f"{r['card']} ({r['who']})" for r in rows)
             n = f"{len(rows)} card is" if len(rows) == 1 else f"{len(rows)} cards are"
-            found.append((level, 0.05 * len(rows), _upper(words.format(n=n, names=names)),
-                          "cards"))
+            found.append((level, 0.05 * len(rows), _upper(words.format(n=n, names=names)), "cards"))
     if not found:
-        said = (f"No seat depends on one card alone, and none of the {banned.height} cards "
-                "tested is better never played.")
+        said = (
+            f"No seat depends on one card alone, and none of the {banned.height} cards "
+            "tested is better never played."
+        )
         found.append((FINE, 0.0, said, "cards"))
     return found
 
@@ -124,30 +140,35 @@ def _reference(ref: pl.DataFrame, who: str) -> str:
     if row.is_empty() or row["decided_share"][0] is None:
         return ""
     r = row.row(0, named=True)
-    return (f"; with random bots it wins {percent(r['win_rate'])} "
-            f"({_span(r['ci_low'], r['ci_high'])})")
+    return (
+        f"; with random bots it wins {percent(r['win_rate'])} ({_span(r['ci_low'], r['ci_high'])})"
+    )
 
 
 def _outcome_findings(outs: pl.DataFrame) -> list:
     found = []
     by = {r["measure"]: r for r in outs.to_dicts()}
     for measure, (know, look), words in (
-            ("draws", DRAWS, "of games are drawn ({})."),
-            ("stalls", STALLS, "of games never end ({}): they hit the decision cap.")):
+        ("draws", DRAWS, "of games are drawn ({})."),
+        ("stalls", STALLS, "of games never end ({}): they hit the decision cap."),
+    ):
         row = by.get(measure)
         if row and row["value"] > know:
-            said = f"{percent(row['value'])} " + words.format(_span(row["ci_low"],
-                                                                    row["ci_high"]))
-            found.append((LOOK if row["value"] > look else KNOW, row["value"], said,
-                          "outcomes"))
+            said = f"{percent(row['value'])} " + words.format(_span(row["ci_low"], row["ci_high"]))
+            found.append((LOOK if row["value"] > look else KNOW, row["value"], said, "outcomes"))
     first = by.get("first player")
     if first and (first["ci_low"] > 0.5 or first["ci_high"] < 0.5):
         ahead = first["value"] > 0.5
-        share, lo, hi = ((first["value"], first["ci_low"], first["ci_high"]) if ahead else
-                         (1 - first["value"], 1 - first["ci_high"], 1 - first["ci_low"]))
+        share, lo, hi = (
+            (first["value"], first["ci_low"], first["ci_high"])
+            if ahead
+            else (1 - first["value"], 1 - first["ci_high"], 1 - first["ci_low"])
+        )
         level = KNOW if abs(first["value"] - 0.5) <= 0.1 else LOOK
-        said = (f"Going {'first' if ahead else 'second'} wins {percent(share)} "
-                f"({_span(lo, hi)}) of decided games.")
+        said = (
+            f"Going {'first' if ahead else 'second'} wins {percent(share)} "
+            f"({_span(lo, hi)}) of decided games."
+        )
         found.append((level, abs(first["value"] - 0.5), said, "outcomes"))
     return found
 
@@ -158,9 +179,11 @@ def _skill_findings(pairs: pl.DataFrame) -> list:
     found = []
     first = pairs.row(0, named=True)
     if first["win_share"] is not None:
-        said = (f"{_upper(first['bot'])} wins {percent(first['win_share'])} "
-                f"({_span(first['ci_low'], first['ci_high'])}) of its decided games against "
-                f"{first['against']} play")
+        said = (
+            f"{_upper(first['bot'])} wins {percent(first['win_share'])} "
+            f"({_span(first['ci_low'], first['ci_high'])}) of its decided games against "
+            f"{first['against']} play"
+        )
         if first["ci_low"] > 0.5:
             found.append((FINE, 0.0, said + ".", "skill"))
         else:
@@ -169,9 +192,11 @@ def _skill_findings(pairs: pl.DataFrame) -> list:
     best, flat = depth(pairs)
     if flat is not None and best is not None:
         row = pairs.filter(pl.col("bot") == flat).row(0, named=True)
-        said = (f"Skill depth: up to {best} each stronger bot wins more; {flat} wins "
-                f"{percent(row['win_share'])} ({_span(row['ci_low'], row['ci_high'])}) "
-                f"against {row['against']}, not clearly more than half.")
+        said = (
+            f"Skill depth: up to {best} each stronger bot wins more; {flat} wins "
+            f"{percent(row['win_share'])} ({_span(row['ci_low'], row['ci_high'])}) "
+            f"against {row['against']}, not clearly more than half."
+        )
         found.append((FINE, 0.0, said, "skill"))
     elif flat is None:
         said = "Every stronger bot on the ladder beats the one below it: more thought pays."
@@ -179,26 +204,37 @@ def _skill_findings(pairs: pl.DataFrame) -> list:
     chance = luck(pairs)
     if chance is not None:
         share, low, high, n = chance
-        said = (f"The weaker bot still wins {percent(share)} ({_span(low, high)}) of the "
-                f"{n:,} decided games on the ladder")
-        found.append((KNOW, share, said + ": luck decides much.", "skill") if share > 0.3
-                     else (FINE, 0.0, said + ".", "skill"))
+        said = (
+            f"The weaker bot still wins {percent(share)} ({_span(low, high)}) of the "
+            f"{n:,} decided games on the ladder"
+        )
+        found.append(
+            (KNOW, share, said + ": luck decides much.", "skill")
+            if share > 0.3
+            else (FINE, 0.0, said + ".", "skill")
+        )
     return found
 
 
 def _cooperative_skill(rungs: pl.DataFrame) -> list:
     low, high = rungs.row(0, named=True), rungs.row(-1, named=True)
-    said = (f"the party wins {percent(low['win_rate'])} with {low['bot']} play and "
-            f"{percent(high['win_rate'])} ({_span(high['ci_low'], high['ci_high'])}) with "
-            f"{high['bot']}")
+    said = (
+        f"the party wins {percent(low['win_rate'])} with {low['bot']} play and "
+        f"{percent(high['win_rate'])} ({_span(high['ci_low'], high['ci_high'])}) with "
+        f"{high['bot']}"
+    )
     if high["ci_low"] > low["ci_high"]:
         return [(FINE, 0.0, f"Better play wins more: {said}.", "skill")]
     return [(KNOW, 0.1, f"Better play barely changes the outcome: {said}.", "skill")]
 
 
 def _frame(found) -> pl.DataFrame:
-    return pl.DataFrame({"rank": list(range(1, len(found) + 1)),
-                         "level": [f[0] for f in found], "finding": [f[2] for f in found],
-                         "where": [f[3] for f in found]},
-                        schema={"rank": pl.Int64, "level": pl.String, "finding": pl.String,
-                                "where": pl.String})
+    return pl.DataFrame(
+        {
+            "rank": list(range(1, len(found) + 1)),
+            "level": [f[0] for f in found],
+            "finding": [f[2] for f in found],
+            "where": [f[3] for f in found],
+        },
+        schema={"rank": pl.Int64, "level": pl.String, "finding": pl.String, "where": pl.String},
+    )

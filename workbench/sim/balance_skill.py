@@ -21,8 +21,9 @@ from .simulate import simulate
 from .stats import wilson
 
 
-def ladder(g, *, cards, rules, setup: dict, seed: int, games: int, executor,
-           together: bool) -> tuple[pl.DataFrame, pl.DataFrame, str, set]:
+def ladder(
+    g, *, cards, rules, setup: dict, seed: int, games: int, executor, together: bool
+) -> tuple[pl.DataFrame, pl.DataFrame, str, set]:
     """(a row per pair of rungs, or per rung when `together`; a strength per rung; why the
     part stopped; which paths played). `games` is per pair (per rung when `together`)."""
     rungs = g.bot_ladder()
@@ -33,17 +34,35 @@ def ladder(g, *, cards, rules, setup: dict, seed: int, games: int, executor,
     try:
         if together:
             for k, (name, bot) in enumerate(rungs):
-                frame = _play(g, games, seed, {s: bot for s in range(seats)}, cards, rules,
-                              setup, executor, paths)
+                frame = _play(
+                    g,
+                    games,
+                    seed,
+                    {s: bot for s in range(seats)},
+                    cards,
+                    rules,
+                    setup,
+                    executor,
+                    paths,
+                )
                 won = int((frame["outcome"] == "win").sum())
                 low, high = wilson(won, frame.height)
-                rows.append({"rung": k, "bot": name, "games": frame.height, "wins": won,
-                             "win_rate": won / frame.height if frame.height else None,
-                             "ci_low": low, "ci_high": high})
+                rows.append(
+                    {
+                        "rung": k,
+                        "bot": name,
+                        "games": frame.height,
+                        "wins": won,
+                        "win_rate": won / frame.height if frame.height else None,
+                        "ci_low": low,
+                        "ci_high": high,
+                    }
+                )
         else:
             for k in range(1, len(rungs)):
-                rows.append(_pair(g, rungs, k, games, seed, cards, rules, setup, executor,
-                                  decided, paths))
+                rows.append(
+                    _pair(g, rungs, k, games, seed, cards, rules, setup, executor, decided, paths)
+                )
     except KeyboardInterrupt:
         stopped = "interrupted"
     pairs = pl.DataFrame(rows)
@@ -56,10 +75,10 @@ def _play(g, n, seed, bots, cards, rules, setup, executor, paths: set) -> pl.Dat
     with warnings.catch_warnings():
         # Search bots are played by the rules engine; the part's row says so once.
         warnings.simplefilter("ignore", KernelAside)
-        frame = simulate(g.name, n, seed=seed, bots=bots, cards=cards, rules=rules,
-                         executor=executor, **setup)
-    paths.update("kernel" if p == "kernel" else "rules engine"
-                 for p in frame["played_by"].unique())
+        frame = simulate(
+            g.name, n, seed=seed, bots=bots, cards=cards, rules=rules, executor=executor, **setup
+        )
+    paths.update("kernel" if p == "kernel" else "rules engine" for p in frame["played_by"].unique())
     return frame
 
 
@@ -75,9 +94,18 @@ def _pair(g, rungs, k, games, seed, cards, rules, setup, executor, decided, path
     n = first.height + second.height
     both = strong_wins + weak_wins
     low, high = wilson(strong_wins, both)
-    return {"rung": k, "bot": strong_name, "against": weak_name, "games": n,
-            "wins": strong_wins, "losses": weak_wins, "draws": n - both,
-            "win_share": strong_wins / both if both else None, "ci_low": low, "ci_high": high}
+    return {
+        "rung": k,
+        "bot": strong_name,
+        "against": weak_name,
+        "games": n,
+        "wins": strong_wins,
+        "losses": weak_wins,
+        "draws": n - both,
+        "win_share": strong_wins / both if both else None,
+        "ci_low": low,
+        "ci_high": high,
+    }
 
 
 RESAMPLES = 200  # bootstrap fits behind each strength's interval
@@ -109,15 +137,26 @@ def ratings(names: list[str], decided: list[tuple[int, int]]) -> pl.DataFrame:
     fitted = fit(games)
     low, high = fitted, fitted
     if len(decided) > 1:
-        ci = bootstrap((np.arange(len(decided)),), statistic, n_resamples=RESAMPLES,
-                       method="percentile", vectorized=True, batch=RESAMPLES,
-                       random_state=np.random.default_rng(0)).confidence_interval
+        ci = bootstrap(
+            (np.arange(len(decided)),),
+            statistic,
+            n_resamples=RESAMPLES,
+            method="percentile",
+            vectorized=True,
+            batch=RESAMPLES,
+            random_state=np.random.default_rng(0),
+        ).confidence_interval
         low, high = ci.low, ci.high
-    return pl.DataFrame({
-        "rung": list(range(len(names))), "bot": names,
-        "strength": [float(x) for x in fitted],
-        "strength_low": [float(x) for x in low], "strength_high": [float(x) for x in high],
-        "wins_against_random": [1 / (1 + math.exp(-x)) for x in fitted]})
+    return pl.DataFrame(
+        {
+            "rung": list(range(len(names))),
+            "bot": names,
+            "strength": [float(x) for x in fitted],
+            "strength_low": [float(x) for x in low],
+            "strength_high": [float(x) for x in high],
+            "wins_against_random": [1 / (1 + math.exp(-x)) for x in fitted],
+        }
+    )
 
 
 def depth(pairs: pl.DataFrame) -> tuple[str | None, str | None]:

@@ -29,10 +29,13 @@ def local_cluster(workers: int | None = None, **kwargs):
     A cluster started elsewhere (the `dask worker` command, a cloud service) gets the same
     settings from a Dask configuration file or environment variables, e.g.
     DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False."""
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise ValueError(f"local_cluster: workers must be a whole number of at least 1 (or None "
-                         f"for one per core), not {workers!r}")
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise ValueError(
+            f"local_cluster: workers must be a whole number of at least 1 (or None "
+            f"for one per core), not {workers!r}"
+        )
     try:
         import dask
         from distributed import LocalCluster
@@ -43,11 +46,17 @@ def local_cluster(workers: int | None = None, **kwargs):
 
     unknown = sorted(set(kwargs) - _cluster_options())
     if unknown:  # LocalCluster hands them to its workers, which would fail to start
-        raise ValueError(f"local_cluster: {unknown[0]!r} is not an option of a Dask LocalCluster "
-                         "or of its workers")
-    options = {"n_workers": workers or cores(), "threads_per_worker": 1, "processes": True,
-               # The dashboard needs bokeh, which workbench does not install.
-               "dashboard_address": None}
+        raise ValueError(
+            f"local_cluster: {unknown[0]!r} is not an option of a Dask LocalCluster "
+            "or of its workers"
+        )
+    options = {
+        "n_workers": workers or cores(),
+        "threads_per_worker": 1,
+        "processes": True,
+        # The dashboard needs bokeh, which workbench does not install.
+        "dashboard_address": None,
+    }
     options.update(kwargs)
     if options["processes"]:
         # Workers added later (cluster.scale) get their settings from this, not from the
@@ -62,5 +71,9 @@ def _cluster_options() -> set[str]:
 
     from distributed import LocalCluster, Nanny, Worker
 
-    return {name for cls in (LocalCluster, Nanny, Worker)
-            for name in inspect.signature(cls).parameters if name != "kwargs"}
+    return {
+        name
+        for cls in (LocalCluster, Nanny, Worker)
+        for name in inspect.signature(cls).parameters
+        if name != "kwargs"
+    }

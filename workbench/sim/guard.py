@@ -31,8 +31,10 @@ def whole(value, name: str, minimum: int = 0) -> int:
     try:
         value = operator.index(value)
     except TypeError:
-        raise SetupError(f"{name}: give a whole number from {minimum}, not "
-                         f"{type(value).__name__} {_short(value)}") from None
+        raise SetupError(
+            f"{name}: give a whole number from {minimum}, not "
+            f"{type(value).__name__} {_short(value)}"
+        ) from None
     if value < minimum:
         raise SetupError(f"{name}: give a whole number from {minimum}, not {value}")
     return value
@@ -54,15 +56,19 @@ def positive(value, name: str, *, allow_none: bool = False) -> float | None:
     """A finite number above 0 (seconds, budgets); None when `allow_none`."""
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not (
-            math.isfinite(value) and value > 0):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not (math.isfinite(value) and value > 0)
+    ):
         extra = " (or None for no limit)" if allow_none else ""
         raise SetupError(f"{name}: give a finite number above 0{extra}, not {_short(value)}")
     return float(value)
 
 
-def check_size(games: int, probe, *, confirm: bool, what: str, workers: int = 1,
-               points: int = 1) -> None:
+def check_size(
+    games: int, probe, *, confirm: bool, what: str, workers: int = 1, points: int = 1
+) -> None:
     """Refuse a run of more than `max_points` points, more than `max_games` games, or more
     than `max_hours` of play unless confirmed, and one of more than `NEVER_DAYS` even then,
     saying how long it would take: `probe(k)` plays k of its games and the time is scaled up
@@ -72,7 +78,8 @@ def check_size(games: int, probe, *, confirm: bool, what: str, workers: int = 1,
         raise SetupError(
             f"{what} would set out {points:,} points, more than the {max_points:,} a call "
             "sets out without asking (each point builds, plays and sums up its own cards, "
-            "however few its games). Pass confirm=True to run it anyway, or vary fewer values.")
+            "however few its games). Pass confirm=True to run it anyway, or vary fewer values."
+        )
     if games < PROBE_FROM or (confirm and games <= max_games):
         return
     k = min(PROBE_GAMES, games)
@@ -82,18 +89,22 @@ def check_size(games: int, probe, *, confirm: bool, what: str, workers: int = 1,
     estimate = per_game * games / max(1, workers)
     at = f"at {per_game * 1000:.2g} ms a game here that is about {_duration(estimate)}"
     if estimate > NEVER_DAYS * 86400:
-        raise SetupError(f"{what} would play {games:,} games: {at}, longer than any run is "
-                         f"let go ({NEVER_DAYS} days), even confirmed. Ask for fewer games.")
+        raise SetupError(
+            f"{what} would play {games:,} games: {at}, longer than any run is "
+            f"let go ({NEVER_DAYS} days), even confirmed. Ask for fewer games."
+        )
     if confirm:
         return
     if games > max_games:
         raise SetupError(
             f"{what} would play {games:,} games, more than the {max_games:,} a call plays "
-            f"without asking; {at}. Pass confirm=True to run it anyway, or ask for fewer games.")
+            f"without asking; {at}. Pass confirm=True to run it anyway, or ask for fewer games."
+        )
     if estimate > max_hours * 3600:
         raise SetupError(
             f"{what} would play {games:,} games: {at}, more than the {max_hours:g} hour a call "
-            "plays without asking. Pass confirm=True to run it anyway, or ask for fewer games.")
+            "plays without asking. Pass confirm=True to run it anyway, or ask for fewer games."
+        )
 
 
 def _duration(seconds: float) -> str:

@@ -31,8 +31,9 @@ def compiled_games() -> list[str]:
     the four smallest together: started first, it compiles beside the others rather than
     after them, and a compile of every game two at a time ends sooner. A kernel's source
     size ranks the games' compile times as `python -m workbench.sim.kernels` prints them."""
-    games = [name for name in list_games()
-             if type(get_game(name)).play_batch is not Game.play_batch]
+    games = [
+        name for name in list_games() if type(get_game(name)).play_batch is not Game.play_batch
+    ]
     return sorted(games, key=_kernel_size, reverse=True)
 
 
@@ -48,8 +49,14 @@ def compile_kernel(name: str) -> float:
     start = time.perf_counter()
     b = prepare(name, None, None, "heuristic", None, SETUPS.get(name, {}))
     game = get_game(name)
-    game.play_batch(b.cards, b.rules, b.setup, make_bots(b.bots, game, game.num_seats(b.setup)),
-                    game.max_decisions, [0, 1])
+    game.play_batch(
+        b.cards,
+        b.rules,
+        b.setup,
+        make_bots(b.bots, game, game.num_seats(b.setup)),
+        game.max_decisions,
+        [0, 1],
+    )
     return time.perf_counter() - start
 
 
@@ -84,12 +91,19 @@ def background() -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m workbench.sim.kernels",
-        description="Compile every game's batch kernel now, or beside a command (the lab).")
-    parser.add_argument("--background", action="store_true",
-                        help="at low priority, reporting each game ready (sim/warming.py)")
-    parser.add_argument("--beside", metavar="LOG",
-                        help="compile in the background, output added to LOG, while running "
-                             "the command given after --, and stop when it ends")
+        description="Compile every game's batch kernel now, or beside a command (the lab).",
+    )
+    parser.add_argument(
+        "--background",
+        action="store_true",
+        help="at low priority, reporting each game ready (sim/warming.py)",
+    )
+    parser.add_argument(
+        "--beside",
+        metavar="LOG",
+        help="compile in the background, output added to LOG, while running "
+        "the command given after --, and stop when it ends",
+    )
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command

@@ -55,19 +55,31 @@ def first_player_share(games: pl.DataFrame, first: str = "first") -> dict:
     decided = games.filter(pl.col("winner") >= 0)
     firsts = int((decided["winner"] == decided[first]).sum())
     low, high = wilson(firsts, decided.height)
-    return {"games": games.height, "decided": decided.height,
-            "first_wins": firsts / decided.height if decided.height else 0.0,
-            "ci_low": low, "ci_high": high,
-            "draw_rate": 1 - decided.height / games.height if games.height else 0.0}
+    return {
+        "games": games.height,
+        "decided": decided.height,
+        "first_wins": firsts / decided.height if decided.height else 0.0,
+        "ci_low": low,
+        "ci_high": high,
+        "draw_rate": 1 - decided.height / games.height if games.height else 0.0,
+    }
 
 
 def card_usage(games: pl.DataFrame, column: str = "used") -> pl.DataFrame:
     """Per card: the share of games it was used in, and the win rate when it was."""
     if column not in games.columns:
         raise ValueError(f"these games record no {column!r} column of cards used")
-    exploded = games.select("seed", (pl.col("outcome") == "win").alias("won"),
-                            pl.col(column)).explode(column).drop_nulls(column).unique(["seed", column])
+    exploded = (
+        games.select("seed", (pl.col("outcome") == "win").alias("won"), pl.col(column))
+        .explode(column)
+        .drop_nulls(column)
+        .unique(["seed", column])
+    )
     n = games.height
-    return (exploded.group_by(column).agg(pl.len().alias("games"), pl.col("won").mean().alias("win_rate_when_used"))
-            .with_columns((pl.col("games") / n).alias("usage"))
-            .sort("usage", descending=True).rename({column: "card"}))
+    return (
+        exploded.group_by(column)
+        .agg(pl.len().alias("games"), pl.col("won").mean().alias("win_rate_when_used"))
+        .with_columns((pl.col("games") / n).alias("usage"))
+        .sort("usage", descending=True)
+        .rename({column: "card"})
+    )

@@ -45,7 +45,8 @@ class KernelMismatch(RuntimeError):
             f"the compiled kernel of {game} disagrees with its rules engine on the game of seed "
             f"{seed}: {shown}. Its rows were not returned. `python -m workbench.sim.stamps` "
             f"says whether the code changed since the kernel was checked; "
-            f"wb.play({game!r}, seed={seed}, ...) replays the engine's game.")
+            f"wb.play({game!r}, seed={seed}, ...) replays the engine's game."
+        )
 
 
 # A different game each call, from no seed of the caller's: what it picks never changes what a
@@ -56,9 +57,11 @@ _PICK = random.SystemRandom()
 def shadow_check(played) -> None:
     """Play one of the kernel's games in `played`, a list of (Batch, or a function making it;
     its rows), again through the rules engine in this process, and compare the rows."""
-    kernel = [(b, rows) for b, rows in played
-              if rows.height and "played_by" in rows.columns
-              and (rows["played_by"] == KERNEL).any()]
+    kernel = [
+        (b, rows)
+        for b, rows in played
+        if rows.height and "played_by" in rows.columns and (rows["played_by"] == KERNEL).any()
+    ]
     if not kernel:
         return
     batch, rows = _PICK.choice(kernel)
@@ -71,16 +74,25 @@ def shadow_check(played) -> None:
     bots = make_bots(batch.bots, game, game.num_seats(batch.setup))
     limit = game.max_decisions if batch.max_decisions is None else batch.max_decisions
     try:
-        engine = play_out(game, batch.cards, batch.rules, batch.setup, row["seed"], bots,
-                          limit, batch.trace)
+        engine = play_out(
+            game, batch.cards, batch.rules, batch.setup, row["seed"], bots, limit, batch.trace
+        )
     except KeyboardInterrupt:
-        warnings.warn("the check of the kernel's rows against the rules engine was "
-                      "interrupted: the rows are the kernel's, unchecked", RuntimeWarning,
-                      stacklevel=3)
+        warnings.warn(
+            "the check of the kernel's rows against the rules engine was "
+            "interrupted: the rows are the kernel's, unchecked",
+            RuntimeWarning,
+            stacklevel=3,
+        )
         return
     columns = {k: (row.get(k), v) for k, v in engine.items() if not _same(row.get(k), v)}
-    columns.update({k: (v, None) for k, v in row.items()
-                    if k not in engine and k != "played_by" and v is not None})
+    columns.update(
+        {
+            k: (v, None)
+            for k, v in row.items()
+            if k not in engine and k != "played_by" and v is not None
+        }
+    )
     if columns:
         raise KernelMismatch(game.name, row["seed"], columns)
 
@@ -121,14 +133,21 @@ def aside(game, played: Counter) -> str | None:
     engine = {what: n for what, n in played.items() if what != KERNEL}
     if not engine:
         return None
-    why = "; ".join(f"{what.partition(': ')[2] or 'no reason given'}"
-                    + (f" ({n:,} games)" if len(engine) > 1 else "")
-                    for what, n in sorted(engine.items(), key=lambda kv: -kv[1]))
+    why = "; ".join(
+        f"{what.partition(': ')[2] or 'no reason given'}"
+        + (f" ({n:,} games)" if len(engine) > 1 else "")
+        for what, n in sorted(engine.items(), key=lambda kv: -kv[1])
+    )
     stamp = stamps.read_stamp(owner)
-    slower = (f" The engine takes about {stamp.slowdown:g} times the kernel's time per game."
-              if stamp is not None and stamp.slowdown else "")
-    return (f"{g.name}: the rules engine played {sum(engine.values()):,} of "
-            f"{sum(played.values()):,} games, not the compiled kernel: {why}.{slower}")
+    slower = (
+        f" The engine takes about {stamp.slowdown:g} times the kernel's time per game."
+        if stamp is not None and stamp.slowdown
+        else ""
+    )
+    return (
+        f"{g.name}: the rules engine played {sum(engine.values()):,} of "
+        f"{sum(played.values()):,} games, not the compiled kernel: {why}.{slower}"
+    )
 
 
 def report(game, frames, stacklevel: int = 3) -> None:

@@ -90,14 +90,24 @@ class Rebalance:
         from ..core.seeds import game_seeds
 
         if not 0 <= i < len(self._changes):
-            raise SetupError(f"match: proposal {i} does not exist; there are "
-                             f"{len(self._changes)} (0 is the first)")
+            raise SetupError(
+                f"match: proposal {i} does not exist; there are "
+                f"{len(self._changes)} (0 is the first)"
+            )
         stream, n, setups, rules, bots = self._verified
         if not 0 <= k < n * len(setups):
-            raise SetupError(f"match: proposal {i} was verified on {n * len(setups)} games, "
-                             f"numbered from 0, not a game {k}")
-        return Match(self.game, seed=game_seeds(stream, n)[k % n], cards=self.cards(i),
-                     rules=rules, bots=bots, setup=setups[k // n])
+            raise SetupError(
+                f"match: proposal {i} was verified on {n * len(setups)} games, "
+                f"numbered from 0, not a game {k}"
+            )
+        return Match(
+            self.game,
+            seed=game_seeds(stream, n)[k % n],
+            cards=self.cards(i),
+            rules=rules,
+            bots=bots,
+            setup=setups[k // n],
+        )
 
     def apply_to(self, editor, i: int = 0):
         """Make proposal `i`'s changes in a card editor (a CardEditor or its EditSession) as
@@ -365,8 +375,13 @@ def rebalance(
         stopped,
         base.cards,
         changes_in_order,
-        (seed + 1, budget["verify"], [b.setup for b in measure.batches(base.cards)],
-         base.rules, base.bots),
+        (
+            seed + 1,
+            budget["verify"],
+            [b.setup for b in measure.batches(base.cards)],
+            base.rules,
+            base.bots,
+        ),
     )
 
 

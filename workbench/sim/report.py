@@ -25,8 +25,9 @@ def interval(low: float | None, high: float | None, digits: int = 1) -> str:
     return f"{percent(low, digits)} to {percent(high, digits)}"
 
 
-def readable(frame: pl.DataFrame, columns: dict[str, str], *, percents=(),
-             digits: int = 2) -> pl.DataFrame:
+def readable(
+    frame: pl.DataFrame, columns: dict[str, str], *, percents=(), digits: int = 2
+) -> pl.DataFrame:
     """The `columns` of `frame` ({column: header in words}, in that order) for people: the
     `percents` as rounded percentages, other decimals rounded to `digits` places, and
     `ci_low` with `ci_high` as one "95% interval" cell (name either of them to place it)."""
@@ -37,14 +38,22 @@ def readable(frame: pl.DataFrame, columns: dict[str, str], *, percents=(),
     for column, header in columns.items():
         if column in ("ci_low", "ci_high"):
             if not placed:
-                out.append(pl.struct("ci_low", "ci_high").map_elements(
-                    lambda r: interval(r["ci_low"], r["ci_high"]), return_dtype=pl.String,
-                ).alias(header or INTERVAL))
+                out.append(
+                    pl.struct("ci_low", "ci_high")
+                    .map_elements(
+                        lambda r: interval(r["ci_low"], r["ci_high"]),
+                        return_dtype=pl.String,
+                    )
+                    .alias(header or INTERVAL)
+                )
                 placed = True
             continue
         if column in percents:
-            out.append(pl.col(column).map_elements(percent, return_dtype=pl.String,
-                                                  skip_nulls=True).alias(header))
+            out.append(
+                pl.col(column)
+                .map_elements(percent, return_dtype=pl.String, skip_nulls=True)
+                .alias(header)
+            )
         elif frame.schema[column].is_float():
             out.append(pl.col(column).round(digits).alias(header))
         else:
@@ -52,9 +61,15 @@ def readable(frame: pl.DataFrame, columns: dict[str, str], *, percents=(),
     return frame.select(out)
 
 
-def sweep_table(frame: pl.DataFrame, keys: list[str] | None = None, *,
-                labels: dict[str, str] | None = None, metrics: dict[str, str] | None = None,
-                rate: str = "win_rate", win: str = "win rate") -> pl.DataFrame:
+def sweep_table(
+    frame: pl.DataFrame,
+    keys: list[str] | None = None,
+    *,
+    labels: dict[str, str] | None = None,
+    metrics: dict[str, str] | None = None,
+    rate: str = "win_rate",
+    win: str = "win rate",
+) -> pl.DataFrame:
     """One row per point of a sweep (or of a `solve` trace): the varied values under their
     names in words, the games played, the win rate and its 95% interval, then any `metrics`
     ({column: header}) rounded to two places.
@@ -84,8 +99,18 @@ def sensitivity_table(frame: pl.DataFrame, top: int | None = None) -> pl.DataFra
     head = frame if top is None else frame.head(top)
     named = head.with_columns(
         pl.col("stat").map_elements(lambda s: key_label(f"table.{s}"), return_dtype=pl.String),
-        pl.col("effect").map_elements(lambda x: f"{x:+.1%}", return_dtype=pl.String))
-    return readable(named, {"stat": "stat", "value": "now", "low_value": "lower",
-                            "win_rate_low": "win rate lower", "high_value": "higher",
-                            "win_rate_high": "win rate higher", "effect": "effect"},
-                    percents=("win_rate_low", "win_rate_high"))
+        pl.col("effect").map_elements(lambda x: f"{x:+.1%}", return_dtype=pl.String),
+    )
+    return readable(
+        named,
+        {
+            "stat": "stat",
+            "value": "now",
+            "low_value": "lower",
+            "win_rate_low": "win rate lower",
+            "high_value": "higher",
+            "win_rate_high": "win rate higher",
+            "effect": "effect",
+        },
+        percents=("win_rate_low", "win_rate_high"),
+    )

@@ -17,9 +17,23 @@ from .simulate import frame, prepare
 from .sweep import default_bots
 
 
-def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_subset=None,
-                seed=0, cards=None, rules=None, bots=None, executor="processes", progress=True,
-                confirm=False, **setup) -> pl.DataFrame:
+def sensitivity(
+    game,
+    table: str,
+    n: int,
+    *,
+    step: int = 1,
+    columns=None,
+    cards_subset=None,
+    seed=0,
+    cards=None,
+    rules=None,
+    bots=None,
+    executor="processes",
+    progress=True,
+    confirm=False,
+    **setup,
+) -> pl.DataFrame:
     """For every numeric column of every card in `table` (or the given columns and cards),
     play `n` games with the value `step` lower and `step` higher, and rank stats by the change
     in win rate. A value that would leave the schema's range is not played; that side is the
@@ -35,22 +49,30 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
     seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots, None, setup)
     if table not in base.cards.specs:
-        raise SetupError(f"table: {g.name} has no card table {table!r}; tables: "
-                         f"{', '.join(base.cards.specs)}")
+        raise SetupError(
+            f"table: {g.name} has no card table {table!r}; tables: {', '.join(base.cards.specs)}"
+        )
     spec = base.cards.specs[table]
     frame0 = base.cards[table]
     numeric = [c for c, t in frame0.schema.items() if t.is_integer() and c != spec.key]
     columns = _names(columns, "columns", numeric)
     unknown = [c for c in columns if c not in numeric]
     if unknown:
-        raise SetupError(f"columns: {', '.join(map(repr, unknown))} is not a numeric column of "
-                         f"{table}; numeric columns: {', '.join(numeric)}")
+        raise SetupError(
+            f"columns: {', '.join(map(repr, unknown))} is not a numeric column of "
+            f"{table}; numeric columns: {', '.join(numeric)}"
+        )
     names = _names(cards_subset, "cards_subset", frame0[spec.key].to_list())
     seeds = Seeds(seed, n)
     points = 1 + 2 * len(names) * len(columns)
-    guard.check_size(n * points, lambda k: base.run(seeds[:k]), confirm=confirm, points=points,
-                     what=f"sensitivity of {table} ({len(names):,} cards x {len(columns):,} "
-                          f"columns x 2 directions + 1 = {points:,} points, each playing n={n:,})")
+    guard.check_size(
+        n * points,
+        lambda k: base.run(seeds[:k]),
+        confirm=confirm,
+        points=points,
+        what=f"sensitivity of {table} ({len(names):,} cards x {len(columns):,} "
+        f"columns x 2 directions + 1 = {points:,} points, each playing n={n:,})",
+    )
     for card in names:
         base.cards.row(table, card)  # CardDataError naming an unknown card
     # The unchanged cards are a point too: a stat that cannot move one way (already at its
@@ -64,7 +86,8 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
             for direction, delta in (("down", -step), ("up", step)):
                 value = row[col] + delta
                 if (hint.get("min") is not None and value < hint["min"]) or (
-                        hint.get("max") is not None and value > hint["max"]):
+                    hint.get("max") is not None and value > hint["max"]
+                ):
                     continue
                 try:
                     edited = base.cards.set(table, card, col, value)
@@ -74,9 +97,11 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
                 jobs.append((key, replace(base, cards=edited), seeds))
                 meta.append((card, col, direction, row[col], value))
     if len(jobs) == 1:
-        raise SetupError(f"step: {step:,} takes every stat of {table} chosen outside the range "
-                         "its schema allows, both down and up: there is nothing to compare; "
-                         "try a smaller step")
+        raise SetupError(
+            f"step: {step:,} takes every stat of {table} chosen outside the range "
+            "its schema allows, both down and up: there is nothing to compare; "
+            "try a smaller step"
+        )
     results, _ = run_batches(jobs, placed(base, executor), progress=progress)
     shadow_check([(batch, results[key]) for key, batch, _ in jobs])
     report(g, results.values())
@@ -98,17 +123,32 @@ def sensitivity(game, table: str, n: int, *, step: int = 1, columns=None, cards_
         down = d.get("down", (old, base_rate))
         up = d.get("up", (old, base_rate))
         whole = all(f.height == n for f in frames[(card, col, old)])
-        rows.append({"card": card, "column": col, "value": old, "win_rate": base_rate,
-                     "low_value": down[0], "win_rate_low": down[1],
-                     "high_value": up[0], "win_rate_high": up[1],
-                     "effect": None if None in (up[1], down[1]) else up[1] - down[1],
-                     "stat": f"{card}.{col}", "played_by": label(frames[(card, col, old)]),
-                     "status": "done" if whole else "interrupted"})
+        rows.append(
+            {
+                "card": card,
+                "column": col,
+                "value": old,
+                "win_rate": base_rate,
+                "low_value": down[0],
+                "win_rate_low": down[1],
+                "high_value": up[0],
+                "win_rate_high": up[1],
+                "effect": None if None in (up[1], down[1]) else up[1] - down[1],
+                "stat": f"{card}.{col}",
+                "played_by": label(frames[(card, col, old)]),
+                "status": "done" if whole else "interrupted",
+            }
+        )
     # Rates are empty where an interrupted run played no games: typed, so they stay numbers.
-    out = pl.DataFrame(rows, schema_overrides={c: pl.Float64 for c in (
-        "win_rate", "win_rate_low", "win_rate_high", "effect")})
+    out = pl.DataFrame(
+        rows,
+        schema_overrides={
+            c: pl.Float64 for c in ("win_rate", "win_rate_low", "win_rate_high", "effect")
+        },
+    )
     return out.with_columns(pl.col("effect").abs().alias("size")).sort(
-        "size", descending=True, nulls_last=True)
+        "size", descending=True, nulls_last=True
+    )
 
 
 def _names(given, name: str, every: list) -> list:
@@ -118,6 +158,7 @@ def _names(given, name: str, every: list) -> list:
     if isinstance(given, str):
         return [given]
     if not isinstance(given, list | tuple) or not all(
-            isinstance(g, str | int) and not isinstance(g, bool) for g in given):
+        isinstance(g, str | int) and not isinstance(g, bool) for g in given
+    ):
         raise SetupError(f"{name}: give a name or a list of names, not {shortened(given)}")
     return list(given)

@@ -19,9 +19,23 @@ from .stats import wilson
 from .sweep import default_bots
 
 
-def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0, cards=None,
-          rules=None, bots=None, executor="serial", step: int = 500, max_games: int = 4000,
-          progress=False, confirm=False, **setup) -> dict:
+def solve(
+    game,
+    stat_key: str,
+    target_win_rate: float,
+    bounds: tuple,
+    *,
+    seed=0,
+    cards=None,
+    rules=None,
+    bots=None,
+    executor="serial",
+    step: int = 500,
+    max_games: int = 4000,
+    progress=False,
+    confirm=False,
+    **setup,
+) -> dict:
     """The integer stat value in `bounds` (inclusive) whose win rate is closest to the target.
 
     Win rates are assumed monotone in the stat (more enemy Health, fewer wins). Bisection asks
@@ -37,14 +51,22 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     the games (see simulate: one of the kernel's games is checked against the rules engine).
     """
     g = get_game(game)
-    if isinstance(target_win_rate, bool) or not isinstance(target_win_rate, int | float) or \
-            not 0 < target_win_rate < 1:
+    if (
+        isinstance(target_win_rate, bool)
+        or not isinstance(target_win_rate, int | float)
+        or not 0 < target_win_rate < 1
+    ):
         raise SetupError(f"target_win_rate must be between 0 and 1, not {target_win_rate!r}")
     if not isinstance(bounds, tuple | list) or len(bounds) != 2:
         raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
     lo, hi = bounds
-    if not (isinstance(lo, int) and isinstance(hi, int) and not isinstance(lo, bool)
-            and not isinstance(hi, bool) and lo < hi):
+    if not (
+        isinstance(lo, int)
+        and isinstance(hi, int)
+        and not isinstance(lo, bool)
+        and not isinstance(hi, bool)
+        and lo < hi
+    ):
         raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
     guard.flags(progress=progress, confirm=confirm)
     step = guard.whole(step, "step", 1)
@@ -54,9 +76,13 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     key = parse_key(stat_key, g, base.cards)
     seeds = Seeds(seed, max_games)
     tries = 2 + math.ceil(math.log2(hi - lo))
-    guard.check_size(max_games * tries, lambda k: base.run(seeds[:k]), confirm=confirm,
-                     points=tries, what=f"solve (up to {max_games:,} games for each of up to "
-                                        f"{tries:,} values)")
+    guard.check_size(
+        max_games * tries,
+        lambda k: base.run(seeds[:k]),
+        confirm=confirm,
+        points=tries,
+        what=f"solve (up to {max_games:,} games for each of up to {tries:,} values)",
+    )
     cooperative = g.traits.cooperative
     tried: dict[int, pl.DataFrame] = {}
     batches: dict = {}
@@ -77,8 +103,9 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
                 low, high = wilson(w, n)
                 if low > target_win_rate or high < target_win_rate or n >= max_games:
                     return w / n, low, high, n
-            more, complete = run_batches([(0, batch, seeds[n:n + step])], executor,
-                                         progress=progress)
+            more, complete = run_batches(
+                [(0, batch, seeds[n : n + step])], executor, progress=progress
+            )
             rows = tried[value] = pl.concat([rows, more[0]], how="diagonal_relaxed")
             if not complete:
                 raise KeyboardInterrupt(f"solve was interrupted while measuring {value}")
@@ -99,19 +126,49 @@ def solve(game, stat_key: str, target_win_rate: float, bounds: tuple, *, seed=0,
     best = min(results, key=lambda v: (abs(results[v][0] - target_win_rate), v))
     rate, low, high, _n = results[best]
     ends = (results[lo], results[hi])
-    in_range = not (all(e[1] > target_win_rate for e in ends)
-                    or all(e[2] < target_win_rate for e in ends))
+    in_range = not (
+        all(e[1] > target_win_rate for e in ends) or all(e[2] < target_win_rate for e in ends)
+    )
     shadow_check([(batches[v], rows) for v, rows in tried.items()])
     report(g, tried.values())
     trace = pl.DataFrame(
-        [{"value": v, "win_rate": r[0], "ci_low": r[1], "ci_high": r[2], "n": r[3],
-          "played_by": label([tried[v]])} for v, r in sorted(results.items())])
+        [
+            {
+                "value": v,
+                "win_rate": r[0],
+                "ci_low": r[1],
+                "ci_high": r[2],
+                "n": r[3],
+                "played_by": label([tried[v]]),
+            }
+            for v, r in sorted(results.items())
+        ]
+    )
     games = sum(len(r) for r in tried.values())
-    message = _message(stat_key, target_win_rate, bounds, best, results[best], in_range,
-                       trace["n"].to_list(), games, max_games)
-    return {"key": stat_key, "value": best, "win_rate": rate, "ci_low": low, "ci_high": high,
-            "games": games, "target": target_win_rate, "in_range": in_range,
-            "message": message, "trace": trace, "played_by": label(tried.values())}
+    message = _message(
+        stat_key,
+        target_win_rate,
+        bounds,
+        best,
+        results[best],
+        in_range,
+        trace["n"].to_list(),
+        games,
+        max_games,
+    )
+    return {
+        "key": stat_key,
+        "value": best,
+        "win_rate": rate,
+        "ci_low": low,
+        "ci_high": high,
+        "games": games,
+        "target": target_win_rate,
+        "in_range": in_range,
+        "message": message,
+        "trace": trace,
+        "played_by": label(tried.values()),
+    }
 
 
 def _message(key, target, bounds, best, result, in_range, counts, games, max_games) -> str:
@@ -124,17 +181,24 @@ def _message(key, target, bounds, best, result, in_range, counts, games, max_gam
     if in_range:
         text = f"{name} {best} gives the win rate nearest {_pct(target)}: {found}."
         if best in (lo, hi):
-            text += (f" That is the {'low' if best == lo else 'high'} end of the bounds; values "
-                     "past it may come nearer.")
+            text += (
+                f" That is the {'low' if best == lo else 'high'} end of the bounds; values "
+                "past it may come nearer."
+            )
     else:
         side = "low" if best == lo else "high"
-        text = (f"No value of {name} from {lo} to {hi} reaches {_pct(target)}: the nearest is "
-                f"{best}, at the {side} end of the bounds, with {found}. The target lies "
-                f"outside the bounds, if anywhere; widen them past {best} to look further.")
-    spread = (f"{min(counts):,}" if min(counts) == max(counts)
-              else f"{min(counts):,} to {max(counts):,}")
-    return (text + f" {games:,} games in all: {spread} for each of the {len(counts)} values "
-            f"tried, on the same seeds (at most {max_games:,} for any one value).")
+        text = (
+            f"No value of {name} from {lo} to {hi} reaches {_pct(target)}: the nearest is "
+            f"{best}, at the {side} end of the bounds, with {found}. The target lies "
+            f"outside the bounds, if anywhere; widen them past {best} to look further."
+        )
+    spread = (
+        f"{min(counts):,}" if min(counts) == max(counts) else f"{min(counts):,} to {max(counts):,}"
+    )
+    return (
+        text + f" {games:,} games in all: {spread} for each of the {len(counts)} values "
+        f"tried, on the same seeds (at most {max_games:,} for any one value)."
+    )
 
 
 def _pct(x: float) -> str:

@@ -38,9 +38,13 @@ def stamp_for(name: str) -> stamps.Stamp:
     if owner is None or not stamps.ours(owner):
         raise SystemExit(f"{name} has no compiled kernel of the package's own to stamp")
     units = stamps.units_of(owner)
-    return stamps.Stamp(name, f"{owner.__module__}:{owner.__qualname__}",
-                        stamps.fingerprint(units), stamps.variants_of(game),
-                        path=stamps.stamp_path(owner))
+    return stamps.Stamp(
+        name,
+        f"{owner.__module__}:{owner.__qualname__}",
+        stamps.fingerprint(units),
+        stamps.variants_of(game),
+        path=stamps.stamp_path(owner),
+    )
 
 
 def stale(name: str) -> str | None:
@@ -55,7 +59,8 @@ def stale(name: str) -> str | None:
         gone = [u for u in kept.units if u not in now.units]
         new = [u for u in now.units if u not in kept.units]
         return "the kernel copies other code now: " + "; ".join(
-            [f"no longer {', '.join(gone)}"] * bool(gone) + [f"also {', '.join(new)}"] * bool(new))
+            [f"no longer {', '.join(gone)}"] * bool(gone) + [f"also {', '.join(new)}"] * bool(new)
+        )
     for unit, hashes in now.units.items():
         if kept.units[unit]["text"] != hashes["text"]:
             return f"{stamps.where(unit, name)} changed"
@@ -65,9 +70,12 @@ def stale(name: str) -> str | None:
 
 
 def _same_code(kept: stamps.Stamp, now: stamps.Stamp) -> bool:
-    return (kept.cls == now.cls and list(kept.units) == list(now.units)
-            and kept.variants == now.variants
-            and all(kept.units[u]["code"] == h["code"] for u, h in now.units.items()))
+    return (
+        kept.cls == now.cls
+        and list(kept.units) == list(now.units)
+        and kept.variants == now.variants
+        and all(kept.units[u]["code"] == h["code"] for u, h in now.units.items())
+    )
 
 
 def renew(name: str) -> bool:
@@ -80,13 +88,17 @@ def renew(name: str) -> bool:
             return True
         now.tests, now.slowdown = kept.tests, kept.slowdown
         now.path.write_text(now.to_json(), encoding="utf-8")
-        print(f"{name}: only comments, layout or docstrings changed; stamp renewed without "
-              "running the tests again")
+        print(
+            f"{name}: only comments, layout or docstrings changed; stamp renewed without "
+            "running the tests again"
+        )
         return True
     tests = REPOSITORY / "tests" / name / "test_kernel.py"
     if not tests.exists():
-        raise SystemExit(f"{tests} is missing: renewing a stamp needs a checkout of the "
-                         "repository, with its tests")
+        raise SystemExit(
+            f"{tests} is missing: renewing a stamp needs a checkout of the "
+            "repository, with its tests"
+        )
     print(f"{name}: running {tests.relative_to(REPOSITORY)} ...", flush=True)
     # The tests marked `stamped` need a current stamp (they check that simulate and sweep
     # take the kernel): they run once it is written.
@@ -101,16 +113,21 @@ def renew(name: str) -> bool:
     if _pytest(tests, "stamped") is None:
         print(f"{name}: the stamp is written, but the tests that need it failed")
         return False
-    print(f"{name}: {passed} tests passed; stamp written ({now.path.relative_to(REPOSITORY)}); "
-          f"the rules engine takes {now.slowdown:g} times the kernel's time per game")
+    print(
+        f"{name}: {passed} tests passed; stamp written ({now.path.relative_to(REPOSITORY)}); "
+        f"the rules engine takes {now.slowdown:g} times the kernel's time per game"
+    )
     return True
 
 
 def _pytest(path: Path, marks: str) -> int | None:
     """How many tests of `path` with `marks` passed, or None if any failed."""
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "-m", marks, str(path)], cwd=REPOSITORY, capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", marks, str(path)],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+    )
     tail = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
     if done.returncode not in (0, 5):  # 5: no tests with these marks
         print(done.stdout[-3000:], done.stderr[-2000:], sep="\n")
@@ -130,8 +147,7 @@ def engine_slowdown(name: str, kernel_games: int = 400, engine_games: int = 10) 
     limit = game.max_decisions
     game.play_batch(batch.cards, batch.rules, batch.setup, bots, limit, [0])  # load it
     start = time.process_time()
-    game.play_batch(batch.cards, batch.rules, batch.setup, bots, limit,
-                    game_seeds(1, kernel_games))
+    game.play_batch(batch.cards, batch.rules, batch.setup, bots, limit, game_seeds(1, kernel_games))
     kernel = (time.process_time() - start) / kernel_games
     start = time.process_time()
     for s in game_seeds(2, engine_games):
@@ -141,11 +157,15 @@ def engine_slowdown(name: str, kernel_games: int = 400, engine_games: int = 10) 
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m workbench.sim.stamps",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--renew", nargs="+", metavar="GAME",
-                        help="run the games' equivalence tests and stamp them ('all': every "
-                             "game with a kernel)")
+    parser = argparse.ArgumentParser(
+        prog="python -m workbench.sim.stamps", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--renew",
+        nargs="+",
+        metavar="GAME",
+        help="run the games' equivalence tests and stamp them ('all': every game with a kernel)",
+    )
     args = parser.parse_args(argv)
     games = compiled_games()
     if not args.renew:
@@ -158,8 +178,9 @@ def main(argv=None) -> int:
     chosen = games if args.renew == ["all"] else args.renew
     unknown = [g for g in chosen if g not in games]
     if unknown:
-        parser.error(f"no compiled game {unknown[0]!r}; games with a kernel: "
-                     f"{', '.join(sorted(games))}")
+        parser.error(
+            f"no compiled game {unknown[0]!r}; games with a kernel: {', '.join(sorted(games))}"
+        )
     return 0 if all([renew(name) for name in chosen]) else 1
 
 

@@ -112,8 +112,12 @@ def _patrol() -> None:
         for clock in clocks:
             if clock.run is not None and clock.run in stop:
                 _raise_in(clock.thread, RunCancelled)
-            elif (clock.limit is not None and clock.started and clock.fired is None
-                  and now - clock.started > clock.limit):
+            elif (
+                clock.limit is not None
+                and clock.started
+                and clock.fired is None
+                and now - clock.started > clock.limit
+            ):
                 clock.fired = clock.who
                 _raise_in(clock.thread, DecisionTimeout)
 

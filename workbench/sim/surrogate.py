@@ -81,24 +81,37 @@ class Surrogate:
         targets (fewer and smaller changes first among near ties), or None."""
         if not self.coef:
             return None
-        moved = sorted(self.names, key=lambda n: -max(abs(b[1 + self.names.index(n)])
-                                                      for b in self.coef.values()))
+        moved = sorted(
+            self.names,
+            key=lambda n: -max(abs(b[1 + self.names.index(n)]) for b in self.coef.values()),
+        )
         candidates = []
         for name in self.names:  # one change: every value the search may give the cell
             cell = self.cells[name]
-            candidates += [[(cell.key, v)] for v in range(cell.at(-1.0), cell.at(1.0) + 1)
-                           if v != cell.now]
+            candidates += [
+                [(cell.key, v)] for v in range(cell.at(-1.0), cell.at(1.0) + 1) if v != cell.now
+            ]
         for k in range(2, min(max_changes, TOP) + 1):
             for names in itertools.combinations(moved[:TOP], k):
-                grids = [sorted({self.cells[n].at(w) for w in np.linspace(-1, 1, GRID)}
-                                - {self.cells[n].now}) for n in names]
+                grids = [
+                    sorted(
+                        {self.cells[n].at(w) for w in np.linspace(-1, 1, GRID)}
+                        - {self.cells[n].now}
+                    )
+                    for n in names
+                ]
                 for values in itertools.product(*grids):
-                    candidates.append(sorted(((self.cells[n].key, v)
-                                              for n, v in zip(names, values, strict=True)),
-                                             key=lambda kv: kv[0].text))
-        scored = [(round(self.miss(c), 3), len(c),
-                   sum(self.cells[k.text].size(v) for k, v in c), c)
-                  for c in candidates if tuple(c) not in tried]
+                    candidates.append(
+                        sorted(
+                            ((self.cells[n].key, v) for n, v in zip(names, values, strict=True)),
+                            key=lambda kv: kv[0].text,
+                        )
+                    )
+        scored = [
+            (round(self.miss(c), 3), len(c), sum(self.cells[k.text].size(v) for k, v in c), c)
+            for c in candidates
+            if tuple(c) not in tried
+        ]
         if not scored:
             return None
         return min(scored, key=lambda s: s[:3])[3]

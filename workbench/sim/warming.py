@@ -38,8 +38,13 @@ def start(log: str | os.PathLike, status: str | os.PathLike) -> subprocess.Popen
     status.unlink(missing_ok=True)  # a run killed outright may have left one
     with open(log, "ab") as out:
         proc = subprocess.Popen(
-            COMPILE, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
-            env={**os.environ, STATUS: str(status)}, start_new_session=True)
+            COMPILE,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, STATUS: str(status)},
+            start_new_session=True,
+        )
     # Written here too, so that no batch asked for in the first instants finds no status and
     # compiles in its own process; but never over one the compile has written already.
     try:
@@ -128,8 +133,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def run(command: list[str], log: str | os.PathLike,
-        status: str | os.PathLike | None = None) -> int:
+def run(command: list[str], log: str | os.PathLike, status: str | os.PathLike | None = None) -> int:
     """Run `command` (the lab) with the kernels compiling beside it; its exit code. Ctrl-C
     is the lab's to answer (JupyterLab asks whether to shut down), so this waits on; SIGTERM
     and SIGHUP (a closed terminal) are passed to the lab, which then stops, and so does the

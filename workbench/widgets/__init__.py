@@ -17,13 +17,16 @@ if TYPE_CHECKING:
     from .stepper import Stepper
     from .whatif import WhatIf
 
-__getattr__, __dir__ = _lazy_attributes(__name__, {
-    ".card_editor": ["CardEditor"],
-    ".dice_calculator": ["DiceCalculator"],
-    ".rune_explorer": ["RuneExplorer"],
-    ".step_through": ["StepThrough"],
-    ".stepper": ["Stepper"],
-    ".whatif": ["WhatIf"],
-})
+__getattr__, __dir__ = _lazy_attributes(
+    __name__,
+    {
+        ".card_editor": ["CardEditor"],
+        ".dice_calculator": ["DiceCalculator"],
+        ".rune_explorer": ["RuneExplorer"],
+        ".step_through": ["StepThrough"],
+        ".stepper": ["Stepper"],
+        ".whatif": ["WhatIf"],
+    },
+)
 
 __all__ = ["CardEditor", "DiceCalculator", "RuneExplorer", "StepThrough", "Stepper", "WhatIf"]

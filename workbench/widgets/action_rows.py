@@ -20,7 +20,7 @@ def _common(words: list[str], chars: str, at_end: bool) -> str:
         if len(piece) != 1 or piece.pop() not in chars:
             break
         n += 1
-    return (words[0][len(words[0]) - n:] if at_end else words[0][:n]) if n else ""
+    return (words[0][len(words[0]) - n :] if at_end else words[0][:n]) if n else ""
 
 
 def _one_word_rows(items: list[tuple[int, list[str]]]) -> tuple[list, list]:
@@ -30,10 +30,14 @@ def _one_word_rows(items: list[tuple[int, list[str]]]) -> tuple[list, list]:
         best: tuple[int, tuple, list] | None = None
         for _, words in left:
             for pos in range(len(words)):
-                key = (len(words), pos, tuple(words[:pos]), tuple(words[pos + 1:]))
-                members = [(i, w) for i, w in left
-                           if len(w) == key[0] and tuple(w[:pos]) == key[2]
-                           and tuple(w[pos + 1:]) == key[3]]
+                key = (len(words), pos, tuple(words[:pos]), tuple(words[pos + 1 :]))
+                members = [
+                    (i, w)
+                    for i, w in left
+                    if len(w) == key[0]
+                    and tuple(w[:pos]) == key[2]
+                    and tuple(w[pos + 1 :]) == key[3]
+                ]
                 if len(members) >= 2 and (best is None or len(members) > len(best[2])):
                     best = (pos, key, members)
         if best is None:
@@ -45,8 +49,7 @@ def _one_word_rows(items: list[tuple[int, list[str]]]) -> tuple[list, list]:
         tail = _common(words, ")],.", at_end=True)
         middle = lead + ELLIPSIS + tail
         head = " ".join([*key[2], middle, *key[3]])
-        rows.append((head, [(i, w[pos][len(lead):len(w[pos]) - len(tail)])
-                            for i, w in members]))
+        rows.append((head, [(i, w[pos][len(lead) : len(w[pos]) - len(tail)]) for i, w in members]))
         chosen = {i for i, _ in members}
         left = [(i, w) for i, w in left if i not in chosen]
 
@@ -61,8 +64,9 @@ def _prefix_rows(items: list[tuple[int, list[str]]]) -> tuple[list, list]:
                 groups.setdefault(tuple(w[:size]), []).append((i, w))
         for prefix, members in groups.items():
             if len(members) >= PREFIX_ROW:
-                rows.append((" ".join([*prefix, ELLIPSIS]),
-                             [(i, " ".join(w[size:])) for i, w in members]))
+                rows.append(
+                    (" ".join([*prefix, ELLIPSIS]), [(i, " ".join(w[size:])) for i, w in members])
+                )
                 chosen = {i for i, _ in members}
                 left = [(i, w) for i, w in left if i not in chosen]
     return rows, left

@@ -11,8 +11,7 @@ def script(name: str) -> str:
     """A widget's ES module: the shared helpers (dom.js for DOM nodes, request.js for requests
     to Python) followed by the widget's own code. anywidget loads one module per widget, so
     shared code is joined here, not imported."""
-    return "\n".join((HERE / n).read_text(encoding="utf-8")
-                     for n in ("dom.js", "request.js", name))
+    return "\n".join((HERE / n).read_text(encoding="utf-8") for n in ("dom.js", "request.js", name))
 
 
 def stylesheet(*names: str) -> str:

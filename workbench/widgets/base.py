@@ -74,8 +74,9 @@ class RequestWidget(anywidget.AnyWidget):
         to reply to. The same path as a message arriving, for tests."""
         kind = msg.get("type") if isinstance(msg, dict) else None
         if not isinstance(kind, str) or not kind:
-            log.warning("%s: not a request (no type), not carried out: %r",
-                        type(self).__name__, msg)
+            log.warning(
+                "%s: not a request (no type), not carried out: %r", type(self).__name__, msg
+            )
             if not isinstance(msg, dict) or "id" not in msg:
                 return None
             return self._reply(msg, False, "not a request: it has no type", {})

@@ -30,9 +30,15 @@ class DiceCalculator(RequestWidget):
 
     def refresh(self) -> None:
         s = self.session
-        self.view = {"expressions": list(s.expressions), "results": s.results, "mode": s.view,
-                     "svg": s.svg(), "stale": s.stale(), "table": s.table(),
-                     "working": s.working()}
+        self.view = {
+            "expressions": list(s.expressions),
+            "results": s.results,
+            "mode": s.view,
+            "svg": s.svg(),
+            "stale": s.stale(),
+            "table": s.table(),
+            "working": s.working(),
+        }
 
     def handle(self, msg: dict) -> dict | None:
         s = self.session

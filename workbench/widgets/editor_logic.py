@@ -25,13 +25,16 @@ SHOWN = 3
 
 # One piece of a filter: a comparison (spaces around the operator allowed, the value quoted or
 # one word), a quoted text, a bracket (refused with a reason), or a word.
-_TOKEN = re.compile(r"""\s*(?:
+_TOKEN = re.compile(
+    r"""\s*(?:
     (?P<cmp>(?P<column>[A-Za-z_]\w*)\s*(?P<op><=|>=|!=|==|=|<|>|~)\s*
         (?P<value>"[^"]*"|'[^']*'|[^\s"()]+)?)
   | (?P<quoted>"[^"]*"|'[^']*')
   | (?P<paren>[()])
   | (?P<word>[^\s"()]+)
-)""", re.VERBOSE)
+)""",
+    re.VERBOSE,
+)
 _OPERATOR = re.compile(r"^(<=|>=|!=|==|=|<|>|~)")
 
 
@@ -48,8 +51,14 @@ class Rejection:
     problems: tuple[Problem, ...] = ()
 
     def to_dict(self) -> dict:
-        return {"action": self.action, "table": self.table, "card": self.card,
-                "column": self.column, "value": _plain(self.value), "reason": self.reason}
+        return {
+            "action": self.action,
+            "table": self.table,
+            "card": self.card,
+            "column": self.column,
+            "value": _plain(self.value),
+            "reason": self.reason,
+        }
 
 
 class EditSession:
@@ -60,11 +69,13 @@ class EditSession:
     number no state has had in this session, so one number never stands for two tables.
     """
 
-    def __init__(self, cards: CardSet, *, directory: Path | str | None = None,
-                 table: str | None = None):
+    def __init__(
+        self, cards: CardSet, *, directory: Path | str | None = None, table: str | None = None
+    ):
         if not isinstance(cards, CardSet):
-            raise TypeError(f"the editor needs a CardSet (from wb.load_cards), not "
-                            f"{type(cards).__name__}")
+            raise TypeError(
+                f"the editor needs a CardSet (from wb.load_cards), not {type(cards).__name__}"
+            )
         self.baseline = cards
         self.cards = cards
         self.directory = Path(directory) if directory is not None else cards.source
@@ -217,8 +228,10 @@ class EditSession:
         try:
             written = self.cards.save(target, force=force)
         except (OSError, ValueError) as err:
-            self.error = (f"Could not save to {target}: {err}. No file was left half-written, "
-                          "and the edited cards are still here: fix the problem and save again.")
+            self.error = (
+                f"Could not save to {target}: {err}. No file was left half-written, "
+                "and the edited cards are still here: fix the problem and save again."
+            )
             self.message = ""
             raise
         if self.directory is not None and _same_place(target, self.directory):
@@ -226,8 +239,11 @@ class EditSession:
         self.rejection = None
         self.error = ""
         names = ", ".join(p.name for p in written)
-        self.message = (f"Saved {names} to {target}." if written
-                        else f"Nothing to save: the files in {target} already hold these cards.")
+        self.message = (
+            f"Saved {names} to {target}."
+            if written
+            else f"Nothing to save: the files in {target} already hold these cards."
+        )
         return written
 
     def open_file(self, source: Path | str | bytes, name: str | None = None) -> CardSet:
@@ -238,8 +254,9 @@ class EditSession:
         label = name or Path(source).name
         cards = self.cards
         try:
-            new = load_cards(cards.specs, source, game=cards.game,
-                             cross_check=cards.cross_check, name=label)
+            new = load_cards(
+                cards.specs, source, game=cards.game, cross_check=cards.cross_check, name=label
+            )
         except CardDataError as err:
             self.error = f"Could not open {label}; nothing was changed.\n{err}"
             self.message = ""
@@ -298,8 +315,11 @@ class EditSession:
         others = [c for c in spec.header if c != spec.key]
         numbers = [c for c in others if spec.kind(c) in ("integer", "number")]
         # The card with the middle value of the first number column meets every term.
-        ranked = sorted((v, i) for i, v in enumerate(frame[numbers[0]].to_list())
-                        if v is not None) if numbers else []
+        ranked = (
+            sorted((v, i) for i, v in enumerate(frame[numbers[0]].to_list()) if v is not None)
+            if numbers
+            else []
+        )
         card = frame.row(ranked[len(ranked) // 2][1] if ranked else 0, named=True)
         terms = []
         for column in numbers:
@@ -308,8 +328,11 @@ class EditSession:
         for column in others:
             found = _word(card[column]) if spec.kind(column) == "text" else None
             if found and len(terms) < 2:
-                terms.append(f"{column} = {found}" if found == card[column]
-                             else f"{column} ~ {found.lower()}")
+                terms.append(
+                    f"{column} = {found}"
+                    if found == card[column]
+                    else f"{column} ~ {found.lower()}"
+                )
         example = ", or ".join(x for x in (word and word.lower(), " and ".join(terms)) if x)
         return f"Filter: {example}" if example else "Filter"
 
@@ -337,8 +360,9 @@ class EditSession:
             rows = present + missing
         return rows
 
-    def changed_cells(self, table: str, diff: pl.DataFrame | None = None
-                      ) -> tuple[dict[str, dict[str, str | None]], list[str], list[str]]:
+    def changed_cells(
+        self, table: str, diff: pl.DataFrame | None = None
+    ) -> tuple[dict[str, dict[str, str | None]], list[str], list[str]]:
         """({card: {column: old text}}, added cards, removed cards) against the files."""
         changed: dict[str, dict[str, str | None]] = {}
         added, removed = [], []
@@ -377,12 +401,20 @@ class EditSession:
         fields = []
         for column in spec.header:
             hint = self.cards.hint(table, column)
-            field = {"column": column, "dtype": hint["dtype"], "value": _plain(row[column]),
-                     "choices": hint["choices"], "doc": hint["doc"],
-                     "expected": hint["expected"], "min": hint["min"], "max": hint["max"]}
+            field = {
+                "column": column,
+                "dtype": hint["dtype"],
+                "value": _plain(row[column]),
+                "choices": hint["choices"],
+                "doc": hint["doc"],
+                "expected": hint["expected"],
+                "min": hint["min"],
+                "max": hint["max"],
+            }
             if hint["dtype"] in ("integer", "number") and not hint["choices"]:
                 field["slider_min"], field["slider_max"] = slider_range(
-                    hint["min"], hint["max"], row[column], frame[column])
+                    hint["min"], hint["max"], row[column], frame[column]
+                )
             fields.append(field)
         return {"card": card, "html": card_html(spec, table, row), "fields": fields}
 
@@ -399,15 +431,26 @@ class EditSession:
         for i in shown:
             key = keys[i]
             values = frame.row(i)
-            rows.append({"key": key, "line": i + 2, "cells": [_plain(v) for v in values],
-                         "changed": changed.get(key, {}), "added": key in added})
+            rows.append(
+                {
+                    "key": key,
+                    "line": i + 2,
+                    "cells": [_plain(v) for v in values],
+                    "changed": changed.get(key, {}),
+                    "added": key in added,
+                }
+            )
         tables = []
         for name in cards.tables:
-            tables.append({"name": name, "count": cards[name].height,
-                           "doc": cards.specs[name].doc,
-                           "changes": diff.filter(pl.col("table") == name).height,
-                           "refused": self.rejection is not None
-                           and self.rejection.table == name})
+            tables.append(
+                {
+                    "name": name,
+                    "count": cards[name].height,
+                    "doc": cards.specs[name].doc,
+                    "changes": diff.filter(pl.col("table") == name).height,
+                    "refused": self.rejection is not None and self.rejection.table == name,
+                }
+            )
         sort = self.sorting.get(table)
         return {
             "game": cards.game,
@@ -455,8 +498,10 @@ class EditSession:
 
     def _check_table(self, table: str) -> None:
         if table not in self.cards.specs:
-            raise ValueError(f"'{table}' is not a {self.cards.game} card table; expected one of "
-                             f"{', '.join(self.cards.tables)}")
+            raise ValueError(
+                f"'{table}' is not a {self.cards.game} card table; expected one of "
+                f"{', '.join(self.cards.tables)}"
+            )
 
     def _index(self, table: str, card: str) -> int:
         return self.cards.index(table, card)
@@ -486,8 +531,11 @@ class EditSession:
                 free = [n for n in range(low, high + 1) if str(n) not in taken]
                 out[column] = free[0] if free else None  # none free: with_row explains why
                 continue
-            base = (f"{prefix} {row.get(column)}" if prefix and row.get(column) is not None
-                    else f"New {table} card")
+            base = (
+                f"{prefix} {row.get(column)}"
+                if prefix and row.get(column) is not None
+                else f"New {table} card"
+            )
             name, n = base, 2
             while name in taken:
                 name, n = f"{base} {n}", n + 1
@@ -507,9 +555,15 @@ class EditSession:
     def _stamp(self, cards: CardSet) -> CardSet:
         # The content was validated when it was first made; only the version number is new.
         self._version += 1
-        return CardSet({t: cards[t] for t in cards}, cards.specs, game=cards.game,
-                       source=cards.source, version=self._version, cross_check=cards.cross_check,
-                       disk=cards.disk)
+        return CardSet(
+            {t: cards[t] for t in cards},
+            cards.specs,
+            game=cards.game,
+            source=cards.source,
+            version=self._version,
+            cross_check=cards.cross_check,
+            disk=cards.disk,
+        )
 
     def _settle(self, message: str) -> None:
         self.rejection = None
@@ -518,14 +572,12 @@ class EditSession:
 
     def _reject(self, action, table, card, column, value, err: CardDataError) -> None:
         reason = self._reason(err, table, card, column)
-        self.rejection = Rejection(action, table, card, column, value, reason,
-                                   tuple(err.problems))
+        self.rejection = Rejection(action, table, card, column, value, reason, tuple(err.problems))
         self.error = ""
         where = " · ".join(str(p) for p in (card, column) if p is not None)
         self.message = f"Not accepted ({action} {table}{': ' + where if where else ''})."
 
-    def _reason(self, err: CardDataError, table: str, card: str | None,
-                column: str | None) -> str:
+    def _reason(self, err: CardDataError, table: str, card: str | None, column: str | None) -> str:
         """The problems in plain words; those about the edited cell without its address,
         since it is shown at that cell."""
         line = None
@@ -536,8 +588,13 @@ class EditSession:
                 pass
         parts = []
         for p in err.problems:
-            here = (p.message is None and p.table == table and p.column == column
-                    and column is not None and p.row in (line, None))
+            here = (
+                p.message is None
+                and p.table == table
+                and p.column == column
+                and column is not None
+                and p.row in (line, None)
+            )
             if here:
                 short = str(replace(p, file=None, table=None, row=None, card=None, column=None))
                 parts.append(short[:1].upper() + short[1:])
@@ -574,37 +631,40 @@ class EditSession:
         if kind in ("word", "quoted"):
             needle = _unquoted(piece).lower()
             return lambda row, frame, i, n=needle: any(
-                v is not None and n in v.lower() for v in row.values())
+                v is not None and n in v.lower() for v in row.values()
+            )
         column, op, wanted = match["column"], match["op"], match["value"]
         op = "=" if op == "==" else op
         if column not in spec.header:
-            raise ValueError(f"filter '{piece}': {table} has no column '{column}'; its "
-                             f"columns are {', '.join(spec.header)}")
+            raise ValueError(
+                f"filter '{piece}': {table} has no column '{column}'; its "
+                f"columns are {', '.join(spec.header)}"
+            )
         if wanted is None:
-            raise ValueError(f"filter '{piece}': give a value after {op}, as in "
-                             f"{column} {op} 5")
+            raise ValueError(f"filter '{piece}': give a value after {op}, as in {column} {op} 5")
         wanted = _unquoted(wanted)
         family = spec.kind(column)
         if family in ("integer", "number") and op != "~":
             try:
                 number = float(wanted)
             except ValueError:
-                raise ValueError(f"filter '{piece}': {column} holds numbers, and "
-                                 f"{wanted!r} is not a number") from None
+                raise ValueError(
+                    f"filter '{piece}': {column} holds numbers, and {wanted!r} is not a number"
+                ) from None
             return lambda row, frame, i, c=column, o=op, n=number: _compare(frame[c][i], o, n)
         if op in ("<", "<=", ">", ">=") and family != "text":
             raise ValueError(f"filter '{piece}': {column} cannot be compared with {op}")
         needle = wanted.lower()
         return lambda row, frame, i, c=column, o=op, w=needle: _compare(
-            None if row[c] is None else row[c].lower(), o, w)
+            None if row[c] is None else row[c].lower(), o, w
+        )
 
 
 def _tokens(text: str):
     """(kind, text, match) for each piece of a filter, in order."""
     pos, text = 0, text or ""
     if text.count('"') % 2:
-        raise ValueError(f"filter: the quote at character {text.rindex(chr(34)) + 1} is not "
-                         "closed")
+        raise ValueError(f"filter: the quote at character {text.rindex(chr(34)) + 1} is not closed")
     while pos < len(text):
         if not text[pos:].strip():
             break
@@ -615,11 +675,15 @@ def _tokens(text: str):
         kind = next(k for k in ("cmp", "quoted", "paren", "word") if match[k] is not None)
         piece = match[kind].strip()
         if kind == "paren":
-            raise ValueError("filter: brackets are not needed: terms joined by 'and' are "
-                             "checked before 'or' (health >= 5 and dodge < 4 or name~rat)")
+            raise ValueError(
+                "filter: brackets are not needed: terms joined by 'and' are "
+                "checked before 'or' (health >= 5 and dodge < 4 or name~rat)"
+            )
         if kind == "word" and _OPERATOR.match(piece):
-            raise ValueError(f"filter '{piece}': a comparison needs a column name before "
-                             f"the operator, as in health {_OPERATOR.match(piece)[0]} 5")
+            raise ValueError(
+                f"filter '{piece}': a comparison needs a column name before "
+                f"the operator, as in health {_OPERATOR.match(piece)[0]} 5"
+            )
         yield kind, piece, match
 
 
@@ -655,8 +719,14 @@ def _compare(value, op: str, wanted) -> bool:
         return op == "!="
     if op == "~":
         return str(wanted).lower() in str(value).lower()
-    return {"=": value == wanted, "!=": value != wanted, "<": value < wanted,
-            "<=": value <= wanted, ">": value > wanted, ">=": value >= wanted}[op]
+    return {
+        "=": value == wanted,
+        "!=": value != wanted,
+        "<": value < wanted,
+        "<=": value <= wanted,
+        ">": value > wanted,
+        ">=": value >= wanted,
+    }[op]
 
 
 def _same_place(a: Path, b: Path) -> bool:

@@ -24,7 +24,8 @@ class RuneExplorer(RequestWidget):
     _css = stylesheet("step_through.css", "rune_explorer.css")
 
     view = traitlets.Dict(help="What the browser draws; made by ExplorerSession.view().").tag(
-        sync=True)
+        sync=True
+    )
     error = traitlets.Unicode(help="Why the last request was refused, if it was.").tag(sync=True)
 
     def __init__(self, cards=None, *, source=None, runes=(), **kwargs):

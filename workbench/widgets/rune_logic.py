@@ -38,8 +38,7 @@ class ExplorerSession:
     def pick(self, rune: str) -> None:
         """Put `rune` in the first empty slot."""
         if rune not in self.book.same:
-            raise ValueError(f"{rune!r} is not a rune; the runes are "
-                             f"{', '.join(self.book.same)}")
+            raise ValueError(f"{rune!r} is not a rune; the runes are {', '.join(self.book.same)}")
         if None not in self.slots:
             raise ValueError(f"all {len(self.slots)} slots are full: empty one first")
         self.slots[self.slots.index(None)] = rune
@@ -69,8 +68,12 @@ class ExplorerSession:
             else:
                 dropped.append(rune)
         self.slots = kept + [None] * (self.book.rules.slots - len(kept))
-        self.note = (f"Cards changed: {', '.join(dropped)} dropped (no longer a rune, or no "
-                     "slot left for it)" if dropped else "")
+        self.note = (
+            f"Cards changed: {', '.join(dropped)} dropped (no longer a rune, or no "
+            "slot left for it)"
+            if dropped
+            else ""
+        )
 
     # -- what the view shows ---------------------------------------------------------------
     @property
@@ -90,14 +93,24 @@ class ExplorerSession:
         aliases = [f"{x} is {book.aliases[x]}" for x in self.picked if x in book.aliases]
         parts = " + ".join(f"{x} {book.essence[x]}" for x in cast.runes)
         modifiers = sum(book.kind[x] == "modifier" for x in cast.runes)
-        extra = [f"{len(cast.runes) - 1} more rune{'s' if len(cast.runes) > 2 else ''} "
-                 f"+{r.rune_surcharge * (len(cast.runes) - 1)}%"] if len(cast.runes) > 1 else []
+        extra = (
+            [
+                f"{len(cast.runes) - 1} more rune{'s' if len(cast.runes) > 2 else ''} "
+                f"+{r.rune_surcharge * (len(cast.runes) - 1)}%"
+            ]
+            if len(cast.runes) > 1
+            else []
+        )
         if modifiers:
-            extra.append(f"{modifiers} modifier{'s' if modifiers > 1 else ''} "
-                         f"+{r.modifier_surcharge * modifiers}%")
-        formula = (f"{parts} = {number(cast.essence)}"
-                   + (f" × {percent(cast.multiplier)} ({', '.join(extra)})" if extra else "")
-                   + (f" = {number(cast.cost)}" if extra else ""))
+            extra.append(
+                f"{modifiers} modifier{'s' if modifiers > 1 else ''} "
+                f"+{r.modifier_surcharge * modifiers}%"
+            )
+        formula = (
+            f"{parts} = {number(cast.essence)}"
+            + (f" × {percent(cast.multiplier)} ({', '.join(extra)})" if extra else "")
+            + (f" = {number(cast.cost)}" if extra else "")
+        )
         return {
             "runes": book.label(cast.runes),
             "aliases": aliases,
@@ -115,15 +128,22 @@ class ExplorerSession:
             "damage": {m: percent(cast.damage[m]) for m in MODELS},
             "models": {
                 "tiered": f"{cast.debuffs} of {r.sections} sections spent: {cast.debuffs} "
-                          f"debuff{'' if cast.debuffs == 1 else 's'} × +{r.debuff}%",
+                f"debuff{'' if cast.debuffs == 1 else 's'} × +{r.debuff}%",
                 "proportional": f"{percent(cast.spent)} spent × {r.proportional}%",
             },
         }
 
     def view(self) -> dict:
         book = self.book
-        runes = [{"name": n, "kind": book.kind[n], "alias_of": book.aliases.get(n),
-                  "essence": book.essence[book.same[n]]} for n in book.same]
+        runes = [
+            {
+                "name": n,
+                "kind": book.kind[n],
+                "alias_of": book.aliases.get(n),
+                "essence": book.essence[book.same[n]],
+            }
+            for n in book.same
+        ]
         return {
             "kinds": list(KINDS),
             "runes": sorted(runes, key=lambda x: KINDS.index(x["kind"])),

@@ -26,8 +26,9 @@ class WhatIf(RequestWidget):
     _esm = script("whatif.js")
     _css = stylesheet("step_through.css", "whatif.css")
 
-    groups = traitlets.List(help="Stats that can be swept: table -> card -> column, with "
-                                 "current values.").tag(sync=True)
+    groups = traitlets.List(
+        help="Stats that can be swept: table -> card -> column, with current values."
+    ).tag(sync=True)
     key = traitlets.Unicode(help="The stat being swept.").tag(sync=True)
     label = traitlets.Unicode(help="The stat being swept, in words.").tag(sync=True)
     matches = traitlets.Dict(help="Stats found by the search box.").tag(sync=True)
@@ -38,13 +39,15 @@ class WhatIf(RequestWidget):
     svg = traitlets.Unicode(help="The chart, as SVG.").tag(sync=True)
     table = traitlets.Dict(help="Result table under the chart: columns and rows.").tag(sync=True)
     status = traitlets.Unicode().tag(sync=True)
-    path = traitlets.Dict(help="Which path played the games, in words (`text`), and whether it "
-                               "was the rules engine where a kernel exists (`aside`).").tag(
-        sync=True)
+    path = traitlets.Dict(
+        help="Which path played the games, in words (`text`), and whether it "
+        "was the rules engine where a kernel exists (`aside`)."
+    ).tag(sync=True)
     running = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, game: str = "coop", cards=None, *, key: str | None = None, source=None,
-                 **options):
+    def __init__(
+        self, game: str = "coop", cards=None, *, key: str | None = None, source=None, **options
+    ):
         super().__init__()
         if source is not None:
             cards = source.cards
@@ -68,13 +71,21 @@ class WhatIf(RequestWidget):
             self.session.stop()
             self.status = self.session.status()
         elif kind == "pick":
-            self._pick(self.session.pick(msg.get("key"), table=msg.get("table"),
-                                         card=msg.get("card"), column=msg.get("column"),
-                                         now=self.key))
+            self._pick(
+                self.session.pick(
+                    msg.get("key"),
+                    table=msg.get("table"),
+                    card=msg.get("card"),
+                    column=msg.get("column"),
+                    now=self.key,
+                )
+            )
             self.matches = {}
         elif kind == "search":
-            self.matches = {"text": str(msg.get("text", "")),
-                            **self.session.search(str(msg.get("text", "")))}
+            self.matches = {
+                "text": str(msg.get("text", "")),
+                **self.session.search(str(msg.get("text", ""))),
+            }
         else:
             raise UnknownRequest(kind)
 
