@@ -46,7 +46,7 @@ import dyce  # noqa: E402, F401  (the snippets use these names)
 import icepool  # noqa: E402
 from checkouts import child_env  # noqa: E402  (benchmarks/checkouts.py, beside this script)
 from dyce import H, P  # noqa: E402, F401
-from results import echo, record  # benchmarks/results.py
+from results import echo, record  # noqa: E402  (benchmarks/results.py)
 
 import workbench.dice as wd  # noqa: E402
 
@@ -121,65 +121,124 @@ def _share(expr: str) -> str:
 
 
 def cases() -> list[Case]:
-    out = [Case(f"sum {n}d6", f'wd.exact("{n}d6")', f"{n} @ icepool.d(6)", f"{n} @ H(6)")
-           for n in (10, 50, 100, 200)]
-    out += [
-        Case("4d6kh3", 'wd.exact("4d6kh3")', "icepool.d(6).highest(4, 3)",
-             "(4 @ P(6)).at(slice(-3, None))"),
-        Case("10d10kh3", 'wd.exact("10d10kh3")', "icepool.d(10).highest(10, 3)",
-             "(10 @ P(10)).at(slice(-3, None))"),
-        Case("20d6 count >=5", 'wd.exact("20d6>=5")', "20 @ (icepool.d(6) >= 5)",
-             "20 @ H(6).ge(5)"),
-        Case("P(3d6 > 2d8+2)", 'wd.probability("3d6 > 2d8 + 2")',
-             "((3 @ icepool.d(6)) > (2 @ icepool.d(8) + 2)).probability(True)",
-             _share("(3 @ H(6)).gt(2 @ H(8) + 2)")),
-        Case("8d6+8d8 keep 2", 'wd.exact("[8d6, 8d8]kh2")',
-             *_pool([(8, 6), (8, 8)], "highest(2)", "-2, -1")),
-        Case("30d10kh10", 'wd.exact("30d10kh10")', "icepool.d(10).highest(30, 10)",
-             "(30 @ P(10)).at(slice(-10, None))"),
-        Case("10d6+10d8+10d10 keep 5", 'wd.exact("[10d6, 10d8, 10d10]kh5")',
-             *_pool([(10, 6), (10, 8), (10, 10)], "highest(5)", "slice(-5, None)")),
-        Case("10 x d6 explode 3", 'wd.exact("10d6!3")', "10 @ icepool.d(6).explode(depth=3)",
-             "10 @ dyce.explode_n(H(6), n=3)"),
-        Case("Dodge chain mean time",
-             "from workbench.dice.mechanics import dodge_erosion\n"
-             f"dodge_erosion({DODGE_ARGS}).mean_steps()",
-             ICEPOOL_DODGE, None),
+    out = [
+        Case(f"sum {n}d6", f'wd.exact("{n}d6")', f"{n} @ icepool.d(6)", f"{n} @ H(6)")
+        for n in (10, 50, 100, 200)
     ]
+    out += [
+        Case(
+            "4d6kh3",
+            'wd.exact("4d6kh3")',
+            "icepool.d(6).highest(4, 3)",
+            "(4 @ P(6)).at(slice(-3, None))",
+        ),
+        Case(
+            "10d10kh3",
+            'wd.exact("10d10kh3")',
+            "icepool.d(10).highest(10, 3)",
+            "(10 @ P(10)).at(slice(-3, None))",
+        ),
+        Case(
+            "20d6 count >=5", 'wd.exact("20d6>=5")', "20 @ (icepool.d(6) >= 5)", "20 @ H(6).ge(5)"
+        ),
+        Case(
+            "P(3d6 > 2d8+2)",
+            'wd.probability("3d6 > 2d8 + 2")',
+            "((3 @ icepool.d(6)) > (2 @ icepool.d(8) + 2)).probability(True)",
+            _share("(3 @ H(6)).gt(2 @ H(8) + 2)"),
+        ),
+        Case(
+            "8d6+8d8 keep 2",
+            'wd.exact("[8d6, 8d8]kh2")',
+            *_pool([(8, 6), (8, 8)], "highest(2)", "-2, -1"),
+        ),
+        Case(
+            "30d10kh10",
+            'wd.exact("30d10kh10")',
+            "icepool.d(10).highest(30, 10)",
+            "(30 @ P(10)).at(slice(-10, None))",
+        ),
+        Case(
+            "10d6+10d8+10d10 keep 5",
+            'wd.exact("[10d6, 10d8, 10d10]kh5")',
+            *_pool([(10, 6), (10, 8), (10, 10)], "highest(5)", "slice(-5, None)"),
+        ),
+        Case(
+            "10 x d6 explode 3",
+            'wd.exact("10d6!3")',
+            "10 @ icepool.d(6).explode(depth=3)",
+            "10 @ dyce.explode_n(H(6), n=3)",
+        ),
+        Case(
+            "Dodge chain mean time",
+            "from workbench.dice.mechanics import dodge_erosion\n"
+            f"dodge_erosion({DODGE_ARGS}).mean_steps()",
+            ICEPOOL_DODGE,
+            None,
+        ),
+    ]
+
     # Mixed kinds: counts compared with counts, keeps on mixed pools, comparisons of sums.
     def count(n, s, t, lib):
-        return {"icepool": f"({n} @ (icepool.d({s}) >= {t}))", "dyce": f"({n} @ H({s}).ge({t}))"}[lib]
+        return {"icepool": f"({n} @ (icepool.d({s}) >= {t}))", "dyce": f"({n} @ H({s}).ge({t}))"}[
+            lib
+        ]
 
-    for (a, b, op, ice_op, dy_op) in (
+    for a, b, op, ice_op, dy_op in (
         ((15, 6, 5), (10, 8, 5), ">", ">", "gt"),
         ((20, 6, 5), (12, 10, 7), ">=", ">=", "ge"),
         ((10, 6, 5), (8, 8, 6), "=", "==", "eq"),
     ):
         text = f"({a[0]}d{a[1]}>={a[2]}) {op} ({b[0]}d{b[1]}>={b[2]})"
-        out.append(Case(
-            text, f'wd.probability("{text}")',
-            f"({count(*a, 'icepool')} {ice_op} {count(*b, 'icepool')}).probability(True)",
-            _share(f"{count(*a, 'dyce')}.{dy_op}({count(*b, 'dyce')})")))
-    out.append(Case(
-        "(30d6>=4) - (20d8>=5)", 'wd.exact("(30d6>=4) - (20d8>=5)")',
-        f"{count(30, 6, 4, 'icepool')} - {count(20, 8, 5, 'icepool')}",
-        f"{count(30, 6, 4, 'dyce')} - {count(20, 8, 5, 'dyce')}"))
-    for kinds, kind, k in (([(4, 6), (3, 8)], "kh", 3), ([(6, 6), (4, 10)], "kl", 2),
-                           ([(3, 6), (3, 8), (3, 10)], "kh", 3)):
+        out.append(
+            Case(
+                text,
+                f'wd.probability("{text}")',
+                f"({count(*a, 'icepool')} {ice_op} {count(*b, 'icepool')}).probability(True)",
+                _share(f"{count(*a, 'dyce')}.{dy_op}({count(*b, 'dyce')})"),
+            )
+        )
+    out.append(
+        Case(
+            "(30d6>=4) - (20d8>=5)",
+            'wd.exact("(30d6>=4) - (20d8>=5)")',
+            f"{count(30, 6, 4, 'icepool')} - {count(20, 8, 5, 'icepool')}",
+            f"{count(30, 6, 4, 'dyce')} - {count(20, 8, 5, 'dyce')}",
+        )
+    )
+    for kinds, kind, k in (
+        ([(4, 6), (3, 8)], "kh", 3),
+        ([(6, 6), (4, 10)], "kl", 2),
+        ([(3, 6), (3, 8), (3, 10)], "kh", 3),
+    ):
         text = "[" + ", ".join(f"{n}d{s}" for n, s in kinds) + f"]{kind}{k}"
         ice_keep = f"highest({k})" if kind == "kh" else f"lowest({k})"
         dy_at = f"slice(-{k}, None)" if kind == "kh" else f"slice(None, {k})"
         out.append(Case(text, f'wd.exact("{text}")', *_pool(kinds, ice_keep, dy_at)))
-    out.append(Case("6d10kh3 + 2d4", 'wd.exact("6d10kh3 + 2d4")',
-                    "icepool.d(10).highest(6, 3) + 2 @ icepool.d(4)",
-                    "(6 @ P(10)).at(slice(-3, None)) + 2 @ H(4)"))
-    out.append(Case("P(10d6 >= 8d8)", 'wd.probability("10d6 >= 8d8")',
-                    "((10 @ icepool.d(6)) >= (8 @ icepool.d(8))).probability(True)",
-                    _share("(10 @ H(6)).ge(8 @ H(8))")))
-    out.append(Case("P(2d20+5 > 4d6+3d4)", 'wd.probability("2d20 + 5 > 4d6 + 3d4")',
-                    "((2 @ icepool.d(20) + 5) > (4 @ icepool.d(6) + 3 @ icepool.d(4)))"
-                    ".probability(True)",
-                    _share("(2 @ H(20) + 5).gt(4 @ H(6) + 3 @ H(4))")))
+    out.append(
+        Case(
+            "6d10kh3 + 2d4",
+            'wd.exact("6d10kh3 + 2d4")',
+            "icepool.d(10).highest(6, 3) + 2 @ icepool.d(4)",
+            "(6 @ P(10)).at(slice(-3, None)) + 2 @ H(4)",
+        )
+    )
+    out.append(
+        Case(
+            "P(10d6 >= 8d8)",
+            'wd.probability("10d6 >= 8d8")',
+            "((10 @ icepool.d(6)) >= (8 @ icepool.d(8))).probability(True)",
+            _share("(10 @ H(6)).ge(8 @ H(8))"),
+        )
+    )
+    out.append(
+        Case(
+            "P(2d20+5 > 4d6+3d4)",
+            'wd.probability("2d20 + 5 > 4d6 + 3d4")',
+            "((2 @ icepool.d(20) + 5) > (4 @ icepool.d(6) + 3 @ icepool.d(4))).probability(True)",
+            _share("(2 @ H(20) + 5).gt(4 @ H(6) + 3 @ H(4))"),
+        )
+    )
     return out
 
 
@@ -230,8 +289,10 @@ def check_answers(cases_: list[Case], skip_slow_peers: bool) -> dict[str, str]:
     case's fingerprint (what the cold runs must reproduce)."""
     fingerprints = {}
     for case in cases_:
-        got = {lib: digest(warm_function(code, lib)())
-               for lib, code in contenders(case, skip_slow_peers).items()}
+        got = {
+            lib: digest(warm_function(code, lib)())
+            for lib, code in contenders(case, skip_slow_peers).items()
+        }
         if len(set(got.values())) != 1:
             raise SystemExit(f"{case.name}: the libraries disagree: {got}")
         fingerprints[case.name] = got["ours"]
@@ -282,24 +343,42 @@ def run_warm(cases_: list[Case], opts) -> list[str]:
     wd.exact("d6")  # load the parser once; not a result cache
     rows, misses = [], []
     for case in cases_:
-        fns = {lib: warm_function(code, lib)
-               for lib, code in contenders(case, opts.skip_slow_peers).items()}
+        fns = {
+            lib: warm_function(code, lib)
+            for lib, code in contenders(case, opts.skip_slow_peers).items()
+        }
         times = measure_warm(fns, opts.runs, opts.slow_after)
         medians = {lib: statistics.median(ts) for lib, ts in times.items()}
         ratio = medians["ours"] / min(t for lib, t in medians.items() if lib != "ours")
         if ratio > 1:
             misses.append(case.name)
-        rows.append([case.name] + [spread(times[lib]) if lib in times else "-"
-                                   for lib in LIBRARIES] + [f"{ratio:.2f}"])
+        rows.append(
+            [case.name]
+            + [spread(times[lib]) if lib in times else "-" for lib in LIBRARIES]
+            + [f"{ratio:.2f}"]
+        )
         print(f"  done: {case.name}", file=sys.stderr, flush=True)
-    lines = table(["case", "ours", f"icepool {icepool.__version__}", f"dyce {_dyce_version()}",
-                   "ours / fastest peer"], rows)
+    lines = table(
+        [
+            "case",
+            "ours",
+            f"icepool {icepool.__version__}",
+            f"dyce {_dyce_version()}",
+            "ours / fastest peer",
+        ],
+        rows,
+    )
     lines.append("")
-    lines.append(f"warm: median (min-max) of {opts.runs} calls in one process ({3 * opts.runs} when "
-                 "every library takes under 5 ms), result caches cleared before each, libraries "
-                 f"interleaved; calls over {opts.slow_after:g} s are timed once")
-    lines.append("slower than the fastest peer on: " + ", ".join(misses) if misses
-                 else "no slower than the fastest peer on every case")
+    lines.append(
+        f"warm: median (min-max) of {opts.runs} calls in one process ({3 * opts.runs} when "
+        "every library takes under 5 ms), result caches cleared before each, libraries "
+        f"interleaved; calls over {opts.slow_after:g} s are timed once"
+    )
+    lines.append(
+        "slower than the fastest peer on: " + ", ".join(misses)
+        if misses
+        else "no slower than the fastest peer on every case"
+    )
     return lines
 
 
@@ -322,10 +401,19 @@ print(json.dumps({{"import": _t1 - _t0, "first": _t2 - _t1, "digest": digest(_an
 
 def cold_run(library: str, code: str, checkout: Path) -> dict:
     lines = code.strip().splitlines()
-    source = CHILD.format(prelude=PRELUDE[library], body="\n".join(lines[:-1]), last=lines[-1],
-                          helpers=inspect.getsource(as_probabilities) + inspect.getsource(digest))
-    done = subprocess.run([sys.executable, "-c", source], cwd=checkout, env=child_env(checkout),
-                          capture_output=True, text=True)
+    source = CHILD.format(
+        prelude=PRELUDE[library],
+        body="\n".join(lines[:-1]),
+        last=lines[-1],
+        helpers=inspect.getsource(as_probabilities) + inspect.getsource(digest),
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", source],
+        cwd=checkout,
+        env=child_env(checkout),
+        capture_output=True,
+        text=True,
+    )
     if done.returncode:
         raise SystemExit(f"{library} failed in a fresh process:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.splitlines()[-1])
@@ -349,43 +437,64 @@ def run_cold(cases_: list[Case], opts, fingerprints: dict[str, str]) -> list[str
                 total[lib].append(got["import"] + got["first"])
                 first[lib].append(got["first"])
         row_verdict = []
-        for label, times, rows, misses in (("import + first answer", total, rows_total, misses_total),
-                                           ("first answer alone", first, rows_first, misses_first)):
+        for label, times, rows, misses in (
+            ("import + first answer", total, rows_total, misses_total),
+            ("first answer alone", first, rows_first, misses_first),
+        ):
             med = {lib: statistics.median(ts) for lib, ts in times.items()}
             peer = min((lib for lib in med if lib != "ours"), key=med.get)
             ratio = med["ours"] / med[peer]
             if ratio > 1:
                 misses.append(case.name)
-            rows.append([case.name] + [spread(times[lib]) if lib in times else "-"
-                                       for lib in LIBRARIES] + [f"{ratio:.2f} ({peer})"])
-            row_verdict.append(f"{label} {ratio:.2f} x {peer}: "
-                               + ("no slower" if ratio <= 1 else "SLOWER"))
+            rows.append(
+                [case.name]
+                + [spread(times[lib]) if lib in times else "-" for lib in LIBRARIES]
+                + [f"{ratio:.2f} ({peer})"]
+            )
+            row_verdict.append(
+                f"{label} {ratio:.2f} x {peer}: " + ("no slower" if ratio <= 1 else "SLOWER")
+            )
         verdicts.append(f"{case.name}: " + "; ".join(row_verdict))
         print(f"  done: {case.name}", file=sys.stderr, flush=True)
-    heads = ["case", "ours", f"icepool {icepool.__version__}", f"dyce {_dyce_version()}",
-             "ours / fastest peer"]
+    heads = [
+        "case",
+        "ours",
+        f"icepool {icepool.__version__}",
+        f"dyce {_dyce_version()}",
+        "ours / fastest peer",
+    ]
     lines = ["import + first answer, each run a fresh process:"]
     lines += table(heads, rows_total)
     lines += ["", "first answer alone (the import excluded), same runs:"]
     lines += table(heads, rows_first)
     lines += ["", *verdicts, ""]
-    lines.append(f"cold: median (min-max) of {opts.runs} fresh processes per library and case, "
-                 "libraries interleaved run by run, after one untimed run each; "
-                 f"workbench from {checkout}")
-    lines.append("import + first answer slower than the fastest peer on: "
-                 + (", ".join(misses_total) if misses_total else "none"))
-    lines.append("first answer alone slower than the fastest peer on: "
-                 + (", ".join(misses_first) if misses_first else "none"))
-    lines.append("goal, import + first answer no slower than the fastest peer on every case: "
-                 + ("MISSED" if misses_total else "met"))
+    lines.append(
+        f"cold: median (min-max) of {opts.runs} fresh processes per library and case, "
+        "libraries interleaved run by run, after one untimed run each; "
+        f"workbench from {checkout}"
+    )
+    lines.append(
+        "import + first answer slower than the fastest peer on: "
+        + (", ".join(misses_total) if misses_total else "none")
+    )
+    lines.append(
+        "first answer alone slower than the fastest peer on: "
+        + (", ".join(misses_first) if misses_first else "none")
+    )
+    lines.append(
+        "goal, import + first answer no slower than the fastest peer on every case: "
+        + ("MISSED" if misses_total else "met")
+    )
     return lines
 
 
 def table(headers: list[str], rows: list[list[str]]) -> list[str]:
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-    out = [" | ".join(h.ljust(w) for h, w in zip(headers, widths)),
-           "-|-".join("-" * w for w in widths)]
-    out += [" | ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows]
+    out = [
+        " | ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)),
+        "-|-".join("-" * w for w in widths),
+    ]
+    out += [" | ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
     return out
 
 
@@ -398,40 +507,64 @@ def _dyce_version() -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cold", action="store_true", help="fresh processes: import and first answer")
-    ap.add_argument("--runs", type=int, default=None,
-                    help="runs per library and case (default 7 cold, 11 warm)")
+    ap.add_argument(
+        "--runs", type=int, default=None, help="runs per library and case (default 7 cold, 11 warm)"
+    )
     ap.add_argument("--only", default=None, help="only cases whose name contains this text")
-    ap.add_argument("--checkout", type=Path, default=None,
-                    help="cold runs import workbench from this checkout (default: this one)")
-    ap.add_argument("--slow-after", type=float, default=3.0,
-                    help="warm: seconds; slower calls are not repeated")
-    ap.add_argument("--skip-slow-peers", action="store_true",
-                    help="skip dyce on the mixed-pool keeps written with '+'")
+    ap.add_argument(
+        "--checkout",
+        type=Path,
+        default=None,
+        help="cold runs import workbench from this checkout (default: this one)",
+    )
+    ap.add_argument(
+        "--slow-after", type=float, default=3.0, help="warm: seconds; slower calls are not repeated"
+    )
+    ap.add_argument(
+        "--skip-slow-peers",
+        action="store_true",
+        help="skip dyce on the mixed-pool keeps written with '+'",
+    )
     opts = ap.parse_args()
     opts.runs = opts.runs or (7 if opts.cold else 11)
     chosen = [c for c in cases() if opts.only is None or opts.only in c.name]
 
-    print(f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, Python "
-          f"{sys.version.split()[0]}, {os.cpu_count()} cores")
+    print(
+        f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, Python "
+        f"{sys.version.split()[0]}, {os.cpu_count()} cores"
+    )
     fingerprints = check_answers(chosen, opts.skip_slow_peers)  # same answer everywhere first
     if opts.cold:
         lines = run_cold(chosen, opts, fingerprints)
     else:
         lines = run_warm(chosen, opts)
     print("\n".join(lines))
-    record(f"Dice, {'cold' if opts.cold else 'warm'}, against icepool and dyce "
-           "(benchmarks/dice.py)", lines)
+    record(
+        f"Dice, {'cold' if opts.cold else 'warm'}, against icepool and dyce (benchmarks/dice.py)",
+        lines,
+    )
     if not opts.cold and opts.only is None:
         print()
-        record("Dice, every input answered or refused within a second (benchmarks/dice.py)",
-               answer_times())
+        record(
+            "Dice, every input answered or refused within a second (benchmarks/dice.py)",
+            answer_times(),
+        )
     return 0
 
 
 # The fuzz tests' alphabet: pieces of notation in any order, mostly nonsense.
 ALPHABET = list("0123456789dDFkhlr!<>=()[]{},#+-*:% ") + ["max(", "min(", "dF", "kh", "d6", "20"]
-HEAVY = ("1000d1000", "1000000d6", "500d100kh250", "300d6kh100", "200d6", "40d20!>=2:40",
-         "[8d6,8d8,8d10,8d12]kh5", "12#(10d10kh3)", "d1000000000rr<2")
+HEAVY = (
+    "1000d1000",
+    "1000000d6",
+    "500d100kh250",
+    "300d6kh100",
+    "200d6",
+    "40d20!>=2:40",
+    "[8d6,8d8,8d10,8d12]kh5",
+    "12#(10d10kh3)",
+    "d1000000000rr<2",
+)
 
 
 def answer_times(n: int = 3000, seed: int = 0) -> list[str]:
@@ -459,10 +592,13 @@ def answer_times(n: int = 3000, seed: int = 0) -> list[str]:
             slowest = (text, took)
     over = sum(t > 1 for t in times)
     lines: list[str] = []
-    echo(lines, f"input to answer or refusal, {len(times)} inputs ({n} random from the fuzz "
-                f"alphabet, seed {seed}, and {len(HEAVY)} heavy ones), cold: median "
-                f"{fmt(statistics.median(times))}, max {fmt(slowest[1])} ({slowest[0]!r}); "
-                f"over 1 s: {over}; " + ", ".join(f"{k} {v}" for k, v in outcomes.items()))
+    echo(
+        lines,
+        f"input to answer or refusal, {len(times)} inputs ({n} random from the fuzz "
+        f"alphabet, seed {seed}, and {len(HEAVY)} heavy ones), cold: median "
+        f"{fmt(statistics.median(times))}, max {fmt(slowest[1])} ({slowest[0]!r}); "
+        f"over 1 s: {over}; " + ", ".join(f"{k} {v}" for k, v in outcomes.items()),
+    )
     echo(lines, f"goal, every input within 1 s: {'met' if over == 0 else 'MISSED'}")
     return lines
 

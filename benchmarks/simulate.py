@@ -66,21 +66,24 @@ def bench(game: str, n: int, out: list[str], runs: int = 5) -> None:
             wb.play(game, seed=s, cards=cards, bots=bots).auto()
         per_game = (time.process_time() - t) / len(seeds)
         logged_games[bots] = min(5 * n, max(1, n // 5, math.ceil(LOGGED_CPU / per_game)))
-    rates = {(bots, k): [] for bots in bot_kinds
-             for k in ("games", "decisions", "engine", "match", "match decisions")}
-    for run in range(1, runs + 1):
+    rates = {
+        (bots, k): []
+        for bots in bot_kinds
+        for k in ("games", "decisions", "engine", "match", "match decisions")
+    }
+    for rep in range(1, runs + 1):
         for bots in bot_kinds:
             # Each timed part starts with no garbage of the part before it to collect.
             gc.collect()
             t = time.process_time()
-            frame = wb.simulate(game, n, seed=run, cards=cards, bots=bots, executor="serial")
+            frame = wb.simulate(game, n, seed=rep, cards=cards, bots=bots, executor="serial")
             dt = time.process_time() - t
             rates[bots, "games"].append(n / dt)
             rates[bots, "decisions"].append(int(frame["length"].sum()) / dt)
             # Other games than simulate's, for the same reason, and other games again for
             # the engine alone: played just before, the same games would fill the rules'
             # caches for Match.auto. The two are compared per decision.
-            seeds = game_seeds(100 + run, logged_games[bots])
+            seeds = game_seeds(100 + rep, logged_games[bots])
             decisions = 0
             gc.collect()
             t = time.process_time()
@@ -93,20 +96,23 @@ def bench(game: str, n: int, out: list[str], runs: int = 5) -> None:
             rates[bots, "match decisions"].append(decisions / dt)
             gc.collect()
             t = time.process_time()
-            rows = engines[bots](game_seeds(200 + run, len(seeds)))
-            rates[bots, "engine"].append(sum(r["length"] for r in rows)
-                                         / (time.process_time() - t))
+            rows = engines[bots](game_seeds(200 + rep, len(seeds)))
+            rates[bots, "engine"].append(sum(r["length"] for r in rows) / (time.process_time() - t))
     for bots in bot_kinds:
         games, engine, match = (rates[bots, k] for k in ("games", "engine", "match"))
         slower = statistics.median(games) / statistics.median(match)
         logged = statistics.median(engine) / statistics.median(rates[bots, "match decisions"])
         LOGGED.append((game, bots, logged))
-        echo(out, f"{game:<16} {bots:<10} {spread(games):>20} "
-                  f"{spread(rates[bots, 'decisions']):>28} {spread(engine):>20} "
-                  f"{spread(match):>20} {slower:>8.1f}x {logged:>7.2f}x")
+        echo(
+            out,
+            f"{game:<16} {bots:<10} {spread(games):>20} "
+            f"{spread(rates[bots, 'decisions']):>28} {spread(engine):>20} "
+            f"{spread(match):>20} {slower:>8.1f}x {logged:>7.2f}x",
+        )
     if len(bot_kinds) == 2:
-        share = (statistics.median(rates["heuristic", "decisions"])
-                 / statistics.median(rates["random", "decisions"]))
+        share = statistics.median(rates["heuristic", "decisions"]) / statistics.median(
+            rates["random", "decisions"]
+        )
         HEURISTIC_SHARE.append((game, share))
 
 
@@ -118,8 +124,10 @@ def _engine(game: str, cards, bots: str):
     made = make_bots(bots, g, g.num_seats(batch.setup))
 
     def play(seeds):
-        return [play_out(g, batch.cards, batch.rules, batch.setup, s, made, g.max_decisions)
-                for s in seeds]
+        return [
+            play_out(g, batch.cards, batch.rules, batch.setup, s, made, g.max_decisions)
+            for s in seeds
+        ]
 
     return play
 
@@ -158,8 +166,9 @@ def _random_playouts(ps_game, n: int, rng) -> int:
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes],
-                                               [p for _, p in outcomes])[0])
+                state.apply_action(
+                    rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                )
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
@@ -178,15 +187,18 @@ def bench_reference(out: list[str]) -> None:
     import pyspiel
 
     sizes = ", ".join(f"{name} {n}" for name, n in REFERENCE.items())
-    echo(out, f"random playouts from Python, games per run: {sizes}; 5 runs, per CPU second, "
-              "median (min-max)")
+    echo(
+        out,
+        f"random playouts from Python, games per run: {sizes}; 5 runs, per CPU second, "
+        "median (min-max)",
+    )
     echo(out, f"{'OpenSpiel (C++)':<16} {'games/s':>22} {'decisions/s':>26}")
     for name, n in REFERENCE.items():
         ps_game = pyspiel.load_game(name)
         games, decisions = [], []
-        for run in range(5):
+        for rep in range(5):
             t = time.process_time()
-            d = _random_playouts(ps_game, n, random.Random(run))
+            d = _random_playouts(ps_game, n, random.Random(rep))
             dt = time.process_time() - t
             games.append(n / dt)
             decisions.append(d / dt)
@@ -199,14 +211,17 @@ def bench_named(game: str, n: int, out: list[str]) -> None:
     for name in get_game(game).named_bots():
         wb.simulate(game, max(1, n // 10), seed=0, bots=name)  # warm
         games, decisions = [], []
-        for run in range(1, 4):
+        for rep in range(1, 4):
             t = time.perf_counter()
-            frame = wb.simulate(game, n, seed=run, bots=name)
+            frame = wb.simulate(game, n, seed=rep, bots=name)
             dt = time.perf_counter() - t
             games.append(n / dt)
             decisions.append(int(frame["length"].sum()) / dt)
-        echo(out, f"{game:<16} {name:<10} {statistics.median(games):>10.1f} "
-                  f"{statistics.median(decisions):>12.0f}")
+        echo(
+            out,
+            f"{game:<16} {name:<10} {statistics.median(games):>10.1f} "
+            f"{statistics.median(decisions):>12.0f}",
+        )
 
 
 CHILD = """\
@@ -247,10 +262,14 @@ def compare(other: Path, n: int, games: list[str], runs: int) -> None:
     """Games per second of this checkout and `other`, fresh process per run, alternating."""
     checkouts = [HERE, other]
     out: list[str] = []
-    echo(out, f"{n} games per run, default setup, {runs} runs per checkout, alternating; "
-              f"games per CPU second, median (min-max); {HERE} against {other}")
-    echo(out, f"{'game':<16} {'bots':<10} {'path':<12} {HERE.name:>22} {other.name:>22} "
-              f"{'ratio':>7}")
+    echo(
+        out,
+        f"{n} games per run, default setup, {runs} runs per checkout, alternating; "
+        f"games per CPU second, median (min-max); {HERE} against {other}",
+    )
+    echo(
+        out, f"{'game':<16} {'bots':<10} {'path':<12} {HERE.name:>22} {other.name:>22} {'ratio':>7}"
+    )
     for game in games:
         g = get_game(game)
         trace = tension_by_default(g, g.num_seats(g.check_setup(None)))
@@ -258,8 +277,7 @@ def compare(other: Path, n: int, games: list[str], runs: int) -> None:
             rates = {(c, k): [] for c in checkouts for k in ("rate", "traced", "match")}
             for _ in range(runs):
                 for checkout in checkouts:
-                    answer = run(checkout, CHILD.format(game=game, bots=bots, n=n,
-                                                        trace=trace))
+                    answer = run(checkout, CHILD.format(game=game, bots=bots, n=n, trace=trace))
                     if answer.get("skip"):
                         break
                     for k in ("rate", "traced", "match"):
@@ -272,8 +290,11 @@ def compare(other: Path, n: int, games: list[str], runs: int) -> None:
                 if not mine or not theirs:
                     continue
                 ratio = statistics.median(mine) / statistics.median(theirs)
-                echo(out, f"{game:<16} {bots:<10} {path:<12} {summary(mine):>22} "
-                          f"{summary(theirs):>22} {ratio:>6.2f}x")
+                echo(
+                    out,
+                    f"{game:<16} {bots:<10} {path:<12} {summary(mine):>22} "
+                    f"{summary(theirs):>22} {ratio:>6.2f}x",
+                )
     echo(out)
     echo(out, f"ratio: median of {HERE.name} / median of {other.name}")
     record(AGAINST, out)
@@ -284,12 +305,12 @@ def main() -> None:
     if "--against" in args:
         i = args.index("--against")
         other = Path(args[i + 1]).resolve()
-        del args[i:i + 2]
+        del args[i : i + 2]
         runs = 5
         if "--runs" in args:
             i = args.index("--runs")
             runs = int(args[i + 1])
-            del args[i:i + 2]
+            del args[i : i + 2]
         n = int(args[0]) if args else 500
         compare(other, n, args[1:] or wb.list_games(), runs)
         return
@@ -301,35 +322,55 @@ def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     games = sys.argv[2:] or wb.list_games()
     out: list[str] = []
-    echo(out, f"{n} games per run, default setup, 5 runs with new seeds each, bot kinds "
-              "alternating; per CPU second of this process, median (min-max)")
-    echo(out, f"{'game':<16} {'bots':<10} {'simulate games/s':>20} "
-              f"{'simulate decisions/s':>28} {'engine decisions/s':>20} "
-              f"{'Match.auto games/s':>20} {'slower':>9} {'logged':>8}")
+    echo(
+        out,
+        f"{n} games per run, default setup, 5 runs with new seeds each, bot kinds "
+        "alternating; per CPU second of this process, median (min-max)",
+    )
+    echo(
+        out,
+        f"{'game':<16} {'bots':<10} {'simulate games/s':>20} "
+        f"{'simulate decisions/s':>28} {'engine decisions/s':>20} "
+        f"{'Match.auto games/s':>20} {'slower':>9} {'logged':>8}",
+    )
     for game in games:
         bench(game, n, out)
-    echo(out, "slower: Match.auto's time per game over simulate's; logged: Match.auto's time "
-              "per decision over the rules engine's")
+    echo(
+        out,
+        "slower: Match.auto's time per game over simulate's; logged: Match.auto's time "
+        "per decision over the rules engine's",
+    )
     echo(out)
-    echo(out, f"logged play (Match.auto) per decision, as a multiple of the rules engine's "
-              f"(goal: at most {GOAL_LOGGED:g}x)")
+    echo(
+        out,
+        f"logged play (Match.auto) per decision, as a multiple of the rules engine's "
+        f"(goal: at most {GOAL_LOGGED:g}x)",
+    )
     for game, bots, logged in LOGGED:
         verdict = "met" if logged <= GOAL_LOGGED else "missed"
         echo(out, f"{game:<16} {bots:<10} {logged:>6.2f}x  {verdict}")
     echo(out)
-    echo(out, f"heuristic self-play's decisions per second as a share of random play's "
-              f"(goal {GOAL_SHARE:.0%})")
+    echo(
+        out,
+        f"heuristic self-play's decisions per second as a share of random play's "
+        f"(goal {GOAL_SHARE:.0%})",
+    )
     for game, share in HEURISTIC_SHARE:
         verdict = "met" if share >= GOAL_SHARE else "missed"
         echo(out, f"{game:<16} {share:>6.1%}  {verdict}")
     echo(out)
     # Our rules driven through pyspiel's API: what OpenSpiel's algorithms get from our games.
-    echo(out, f"random bots, {n} games: simulate against random playouts through pyspiel's "
-              "API on our rules; games per wall second, median of 5")
+    echo(
+        out,
+        f"random bots, {n} games: simulate against random playouts through pyspiel's "
+        "API on our rules; games per wall second, median of 5",
+    )
     echo(out, f"{'game':<16} {'simulate/s':>10} {'pyspiel API/s':>14} {'simulate/API':>13}")
     for game in games:
         seeds = iter(range(1, 1000))  # new games each run, as in bench()
-        ours = n / timed(lambda: wb.simulate(game, n, seed=next(seeds), bots="random"))
+        ours = n / timed(
+            lambda game=game, seeds=seeds: wb.simulate(game, n, seed=next(seeds), bots="random")
+        )
         theirs = bench_openspiel(game, n)
         echo(out, f"{game:<16} {ours:>10.0f} {theirs:>14.0f} {ours / theirs:>12.1f}x")
     print()

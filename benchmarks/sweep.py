@@ -65,14 +65,20 @@ from workbench.sim.kernels import SETUPS, compiled_games
 from workbench.sim.simulate import play_out, prepare
 
 # The stat each game's sweep varies; a game not named here sweeps its first card stat.
-KEYS = {"coop": "enemies.Brutes.health", "correction": "params.second_player_tokens.value",
-        "rpg_card_battle": "classes.Knight.hp", "sac": "params.ammo.value"}
+KEYS = {
+    "coop": "enemies.Brutes.health",
+    "correction": "params.second_player_tokens.value",
+    "rpg_card_battle": "classes.Knight.hp",
+    "sac": "params.ammo.value",
+}
 GOAL = 5.0
 GOAL_CLIENT = 0.2  # seconds of the client's CPU per Dask sweep, at most
 GOAL_SPEEDUP = 1.8  # two Dask workers over one, at least
 
-TITLES = {"kernel": "What-if speed: rules engine against kernel (benchmarks/sweep.py)",
-          "sweeps": "What-if speed: each game's first and second sweep (benchmarks/sweep.py)"}
+TITLES = {
+    "kernel": "What-if speed: rules engine against kernel (benchmarks/sweep.py)",
+    "sweeps": "What-if speed: each game's first and second sweep (benchmarks/sweep.py)",
+}
 
 
 def dask_title(bots: str, settings: str) -> str:
@@ -83,9 +89,12 @@ def dask_title(bots: str, settings: str) -> str:
 
 
 def engine_vs_kernel(runs: int, games: list[str], out: list[str], n: int = 2000) -> None:
-    echo(out, f"each compiled game's rules engine and kernel on the same {n:,} games (rows "
-              f"checked identical), alternating, {runs} runs; games per wall second, median "
-              "(min-max), and kernel / engine")
+    echo(
+        out,
+        f"each compiled game's rules engine and kernel on the same {n:,} games (rows "
+        f"checked identical), alternating, {runs} runs; games per wall second, median "
+        "(min-max), and kernel / engine",
+    )
     for name in games:
         game = get_game(name)
         for bots in ("random", "heuristic"):
@@ -93,13 +102,14 @@ def engine_vs_kernel(runs: int, games: list[str], out: list[str], n: int = 2000)
             made = make_bots(b.bots, game, game.num_seats(b.setup))
             seeds = game_seeds(0, n)
 
-            def engine():
-                return [play_out(game, b.cards, b.rules, b.setup, s, made, game.max_decisions)
-                        for s in seeds]
+            def engine(game=game, b=b, made=made, seeds=seeds):
+                return [
+                    play_out(game, b.cards, b.rules, b.setup, s, made, game.max_decisions)
+                    for s in seeds
+                ]
 
-            def kernel():
-                return game.play_batch(b.cards, b.rules, b.setup, made, game.max_decisions,
-                                       seeds)
+            def kernel(game=game, b=b, made=made, seeds=seeds):
+                return game.play_batch(b.cards, b.rules, b.setup, made, game.max_decisions, seeds)
 
             assert kernel().to_dicts() == engine(), f"{name}: the kernel and the engine disagree"
             rates = {engine: [], kernel: []}
@@ -107,9 +117,12 @@ def engine_vs_kernel(runs: int, games: list[str], out: list[str], n: int = 2000)
                 for play in (engine, kernel):
                     rates[play].append(n / timed(play, repeats=1))
             ratios = [k / e for e, k in zip(rates[engine], rates[kernel], strict=True)]
-            echo(out, f"{name:<16} {bots:<9} bots, {n:,} games: rules engine "
-                      f"{spread(rates[engine])} games/s, kernel {spread(rates[kernel])} "
-                      f"games/s, {summary(ratios, 'x', digits=1)}")
+            echo(
+                out,
+                f"{name:<16} {bots:<9} bots, {n:,} games: rules engine "
+                f"{spread(rates[engine])} games/s, kernel {spread(rates[kernel])} "
+                f"games/s, {summary(ratios, 'x', digits=1)}",
+            )
 
 
 def sweep_key(game: str) -> tuple[str, list[int]]:
@@ -154,17 +167,25 @@ batch.play([0])
 t3 = time.perf_counter()
 answer = {{"imports": t1 - t0, "cards": t2 - t1, "first game": t3 - t2}}
 """
-STEPS = {"imports": "importing workbench.sim and the game",
-         "cards": "loading and checking its cards",
-         "first game": "its first game (numba and the compiled code loaded)"}
+STEPS = {
+    "imports": "importing workbench.sim and the game",
+    "cards": "loading and checking its cards",
+    "first game": "its first game (numba and the compiled code loaded)",
+}
 
 
 def game_sweeps(games: list[str], runs: int, out: list[str], per_point: int = 2000) -> None:
-    echo(out, f"10-point sweeps, {per_point:,} games per point, the game's default bots; a "
-              f"fresh process per run, {runs} runs; seconds, median (min-max); goal: at most "
-              f"{GOAL:g} s at 2,000 games per point")
-    echo(out, f"{'game':<16} {'bots':<10} {'executor':<10} {'first sweep':>20} "
-              f"{'second sweep':>20}  goal")
+    echo(
+        out,
+        f"10-point sweeps, {per_point:,} games per point, the game's default bots; a "
+        f"fresh process per run, {runs} runs; seconds, median (min-max); goal: at most "
+        f"{GOAL:g} s at 2,000 games per point",
+    )
+    echo(
+        out,
+        f"{'game':<16} {'bots':<10} {'executor':<10} {'first sweep':>20} "
+        f"{'second sweep':>20}  goal",
+    )
     pool = multiprocessing.get_context("spawn").Pool(2)
     try:
         for game in games:
@@ -187,8 +208,12 @@ def _game_sweeps(game: str, runs: int, pool, out: list[str], per_point: int) -> 
         for k in steps:
             steps[k].append(answer[k])
         for executor in executors:  # alternating run by run
-            answer = run(HERE, CHILD.format(game=game, key=key, values=values,
-                                            executor=executor, long=LONG, games=per_point))
+            answer = run(
+                HERE,
+                CHILD.format(
+                    game=game, key=key, values=values, executor=executor, long=LONG, games=per_point
+                ),
+            )
             # A compiled game's sweep plays on both cores: the machine's speed on one and
             # what a second one gives, just after it.
             one, top = two_against_one(pool, 2 * SPIN)
@@ -206,14 +231,24 @@ def _game_sweeps(game: str, runs: int, pool, out: list[str], per_point: int) -> 
         if per_point != 2000:  # a sweep's start-up does not scale with its games
             verdict = f"not judged at {per_point:,} games a point"
         second_text = summary(second, " s", digits=2) if second else "(timed once)"
-        echo(out, f"{game:<16} {bots:<10} {executor:<10} {summary(first, ' s', digits=2):>20} "
-                  f"{second_text:>20}  {verdict}")
+        echo(
+            out,
+            f"{game:<16} {bots:<10} {executor:<10} {summary(first, ' s', digits=2):>20} "
+            f"{second_text:>20}  {verdict}",
+        )
     echo(out, f"{'':<16} (varied: {key}, {values[0]} to {values[-1]})")
-    echo(out, f"{'':<16} (before a first sweep's games, in a fresh process: " + "; ".join(
-        f"{STEPS[k]} {summary(v, ' s', digits=2)}" for k, v in steps.items()) + ")")
-    echo(out, f"{'':<16} (the machine meanwhile: {SPIN:,} steps of plain arithmetic took "
-              f"{summary(spins, ' s', digits=2)}; two processes did two lots of them "
-              f"{summary(tops, 'x', digits=2)} as fast as one)")
+    echo(
+        out,
+        f"{'':<16} (before a first sweep's games, in a fresh process: "
+        + "; ".join(f"{STEPS[k]} {summary(v, ' s', digits=2)}" for k, v in steps.items())
+        + ")",
+    )
+    echo(
+        out,
+        f"{'':<16} (the machine meanwhile: {SPIN:,} steps of plain arithmetic took "
+        f"{summary(spins, ' s', digits=2)}; two processes did two lots of them "
+        f"{summary(tops, 'x', digits=2)} as fast as one)",
+    )
 
 
 def _spin(n: int) -> int:
@@ -252,8 +287,9 @@ def two_against_one(pool, work, task=_spin) -> tuple[float, float]:
     return one, one / (time.perf_counter() - t)
 
 
-def dask_speedup(cards, per_point: int, runs: int, settings: str, bots: str,
-                 out: list[str]) -> None:
+def dask_speedup(
+    cards, per_point: int, runs: int, settings: str, bots: str, out: list[str]
+) -> None:
     """One cluster, scaled to one worker and to two in turn: a second cluster standing idle
     beside the one timed would take its share of the two cores (each Dask process wakes
     many times a second)."""
@@ -264,8 +300,7 @@ def dask_speedup(cards, per_point: int, runs: int, settings: str, bots: str,
     vary = {"enemies.Brutes.health": list(range(6, 16))}
     # The cluster's processes read their settings from the environment they start in.
     os.environ.update({} if settings == "dask" else _environment(DASK_SETTINGS))
-    cluster = SubprocessCluster(n_workers=2, worker_kwargs={"nthreads": 1},
-                                dashboard_address=None)
+    cluster = SubprocessCluster(n_workers=2, worker_kwargs={"nthreads": 1}, dashboard_address=None)
     client = Client(cluster, set_as_default=False)
     pool = multiprocessing.get_context("spawn").Pool(2)
     wall, cpu, ours, plain = ({1: [], 2: []} for _ in range(4))
@@ -274,8 +309,11 @@ def dask_speedup(cards, per_point: int, runs: int, settings: str, bots: str,
     client.wait_for_workers(2)
     idle = _idle(client, scheduler)
     who = "Dask's default" if settings == "dask" else "local_cluster's"
-    echo(out, f"Co-op sweeps with {bots} bots, {runs} runs, median (min-max). Dask with {who} "
-              f"settings, each process idle, as a share of one core: {idle}")
+    echo(
+        out,
+        f"Co-op sweeps with {bots} bots, {runs} runs, median (min-max). Dask with {who} "
+        f"settings, each process idle, as a share of one core: {idle}",
+    )
     tops, kernel_tops = [], []
     play = partial(_play_coop, bots=bots)
     try:
@@ -292,13 +330,29 @@ def dask_speedup(cards, per_point: int, runs: int, settings: str, bots: str,
                     time.sleep(0.05)
                 # A small sweep first, with tasks for every worker: a worker just started
                 # pays its first task's imports and first calls there, not in the timing.
-                wb.sweep("coop", vary, 1000, players=3, cards=cards, bots=bots,
-                         executor=client, progress=False)
+                wb.sweep(
+                    "coop",
+                    vary,
+                    1000,
+                    players=3,
+                    cards=cards,
+                    bots=bots,
+                    executor=client,
+                    progress=False,
+                )
                 workers = _workers_and_nannies(client)
                 used = [_cpu(p) for p in workers] + [_cpu(scheduler)]
                 t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
-                wb.sweep("coop", vary, per_point, players=3, cards=cards, bots=bots,
-                         executor=client, progress=False)
+                wb.sweep(
+                    "coop",
+                    vary,
+                    per_point,
+                    players=3,
+                    cards=cards,
+                    bots=bots,
+                    executor=client,
+                    progress=False,
+                )
                 wall[w].append(time.perf_counter() - t)
                 cpu[w].append(time.process_time() - c)
                 ours[w].append(time.thread_time() - m)
@@ -324,27 +378,45 @@ def dask_speedup(cards, per_point: int, runs: int, settings: str, bots: str,
         cluster.close()
     for w in (1, 2):
         client_cpu = statistics.median(cpu[w])
-        echo(out, f"Dask, scheduler and {w} worker(s) in their own processes, "
-                  f"{10 * per_point:,} games: {summary(wall[w], ' s', digits=2)}; client CPU "
-                  f"per sweep {summary(cpu[w], ' s', digits=2)} (goal: at most "
-                  f"{GOAL_CLIENT:g} s: {_met(client_cpu <= GOAL_CLIENT)}), of which our "
-                  f"code's thread {summary(ours[w], ' s', digits=2)}")
-        echo(out, f"  CPU per sweep on {w} worker(s): the workers with their nannies "
-                  f"{summary(on_workers[w], ' s', digits=2)} in all, the scheduler "
-                  f"{summary(on_scheduler[w], ' s', digits=2)}")
+        echo(
+            out,
+            f"Dask, scheduler and {w} worker(s) in their own processes, "
+            f"{10 * per_point:,} games: {summary(wall[w], ' s', digits=2)}; client CPU "
+            f"per sweep {summary(cpu[w], ' s', digits=2)} (goal: at most "
+            f"{GOAL_CLIENT:g} s: {_met(client_cpu <= GOAL_CLIENT)}), of which our "
+            f"code's thread {summary(ours[w], ' s', digits=2)}",
+        )
+        echo(
+            out,
+            f"  CPU per sweep on {w} worker(s): the workers with their nannies "
+            f"{summary(on_workers[w], ' s', digits=2)} in all, the scheduler "
+            f"{summary(on_scheduler[w], ' s', digits=2)}",
+        )
     speedups = [a / b for a, b in zip(wall[1], wall[2], strict=True)]
     most = [a / (b / 2) for a, b in zip(wall[1], bound[2], strict=True)]
     dask_top = [a / b for a, b in zip(plain[1], plain[2], strict=True)]
-    echo(out, f"Dask speed-up, 2 workers over 1: {summary(speedups, 'x', digits=2)} (goal: at "
-              f"least {GOAL_SPEEDUP:g}x: {_met(statistics.median(speedups) >= GOAL_SPEEDUP)})")
-    echo(out, f"the most 2 workers could gain with the CPU they, the scheduler and the client "
-              f"took, spread perfectly over two cores: {summary(most, 'x', digits=2)}")
-    echo(out, f"Dask's own, as many tasks of plain arithmetic on the same cluster "
-              f"({_task_count(per_point, 1)} and {_task_count(per_point, 2)}): "
-              f"{summary(dask_top, 'x', digits=2)}")
-    echo(out, f"this machine's ceiling, 2 processes over 1: {summary(tops, 'x', digits=2)} "
-              f"with plain arithmetic, {summary(kernel_tops, 'x', digits=2)} playing the "
-              f"sweep's {10 * per_point:,} games in the co-op kernel (no Dask)")
+    echo(
+        out,
+        f"Dask speed-up, 2 workers over 1: {summary(speedups, 'x', digits=2)} (goal: at "
+        f"least {GOAL_SPEEDUP:g}x: {_met(statistics.median(speedups) >= GOAL_SPEEDUP)})",
+    )
+    echo(
+        out,
+        f"the most 2 workers could gain with the CPU they, the scheduler and the client "
+        f"took, spread perfectly over two cores: {summary(most, 'x', digits=2)}",
+    )
+    echo(
+        out,
+        f"Dask's own, as many tasks of plain arithmetic on the same cluster "
+        f"({_task_count(per_point, 1)} and {_task_count(per_point, 2)}): "
+        f"{summary(dask_top, 'x', digits=2)}",
+    )
+    echo(
+        out,
+        f"this machine's ceiling, 2 processes over 1: {summary(tops, 'x', digits=2)} "
+        f"with plain arithmetic, {summary(kernel_tops, 'x', digits=2)} playing the "
+        f"sweep's {10 * per_point:,} games in the co-op kernel (no Dask)",
+    )
 
 
 def _met(done: bool) -> str:
@@ -372,14 +444,18 @@ def _idle(client, scheduler, seconds: float = 5.0) -> str:
     before = [_cpu(p) for p in [*workers, scheduler]]
     time.sleep(seconds)
     used = [(_cpu(p) - b) / seconds for p, b in zip([*workers, scheduler], before, strict=True)]
-    return (f"a worker {100 * sum(used[:half]) / half:.1f}%, its nanny "
-            f"{100 * sum(used[half:-1]) / half:.1f}%, the scheduler {100 * used[-1]:.1f}%")
+    return (
+        f"a worker {100 * sum(used[:half]) / half:.1f}%, its nanny "
+        f"{100 * sum(used[half:-1]) / half:.1f}%, the scheduler {100 * used[-1]:.1f}%"
+    )
 
 
 def _environment(settings: dict) -> dict:
     """Dask settings as the environment variables Dask reads them from."""
-    return {"DASK_" + key.upper().replace(".", "__").replace("-", "_"): str(value)
-            for key, value in settings.items()}
+    return {
+        "DASK_" + key.upper().replace(".", "__").replace("-", "_"): str(value)
+        for key, value in settings.items()
+    }
 
 
 def _task_count(per_point: int, workers: int) -> int:
@@ -387,8 +463,9 @@ def _task_count(per_point: int, workers: int) -> int:
     from workbench.sim.executors import _tasks, task_size
 
     jobs = [(i, None, range(per_point)) for i in range(10)]
-    return sum(1 for _ in _tasks(jobs, lambda games: task_size(games, 10 * per_point),
-                                 workers=workers))
+    return sum(
+        1 for _ in _tasks(jobs, lambda games: task_size(games, 10 * per_point), workers=workers)
+    )
 
 
 def main() -> None:
@@ -396,18 +473,36 @@ def main() -> None:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dask-games", type=int, default=20_000, help="games per point")
-    parser.add_argument("--kernel-games", type=int, default=2000,
-                        help="games per run of engine and kernel (Armies' engine plays ~20/s)")
-    parser.add_argument("--sweep-games", type=int, default=2000,
-                        help="games per point of each game's sweeps (the goal is put at 2,000)")
-    parser.add_argument("--parts", default="kernel,sweeps,dask",
-                        help="which of the three parts to run, e.g. 'sweeps' or 'sweeps,dask'")
-    parser.add_argument("--dask-bots", default="heuristic,random",
-                        help="the bots of the Dask sweeps, each measured in turn: the default "
-                             "(heuristic) and random bots, whose shorter games let what a "
-                             "sweep costs beside its games weigh more")
-    parser.add_argument("--dask-settings", choices=("workbench", "dask"), default="workbench",
-                        help="the Dask cluster's: local_cluster's (DASK_SETTINGS) or Dask's own")
+    parser.add_argument(
+        "--kernel-games",
+        type=int,
+        default=2000,
+        help="games per run of engine and kernel (Armies' engine plays ~20/s)",
+    )
+    parser.add_argument(
+        "--sweep-games",
+        type=int,
+        default=2000,
+        help="games per point of each game's sweeps (the goal is put at 2,000)",
+    )
+    parser.add_argument(
+        "--parts",
+        default="kernel,sweeps,dask",
+        help="which of the three parts to run, e.g. 'sweeps' or 'sweeps,dask'",
+    )
+    parser.add_argument(
+        "--dask-bots",
+        default="heuristic,random",
+        help="the bots of the Dask sweeps, each measured in turn: the default "
+        "(heuristic) and random bots, whose shorter games let what a "
+        "sweep costs beside its games weigh more",
+    )
+    parser.add_argument(
+        "--dask-settings",
+        choices=("workbench", "dask"),
+        default="workbench",
+        help="the Dask cluster's: local_cluster's (DASK_SETTINGS) or Dask's own",
+    )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     dask_bots = args.dask_bots.split(",")
@@ -421,9 +516,12 @@ def main() -> None:
     # Each part is recorded as it ends, so a later part that fails loses only its own.
     if "kernel" in parts:
         out: list[str] = []
-        engine_vs_kernel(args.runs, [g for g in compiled_games()
-                                     if not args.games or g in args.games], out,
-                         args.kernel_games)
+        engine_vs_kernel(
+            args.runs,
+            [g for g in compiled_games() if not args.games or g in args.games],
+            out,
+            args.kernel_games,
+        )
         record(TITLES["kernel"], out)
         print()
     if "sweeps" in parts:

@@ -11,8 +11,18 @@ from workbench.core.registry import get_game
 from workbench.sim.simulate import Batch, game_seeds, play_out, prepare
 
 
-def both(name, n, *, bots="heuristic", rules=None, cards=None, max_decisions=None, seed=0,
-         trace=False, **setup):
+def both(
+    name,
+    n,
+    *,
+    bots="heuristic",
+    rules=None,
+    cards=None,
+    max_decisions=None,
+    seed=0,
+    trace=False,
+    **setup,
+):
     """(kernel rows, or None if the kernel handed the batch back; engine rows) for the same
     n seeds. The kernel is called directly, whether or not its stamp matches the code: these
     are the equivalence tests a stamp is renewed on (core/stamps.py)."""
@@ -35,9 +45,10 @@ def declined(played) -> str:
 def assert_same(fast, slow):
     assert fast is not None, "the kernel handed back a batch it should play"
     assert len(fast) == len(slow)
-    for f, s in zip(fast, slow):
+    for f, s in zip(fast, slow, strict=True):
         assert f == s, f"seed {s['seed']}: " + ", ".join(
-            f"{k}: kernel {f.get(k)!r}, engine {v!r}" for k, v in s.items() if f.get(k) != v)
+            f"{k}: kernel {f.get(k)!r}, engine {v!r}" for k, v in s.items() if f.get(k) != v
+        )
 
 
 def assert_ban_lists_played(name, n, bots, *, rules=None, trace=False):
@@ -46,11 +57,18 @@ def assert_ban_lists_played(name, n, bots, *, rules=None, trace=False):
     fast, slow = both(name, n, bots=bots, rules=rules, trace=trace)
     assert_same(fast, slow)
     game = get_game(name)
-    b = prepare(name, None, rules, {s: getattr(bot, "bot", bot) for s, bot in bots.items()},
-                None, {})
-    free = game.play_batch(b.cards, b.rules, b.setup,
-                           make_bots(b.bots, game, game.num_seats(b.setup)),
-                           game.max_decisions, game_seeds(0, n), trace)
+    b = prepare(
+        name, None, rules, {s: getattr(bot, "bot", bot) for s, bot in bots.items()}, None, {}
+    )
+    free = game.play_batch(
+        b.cards,
+        b.rules,
+        b.setup,
+        make_bots(b.bots, game, game.num_seats(b.setup)),
+        game.max_decisions,
+        game_seeds(0, n),
+        trace,
+    )
     assert free.to_dicts() != fast, "the ban lists changed no game"
     return fast
 

@@ -29,7 +29,7 @@ def walk(outcomes, weights, u):
     """pick(u) the slow way: the first outcome whose cumulative weight passes u * total."""
     at = int(u * sum(weights))
     acc = 0
-    for o, w in zip(outcomes, weights):
+    for o, w in zip(outcomes, weights, strict=True):
         acc += w
         if at < acc:
             return o
@@ -64,15 +64,19 @@ def test_a_dice_result_is_a_chance_distribution():
 # ---- pick --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("dist", [
-    dice_sum(3),
-    dice_highest(4),
-    uniform((2, 0, 1)),
-    counted({"c7": 3, "c1": 1, "c4": 5, "c2": 2}),
-    counted({"c7": 3, "c1": 1, "c4": 5, "gone": 0, "c2": 2}),
-    Dist(("x", 3, (1, 2)), (10**30, 1, 7)),
-    exact("4d6kh3 + 1d4"),
-], ids=lambda d: repr(d)[:40])
+@pytest.mark.parametrize(
+    "dist",
+    [
+        dice_sum(3),
+        dice_highest(4),
+        uniform((2, 0, 1)),
+        counted({"c7": 3, "c1": 1, "c4": 5, "c2": 2}),
+        counted({"c7": 3, "c1": 1, "c4": 5, "gone": 0, "c2": 2}),
+        Dist(("x", 3, (1, 2)), (10**30, 1, 7)),
+        exact("4d6kh3 + 1d4"),
+    ],
+    ids=lambda d: repr(d)[:40],
+)
 def test_pick_walks_the_weights_in_order(dist):
     rng = random.Random(7)
     for u in [rng.random() for _ in range(2000)] + [0.0, 1 - 2**-53]:
@@ -125,10 +129,13 @@ def test_uniform_keeps_the_given_order():
     assert [d.pick(u) for u in (0.1, 0.5, 0.9)] == [2, 0, 1]
 
 
-@pytest.mark.parametrize("deck", [
-    {"c9": 2, "c5": 1, "c3": 4},
-    {"c9": 2, "c1": 0, "c5": 1, "c3": 4},
-])
+@pytest.mark.parametrize(
+    "deck",
+    [
+        {"c9": 2, "c5": 1, "c3": 4},
+        {"c9": 2, "c1": 0, "c5": 1, "c3": 4},
+    ],
+)
 def test_counted_keeps_the_dict_order_and_skips_empty_piles(deck):
     d = counted(deck)
     assert d.outcomes == ("c9", "c5", "c3")
@@ -172,7 +179,9 @@ def test_arithmetic_sorts_an_ordered_distribution_of_integers():
     assert seats.sorted().outcomes == (0, 1, 2) and seats.sorted().weights == (2, 3, 1)
     assert (seats + 1).outcomes == (1, 2, 3) and (seats + 1).weights == (2, 3, 1)
     brute = Counter()
-    for (a, wa), (b, wb) in product(zip(seats.outcomes, seats.weights), Dist.die(2).items()):
+    for (a, wa), (b, wb) in product(
+        zip(seats.outcomes, seats.weights, strict=True), Dist.die(2).items()
+    ):
         brute[a + b] += wa * wb
     assert seats + Dist.die(2) == Dist(brute)
     assert seats.maximum(Dist.constant(1)) == Dist({1: 5, 2: 1})
@@ -187,17 +196,21 @@ def test_arithmetic_sorts_an_ordered_distribution_of_integers():
     assert uniform((np.int64(3), np.int64(1))).sorted().outcomes == (1, 3)
 
 
-@pytest.mark.parametrize("op", [
-    lambda d: d + 1,
-    lambda d: d + Dist.die(6),
-    lambda d: Dist.die(6) - d,
-    lambda d: d * 2,
-    lambda d: d.repeat(2),
-    lambda d: d.maximum(Dist.die(4)),
-    lambda d: d.compare(">=", 3),
-    lambda d: -d,
-    lambda d: d.sorted(),
-], ids=["+1", "+d6", "d6-", "*2", "repeat", "maximum", "compare", "neg", "sorted"])
+@pytest.mark.parametrize(
+    "op",
+    [
+        lambda d: d + 1,
+        lambda d: d + Dist.die(6),
+        lambda d: Dist.die(6) - d,
+        lambda d: d * 2,
+        lambda d: d.repeat(2),
+        lambda d: d.maximum(Dist.die(4)),
+        lambda d: d.compare(">=", 3),
+        lambda d: -d,
+        lambda d: d.sorted(),
+    ],
+    ids=["+1", "+d6", "d6-", "*2", "repeat", "maximum", "compare", "neg", "sorted"],
+)
 def test_arithmetic_on_outcomes_that_are_not_integers_is_refused(op):
     cards = counted({"c1": 2, "c2": 1})
     with pytest.raises(TypeError, match="'c1'.*map"):
@@ -259,16 +272,25 @@ def _loaded_after(code: str) -> set[str]:
         "print(' '.join(m for m in ('lark', 'workbench.dice.parser', 'workbench.dice.api')"
         " if m in sys.modules))\n"
     )
-    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
-                         text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     return set(out.stdout.split())
 
 
-@pytest.mark.parametrize("code", [
-    "import workbench.core",
-    "import workbench; workbench.play('coop', players=3, bots='random').auto()",
-    "from workbench.dice import Dist",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import workbench.core",
+        "import workbench; workbench.play('coop', players=3, bots='random').auto()",
+        "from workbench.dice import Dist",
+    ],
+)
 def test_the_game_engine_loads_no_dice_notation_parser(code):
     assert _loaded_after(code) == set()
 
@@ -276,7 +298,9 @@ def test_the_game_engine_loads_no_dice_notation_parser(code):
 def test_the_dice_package_still_exports_everything():
     # The notation loads with the API; lark only once a text needs its error message.
     assert _loaded_after("from workbench.dice import probability") == {
-        "workbench.dice.parser", "workbench.dice.api"}
+        "workbench.dice.parser",
+        "workbench.dice.api",
+    }
     for name in workbench.dice.__all__:
         assert getattr(workbench.dice, name) is not None, name
         assert name in dir(workbench.dice)

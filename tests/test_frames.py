@@ -18,11 +18,16 @@ SEED = 2026
 GAMES = 60
 # Every game with a compiled kernel, with random and with heuristic bots: a new game is in
 # the list, and fails here until its rows are recorded.
-CONFIGS = {f"{game}_{bots}": (game, {"bots": bots})
-           for game in sorted(compiled_games()) for bots in ("random", "heuristic")}
+CONFIGS = {
+    f"{game}_{bots}": (game, {"bots": bots})
+    for game in sorted(compiled_games())
+    for bots in ("random", "heuristic")
+}
 # The loot policy the compiled kernel does not copy: these games go through the rules.
-CONFIGS["coop_agent_random"] = ("coop", {"bots": "random", "rules": {"coop.loot_policy": "agent"},
-                                         "players": 4})
+CONFIGS["coop_agent_random"] = (
+    "coop",
+    {"bots": "random", "rules": {"coop.loot_policy": "agent"}, "players": 4},
+)
 
 
 def rows(name: str) -> tuple[list[dict], set]:
@@ -37,10 +42,13 @@ def rows(name: str) -> tuple[list[dict], set]:
 def test_simulate_gives_the_recorded_rows(name):
     recorded = [json.loads(line) for line in (HERE / f"{name}.jsonl").read_text().splitlines()]
     fresh, paths = rows(name)
-    assert paths == ({"engine: variant coop.loot_policy = 'agent' is not compiled"}
-                     if name == "coop_agent_random" else {"kernel"})
+    assert paths == (
+        {"engine: variant coop.loot_policy = 'agent' is not compiled"}
+        if name == "coop_agent_random"
+        else {"kernel"}
+    )
     assert len(fresh) == len(recorded) == GAMES
-    for i, (old, new) in enumerate(zip(recorded, fresh)):
+    for i, (old, new) in enumerate(zip(recorded, fresh, strict=True)):
         assert new == old, f"{name}: game {i} (seed {old['seed']}) differs"
 
 

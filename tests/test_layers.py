@@ -28,23 +28,40 @@ from .sim.testgames import CoinGame
 ROOT = Path(__file__).resolve().parent.parent
 # The built-in designs, read from the games folder (not from the registry this file tests): a
 # design with rules has a rules.py; the others are data and analyses, with no rules to play.
-BUILT_IN = sorted(p for p in (ROOT / "workbench" / "games").iterdir()
-                  if (p / "__init__.py").is_file())
+BUILT_IN = sorted(
+    p for p in (ROOT / "workbench" / "games").iterdir() if (p / "__init__.py").is_file()
+)
 GAMES = [p.name for p in BUILT_IN if (p / "rules.py").is_file()]
 DESIGNS = [p.name for p in BUILT_IN if not (p / "rules.py").is_file()]
 # Starting a match needs none of these: the simulation layer, views, charts, the dice notation
 # parser and the libraries behind them.
-NOT_FOR_PLAY = ["workbench.sim", "workbench.widgets", "workbench.charts", "workbench.dice.parser",
-                "altair", "lark", "dask", "numba"]
+NOT_FOR_PLAY = [
+    "workbench.sim",
+    "workbench.widgets",
+    "workbench.charts",
+    "workbench.dice.parser",
+    "altair",
+    "lark",
+    "dask",
+    "numba",
+]
 
 
 def modules_after(code: str) -> set[str]:
     """The modules loaded after running `code` in a fresh interpreter on this checkout."""
-    script = (f"{code}\nimport json, sys, workbench\n"
-              "print(json.dumps([workbench.__file__, sorted(sys.modules)]))")
+    script = (
+        f"{code}\nimport json, sys, workbench\n"
+        "print(json.dumps([workbench.__file__, sorted(sys.modules)]))"
+    )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     where, modules = json.loads(done.stdout.splitlines()[-1])
     assert Path(where).is_relative_to(ROOT)
@@ -67,21 +84,53 @@ def test_importing_the_package_is_cheap():
     # module (and the dice package's lazy front), but nothing else of the dice engine.
     dice = {m for m in modules if m.startswith("workbench.dice")}
     assert dice <= {"workbench.dice", "workbench.dice.dist", "workbench.dice._poly"}
-    assert loaded(modules, NOT_FOR_PLAY + ["workbench.cards", "workbench.dice.api", "polars",
-                                           "pandera", "numpy", "great_tables"]) == []
+    assert (
+        loaded(
+            modules,
+            NOT_FOR_PLAY
+            + [
+                "workbench.cards",
+                "workbench.dice.api",
+                "polars",
+                "pandera",
+                "numpy",
+                "great_tables",
+            ],
+        )
+        == []
+    )
     assert [m for m in modules if m.startswith("workbench.games.")] == []
 
 
 def test_an_exact_dice_answer_loads_no_frames_arrays_or_game_engine():
     # A designer's first answer in a new kernel waits for every import on its way.
-    modules = modules_after("import workbench.dice as wd\n"
-                            "assert wd.probability('(15d6>=5) > (10d8>=5)') > 0\n"
-                            "assert len(wd.exact('[8d6, 8d8]kh2 + 30d10kh10')) > 1")
+    modules = modules_after(
+        "import workbench.dice as wd\n"
+        "assert wd.probability('(15d6>=5) > (10d8>=5)') > 0\n"
+        "assert len(wd.exact('[8d6, 8d8]kh2 + 30d10kh10')) > 1"
+    )
     assert "workbench.dice.parser" in modules  # the snippet did parse
     # lark is loaded only to explain text that cannot be read.
-    assert loaded(modules, ["lark", "numpy", "polars", "pandera", "icepool", "workbench.core.match",
-                            "workbench.core.bots", "workbench.core.view", "workbench.cards",
-                            "workbench.sim", "workbench.widgets", "workbench.charts"]) == []
+    assert (
+        loaded(
+            modules,
+            [
+                "lark",
+                "numpy",
+                "polars",
+                "pandera",
+                "icepool",
+                "workbench.core.match",
+                "workbench.core.bots",
+                "workbench.core.view",
+                "workbench.cards",
+                "workbench.sim",
+                "workbench.widgets",
+                "workbench.charts",
+            ],
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -106,10 +155,11 @@ def test_an_unknown_game_is_named_with_the_known_ones_without_importing_them():
 
 
 def test_list_games_lists_every_game():
-    modules = modules_after("import workbench as wb\nassert wb.list_games() == %r" % GAMES)
+    modules = modules_after(f"import workbench as wb\nassert wb.list_games() == {GAMES!r}")
     # Telling a game from a design of data means importing each one, not its analyses.
     assert {m.split(".")[2] for m in modules if m.startswith("workbench.games.")} == set(
-        GAMES + DESIGNS)
+        GAMES + DESIGNS
+    )
     assert loaded(modules, ["altair", "igraph"]) == []
 
 
@@ -183,12 +233,32 @@ table._repr_mimebundle_()
 def test_the_tours_first_view_waits_for_no_charts_simulation_or_compiled_code():
     modules = modules_after(TOUR_FIRST_VIEW)
     assert "workbench.widgets.step_through" in modules  # the snippet did show the view
-    assert loaded(modules, ["numba", "altair", "jsonschema", "vl_convert", "dask", "lark",
-                            "great_tables", "workbench.sim", "workbench.core.compiled",
-                            "workbench.charts.sim", "workbench.charts.dice",
-                            "workbench.widgets.whatif", "workbench.widgets.dice_calculator"]) == []
-    kernels = [m for m in modules if m.startswith("workbench.games.")
-               and m.rsplit(".", 1)[-1] in ("kernel", "batch")]
+    assert (
+        loaded(
+            modules,
+            [
+                "numba",
+                "altair",
+                "jsonschema",
+                "vl_convert",
+                "dask",
+                "lark",
+                "great_tables",
+                "workbench.sim",
+                "workbench.core.compiled",
+                "workbench.charts.sim",
+                "workbench.charts.dice",
+                "workbench.widgets.whatif",
+                "workbench.widgets.dice_calculator",
+            ],
+        )
+        == []
+    )
+    kernels = [
+        m
+        for m in modules
+        if m.startswith("workbench.games.") and m.rsplit(".", 1)[-1] in ("kernel", "batch")
+    ]
     assert kernels == []
 
 
@@ -201,7 +271,8 @@ def test_charts_set_up_before_altair_loads_take_effect_when_it_does():
         "import altair as alt\n"
         "assert alt.theme.active == 'workbench', alt.theme.active\n"
         "assert alt.renderers.active == 'jupyter', alt.renderers.active\n"
-        "assert alt.renderers.options['embed_options'] == {'renderer': 'svg'}\n")
+        "assert alt.renderers.options['embed_options'] == {'renderer': 'svg'}\n"
+    )
     assert "altair" in modules
 
 
@@ -231,5 +302,6 @@ def test_a_first_chart_compiles_no_iri_grammar_and_is_still_validated():
         "assert not check.conforms('no scheme', 'iri')\n"
         "assert not check.conforms('http://[::1', 'uri')\n"
         "import rfc3987_syntax\n"
-        "assert rfc3987_syntax.RFC3987_SYNTAX_TERMS  # the real module, loaded by the check\n")
+        "assert rfc3987_syntax.RFC3987_SYNTAX_TERMS  # the real module, loaded by the check\n"
+    )
     assert "jsonschema" in modules

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from itertools import pairwise
 from xml.etree import ElementTree
 
 import numpy as np
@@ -51,8 +52,9 @@ def _rectangles(page: pypdf.PageObject) -> list[tuple[float, float, float, float
 
 def _expected_pages(cards, table, per_page, copies=True):
     spec = cards.specs[table]
-    count = sum(cards[table]["copies"]) if copies and "copies" in spec.columns else \
-        cards[table].height
+    count = (
+        sum(cards[table]["copies"]) if copies and "copies" in spec.columns else cards[table].height
+    )
     return count, math.ceil(count / per_page) if count else 1
 
 
@@ -73,8 +75,11 @@ def test_every_table_of_every_game_prints_its_cards_and_copies(game, shipped):
         for row in cards[table].iter_rows(named=True):
             name = cards.card(table, row[spec.key]).view.name
             want[name] = want.get(name, 0) + (row["copies"] if "copies" in row else 1)
-        names = [name for p in sheet.pages for name in
-                 (cards.card(table, c.key).view.name for c in p.cards)]
+        names = [
+            name
+            for p in sheet.pages
+            for name in (cards.card(table, c.key).view.name for c in p.cards)
+        ]
         assert {n: names.count(n) for n in want} == want
 
 
@@ -91,8 +96,10 @@ def test_every_page_renders_to_png(game, shipped, tmp_path):
             image.save(tmp_path / f"{game}-{i}.png")
 
 
-@pytest.mark.parametrize(("size", "paper"), [("poker", "A4"), ("bridge", "Letter"),
-                                             ("tarot", "A4"), ((44, 68), "Letter")])
+@pytest.mark.parametrize(
+    ("size", "paper"),
+    [("poker", "A4"), ("bridge", "Letter"), ("tarot", "A4"), ((44, 68), "Letter")],
+)
 def test_cards_sit_at_their_size_in_the_pdf_drawing(size, paper, shipped):
     cards = shipped["coop"]
     sheet = cards.sheet("enemies", size=size, paper=paper)
@@ -100,12 +107,14 @@ def test_cards_sit_at_their_size_in_the_pdf_drawing(size, paper, shipped):
     reader = _pdf(sheet)
     page_w, page_h = (float(v) / MM for v in reader.pages[0].mediabox[2:])
     assert sorted((round(page_w, 1), round(page_h, 1))) == sorted(
-        round(v, 1) for v in PAPERS[paper])
+        round(v, 1) for v in PAPERS[paper]
+    )
     for page, placed in zip(reader.pages, sheet.pages, strict=True):
         trims = [r for r in _rectangles(page) if abs(r[2] - w) < 0.5 and abs(r[3] - h) < 0.5]
         assert len(trims) == len(placed.cards)
-        for (x, y, rw, rh), card in zip(sorted(trims), sorted(placed.cards, key=lambda c: (c.x, c.y)),
-                                        strict=True):
+        for (x, y, _rw, _rh), card in zip(
+            sorted(trims), sorted(placed.cards, key=lambda c: (c.x, c.y)), strict=True
+        ):
             assert abs(x - card.x) < 0.5 and abs(y - card.y) < 0.5
 
 
@@ -116,8 +125,9 @@ def test_with_bleed_the_background_runs_past_the_cut(shipped):
         bled = [r for r in _rectangles(page) if abs(r[2] - 69) < 0.5 and abs(r[3] - 94) < 0.5]
         assert len(bled) == len(placed.cards)
         for card in placed.cards:
-            assert any(abs(x + 3 - card.x) < 0.5 and abs(y + 3 - card.y) < 0.5
-                       for x, y, _, _ in bled)
+            assert any(
+                abs(x + 3 - card.x) < 0.5 and abs(y + 3 - card.y) < 0.5 for x, y, _, _ in bled
+            )
     # 69 x 94 mm cells fit A4 better on their side: 4 x 2 rather than 2 x 3.
     assert (sheet.pages[0].width, sheet.pages[0].height) == (297.0, 210.0)
     assert len(sheet.pages[0].cards) == 8
@@ -129,7 +139,7 @@ def test_cards_measure_their_size_in_the_rendered_image(shipped):
     dpi = 300
     image = pdfium.PdfDocument(sheet.pdf())[0].render(scale=dpi / 72).to_pil()
     rgb = np.asarray(image.convert("RGB")).astype(int)
-    outline = (np.abs(rgb - np.array([0x9A, 0xA0, 0xA6])).max(axis=2) < 30)
+    outline = np.abs(rgb - np.array([0x9A, 0xA0, 0xA6])).max(axis=2) < 30
 
     def lines(counts):
         full = np.flatnonzero(counts > 0.8 * counts.max())
@@ -138,9 +148,9 @@ def test_cards_measure_their_size_in_the_rendered_image(shipped):
 
     xs, ys = lines(outline.sum(axis=0)), lines(outline.sum(axis=1))
     assert len(xs) == 4 and len(ys) == 4  # 3 x 3 cards share their cut lines
-    for a, b in zip(xs, xs[1:]):
+    for a, b in pairwise(xs):
         assert abs((b - a) - 63) < 0.5
-    for a, b in zip(ys, ys[1:]):
+    for a, b in pairwise(ys):
         assert abs((b - a) - 88) < 0.5
     first = sheet.pages[0].cards[0]
     assert abs(xs[0] - first.x) < 0.5 and abs(ys[0] - first.y) < 0.5
@@ -154,10 +164,12 @@ def test_crop_marks_stand_at_every_cut_outside_the_cards(shipped):
     marks = [op for op in page.ops if isinstance(op, Line) and op.width == 0.2]
     vertical = {round(m.x1, 2) for m in marks if m.x1 == m.x2}
     horizontal = {round(m.y1, 2) for m in marks if m.y1 == m.y2}
-    assert vertical == {round(c.x, 2) for c in page.cards} | {round(c.x + c.w, 2)
-                                                                for c in page.cards}
-    assert horizontal == {round(c.y, 2) for c in page.cards} | {round(c.y + c.h, 2)
-                                                                  for c in page.cards}
+    assert vertical == {round(c.x, 2) for c in page.cards} | {
+        round(c.x + c.w, 2) for c in page.cards
+    }
+    assert horizontal == {round(c.y, 2) for c in page.cards} | {
+        round(c.y + c.h, 2) for c in page.cards
+    }
     top = min(c.y for c in page.cards)
     assert all(m.y2 < top or m.y1 > top for m in marks if m.x1 == m.x2)
 
@@ -176,9 +188,11 @@ def test_backs_follow_their_fronts_mirrored(shipped):
 
 def test_a_sheet_since_earlier_cards_starts_with_what_changed(shipped):
     old = shipped["coop"]
-    new = (old.set("enemies", "Brutes", "health", 12)
-           .with_row("enemies", {**old.row("enemies", "Rats"), "name": "Bats", "copies": 2})
-           .without_row("encounters", "RAT-3"))
+    new = (
+        old.set("enemies", "Brutes", "health", 12)
+        .with_row("enemies", {**old.row("enemies", "Rats"), "name": "Bats", "copies": 2})
+        .without_row("encounters", "RAT-3")
+    )
     sheet = new.sheet("enemies", since=old)
     reader = _pdf(sheet)
     summary = reader.pages[0].extract_text()
@@ -226,8 +240,9 @@ def test_svg_pages_are_sized_in_mm_with_the_cards_at_their_size(shipped, tmp_pat
     # Bridge cards fit Letter paper better on its side: 4 x 2 rather than 3 x 2.
     assert (root.get("width"), root.get("height")) == ("279.4mm", "215.9mm")
     ns = "{http://www.w3.org/2000/svg}"
-    cards = [r for r in root.iter(f"{ns}rect")
-             if (r.get("width"), r.get("height")) == ("57.00", "89.00")]
+    cards = [
+        r for r in root.iter(f"{ns}rect") if (r.get("width"), r.get("height")) == ("57.00", "89.00")
+    ]
     assert len(cards) == 3
     assert "@font-face" in root.find(f"{ns}style").text
     texts = [t.text for t in root.iter(f"{ns}text")]
@@ -264,11 +279,26 @@ def test_a_grid_uses_the_page_as_well_as_it_can():
 
 
 def test_a_design_prints_its_own_cards_and_its_other_tables_from_their_columns():
-    beasts = TableSpec(file="beasts.csv", key="name", schema=pa.DataFrameSchema({
-        "name": text_column("Beast"), "health": int_column("Health"),
-        "copies": int_column("Cards of it"), "text": text_column("What it does")}))
-    frame = pl.DataFrame({"name": ["Wolf", "Owl"], "health": [6, 4], "copies": [3, 1],
-                          "text": ["Bites twice.", "Sees in the dark."]})
+    beasts = TableSpec(
+        file="beasts.csv",
+        key="name",
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column("Beast"),
+                "health": int_column("Health"),
+                "copies": int_column("Cards of it"),
+                "text": text_column("What it does"),
+            }
+        ),
+    )
+    frame = pl.DataFrame(
+        {
+            "name": ["Wolf", "Owl"],
+            "health": [6, 4],
+            "copies": [3, 1],
+            "text": ["Bites twice.", "Sees in the dark."],
+        }
+    )
 
     @register
     class Zoo(Design):
@@ -284,7 +314,11 @@ def test_a_design_prints_its_own_cards_and_its_other_tables_from_their_columns()
         assert cards.card("beasts", "Owl").view.name == "Owl!"
         wolf = cards.card("beasts", "Wolf").view
         assert (wolf.name, wolf.kind, wolf.text, [(s.label, s.value) for s in wolf.stats]) == (
-            "Wolf", "beasts", "Bites twice.", [("Health", 6)])
+            "Wolf",
+            "beasts",
+            "Bites twice.",
+            [("Health", 6)],
+        )
         sheet = cards.sheet("beasts")
         assert sheet.cards == 4 and "Zoo" in sheet.title
         text = _pdf(sheet).pages[0].extract_text()
@@ -305,19 +339,21 @@ def test_a_design_prints_its_own_cards_and_its_other_tables_from_their_columns()
 
 
 def test_a_sheet_shows_its_first_page_of_cards_in_a_notebook(shipped):
-    sheet = shipped["coop"].set("enemies", "Rats", "health", 2).sheet("enemies",
-                                                                      since=shipped["coop"])
+    sheet = (
+        shipped["coop"].set("enemies", "Rats", "health", 2).sheet("enemies", since=shipped["coop"])
+    )
     html = sheet._repr_html_()
     assert html.count("<svg") == 1 and ">Rats<" in html and "page 2 shown" in html
-    assert repr(sheet) == ("Sheet('Co-op Dungeon Cards: enemies', 60 cards at 63 x 88 mm on 8 "
-                           "A4 pages)")
+    assert repr(sheet) == (
+        "Sheet('Co-op Dungeon Cards: enemies', 60 cards at 63 x 88 mm on 8 A4 pages)"
+    )
 
 
 def test_without_crop_marks_the_cards_may_use_more_of_the_page(shipped):
-    marked = shipped["coop"].sheet("enemies", size="bridge", paper="Letter",
-                                   orientation="portrait")
-    bare = shipped["coop"].sheet("enemies", size="bridge", paper="Letter",
-                                 orientation="portrait", crop_marks=False)
+    marked = shipped["coop"].sheet("enemies", size="bridge", paper="Letter", orientation="portrait")
+    bare = shipped["coop"].sheet(
+        "enemies", size="bridge", paper="Letter", orientation="portrait", crop_marks=False
+    )
     from workbench.sheets.draw import Line
 
     assert any(isinstance(op, Line) for op in marked.pages[0].ops)
@@ -338,9 +374,12 @@ def test_drawing_a_card_leaves_no_font_file_open():
     import subprocess
     import sys
 
-    code = ("import warnings; warnings.simplefilter('error', ResourceWarning)\n"
-            "import gc, workbench as wb\n"
-            "wb.load_cards('coop').sheet('enemies').pdf(); gc.collect()\n")
-    done = subprocess.run([sys.executable, "-X", "dev", "-c", code], capture_output=True,
-                          text=True, check=False)
+    code = (
+        "import warnings; warnings.simplefilter('error', ResourceWarning)\n"
+        "import gc, workbench as wb\n"
+        "wb.load_cards('coop').sheet('enemies').pdf(); gc.collect()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-X", "dev", "-c", code], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0 and "ResourceWarning" not in done.stderr, done.stderr[-2000:]

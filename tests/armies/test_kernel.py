@@ -12,19 +12,19 @@ import polars as pl
 import pytest
 
 import workbench as wb
+from tests import kernels
+from tests.kernels import assert_same, declined
 from workbench.core import CHANCE, TERMINAL
 from workbench.core.bots import make_bots, random_bot
 from workbench.core.registry import get_game
 from workbench.core.restricted import BannedBot
-from workbench.games.armies.vocab import ABILITY_FORMS
 from workbench.core.seeds import bot_seed
 from workbench.games.armies import kernel as K
 from workbench.games.armies.batch import play_batch, tables_for
 from workbench.games.armies.bots import RolloutBot
 from workbench.games.armies.game import VARIANTS
+from workbench.games.armies.vocab import ABILITY_FORMS
 from workbench.sim.simulate import game_seeds, prepare
-from tests import kernels
-from tests.kernels import assert_same, declined
 
 GAME = get_game("armies")
 
@@ -44,8 +44,9 @@ def test_kernel_plays_the_engines_games(bots, trace):
     assert_same(fast, slow)
 
 
-VARIANT_CASES = [(v.key, value) for v in VARIANTS for value in (v.choices or ())
-                 if value != v.default] + [("arm.draw_after", 1), ("arm.draw_after", 6)]
+VARIANT_CASES = [
+    (v.key, value) for v in VARIANTS for value in (v.choices or ()) if value != v.default
+] + [("arm.draw_after", 1), ("arm.draw_after", 6)]
 
 
 @pytest.mark.parametrize("bots", ["random", "heuristic"])
@@ -56,21 +57,33 @@ def test_kernel_plays_every_rule_variant(bots, key, value):
 
 
 def test_kernel_plays_the_variants_together():
-    rules = {"arm.power": "dice", "arm.training_per_turn": "unlimited",
-             "arm.ability_speed": "instant", "arm.cloak_scope": "leader_only",
-             "arm.general_is_army_for_boons": True, "arm.sacrifice_from": "play_or_hand",
-             "arm.deckout": "lose", "arm.draw_after": 30}
+    rules = {
+        "arm.power": "dice",
+        "arm.training_per_turn": "unlimited",
+        "arm.ability_speed": "instant",
+        "arm.cloak_scope": "leader_only",
+        "arm.general_is_army_for_boons": True,
+        "arm.sacrifice_from": "play_or_hand",
+        "arm.deckout": "lose",
+        "arm.draw_after": 30,
+    }
     for bots in ("random", "heuristic", {1: "heuristic"}):
         fast, slow = both(30, bots=bots, rules=rules, seed=3)
         assert_same(fast, slow)
 
 
-@pytest.mark.parametrize("setup", [
-    {"first_player": "White"}, {"first_player": 1},
-    {"decks": ["Shadow Court", "Horse and Bow"]},
-    {"decks": ["Horse and Bow", "Horse and Bow"], "first_player": "Black"},
-    {"decks": ["Shadow Court", "Shadow Court"]}, {"generals": ["EEE", "TTS"]},
-], ids=["first-white", "first-black", "swapped", "mirror-hb", "mirror-sc", "generals"])
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"first_player": "White"},
+        {"first_player": 1},
+        {"decks": ["Shadow Court", "Horse and Bow"]},
+        {"decks": ["Horse and Bow", "Horse and Bow"], "first_player": "Black"},
+        {"decks": ["Shadow Court", "Shadow Court"]},
+        {"generals": ["EEE", "TTS"]},
+    ],
+    ids=["first-white", "first-black", "swapped", "mirror-hb", "mirror-sc", "generals"],
+)
 def test_kernel_plays_setups(setup):
     for bots in ("random", "heuristic"):
         fast, slow = both(20, bots=bots, **setup)
@@ -83,31 +96,51 @@ def edited(cards):
     return [
         # Stats, powers and the opening hand.
         cards.set("cards", "Heavy Cavalry", "offense", 3)
-             .set("cards", "Shield Bearers", "defense", 6)
-             .set("cards", "Rain of Arrows", "effects", "ranged:2")
-             .set("cards", "Hold the Line", "effects", "defend:3")
-             .set("params", "opening_hand", "value", 5),
+        .set("cards", "Shield Bearers", "defense", 6)
+        .set("cards", "Rain of Arrows", "effects", "ranged:2")
+        .set("cards", "Hold the Line", "effects", "defend:3")
+        .set("params", "opening_hand", "value", 5),
         # Traits and effects on cards that do not carry them: stealth, cavalry on a Boon and
         # a Leader that move as pawns and knights do, Politicians against two decks' wars,
         # other draws.
         cards.set("cards", "Cloaksworn Commander", "effects", "untargetable;stealth")
-             .set("cards", "Shield Bearers", "subtypes", "Politician Soldiers")
-             .set("cards", "Torani Cadet", "effects", "enters_ready;not_major;cavalry")
-             .set("cards", "Spirit of Fire", "effects", "rest_after_capture;cavalry")
-             .set("cards", "Know Thy Enemy", "effects", "draw:2")
-             .set("cards", "Mind Fog", "effects", "spend_threatened_leaders;draw:domains")
-             .set("deck_cards", "HB Double March", "card", "Unfavorable War"),
+        .set("cards", "Shield Bearers", "subtypes", "Politician Soldiers")
+        .set("cards", "Torani Cadet", "effects", "enters_ready;not_major;cavalry")
+        .set("cards", "Spirit of Fire", "effects", "rest_after_capture;cavalry")
+        .set("cards", "Know Thy Enemy", "effects", "draw:2")
+        .set("cards", "Mind Fog", "effects", "spend_threatened_leaders;draw:domains")
+        .set("deck_cards", "HB Double March", "card", "Unfavorable War"),
         # A new card with an activated ability in one deck, a card gone from the tables.
-        cards.with_row("cards", {"name": "War Drums", "type": "boon", "class": "army",
-                                 "subtypes": "Military", "cost": "1G", "offense": 1,
-                                 "defense": 0, "effects": "stealth;must_move",
-                                 "text": "Drums."})
-             .with_row("abilities", {"id": "War Drums beat", "card": "War Drums",
-                                     "kind": "activated", "cost": "G", "extra": None,
-                                     "effect": "offense", "amount": 2, "text": "G: +2"})
-             .set("deck_cards", "HB Teachings of Gnar", "card", "War Drums")
-             .set("deck_cards", "SC Mind Fog", "card", "Rain of Arrows")
-             .without_row("cards", "Mind Fog"),
+        cards.with_row(
+            "cards",
+            {
+                "name": "War Drums",
+                "type": "boon",
+                "class": "army",
+                "subtypes": "Military",
+                "cost": "1G",
+                "offense": 1,
+                "defense": 0,
+                "effects": "stealth;must_move",
+                "text": "Drums.",
+            },
+        )
+        .with_row(
+            "abilities",
+            {
+                "id": "War Drums beat",
+                "card": "War Drums",
+                "kind": "activated",
+                "cost": "G",
+                "extra": None,
+                "effect": "offense",
+                "amount": 2,
+                "text": "G: +2",
+            },
+        )
+        .set("deck_cards", "HB Teachings of Gnar", "card", "War Drums")
+        .set("deck_cards", "SC Mind Fog", "card", "Rain of Arrows")
+        .without_row("cards", "Mind Fog"),
     ]
 
 
@@ -116,8 +149,9 @@ def test_kernel_plays_edited_tables(case):
     cards = edited(wb.load_cards("armies"))[case]
     for rules in (None, {"arm.ability_speed": "instant", "arm.sacrifice_from": "play_or_hand"}):
         for bots in ("random", "heuristic"):
-            fast, slow = both(20, bots=bots, cards=cards, rules=rules, seed=case,
-                              trace=bots == "heuristic")
+            fast, slow = both(
+                20, bots=bots, cards=cards, rules=rules, seed=case, trace=bots == "heuristic"
+            )
             assert_same(fast, slow)
 
 
@@ -128,15 +162,38 @@ ARMY_FORMS = sorted(f for f in ABILITY_FORMS if f[0] in ("activated", "enemy_maj
 
 @pytest.mark.parametrize(("kind", "extra", "effect"), ARMY_FORMS)
 def test_kernel_plays_every_ability_the_table_accepts(kind, extra, effect):
-    cards = (wb.load_cards("armies")
-             .with_row("cards", {"name": "War Drums", "type": "boon", "class": "army",
-                                 "subtypes": "Military", "cost": "1", "offense": 1,
-                                 "defense": 0, "effects": "", "text": "Drums."})
-             .with_row("abilities", {"id": "War Drums beat", "card": "War Drums",
-                                     "kind": kind, "cost": "G", "extra": extra or None,
-                                     "effect": effect, "amount": 2, "text": "Beat."})
-             .set("deck_cards", "HB Teachings of Gnar", "card", "War Drums")
-             .set("deck_cards", "SC Teachings of Gnar", "card", "War Drums"))
+    cards = (
+        wb.load_cards("armies")
+        .with_row(
+            "cards",
+            {
+                "name": "War Drums",
+                "type": "boon",
+                "class": "army",
+                "subtypes": "Military",
+                "cost": "1",
+                "offense": 1,
+                "defense": 0,
+                "effects": "",
+                "text": "Drums.",
+            },
+        )
+        .with_row(
+            "abilities",
+            {
+                "id": "War Drums beat",
+                "card": "War Drums",
+                "kind": kind,
+                "cost": "G",
+                "extra": extra or None,
+                "effect": effect,
+                "amount": 2,
+                "text": "Beat.",
+            },
+        )
+        .set("deck_cards", "HB Teachings of Gnar", "card", "War Drums")
+        .set("deck_cards", "SC Teachings of Gnar", "card", "War Drums")
+    )
     for bots in ("random", "heuristic"):
         fast, slow = both(6, bots=bots, cards=cards, seed=3, trace=bots == "heuristic")
         assert_same(fast, slow)
@@ -153,8 +210,13 @@ def test_every_decision_is_the_engines():
         play_batch(GAME, b.cards, b.rules, b.setup, made, 30_000, [seed], log=log)
         state = GAME.new_state(b.cards, b.rules, b.setup)
         chance, bot_rng = random.Random(seed), random.Random(bot_seed(seed))
-        phases = {"step": K.PH_STEP, "pay": K.PH_PAY, "respond": K.PH_RESPOND,
-                  "charge": K.PH_CHARGE, "lose skill": K.PH_LOSE}
+        phases = {
+            "step": K.PH_STEP,
+            "pay": K.PH_PAY,
+            "respond": K.PH_RESPOND,
+            "charge": K.PH_CHARGE,
+            "lose skill": K.PH_LOSE,
+        }
         decisions = 0
         while decisions < 300 and state.to_move != TERMINAL:
             mover = state.to_move
@@ -164,15 +226,14 @@ def test_every_decision_is_the_engines():
             actions = state.legal_actions()
             chosen = made.get(mover, random_bot)(state, mover, actions, bot_rng)
             i = next(k for k, a in enumerate(actions) if a == chosen)
-            assert tuple(log[decisions]) == (phases[state.phase], len(actions), i, mover), \
-                decisions
+            assert tuple(log[decisions]) == (phases[state.phase], len(actions), i, mover), decisions
             state.apply(chosen)
             decisions += 1
         W = play_batch(GAME, b.cards, b.rules, b.setup, made, 30_000, [seed], stop=decisions)
         names = list(tables_for(b.cards, b.rules).index)
         for seat in (0, 1):
             at = K.OFF_HAND + seat * K.HCAP
-            assert [names[c] for c in W[at:at + W[K.G_HN0 + seat]]] == state.hands[seat]
+            assert [names[c] for c in W[at : at + W[K.G_HN0 + seat]]] == state.hands[seat]
         assert W[K.G_TURN] == state.turn
 
 
@@ -209,8 +270,9 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
     b = prepare("armies", None, None, "random", None, {})
     declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: cautious}, 2000, [1, 2]))
     declined(play_batch(GAME, b.cards, b.rules, b.setup, {1: RolloutBot()}, 2000, [1, 2]))
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {1: random_bot}, 2000, [1, 2])["seed"] \
-        .to_list() == [1, 2]
+    assert play_batch(GAME, b.cards, b.rules, b.setup, {1: random_bot}, 2000, [1, 2])[
+        "seed"
+    ].to_list() == [1, 2]
     # ... and simulate still gives the engine's rows for them.
     frame = wb.simulate("armies", 3, bots=cautious, seed=4)
     assert frame["seed"].to_list() == game_seeds(4, 3)
@@ -220,20 +282,32 @@ def test_rules_and_tables_the_kernel_does_not_know_go_to_the_engine():
     b = prepare("armies", None, None, "random", None, {})
     bots = make_bots(b.bots, GAME, 2)
     seeds = [1, 2]
-    assert isinstance(play_batch(GAME, b.cards, b.rules, b.setup, bots, 2000, seeds),
-                      pl.DataFrame)
-    for rules in ({**b.rules, "arm.power": "loaded"}, {**b.rules, "arm.draw_after": 0},
-                  {**b.rules, "arm.deckout": True}, {**b.rules, "arm.new_rule": 1}):
+    assert isinstance(play_batch(GAME, b.cards, b.rules, b.setup, bots, 2000, seeds), pl.DataFrame)
+    for rules in (
+        {**b.rules, "arm.power": "loaded"},
+        {**b.rules, "arm.draw_after": 0},
+        {**b.rules, "arm.deckout": True},
+        {**b.rules, "arm.new_rule": 1},
+    ):
         declined(play_batch(GAME, b.cards, rules, b.setup, bots, 2000, seeds))
     # A sacrifice paid on an enemy major action, which no path plays as written: the card
     # table refuses it (and a kernel handed such tables past the checks hands them back).
-    with pytest.raises(wb.CardDataError,
-                       match="sacrifice_leader on an ability of kind enemy_major"):
-        b.cards.with_row("abilities", {
-            "id": "Cultist's curse", "card": "Non-aggression Order", "kind": "enemy_major",
-            "cost": None, "extra": "sacrifice_leader", "effect": "offense", "amount": 1,
-            "text": "Odd."})
-
+    with pytest.raises(
+        wb.CardDataError, match="sacrifice_leader on an ability of kind enemy_major"
+    ):
+        b.cards.with_row(
+            "abilities",
+            {
+                "id": "Cultist's curse",
+                "card": "Non-aggression Order",
+                "kind": "enemy_major",
+                "cost": None,
+                "extra": "sacrifice_leader",
+                "effect": "offense",
+                "amount": 1,
+                "text": "Odd.",
+            },
+        )
 
 
 def test_setup_errors_are_the_engines():
@@ -241,8 +315,15 @@ def test_setup_errors_are_the_engines():
         wb.simulate("armies", 3, generals=["GG", None])
     b = prepare("armies", None, None, "random", None, {})
     with pytest.raises(wb.SetupError, match="spreads 4 points"):
-        play_batch(GAME, b.cards, b.rules, {**b.setup, "generals": [None, "GGTT"]},
-                   make_bots(b.bots, GAME, 2), 2000, [1])
+        play_batch(
+            GAME,
+            b.cards,
+            b.rules,
+            {**b.setup, "generals": [None, "GGTT"]},
+            make_bots(b.bots, GAME, 2),
+            2000,
+            [1],
+        )
 
 
 def _banned(names, bot="heuristic"):
@@ -251,15 +332,23 @@ def _banned(names, bot="heuristic"):
 
 EVERY_CARD = sorted(wb.load_cards("armies")["cards"]["name"])
 BANS = {
-    "first-no-three": ({0: _banned(["Torani Cadet", "Teachings of Gnar", "Teachings of Tor"]),
-                        1: "heuristic"}, {}),
-    "second-no-three": ({0: "heuristic", 1: _banned(
-        ["Original Grimoire", "Teachings of Shives", "Know Thy Enemy"])}, {}),
-    "both-dice": ({0: _banned(["Torani Longbow Training"]), 1: _banned(["Blood Cultist"])},
-                  {"arm.power": "dice"}),
+    "first-no-three": (
+        {0: _banned(["Torani Cadet", "Teachings of Gnar", "Teachings of Tor"]), 1: "heuristic"},
+        {},
+    ),
+    "second-no-three": (
+        {
+            0: "heuristic",
+            1: _banned(["Original Grimoire", "Teachings of Shives", "Know Thy Enemy"]),
+        },
+        {},
+    ),
+    "both-dice": (
+        {0: _banned(["Torani Longbow Training"]), 1: _banned(["Blood Cultist"])},
+        {"arm.power": "dice"},
+    ),
     "every-card": ({0: _banned(EVERY_CARD), 1: "heuristic"}, {}),
-    "random": ({0: _banned(["Torani Cadet", "Teachings of Lorin"], bot="random"),
-                1: "random"}, {}),
+    "random": ({0: _banned(["Torani Cadet", "Teachings of Lorin"], bot="random"), 1: "random"}, {}),
 }
 
 
@@ -273,7 +362,8 @@ def test_kernel_plays_ban_lists_as_the_engine(case, trace):
 @pytest.mark.stamped
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     kernels.assert_simulate_and_sweep_take_the_kernel(
-        monkeypatch, "armies", {"cards.Heavy Cavalry.offense": [4, 6]})
+        monkeypatch, "armies", {"cards.Heavy Cavalry.offense": [4, 6]}
+    )
 
 
 def test_wins_spread_over_both_seats():

@@ -21,14 +21,17 @@ def brute_force(generic, letters, payers, primary=None):
         if sum(xs) != total:
             continue
         per_domain = [0] * 5
-        for (_, d, _), x in zip(cells, xs):
+        for (_, d, _), x in zip(cells, xs, strict=True):
             per_domain[d] += x
         if any(per_domain[d] < letters[d] for d in range(5)):
             continue
-        if primary is not None and total and not any(
-                x for (pid, _, _), x in zip(cells, xs) if pid == primary):
+        if (
+            primary is not None
+            and total
+            and not any(x for (pid, _, _), x in zip(cells, xs, strict=True) if pid == primary)
+        ):
             continue
-        out.add(tuple((pid, d, x) for (pid, d, _), x in zip(cells, xs) if x))
+        out.add(tuple((pid, d, x) for (pid, d, _), x in zip(cells, xs, strict=True) if x))
     return out
 
 
@@ -53,8 +56,10 @@ def test_random_costs_and_payers_agree_with_brute_force():
     for _ in range(150):
         generic = rng.randint(0, 3)
         letters = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in range(5))
-        payers = [(pid, tuple(rng.choice((0, 0, 1, 2)) for _ in range(5)))
-                  for pid in range(rng.randint(1, 3))]
+        payers = [
+            (pid, tuple(rng.choice((0, 0, 1, 2)) for _ in range(5)))
+            for pid in range(rng.randint(1, 3))
+        ]
         primary = rng.choice((None, 0))
         expected = brute_force(generic, letters, payers, primary)
         found = plans(generic, letters, payers, primary)

@@ -1,5 +1,5 @@
-"""Card files as they come from disk: unreadable, not UTF-8, wrong types, absurd sizes. Each is refused
-with the file, card and column named, and the folder is left as it was.
+"""Card files as they come from disk: unreadable, not UTF-8, wrong types, absurd sizes. Each is
+refused with the file, card and column named, and the folder is left as it was.
 """
 
 from __future__ import annotations
@@ -69,8 +69,11 @@ def not_utf8(tmp):
 @case("files")
 def billion_loot_copies(tmp):
     d = copy_coop(tmp)
-    text = (d / "loot.csv").read_text().replace("SW-B,Bronze Sword,Sword,Low,4,",
-                                                "SW-B,Bronze Sword,Sword,Low,1000000000,")
+    text = (
+        (d / "loot.csv")
+        .read_text()
+        .replace("SW-B,Bronze Sword,Sword,Low,4,", "SW-B,Bronze Sword,Sword,Low,1000000000,")
+    )
     (d / "loot.csv").write_text(text)
     with expect("CardDataError", "loot.csv", "copies", "at most"):
         coop.load(d)
@@ -110,12 +113,10 @@ def a_spreadsheet_that_unpacks_to_gigabytes(tmp):
         coop.load(book)
 
 
-
 @case("files")
 def a_folder_named_by_a_number(tmp):
     with expect("SetupError", "path", "int", "coop"):
         wb.load_cards("coop", 5)
-
 
 
 @case("files")

@@ -15,8 +15,15 @@ def fresh(classes=("Melee", "Melee", "Ranged"), rules=None, cards=None, **setup)
     return GAME.new_state(cards, GAME.resolve_rules(rules), setup)
 
 
-def encounter(classes=("Melee", "Melee", "Ranged"), enemy="Rats", seats=(0,), items=None,
-              rules=None, turn=0, cards=None):
+def encounter(
+    classes=("Melee", "Melee", "Ranged"),
+    enemy="Rats",
+    seats=(0,),
+    items=None,
+    rules=None,
+    turn=0,
+    cards=None,
+):
     """A state in the middle of an encounter: one enemy per entry of `seats`, in front of
     that seat, and `turn`'s attack step about to begin."""
     st = fresh(classes, rules, cards, first_encounter="RAT-1")
@@ -26,7 +33,7 @@ def encounter(classes=("Melee", "Melee", "Ranged"), enemy="Rats", seats=(0,), it
             st._equip(st.players[seat], item)
     kind = st.cat.enemies[enemy]
     st.enemies = [Enemy(i, kind) for i in range(len(seats))]
-    for e, seat in zip(st.enemies, seats):
+    for e, seat in zip(st.enemies, seats, strict=True):
         e.seat = seat
         e.order = e.uid
     st.place_counter = len(seats)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -24,7 +24,7 @@ def oracle(enemy, attacks, rounds):
     `attacks` lists (dice, damage) per roll in seat order."""
     health0, armor0, dodge0 = ENEMIES[enemy]
 
-    @lru_cache(maxsize=None)
+    @cache
     def alive_after(r, k, d, h, a):
         # Probability the enemy is still standing after round r, from roll k of this round.
         if k == len(attacks):
@@ -47,13 +47,19 @@ def oracle(enemy, attacks, rounds):
     return [1 - alive_after(r, 0, dodge0, health0, armor0) for r in range(1, rounds + 1)]
 
 
-@pytest.mark.parametrize("enemy,attackers,attacks", [
-    ("Rats", ["Melee"], [(1, 2)]),
-    ("Lankies", ["Melee", "Ranged"], [(1, 2), (1, 1)]),
-    ("Growlers", [{"class": "Melee", "items": ["DG-S"]}], [(2, 5)]),
-    ("Brutes", [{"class": "Melee", "items": ["SW-I"]}, {"class": "Melee", "items": ["SW-S"]}],
-     [(1, 6), (1, 8)]),
-])
+@pytest.mark.parametrize(
+    "enemy,attackers,attacks",
+    [
+        ("Rats", ["Melee"], [(1, 2)]),
+        ("Lankies", ["Melee", "Ranged"], [(1, 2), (1, 1)]),
+        ("Growlers", [{"class": "Melee", "items": ["DG-S"]}], [(2, 5)]),
+        (
+            "Brutes",
+            [{"class": "Melee", "items": ["SW-I"]}, {"class": "Melee", "items": ["SW-S"]}],
+            [(1, 6), (1, 8)],
+        ),
+    ],
+)
 def test_rounds_to_defeat_matches_the_oracle(enemy, attackers, attacks):
     frame = rounds_to_defeat(enemy, attackers, max_rounds=6)
     expected = oracle(enemy, attacks, 6)
@@ -64,7 +70,9 @@ def test_rounds_to_defeat_matches_the_oracle(enemy, attackers, attacks):
 def test_expected_rounds_and_the_never_case():
     rats = expected_rounds_to_defeat("Rats", ["Melee"])
     frame = rounds_to_defeat("Rats", ["Melee"], max_rounds=60)
-    assert rats == pytest.approx(sum(r * p for r, p in zip(frame["round"], frame["p"])), rel=1e-6)
+    assert rats == pytest.approx(
+        sum(r * p for r, p in zip(frame["round"], frame["p"], strict=True)), rel=1e-6
+    )
     # Bare hands (2 + 1 damage a Round) never get through a Brute's 7 Armor, restored each Round.
     assert expected_rounds_to_defeat("Brutes", ["Melee", "Ranged"]) == math.inf
     assert "R-18" in why_never("Brutes", ["Melee", "Ranged"])

@@ -8,13 +8,13 @@ from collections import Counter
 import pytest
 
 import workbench as wb
+from tests import kernels
+from tests.kernels import assert_same, declined
 from workbench.core.bots import make_bots, random_bot
 from workbench.core.registry import get_game
 from workbench.games.coop.batch import play_batch
 from workbench.games.coop.game import VARIANTS
 from workbench.sim.simulate import Batch, game_seeds, play_out, prepare
-from tests import kernels
-from tests.kernels import assert_same, declined
 
 GAME = get_game("coop")
 
@@ -25,7 +25,10 @@ def both(n, **kwargs):
 
 
 SETUPS = [
-    {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 5},
     {"players": ["Ranged", "Ranged", "Melee"]},
     {"players": 3, "first_encounter": "RAT-4"},
     {"players": 4, "easy_start": True},
@@ -48,8 +51,12 @@ def test_the_agreement_covers_wins_losses_and_knockouts():
     assert any(r["used"] for r in slow)
 
 
-VARIANT_CASES = [(v.key, value) for v in VARIANTS for value in (v.choices or ())
-                 if value != v.default and v.key != "coop.loot_policy"]
+VARIANT_CASES = [
+    (v.key, value)
+    for v in VARIANTS
+    for value in (v.choices or ())
+    if value != v.default and v.key != "coop.loot_policy"
+]
 
 
 @pytest.mark.parametrize("bots", ["random", "heuristic"])
@@ -64,10 +71,12 @@ def edited(cards):
     return [
         cards.set("enemies", "Brutes", "health", 6),
         cards.set("enemies", "Growlers", "armor", 9).set("enemies", "Rats", "dice", 0),
-        cards.set("enemies", "Lankies", "dodge", 0).set("loot", "BW-U", "hits", 5)
-             .set("loot", "SW-U", "dice", 3),
-        cards.set("encounters", "RAT-2", "base", 1).set("loot", "AR-R", "copies", 0)
-             .set("classes", "Melee", "damage", 0),
+        cards.set("enemies", "Lankies", "dodge", 0)
+        .set("loot", "BW-U", "hits", 5)
+        .set("loot", "SW-U", "dice", 3),
+        cards.set("encounters", "RAT-2", "base", 1)
+        .set("loot", "AR-R", "copies", 0)
+        .set("classes", "Melee", "damage", 0),
     ]
 
 
@@ -127,8 +136,9 @@ def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     monkeypatch.setattr(Batch, "_engine", engine)
     again = wb.simulate("coop", 30, bots="heuristic", players=3, seed=9)
     assert again.equals(expected) and set(again["played_by"]) == {"kernel"}
-    swept = wb.sweep("coop", {"enemies.Brutes.health": [6, 14]}, 30, players=3,
-                     executor="serial", progress=False)
+    swept = wb.sweep(
+        "coop", {"enemies.Brutes.health": [6, 14]}, 30, players=3, executor="serial", progress=False
+    )
     assert swept["n"].to_list() == [30, 30] and swept["played_by"].to_list() == ["kernel"] * 2
     with pytest.raises(AssertionError, match="rules engine"):
         wb.simulate("coop", 2, bots=lambda s, seat, a, r: a[0], players=3)

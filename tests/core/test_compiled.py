@@ -14,19 +14,29 @@ import numpy as np
 import pytest
 from numba import njit, types
 
-from workbench.core.compiled import (MT_SIZE, data_pointer, deck_put, deck_take_at, list_remove,
-                                     mt_random, mt_seed, pick_cum, rule_numbers)
-from workbench.core.kit import Deck
+from tests import kernels
 from workbench.core.bots import make_bots
+from workbench.core.compiled import (
+    MT_SIZE,
+    data_pointer,
+    deck_put,
+    deck_take_at,
+    list_remove,
+    mt_random,
+    mt_seed,
+    pick_cum,
+    rule_numbers,
+)
+from workbench.core.kit import Deck
 from workbench.core.registry import get_game
 from workbench.dice.dist import Dist
 from workbench.sim.kernels import SETUPS, compiled_games
 from workbench.sim.simulate import prepare
-from tests import kernels
 
 
-@pytest.mark.parametrize("seed", [0, 1, 0x5EED, 2**32 - 1, 2**32, 2**47 + 12345, 2**48 - 1,
-                                  2**63 - 1])
+@pytest.mark.parametrize(
+    "seed", [0, 1, 0x5EED, 2**32 - 1, 2**32, 2**47 + 12345, 2**48 - 1, 2**63 - 1]
+)
 def test_random_stream_is_pythons(seed):
     mt = np.empty(MT_SIZE, np.int64)
     mt_seed(mt, seed)
@@ -52,7 +62,7 @@ def test_list_remove_is_list_remove():
         v = rng.randint(0, 5)
         # The list sits inside a larger vector, its length in the last slot.
         S = np.full(12, -7, np.int64)
-        S[2:2 + len(items)] = items
+        S[2 : 2 + len(items)] = items
         S[11] = len(items)
         found = list_remove(S, 2, 11, v)
         expected = list(items)
@@ -60,7 +70,7 @@ def test_list_remove_is_list_remove():
         if found:
             expected.remove(v)
         assert S[11] == len(expected)
-        assert S[2:2 + len(expected)].tolist() == expected
+        assert S[2 : 2 + len(expected)].tolist() == expected
         assert S[:2].tolist() == [-7, -7]
 
 
@@ -94,12 +104,19 @@ def test_a_data_pointer_reads_and_writes_the_array_it_points_into():
 
 def test_with_bounds_checks_on_a_data_pointer_is_checked_too():
     """tests/core/test_kernels_in_bounds.py relies on it for the Armies kernel."""
-    probe = ("import numpy as np\n"
-             "from tests.core.test_compiled import _through_pointer\n"
-             "_through_pointer(np.arange(10), np.array([12]), np.array([0], np.int64))\n")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          env={**os.environ, "NUMBA_BOUNDSCHECK": "1"}, timeout=300,
-                          cwd=Path(__file__).parents[2])
+    probe = (
+        "import numpy as np\n"
+        "from tests.core.test_compiled import _through_pointer\n"
+        "_through_pointer(np.arange(10), np.array([12]), np.array([0], np.int64))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NUMBA_BOUNDSCHECK": "1"},
+        timeout=300,
+        cwd=Path(__file__).parents[2],
+    )
     assert done.returncode != 0
     assert "IndexError: index is out of bounds" in done.stderr
 
@@ -123,19 +140,30 @@ def test_deck_put_and_take_keep_decks_order():
                 continue
             deck.put(card)
             n = put
-        assert list(zip(ids[:n].tolist(), cnt[:n].tolist())) == list(deck.counts.items())
+        assert list(zip(ids[:n].tolist(), cnt[:n].tolist(), strict=True)) == list(
+            deck.counts.items()
+        )
 
 
 def test_rule_numbers_read_only_the_values_a_kernel_plays():
-    table = {"x.mode": (0, {"a": 0, "b": 1}), "x.flag": (1, {False: 0, True: 1}),
-             "x.limit": (2, None), "x.label": (None, {"plain": 0, "fancy": 1})}
-    R = rule_numbers({"x.mode": "b", "x.flag": True, "x.limit": 7, "x.label": "fancy"},
-                     table, 4)
+    table = {
+        "x.mode": (0, {"a": 0, "b": 1}),
+        "x.flag": (1, {False: 0, True: 1}),
+        "x.limit": (2, None),
+        "x.label": (None, {"plain": 0, "fancy": 1}),
+    }
+    R = rule_numbers({"x.mode": "b", "x.flag": True, "x.limit": 7, "x.label": "fancy"}, table, 4)
     assert R.tolist() == [1, 1, 7, 0]
     assert rule_numbers({"x.limit": 0}, table, 4).tolist() == [0, 0, 0, 0]
     assert rule_numbers({"x.new": 1}, table, 4) == "variant x.new is not compiled"
-    for rules in ({"x.mode": "c"}, {"x.flag": 1}, {"x.limit": True},
-                  {"x.limit": -1}, {"x.limit": "7"}, {"x.label": "bold"}):
+    for rules in (
+        {"x.mode": "c"},
+        {"x.flag": 1},
+        {"x.limit": True},
+        {"x.limit": -1},
+        {"x.limit": "7"},
+        {"x.label": "bold"},
+    ):
         [(key, value)] = rules.items()
         assert rule_numbers(rules, table, 4) == f"variant {key} = {value!r} is not compiled"
     assert rule_numbers({"x.limit": 0}, table, 4, least=1) == "variant x.limit = 0 is not compiled"
@@ -149,8 +177,9 @@ def test_a_cap_too_wide_for_a_kernel_is_the_engines(game):
     setup = prepare(game, None, None, "random", None, SETUPS.get(game, {})).setup
     one_seat = get_game(game).num_seats(setup) == 1
     for cap, trace in ((10**13, False),) + (() if one_seat else ((2 * 10**6, True),)):
-        fast, slow = kernels.both(game, 3, bots="random", max_decisions=cap, trace=trace,
-                                  **SETUPS.get(game, {}))
+        fast, slow = kernels.both(
+            game, 3, bots="random", max_decisions=cap, trace=trace, **SETUPS.get(game, {})
+        )
         assert fast is None and len(slow) == 3
 
 
@@ -197,8 +226,11 @@ def test_a_kernel_leaves_the_tables_batches_share_as_they_were(game, monkeypatch
     for seeds in ([1, 2, 3], [4, 5, 6]):
         assert g.play_batch(b.cards, b.rules, b.setup, bots, g.max_decisions, seeds) is not None
     (first, _), (second, before) = calls
-    shared = [i for i, (x, y) in enumerate(zip(first, second))
-              if isinstance(x, np.ndarray) and x is y]
+    shared = [
+        i
+        for i, (x, y) in enumerate(zip(first, second, strict=True))
+        if isinstance(x, np.ndarray) and x is y
+    ]
     assert shared, "the tables are built once per cards and rules"
     for i in shared:
         assert np.array_equal(second[i], before[i]), f"play_many wrote into argument {i}"

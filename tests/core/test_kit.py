@@ -63,7 +63,7 @@ def test_drawing_a_deck_dry_matches_every_shuffle():
             yield tuple(prefix), p
             return
         dist = deck.dist()
-        for card, w in zip(dist.outcomes, dist.weights):
+        for card, w in zip(dist.outcomes, dist.weights, strict=True):
             rest = deck.copy()
             rest.take(card)
             yield from orders(rest, p * Fraction(w, dist.total), prefix + [card])
@@ -129,16 +129,21 @@ def _brute(n: int, sides: int, combine) -> Counter:
 def test_dice_pools_match_every_roll(n, sides):
     for dist, combine in ((sum_of(n, sides), sum), (highest_of(n, sides), max)):
         brute = _brute(n, sides, combine)
-        assert dict(zip(dist.outcomes, dist.weights)) == dict(brute)
+        assert dict(zip(dist.outcomes, dist.weights, strict=True)) == dict(brute)
 
 
 def test_a_roll_from_notation_and_its_odds_are_exact():
     brute = _brute(3, 6, lambda r: sum(sorted(r)[1:]))  # 3d6, keep the highest two
     dist = roll("3d6kh2")
-    assert {o: Fraction(w, dist.total) for o, w in zip(dist.outcomes, dist.weights)} == {
-        o: Fraction(c, 216) for o, c in brute.items()}
-    chance = dice_chance("2d6", "Attack", odds={"to hit": lambda s: s > 7, "6 or less":
-                                                 lambda s: s <= 6}, names=lambda s: f"rolled {s}")
+    assert {
+        o: Fraction(w, dist.total) for o, w in zip(dist.outcomes, dist.weights, strict=True)
+    } == {o: Fraction(c, 216) for o, c in brute.items()}
+    chance = dice_chance(
+        "2d6",
+        "Attack",
+        odds={"to hit": lambda s: s > 7, "6 or less": lambda s: s <= 6},
+        names=lambda s: f"rolled {s}",
+    )
     odds = dict(chance.odds_list())
     assert odds == {"to hit": Fraction(15, 36), "6 or less": Fraction(15, 36)}
     assert chance.describe(9) == "rolled 9"
@@ -192,8 +197,12 @@ def _sight_oracle(g: Grid, a: int, b: int, blocked: set[int]) -> bool:
         x, y = g.xy(sq)
         lo, hi, inside = Fraction(0), Fraction(1), True
         # Liang-Barsky: clip the segment to the open square, edge by edge.
-        for p, q in ((-dx, ax - (x - half)), (dx, (x + half) - ax),
-                     (-dy, ay - (y - half)), (dy, (y + half) - ay)):
+        for p, q in (
+            (-dx, ax - (x - half)),
+            (dx, (x + half) - ax),
+            (-dy, ay - (y - half)),
+            (dy, (y + half) - ay),
+        ):
             if p == 0:
                 inside = inside and q > 0
             elif p < 0:
@@ -222,7 +231,10 @@ def test_line_of_sight_matches_exact_geometry():
         a, b = rng.randrange(len(g)), rng.randrange(len(g))
         blocked = {s for s in range(len(g)) if rng.random() < 0.2}
         assert g.line_of_sight(a, b, blocked) == _sight_oracle(g, a, b, blocked), (
-            g.name(a), g.name(b), sorted(g.name(s) for s in blocked))
+            g.name(a),
+            g.name(b),
+            sorted(g.name(s) for s in blocked),
+        )
     a1, d4 = g.square("a1"), g.square("d4")
     assert g.line_of_sight(a1, d4, {g.square("b1")})  # one side of a corner is open
     assert not g.line_of_sight(a1, d4, {g.square("b1"), g.square("a2")})
@@ -231,10 +243,14 @@ def test_line_of_sight_matches_exact_geometry():
 
 def test_the_board_drawing_marks_targets_clickable():
     g = Grid(4, 4)
-    board = draw_board(g, pieces=[Piece(0, "K", title="South King")],
-                       marks=[Mark(5, title="token")],
-                       targets={1: ["King a1 → b1"], 4: ["King a1 → a2", "Spawn at a2"]},
-                       arrows=[(0, 5, "#d00")], fills={0: "#ff0"})
+    board = draw_board(
+        g,
+        pieces=[Piece(0, "K", title="South King")],
+        marks=[Mark(5, title="token")],
+        targets={1: ["King a1 → b1"], 4: ["King a1 → a2", "Spawn at a2"]},
+        arrows=[(0, 5, "#d00")],
+        fills={0: "#ff0"},
+    )
     assert problems(board, "board") == []
     assert board.targets == {"b1": ("King a1 → b1",), "a2": ("King a1 → a2", "Spawn at a2")}
     svg = board.svg
@@ -288,8 +304,10 @@ def _chess_attacks(kind, sq, board, forward=1, width=8):
     if kind == "P":
         deltas, slide = [(-1, forward), (1, forward)], False
     elif kind == "N":
-        deltas, slide = [(a, b) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2)
-                         if abs(a) != abs(b)], False
+        deltas, slide = (
+            [(a, b) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2) if abs(a) != abs(b)],
+            False,
+        )
     elif kind == "K":
         deltas, slide = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b], False
     else:
@@ -392,10 +410,12 @@ def test_a_contest_weighs_every_pair_and_names_its_odds():
     attack, defence = binary_dice(2) + 1, binary_dice(1)
     pairs = contest(attack, defence)
     assert pairs.total == 8 and pairs[(2, 1)] == 2
-    chance = contest_chance(attack, defence, "2 dice + 1 vs 1 die",
-                            odds={"to win": lambda a, d: a > d})
-    brute = Fraction(sum(1 for a in itertools.product((0, 1), repeat=2)
-                         for d in (0, 1) if sum(a) + 1 > d), 8)
+    chance = contest_chance(
+        attack, defence, "2 dice + 1 vs 1 die", odds={"to win": lambda a, d: a > d}
+    )
+    brute = Fraction(
+        sum(1 for a in itertools.product((0, 1), repeat=2) for d in (0, 1) if sum(a) + 1 > d), 8
+    )
     assert chance.odds_list() == (("to win", brute),)
     assert contest_chance(attack, defence, "plain").odds_list() == ()
 
@@ -405,25 +425,31 @@ def test_a_contest_weighs_every_pair_and_names_its_odds():
 
 def test_marks_in_each_corner_dots_and_piece_notes_are_drawn():
     grid = Grid(4, 4)
-    board = draw_board(grid, pieces=[Piece(0, "R", note="6/5")],
-                       marks=[Mark(5, corner=c, title=c) for c in ("ne", "nw", "se", "sw")],
-                       dots={3: "#d00"})
+    board = draw_board(
+        grid,
+        pieces=[Piece(0, "R", note="6/5")],
+        marks=[Mark(5, corner=c, title=c) for c in ("ne", "nw", "se", "sw")],
+        dots={3: "#d00"},
+    )
     assert "6/5" in board.svg and board.svg.count("<polygon") == 4
     assert 'fill="#d00"' in board.svg
     assert problems(board) == []
     with pytest.raises(ValueError, match="corner is one of"):
         Mark(0, corner="up")
 
+
 # -- dice kept as values ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("n", "sides"), [(0, 6), (1, 6), (3, 6), (4, 6), (3, 4)])
 def test_a_pool_of_dice_kept_as_values_matches_every_ordered_roll(n, sides):
-    counted = Counter(tuple(sorted(roll_, reverse=True))
-                      for roll_ in itertools.product(range(1, sides + 1), repeat=n))
+    counted = Counter(
+        tuple(sorted(roll_, reverse=True))
+        for roll_ in itertools.product(range(1, sides + 1), repeat=n)
+    )
     dist = pool_of(n, sides)
-    assert dict(zip(dist.outcomes, dist.weights)) == dict(counted)
-    assert dist.total == sides ** n and dist.outcomes[0] == (sides,) * n
+    assert dict(zip(dist.outcomes, dist.weights, strict=True)) == dict(counted)
+    assert dist.total == sides**n and dist.outcomes[0] == (sides,) * n
     with pytest.raises(ValueError, match="needs 0 or more dice"):
         pool_of(-1)
 
@@ -449,27 +475,40 @@ def _registry():
 def test_keywords_read_cells_into_effects_in_order():
     kw, calls = _registry()
     assert kw.parse("Stun 2; Power Up self;  draw ; Fire Resistance 1") == (
-        Effect("Stun", 2), Effect("Power Up", None, "self"), Effect("Draw", 1),
-        Effect("Resistance", 1, "", "Fire"))
+        Effect("Stun", 2),
+        Effect("Power Up", None, "self"),
+        Effect("Draw", 1),
+        Effect("Resistance", 1, "", "Fire"),
+    )
     assert kw.parse("") == () and kw.parse(None) == ()
     assert str(Effect("Resistance", 1, "", "Fire")) == "Fire Resistance 1"
     kw["heal"].handler("state")
     assert calls == [("state",)] and kw["Heal"].acts_on == "character"
     assert [row["written"] for row in kw.describe()] == [
-        "Stun X", "Power Up", "Draw [X]", "<qualifier> Resistance X", "Heal X"]
+        "Stun X",
+        "Power Up",
+        "Draw [X]",
+        "<qualifier> Resistance X",
+        "Heal X",
+    ]
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("Stun", "effect 1 'Stun': Stun needs a whole number after it, e.g. 'Stun 2'"),
-    ("Heal 2; Stunn 1", "effect 2 'Stunn 1': no keyword 'Stunn' (did you mean 'Stun'?)"),
-    ("Stun 1 everyone", "'everyone' is not a scope of Stun; write 'self', 'each enemy' or "
-                        "nothing"),
-    ("Power Up 2", "Power Up takes no number"),
-    ("Resistance 1", "Resistance needs one of Fire, Ice in front"),
-    ("Wind Resistance 1", "'Wind' is not one of Fire, Ice"),
-    ("Fire Stun 1", "Stun takes no word in front of it"),
-    ("Stun -1", "takes a number of 0 or more"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Stun", "effect 1 'Stun': Stun needs a whole number after it, e.g. 'Stun 2'"),
+        ("Heal 2; Stunn 1", "effect 2 'Stunn 1': no keyword 'Stunn' (did you mean 'Stun'?)"),
+        (
+            "Stun 1 everyone",
+            "'everyone' is not a scope of Stun; write 'self', 'each enemy' or nothing",
+        ),
+        ("Power Up 2", "Power Up takes no number"),
+        ("Resistance 1", "Resistance needs one of Fire, Ice in front"),
+        ("Wind Resistance 1", "'Wind' is not one of Fire, Ice"),
+        ("Fire Stun 1", "Stun takes no word in front of it"),
+        ("Stun -1", "takes a number of 0 or more"),
+    ],
+)
 def test_keyword_errors_say_which_effect_is_wrong_and_what_would_be_right(text, words):
     kw, _ = _registry()
     with pytest.raises(KeywordError) as err:

@@ -22,15 +22,26 @@ from workbench.core import (
 from workbench.core.registry import _GAMES
 
 SPEC = GameSpec(
-    name="specimen", title="Specimen", seats=(2, 4),
-    options=(Option("players", 2, "How many play.", minimum=2, maximum=4),
-             Option("deck", "short", "Which deck.", choices=("short", "long")),
-             Option("names", None, "Seat names.", read=lambda v: [str(x) for x in v or []],
-                    example="['Ann', 'Bo']")),
-    variants=(Variant("sp.rounds", 3, "Rounds to win.", "R-1", minimum=1),
-              Variant("sp.scale", 1.0, "A scale.", "A-2", choices=(1.0, 0.5)),
-              Variant("sp.limit", 10, "Turn limit; 0 is none.", "R-9", minimum=0),
-              Variant("sp.fast", False, "A flag.", "A-3", choices=(False, True))),
+    name="specimen",
+    title="Specimen",
+    seats=(2, 4),
+    options=(
+        Option("players", 2, "How many play.", minimum=2, maximum=4),
+        Option("deck", "short", "Which deck.", choices=("short", "long")),
+        Option(
+            "names",
+            None,
+            "Seat names.",
+            read=lambda v: [str(x) for x in v or []],
+            example="['Ann', 'Bo']",
+        ),
+    ),
+    variants=(
+        Variant("sp.rounds", 3, "Rounds to win.", "R-1", minimum=1),
+        Variant("sp.scale", 1.0, "A scale.", "A-2", choices=(1.0, 0.5)),
+        Variant("sp.limit", 10, "Turn limit; 0 is none.", "R-9", minimum=0),
+        Variant("sp.fast", False, "A flag.", "A-3", choices=(False, True)),
+    ),
     traits=Traits(turn_limit="sp.limit"),
 )
 
@@ -38,17 +49,23 @@ SPEC = GameSpec(
 def test_setup_fills_defaults_and_reads_values():
     assert SPEC.setup(None) == {"players": 2, "deck": "short", "names": []}
     assert SPEC.setup({"players": 4, "names": ("Ann", 7)}) == {
-        "players": 4, "deck": "short", "names": ["Ann", "7"]}
+        "players": 4,
+        "deck": "short",
+        "names": ["Ann", "7"],
+    }
 
 
-@pytest.mark.parametrize("given, words", [
-    ({"player": 3}, ["no setup option 'player'", "players, deck, names"]),
-    ({"players": 5}, ["'players'", "5", "from 2 to 4"]),
-    ({"players": True}, ["'players'", "True", "whole number"]),
-    ({"players": "3"}, ["'players'", "'3'", "whole number"]),
-    ({"deck": "medium"}, ["'deck'", "'medium'", "'short', 'long'"]),
-    ({"names": 5}, ["names:", "e.g. ['Ann', 'Bo']"]),
-])
+@pytest.mark.parametrize(
+    "given, words",
+    [
+        ({"player": 3}, ["no setup option 'player'", "players, deck, names"]),
+        ({"players": 5}, ["'players'", "5", "from 2 to 4"]),
+        ({"players": True}, ["'players'", "True", "whole number"]),
+        ({"players": "3"}, ["'players'", "'3'", "whole number"]),
+        ({"deck": "medium"}, ["'deck'", "'medium'", "'short', 'long'"]),
+        ({"names": 5}, ["names:", "e.g. ['Ann', 'Bo']"]),
+    ],
+)
 def test_bad_setup_names_the_option_and_what_it_allows(given, words):
     with pytest.raises(SetupError) as err:
         SPEC.setup(given)
@@ -59,13 +76,15 @@ def test_bad_setup_names_the_option_and_what_it_allows(given, words):
 def test_rule_variants_are_checked_by_the_same_validator():
     assert SPEC.rules({"rounds": 5, "sp.scale": 1})["sp.scale"] == 1.0
     assert SPEC.rules(None) == SPEC.default_rules()
-    for bad, words in [({"sp.rounds": 0}, ["'sp.rounds'", "at least 1"]),
-                       ({"sp.rounds": -5}, ["-5"]),
-                       ({"sp.rounds": 2.5}, ["whole number"]),
-                       ({"sp.rounds": True}, ["True"]),
-                       ({"sp.fast": 1}, ["choose one of False, True"]),
-                       ({"sp.scale": 2}, ["1.0, 0.5"]),
-                       ({"nope": 1}, ["no rule variant 'nope'", "sp.rounds"])]:
+    for bad, words in [
+        ({"sp.rounds": 0}, ["'sp.rounds'", "at least 1"]),
+        ({"sp.rounds": -5}, ["-5"]),
+        ({"sp.rounds": 2.5}, ["whole number"]),
+        ({"sp.rounds": True}, ["True"]),
+        ({"sp.fast": 1}, ["choose one of False, True"]),
+        ({"sp.scale": 2}, ["1.0, 0.5"]),
+        ({"nope": 1}, ["no rule variant 'nope'", "sp.rounds"]),
+    ]:
         with pytest.raises(SetupError) as err:
             SPEC.rules(bad)
         assert all(w in str(err.value) for w in words), (bad, str(err.value))
@@ -80,14 +99,17 @@ def test_a_spec_refuses_inconsistent_declarations():
         GameSpec("x", "X", traits=Traits(turn_limit="x.none"))
 
 
-@pytest.mark.parametrize("game, setup, words", [
-    ("coop", {"players": 7}, ["players", "2 to 5"]),
-    ("coop", {"players": ["Melee"] * 6}, ["players", "2 to 5"]),
-    ("coop", {"easy_start": "yes"}, ["'easy_start'", "True or False"]),
-    ("coop", {"colour": 1}, ["no setup option 'colour'", "players"]),
-    ("correction", {"first_player": "East"}, ["first_player", "'South'"]),
-    ("rpg_card_battle", {"level": [1, 2, 3]}, ["level", "one value per seat", "e.g."]),
-])
+@pytest.mark.parametrize(
+    "game, setup, words",
+    [
+        ("coop", {"players": 7}, ["players", "2 to 5"]),
+        ("coop", {"players": ["Melee"] * 6}, ["players", "2 to 5"]),
+        ("coop", {"easy_start": "yes"}, ["'easy_start'", "True or False"]),
+        ("coop", {"colour": 1}, ["no setup option 'colour'", "players"]),
+        ("correction", {"first_player": "East"}, ["first_player", "'South'"]),
+        ("rpg_card_battle", {"level": [1, 2, 3]}, ["level", "one value per seat", "e.g."]),
+    ],
+)
 def test_the_games_setup_errors_name_the_option(game, setup, words):
     with pytest.raises(SetupError) as err:
         wb.play(game, **setup)
@@ -103,16 +125,27 @@ def test_variant_ranges_declared_by_the_games():
         wb.play("rpg_card_battle", rules={"turn_limit": -1})
     listed = {r["key"]: r for r in wb.rules("coop")}
     assert listed["coop.battles_2p"]["minimum"] == 1 and listed["coop.roll"]["rule"] == "A-12"
-    assert [o["key"] for o in wb.setup_options("coop")] == ["players", "first_encounter",
-                                                           "easy_start"]
+    assert [o["key"] for o in wb.setup_options("coop")] == [
+        "players",
+        "first_encounter",
+        "easy_start",
+    ]
 
 
 # -- designs that are data ------------------------------------------------------------------
 
-TABLES = {"runes": TableSpec(file="runes.csv", key="name", schema=pa.DataFrameSchema({
-    "name": text_column("Rune name", unique=True),
-    "cost": int_column("Essence it costs", pa.Check.ge(0)),
-}))}
+TABLES = {
+    "runes": TableSpec(
+        file="runes.csv",
+        key="name",
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column("Rune name", unique=True),
+                "cost": int_column("Essence it costs", pa.Check.ge(0)),
+            }
+        ),
+    )
+}
 
 
 @pytest.fixture
@@ -160,4 +193,4 @@ def test_a_design_loads_its_analysis_on_first_use():
     coop = get_design("coop")
     assert coop.analysis.rounds_to_defeat is wb.games.coop.rounds_to_defeat
     with pytest.raises(AttributeError, match="no analysis"):
-        Design.__new__(type("D", (Design,), {"spec": DesignSpec("d", "D")})).analysis
+        _ = Design.__new__(type("D", (Design,), {"spec": DesignSpec("d", "D")})).analysis

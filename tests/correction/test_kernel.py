@@ -9,14 +9,14 @@ from collections import Counter
 import pytest
 
 import workbench as wb
+from tests import kernels
+from tests.kernels import assert_same, declined
 from workbench.core.bots import random_bot
 from workbench.core.registry import get_game
 from workbench.games.correction.batch import play_batch
 from workbench.games.correction.bots import RolloutBot
 from workbench.games.correction.game import VARIANTS
 from workbench.sim.simulate import game_seeds, prepare
-from tests import kernels
-from tests.kernels import assert_same, declined
 
 GAME = get_game("correction")
 
@@ -42,8 +42,7 @@ def test_the_agreement_covers_every_kind_of_decision_and_ending():
     outcomes = Counter(r["outcome"] for r in slow)
     assert outcomes["South wins"] >= 10 and outcomes["North wins"] >= 10
     assert outcomes["draw"] >= 10
-    for column in ("captures", "spawns", "move_denials", "banishes", "recoveries",
-                   "lead_changes"):
+    for column in ("captures", "spawns", "move_denials", "banishes", "recoveries", "lead_changes"):
         assert any(r[column] for r in slow), column
     fast, slow = both(200, bots="heuristic", trace=True)
     assert_same(fast, slow)
@@ -51,8 +50,9 @@ def test_the_agreement_covers_every_kind_of_decision_and_ending():
         assert any(r[column] for r in slow), column
 
 
-VARIANT_CASES = [(v.key, value) for v in VARIANTS for value in (v.choices or ())
-                 if value != v.default] + [("cor.draw_after", 1), ("cor.draw_after", 5)]
+VARIANT_CASES = [
+    (v.key, value) for v in VARIANTS for value in (v.choices or ()) if value != v.default
+] + [("cor.draw_after", 1), ("cor.draw_after", 5)]
 
 
 @pytest.mark.parametrize("bots", ["random", "heuristic"])
@@ -71,18 +71,23 @@ def test_kernel_plays_a_chosen_first_player(first):
 
 def edited(cards):
     return [
-        cards.set("params", "spawn_limit", "value", 1).set("params", "piece_denial_cost",
-                                                           "value", 2),
+        cards.set("params", "spawn_limit", "value", 1).set(
+            "params", "piece_denial_cost", "value", 2
+        ),
         cards.set("params", "second_player_tokens", "value", 6)
-             .set("params", "move_denial_cost", "value", 2)
-             .set("params", "spawn_tokens", "value", 3),
-        cards.set("pieces", "Knight", "count", 3).set("pieces", "Spearman", "jumps", True)
-             .set("pieces", "Knight", "enters_tokens", True).set("pieces", "Pawn", "count", 2),
+        .set("params", "move_denial_cost", "value", 2)
+        .set("params", "spawn_tokens", "value", 3),
+        cards.set("pieces", "Knight", "count", 3)
+        .set("pieces", "Spearman", "jumps", True)
+        .set("pieces", "Knight", "enters_tokens", True)
+        .set("pieces", "Pawn", "count", 2),
         # A long straight line (three squares passed over), and a Pawn that may step ahead.
-        cards.with_row("offsets", {"id": "spear-far", "piece": "Spearman", "dx": 0,
-                                   "forward": 4, "mode": "both"})
-             .with_row("offsets", {"id": "pawn-ahead", "piece": "Pawn", "dx": 0, "forward": 1,
-                                   "mode": "move"}),
+        cards.with_row(
+            "offsets",
+            {"id": "spear-far", "piece": "Spearman", "dx": 0, "forward": 4, "mode": "both"},
+        ).with_row(
+            "offsets", {"id": "pawn-ahead", "piece": "Pawn", "dx": 0, "forward": 1, "mode": "move"}
+        ),
     ]
 
 
@@ -113,8 +118,9 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
     b = prepare("correction", None, None, "random", None, {})
     for bot in (cautious, RolloutBot()):
         declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: bot}, 2000, [1, 2]))
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {1: random_bot}, 2000, [1, 2])["seed"] \
-        .to_list() == [1, 2]
+    assert play_batch(GAME, b.cards, b.rules, b.setup, {1: random_bot}, 2000, [1, 2])[
+        "seed"
+    ].to_list() == [1, 2]
     # ... and simulate still gives the engine's rows for them.
     frame = wb.simulate("correction", 20, bots=cautious, seed=4)
     assert frame["seed"].to_list() == game_seeds(4, 20)
@@ -123,7 +129,8 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
 @pytest.mark.stamped
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     kernels.assert_simulate_and_sweep_take_the_kernel(
-        monkeypatch, "correction", {"params.second_player_tokens.value": [0, 3]})
+        monkeypatch, "correction", {"params.second_player_tokens.value": [0, 3]}
+    )
 
 
 def test_setup_errors_are_the_engines():

@@ -12,21 +12,32 @@ import random
 import pytest
 
 import workbench as wb
-from workbench.games.correction import evaluate as ev
 from workbench.games.correction import bots
-from workbench.games.correction.bots import (BANISH_DISCOUNT, DENY_DISCOUNT, NOISE, RolloutBot,
-                                             heuristic)
+from workbench.games.correction import evaluate as ev
+from workbench.games.correction.bots import (
+    BANISH_DISCOUNT,
+    DENY_DISCOUNT,
+    NOISE,
+    RolloutBot,
+    heuristic,
+)
 from workbench.games.correction.catalog import HOME, SIZE, progress
 from workbench.games.correction.rules import ALLOW, BANISH, DENY, OVER, RESPOND, SPAWN
 
-VARIANTS = {"token_supply": 20, "deny_occupied": False, "banish": "captured",
-            "knight_side_L_capture_only": True, "no_token_rows": "own_only",
-            "spear_reach": "over"}
+VARIANTS = {
+    "token_supply": 20,
+    "deny_occupied": False,
+    "banish": "captured",
+    "knight_side_L_capture_only": True,
+    "no_token_rows": "own_only",
+    "spear_reach": "over",
+}
 # Games drawn after a few quiet turns, with a small token supply.
 SHORT = {"draw_after": 3, "token_supply": 5, "no_token_rows": "goal_only"}
 
 
 # -- the plain algorithm ------------------------------------------------------------------
+
 
 def plain_evaluate(state, seat: int) -> float:
     if state.phase == OVER:
@@ -133,11 +144,12 @@ class PlainRollout(RolloutBot):
         after = []
         for o in state._options():
             first, answered, value = plain_answered(state, o)
-            after.append((-(plain_evaluate(first, seat) if value is None else value), o, first,
-                          answered))
+            after.append(
+                (-(plain_evaluate(first, seat) if value is None else value), o, first, answered)
+            )
         liked = sorted(after, key=lambda item: item[0])
         scored = []
-        for _, o, first, answered in liked[:self.width]:
+        for _, o, first, answered in liked[: self.width]:
             stop = (state.turn if answered else first.turn) + self.horizon
             total = 0.0
             for k in range(self.samples):
@@ -168,6 +180,7 @@ class PlainRollout(RolloutBot):
 
 
 # -- side by side -------------------------------------------------------------------------
+
 
 def _record(state) -> tuple:
     return state.position(), state.last, state.first, dict(state.counts)
@@ -240,7 +253,7 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
         options = state._options()
         banished = {}  # a Piece Denial's evaluation by the square of the piece (_greedy's)
         spawned = [o for o in options if o[0] == "s"]
-        for o, value in zip(spawned, ev.after_spawns(state, seat, spawned, seen)):
+        for o, value in zip(spawned, ev.after_spawns(state, seat, spawned, seen), strict=True):
             after = state.clone()
             after.do(o)
             assert _same_float(value, plain_evaluate(after, seat)), o
@@ -270,8 +283,9 @@ def test_positions_scored_without_being_played_score_to_the_last_bit(rules):
             declared = state.clone()
             declared.do(o)
             if declared.phase != RESPOND:
-                assert _same_float(bots._value(declared, seat, seen, o),
-                                   plain_evaluate(declared, seat)), o
+                assert _same_float(
+                    bots._value(declared, seat, seen, o), plain_evaluate(declared, seat)
+                ), o
                 moves += 1
                 continue
             for answer in declared._options():
@@ -341,8 +355,7 @@ def test_the_heuristic_reads_only_the_listing_of_the_actions_it_is_handed():
     for state in _positions(None, 20):
         seat = state.to_move
         actions = state.legal_actions()
-        if (len(actions) > 1 and previous is not None
-                and previous._options() != state._options()):
+        if len(actions) > 1 and previous is not None and previous._options() != state._options():
             rng = random.Random(compared)
             expected = heuristic(state, seat, actions, rng)
             drawn = rng.getstate()
@@ -367,8 +380,9 @@ def test_heuristic_against_random_chooses_as_the_plain_algorithm(rules):
     compared = 0
     for seed in range(100):
         seat = seed % 2
-        compared += _play_side_by_side(seed, {seat: heuristic}, {seat: plain_heuristic}, rules,
-                                       look_ahead=seed < 30)
+        compared += _play_side_by_side(
+            seed, {seat: heuristic}, {seat: plain_heuristic}, rules, look_ahead=seed < 30
+        )
     assert compared > 1000
 
 
@@ -379,14 +393,22 @@ def test_heuristic_self_play_with_variants_chooses_as_the_plain_algorithm(rules)
     assert sum(_play_side_by_side(seed, both, plain, rules) for seed in range(100)) > 1000
 
 
-@pytest.mark.parametrize("make", [RolloutBot, lambda: RolloutBot(samples=3, noise=0.3)],
-                         ids=["rollout", "rollout-3"])
+@pytest.mark.parametrize(
+    "make", [RolloutBot, lambda: RolloutBot(samples=3, noise=0.3)], ids=["rollout", "rollout-3"]
+)
 def test_rollout_bot_chooses_as_the_plain_algorithm(make):
     games = 3 if make is RolloutBot else 1
     compared = 0
     for seed in range(games):
-        bot, plain = make(), PlainRollout(**{k: getattr(make(), k) for k in (
-            "horizon", "samples", "width", "noise", "margin")})
+        bot, plain = (
+            make(),
+            PlainRollout(
+                **{
+                    k: getattr(make(), k)
+                    for k in ("horizon", "samples", "width", "noise", "margin")
+                }
+            ),
+        )
         compared += _play_side_by_side(seed, {0: bot, 1: bot}, {0: plain, 1: plain})
     assert compared > 20
 
@@ -396,8 +418,15 @@ def test_the_plain_evaluation_is_the_documented_one():
     with pieces of both seats threatening, and with tokens and reserves."""
     from .helpers import NORTH, SOUTH, position, token
 
-    st = position([(SOUTH, "Knight", "c4"), (SOUTH, "Pawn", "a5"), (NORTH, "Spearman", "d3"),
-                   (NORTH, "Pawn", "f2")], stock=(3, 1))
+    st = position(
+        [
+            (SOUTH, "Knight", "c4"),
+            (SOUTH, "Pawn", "a5"),
+            (NORTH, "Spearman", "d3"),
+            (NORTH, "Pawn", "f2"),
+        ],
+        stock=(3, 1),
+    )
     token(st, "b6", 2)
     for seat in (SOUTH, NORTH):
         value = plain_evaluate(st, seat)

@@ -25,8 +25,14 @@ from workbench.dice.nodes import (
     Sum,
 )
 
-TESTS = {">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt,
-         "=": operator.eq, "!=": operator.ne}
+TESTS = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+    "=": operator.eq,
+    "!=": operator.ne,
+}
 
 
 def _base_faces(spec: DieSpec) -> list[int]:
@@ -67,9 +73,14 @@ def _die_value(spec, mods, i, it, faces):
         if key not in _TOPS:
             _TOPS[key] = max(_single_values(spec, mods, i - 1, faces))
         top = _TOPS[key]
-        booms = lambda v: v == top
+
+        def booms(v):
+            return v == top
     else:
-        booms = lambda v: TESTS[m.op](v, m.value)
+
+        def booms(v):
+            return TESTS[m.op](v, m.value)
+
     total = vals[0]
     for j in range(1, m.depth + 1):
         if not booms(vals[j - 1]):
@@ -95,32 +106,33 @@ class _Slots:
         self.faces: list[list[int]] = []
 
     def visit(self, node):
-        if isinstance(node, Const):
-            return
         if isinstance(node, Pool):
             for g in node.groups:
                 faces, mods = _base_faces(g.die), _mods(g.die)
                 for _ in range(g.count * _rolls(mods, len(mods))):
                     self.faces.append(faces)
-        elif isinstance(node, Count):
-            self.visit(node.pool)
-        elif isinstance(node, Sum):
-            for _, t in node.terms:
-                self.visit(t)
-        elif isinstance(node, Product):
-            for f in node.factors:
-                self.visit(f)
-        elif isinstance(node, Neg):
-            self.visit(node.inner)
-        elif isinstance(node, Compare):
-            self.visit(node.left)
-            self.visit(node.right)
-        elif isinstance(node, Func):
-            for a in node.args:
-                self.visit(a)
-        elif isinstance(node, Repeat):
-            for _ in range(node.n):
-                self.visit(node.inner)
+            return
+        for child in _children(node):
+            self.visit(child)
+
+
+def _children(node) -> list:
+    """The subexpressions a node rolls, in evaluation order (none for a constant)."""
+    if isinstance(node, Count):
+        return [node.pool]
+    if isinstance(node, Sum):
+        return [t for _, t in node.terms]
+    if isinstance(node, Product):
+        return list(node.factors)
+    if isinstance(node, Neg):
+        return [node.inner]
+    if isinstance(node, Compare):
+        return [node.left, node.right]
+    if isinstance(node, Func):
+        return list(node.args)
+    if isinstance(node, Repeat):
+        return [node.inner] * node.n
+    return []
 
 
 def _pool_values(node: Pool, it):
@@ -135,12 +147,12 @@ def _pool_values(node: Pool, it):
     n, k = len(vals), node.keep.n
     kind = node.keep.kind
     if kind == "kh":
-        return vals[n - min(k, n):]
+        return vals[n - min(k, n) :]
     if kind == "kl":
         return vals[: min(k, n)]
     if kind == "dh":
         return vals[: max(n - k, 0)]
-    return vals[min(k, n):]
+    return vals[min(k, n) :]
 
 
 def _eval(node, it):

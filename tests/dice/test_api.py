@@ -110,8 +110,20 @@ def test_sample_is_seeded():
 
 @pytest.mark.parametrize(
     "expr",
-    ["4d6kh3", "3d6 > 2d8 + 2", "20d6>=5", "d6!", "d20r<3", "[3d6, 2d8]kl2", "max(d6, d8) * 2",
-     "3#(d4!1)", "d8rr<3", "10d6kh8>=5", "d6!>=5:2r1", "5d6kl4<3"],
+    [
+        "4d6kh3",
+        "3d6 > 2d8 + 2",
+        "20d6>=5",
+        "d6!",
+        "d20r<3",
+        "[3d6, 2d8]kl2",
+        "max(d6, d8) * 2",
+        "3#(d4!1)",
+        "d8rr<3",
+        "10d6kh8>=5",
+        "d6!>=5:2r1",
+        "5d6kl4<3",
+    ],
 )
 def test_monte_carlo_agrees_with_exact(expr):
     n = 40_000
@@ -121,8 +133,8 @@ def test_monte_carlo_agrees_with_exact(expr):
     assert abs(est.value - exact_mean) < 5 * est.se + 1e-12
     frame = distribution(expr, monte_carlo=True, n=n, seed=1)
     assert "se" in frame.columns and frame["weight"].sum() == n
-    exact_p = dict(zip(distribution(expr)["outcome"], distribution(expr)["p"]))
-    for o, p, se in zip(frame["outcome"], frame["p"], frame["se"]):
+    exact_p = dict(zip(distribution(expr)["outcome"], distribution(expr)["p"], strict=True))
+    for o, p, se in zip(frame["outcome"], frame["p"], frame["se"], strict=True):
         assert o in exact_p
         assert abs(p - exact_p[o]) <= 5 * max(se, 1 / n) + 1e-9
 

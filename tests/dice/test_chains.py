@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -68,7 +69,13 @@ def _brute_force_mean_steps(dice, dodge, health, armor, damage, attacks_per_roun
 
 @pytest.mark.parametrize(
     "args",
-    [(1, 6, 4, 1, 2, 1), (2, 7, 10, 2, 3, 2), (1, 7, 6, 1, 2, 3), (3, 12, 5, 0, 1, 1), (2, 9, 8, 3, 4, 2)],
+    [
+        (1, 6, 4, 1, 2, 1),
+        (2, 7, 10, 2, 3, 2),
+        (1, 7, 6, 1, 2, 3),
+        (3, 12, 5, 0, 1, 1),
+        (2, 9, 8, 3, 4, 2),
+    ],
 )
 def test_dodge_erosion_mean_matches_dense_solve(args):
     dice, dodge, health, armor, damage, per_round = args
@@ -112,7 +119,7 @@ def test_absorbed_by_matches_matrix_powers():
     for k in range(1, 26):
         v = v @ q
         assert float(cum[k]) == pytest.approx(1 - v.sum(), abs=1e-12)
-    assert all(a <= b for a, b in zip(cum, cum[1:]))
+    assert all(a <= b for a, b in pairwise(cum))
     frame = chain.steps_distribution(25)
     assert frame["p"].sum() == pytest.approx(float(cum[-1]))
     # Mean from the distribution tail agrees with the linear solve.
@@ -124,13 +131,16 @@ def test_absorbed_by_matches_matrix_powers():
 def test_mean_is_infinite_when_absorption_is_not_certain():
     # Damage never gets through armor that resets every attack: the target never dies.
     for per_round in (1, 2):
-        chain = dodge_erosion(2, 5, 4, armor=3, damage=3 if per_round == 1 else 1, attacks_per_round=per_round)
+        chain = dodge_erosion(
+            2, 5, 4, armor=3, damage=3 if per_round == 1 else 1, attacks_per_round=per_round
+        )
         assert not chain.absorbs_surely()
         assert chain.mean_steps() == math.inf
         assert chain.absorbed_by(10)[-1] == 0
     # Some paths die, others get stuck: still not certain, so infinite.
-    partial = AbsorbingChain({"a": {"dead": 1, "stuck": 1}, "stuck": {"stuck": 1}}, "a",
-                             absorbing=lambda s: s == "dead")
+    partial = AbsorbingChain(
+        {"a": {"dead": 1, "stuck": 1}, "stuck": {"stuck": 1}}, "a", absorbing=lambda s: s == "dead"
+    )
     assert partial.mean_steps() == math.inf
     assert partial.absorbed_by(3)[-1] == Fraction(1, 2)
 

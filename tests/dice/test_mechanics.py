@@ -16,9 +16,11 @@ def _binary_counts(n):
 
 def _brute_armies(o, d, *, ranged=False, power=None, htl=False, bk=False):
     wins = total = 0
-    attacks = [power] if (ranged and power is not None) else [
-        a + (0 if ranged else 1) for a in _binary_counts(o)
-    ]
+    attacks = (
+        [power]
+        if (ranged and power is not None)
+        else [a + (0 if ranged else 1) for a in _binary_counts(o)]
+    )
     for a in attacks:
         a = a * 2 if bk else a
         for dv in _binary_counts(d):
@@ -44,8 +46,13 @@ def test_armies_rule_examples():
     table = M.armies_table()
     assert table.shape == (42, 4)
     # The rules' printed table (armies.md section 4), spot checks.
-    row = lambda o, d: table.filter((table["offense"] == o) & (table["defense"] == d))["p"][0]
-    assert round(row(3, 2), 2) == 0.81 and round(row(5, 5), 2) == 0.62 and round(row(0, 3), 2) == 0.12
+
+    def row(o, d):
+        return table.filter((table["offense"] == o) & (table["defense"] == d))["p"][0]
+
+    assert (
+        round(row(3, 2), 2) == 0.81 and round(row(5, 5), 2) == 0.62 and round(row(0, 3), 2) == 0.12
+    )
     ranged = M.armies_table(range(1, 5), range(6), fixed_power=True)
     # Fixed-power table: P(P > Bin(D)), e.g. power 3 vs defense 4 is 0.69.
     p3d4 = ranged.filter((ranged["offense"] == 3) & (ranged["defense"] == 4))["probability"][0]
@@ -77,12 +84,16 @@ def _brute_cavalry(offense, defenses):
     return {k: Fraction(v, total) for k, v in counts.items()}
 
 
-@pytest.mark.parametrize("offense, defenses", [(6, [0, 0, 1]), (5, [1, 2]), (4, [0]), (6, [2, 0, 0, 0])])
+@pytest.mark.parametrize(
+    "offense, defenses", [(6, [0, 0, 1]), (5, [1, 2]), (4, [0]), (6, [2, 0, 0, 0])]
+)
 def test_cavalry_chain_matches_brute_force(offense, defenses):
     frame = M.cavalry_chain(offense, defenses)
     got = {
         (f, e): Fraction(p)
-        for f, e, p in zip(frame["first_capture"], frame["extra_captures"], frame["probability"])
+        for f, e, p in zip(
+            frame["first_capture"], frame["extra_captures"], frame["probability"], strict=True
+        )
     }
     assert got == _brute_cavalry(offense, defenses)
     assert frame["p"].sum() == pytest.approx(1.0)
@@ -128,7 +139,9 @@ def test_sac_shot(health):
 def test_sac_variants_and_salvo():
     miss = M.sac_shot(10, variant="miss_on_fail")
     assert miss.filter(miss["result"] == "survives")["shooter_damage"].to_list() == [10]
-    brute = Fraction(sum(a + b + c >= 20 for a, b, c in itertools.product(range(1, 21), repeat=3)), 8000)
+    brute = Fraction(
+        sum(a + b + c >= 20 for a, b, c in itertools.product(range(1, 21), repeat=3)), 8000
+    )
     assert M.sac_kill_probability(20, salvo=True) == brute
     with pytest.raises(ValueError):
         M.sac_shot(5, variant="bogus")

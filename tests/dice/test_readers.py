@@ -12,14 +12,18 @@ from pathlib import Path
 import pytest
 from lark.exceptions import UnexpectedInput
 
-from workbench.dice import DiceSyntaxError, parse
-from workbench.dice import parser
+from workbench.dice import DiceSyntaxError, parse, parser
 from workbench.dice.nodes import Node
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [*sorted((ROOT / "tests" / "dice").glob("*.py")), ROOT / "tests" / "test_dist.py",
-           *sorted((ROOT / "tests").glob("test_dice*.py")), ROOT / "benchmarks" / "dice.py",
-           ROOT / "benchmarks" / "bad_inputs.py", ROOT / "workbench" / "dice" / "parser.py"]
+SOURCES = [
+    *sorted((ROOT / "tests" / "dice").glob("*.py")),
+    ROOT / "tests" / "test_dist.py",
+    *sorted((ROOT / "tests").glob("test_dice*.py")),
+    ROOT / "benchmarks" / "dice.py",
+    ROOT / "benchmarks" / "bad_inputs.py",
+    ROOT / "workbench" / "dice" / "parser.py",
+]
 
 
 def by_lark(text: str):
@@ -50,7 +54,7 @@ def same_tree(a, b, where: str = "") -> str | None:
     if isinstance(a, tuple | list):
         if len(a) != len(b):
             return f"{where}: {len(a)} items != {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             found = same_tree(x, y, f"{where}[{i}]")
             if found:
                 return found
@@ -61,8 +65,9 @@ def same_tree(a, b, where: str = "") -> str | None:
 def check(text: str) -> None:
     reference, ours = by_lark(text), by_reader(text)
     if isinstance(reference, Exception):
-        assert isinstance(ours, Exception), f"{text!r}: lark refuses it ({reference}), the " \
-                                            f"reader reads {ours!r}"
+        assert isinstance(ours, Exception), (
+            f"{text!r}: lark refuses it ({reference}), the reader reads {ours!r}"
+        )
     else:
         assert not isinstance(ours, Exception), f"{text!r}: lark reads it, the reader does not"
         difference = same_tree(reference, ours)
@@ -71,8 +76,11 @@ def check(text: str) -> None:
 
 def strings_in(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [n.value for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) < 300]
+    return [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) < 300
+    ]
 
 
 def suite_texts() -> list[str]:
@@ -85,15 +93,89 @@ def suite_texts() -> list[str]:
 
 # ---- generated texts -------------------------------------------------------------------------
 
-MODS = ["!", "!3", "!:2", "! 4", "!>=5", "!<2:4", "!>1", "!<=-1: 3", "r1", "rr<2", "r-1",
-        "R>=3", "rR==2", "r !=1", "r=4", "!=", "!>", "!:"]
+MODS = [
+    "!",
+    "!3",
+    "!:2",
+    "! 4",
+    "!>=5",
+    "!<2:4",
+    "!>1",
+    "!<=-1: 3",
+    "r1",
+    "rr<2",
+    "r-1",
+    "R>=3",
+    "rR==2",
+    "r !=1",
+    "r=4",
+    "!=",
+    "!>",
+    "!:",
+]
 KEEPS = ["kh", "kh3", "dl2", "KL 1", "dh", "Dh0", "kl12", "kH"]
-DICE = ["d6", "D20", "d 6", "d%", "dF", "Df", "d{1,-2, 3}", "d{ 5 }", "d{-0}", "d1", "d0",
-        "d10", "d007"]
+DICE = [
+    "d6",
+    "D20",
+    "d 6",
+    "d%",
+    "dF",
+    "Df",
+    "d{1,-2, 3}",
+    "d{ 5 }",
+    "d{-0}",
+    "d1",
+    "d0",
+    "d10",
+    "d007",
+]
 # Pieces that sit where the contextual lexer's choice matters, for mangling good texts.
-PIECES = ["!=", "!>=", "! =", "3d6", "3 d6", "d6", "dh", "kh", "rr", "r", "#", "3#", "max",
-          "MİN", "mın", "(", ")", "[", "]", "{", "}", ",", ":", "-", "+", "*", "=", "==", ">",
-          "<=", " ", "\t", "\n", "0", "12", "d", "D", "f", "%", "l", "k", "!", "\v", "١"]
+PIECES = [
+    "!=",
+    "!>=",
+    "! =",
+    "3d6",
+    "3 d6",
+    "d6",
+    "dh",
+    "kh",
+    "rr",
+    "r",
+    "#",
+    "3#",
+    "max",
+    "MİN",
+    "mın",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    ":",
+    "-",
+    "+",
+    "*",
+    "=",
+    "==",
+    ">",
+    "<=",
+    " ",
+    "\t",
+    "\n",
+    "0",
+    "12",
+    "d",
+    "D",
+    "f",
+    "%",
+    "l",
+    "k",
+    "!",
+    "\v",
+    "١",
+]
 
 
 def gap(rng: random.Random) -> str:
@@ -101,8 +183,14 @@ def gap(rng: random.Random) -> str:
 
 
 def pool(rng: random.Random) -> str:
-    group = lambda: (rng.choice(["", "", "1", "3", "10", "02"]) + gap(rng) + rng.choice(DICE)
-                     + "".join(gap(rng) + rng.choice(MODS) for _ in range(rng.choice([0, 0, 1, 2]))))
+    def group():
+        return (
+            rng.choice(["", "", "1", "3", "10", "02"])
+            + gap(rng)
+            + rng.choice(DICE)
+            + "".join(gap(rng) + rng.choice(MODS) for _ in range(rng.choice([0, 0, 1, 2])))
+        )
+
     keep = gap(rng) + rng.choice(KEEPS) if rng.random() < 0.4 else ""
     if rng.random() < 0.25:
         groups = ("," + gap(rng)).join(group() for _ in range(rng.randint(1, 3)))
@@ -128,8 +216,13 @@ def expr(rng: random.Random, depth: int) -> str:
         args = ("," + gap(rng)).join(comparison(rng, depth + 1) for _ in range(rng.randint(1, 3)))
         return f"{name}{gap(rng)}({args})"
     if roll < 0.9:
-        return rng.choice(["2", "3", "0"]) + gap(rng) + "#" + gap(rng) + rng.choice(
-            [pool(rng), "(" + comparison(rng, depth + 1) + ")", "4"])
+        return (
+            rng.choice(["2", "3", "0"])
+            + gap(rng)
+            + "#"
+            + gap(rng)
+            + rng.choice([pool(rng), "(" + comparison(rng, depth + 1) + ")", "4"])
+        )
     return comparison(rng, depth + 1)
 
 
@@ -148,9 +241,9 @@ def mangled(rng: random.Random, text: str) -> str:
         if how < 0.4:
             text = text[:at] + rng.choice(PIECES) + text[at:]
         elif how < 0.7:
-            text = text[:at] + text[at + rng.randint(1, 3):]
+            text = text[:at] + text[at + rng.randint(1, 3) :]
         else:
-            text = text[:at] + text[at:at + 2][::-1] + text[at + 2:]
+            text = text[:at] + text[at : at + 2][::-1] + text[at + 2 :]
     return text
 
 
@@ -188,19 +281,48 @@ def test_generated_expressions_read_the_same(seed):
     assert sum(not isinstance(by_lark(t), Exception) for t in texts[::3]) > 300
 
 
-@pytest.mark.parametrize("text", ["4d6!=3", "4d6!>=3", "4d6! =3", "3d6", "3 d6", "d 6",
-                                  "MİN(1)", "d6 rr1", "(1+2)+3", "- -d6", "-(3)", "4d6 >= (2)"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4d6!=3",
+        "4d6!>=3",
+        "4d6! =3",
+        "3d6",
+        "3 d6",
+        "d 6",
+        "MİN(1)",
+        "d6 rr1",
+        "(1+2)+3",
+        "- -d6",
+        "-(3)",
+        "4d6 >= (2)",
+    ],
+)
 def test_where_the_lexer_must_choose_the_reader_reads_it_itself(text):
     assert not isinstance(by_reader(text), Exception)
     check(text)
 
 
 def test_bad_text_gets_lark_s_message():
-    for text in ["3d6 +", "4d6kh3kh", "2d", "(3d6", "d6!>=", "3 # # 4", "4d6!=", "[3d6kh2]",
-                 "d0", "99999999999d6", "max()", "3d6 > 2 > 1"]:
+    for text in [
+        "3d6 +",
+        "4d6kh3kh",
+        "2d",
+        "(3d6",
+        "d6!>=",
+        "3 # # 4",
+        "4d6!=",
+        "[3d6kh2]",
+        "d0",
+        "99999999999d6",
+        "max()",
+        "3d6 > 2 > 1",
+    ]:
         with pytest.raises(DiceSyntaxError) as ours:
             parse(text)
         with pytest.raises(DiceSyntaxError) as reference:
             parser._parse_with_lark(text)
-        assert (ours.value.position, str(ours.value)) == (reference.value.position,
-                                                          str(reference.value))
+        assert (ours.value.position, str(ours.value)) == (
+            reference.value.position,
+            str(reference.value),
+        )

@@ -7,6 +7,7 @@ import warnings
 from fractions import Fraction
 
 import pytest
+from dice_oracle import brute
 
 from workbench.dice import (
     CertainResultWarning,
@@ -19,21 +20,22 @@ from workbench.dice import (
 )
 from workbench.dice.nodes import DEFAULT_EXPLODE_DEPTH
 
-from dice_oracle import brute
-
 
 def oracle_yes(expr: str) -> Fraction:
     counts = brute(parse(expr))
     return Fraction(counts[1], sum(counts.values()))
 
 
-@pytest.mark.parametrize("expr, other, shows", [
-    ("2d6 >= 8", "(2d6) >= 8", "8 or more"),
-    ("3d6 > 10", "(3d6) > 10", "more than 10"),
-    ("2d6 > 7", "(2d6) > 7", "more than 7"),
-    ("4d6kh3>=5", "(4d6kh3) >= 5", "5 or more"),
-    ("2d6<=2", "(2d6) <= 2", "2 or less"),
-])
+@pytest.mark.parametrize(
+    "expr, other, shows",
+    [
+        ("2d6 >= 8", "(2d6) >= 8", "8 or more"),
+        ("3d6 > 10", "(3d6) > 10", "more than 10"),
+        ("2d6 > 7", "(2d6) > 7", "more than 7"),
+        ("4d6kh3>=5", "(4d6kh3) >= 5", "5 or more"),
+        ("2d6<=2", "(2d6) <= 2", "2 or less"),
+    ],
+)
 def test_a_bare_pool_against_a_number_says_it_counts_and_offers_the_total(expr, other, shows):
     said = reading(expr)
     assert said.counts.startswith(f"Counting dice that show {shows}")
@@ -62,13 +64,16 @@ def test_a_count_inside_a_larger_expression_is_named_without_an_offer():
     assert said.other is None
 
 
-@pytest.mark.parametrize("expr, head", [
-    ("2d6 >= 8", "Always 0"),
-    ("2d6 >= 1", "Always 2"),
-    ("d6 >= 7", "Never true"),
-    ("d6 >= 1", "Always true"),
-    ("(2d6) > 12", "Never true"),
-])
+@pytest.mark.parametrize(
+    "expr, head",
+    [
+        ("2d6 >= 8", "Always 0"),
+        ("2d6 >= 1", "Always 2"),
+        ("d6 >= 7", "Never true"),
+        ("d6 >= 1", "Always true"),
+        ("(2d6) > 12", "Never true"),
+    ],
+)
 def test_certain_answers_are_flagged_and_varying_ones_are_not(expr, head):
     assert len(brute(parse(expr))) == 1
     assert reading(expr).certain.startswith(head)

@@ -20,7 +20,6 @@ def check(st):
             assert 0 <= inst.wounds <= st.card(uid).amount("Toughness")
             for m in inst.mods.values():
                 assert st.inplay[m].host == uid
-        names = [st.inplay[u].name for u in st.chars[s] + st.assets[s]]
         assert not set(st.chars[s]) & set(st.assets[s])
     unique = [i.name for i in st.inplay.values() if st.cat.cards[i.name].has("Unique")]
     assert len(unique) == len(set(unique)), "two copies of a Unique card in play (R-38)"

@@ -21,7 +21,7 @@ def ready(hands, rules=None, empty_draw=(False, False), hp=(None, None), cards=N
     st = fresh(rules, cards, **setup)
     st.pending = []
     st.stage = CHOOSE
-    for p, hand, empty, life in zip(st.players, hands, empty_draw, hp):
+    for p, hand, empty, life in zip(st.players, hands, empty_draw, hp, strict=True):
         for card in hand:
             assert card in p.draw, f"{card} is not in seat {p.seat}'s deck"
             p.draw.take(card)

@@ -9,13 +9,13 @@ from collections import Counter
 import pytest
 
 import workbench as wb
+from tests import kernels
+from tests.kernels import assert_same, declined
 from workbench.core.bots import random_bot
 from workbench.core.registry import get_game
 from workbench.games.rpg_card_battle.batch import play_batch
 from workbench.games.rpg_card_battle.game import VARIANTS
 from workbench.sim.simulate import game_seeds, prepare
-from tests import kernels
-from tests.kernels import assert_same, declined
 
 GAME = get_game("rpg_card_battle")
 
@@ -44,10 +44,13 @@ def test_the_agreement_covers_both_winners_draws_and_reshuffles():
     assert any(r["reshuffles"] for r in slow) and any(r["lead_changes"] for r in slow)
 
 
-UNDEAD = {"classes": [None, "Undead"],
-          "class_sets": [None, ["Undead Meat", "Undead Meat"] + ["Power Strike"] * 5]}
-VARIANT_CASES = [(v.key, value) for v in VARIANTS for value in (v.choices or ())
-                 if value != v.default] + [("rcb.turn_limit", 12), ("rcb.turn_limit", 0)]
+UNDEAD = {
+    "classes": [None, "Undead"],
+    "class_sets": [None, ["Undead Meat", "Undead Meat"] + ["Power Strike"] * 5],
+}
+VARIANT_CASES = [
+    (v.key, value) for v in VARIANTS for value in (v.choices or ()) if value != v.default
+] + [("rcb.turn_limit", 12), ("rcb.turn_limit", 0)]
 
 
 @pytest.mark.parametrize("bots", ["random", "heuristic"])
@@ -62,8 +65,11 @@ def test_kernel_plays_every_rule_variant(bots, key, value):
 SETUPS = [
     {"characters": ["Rogue", "Knight"]},
     {"characters": ["Knight", "Knight"], "level": 1},
-    {"level": [3, 2], "classes": ["Undead", None],
-     "class_sets": [["Undead Meat"] + ["Power Strike"] * 6, None]},
+    {
+        "level": [3, 2],
+        "classes": ["Undead", None],
+        "class_sets": [["Undead Meat"] + ["Power Strike"] * 6, None],
+    },
     {"equipment": [["Poisoned Dagger", "Chainmail"], ["Longsword", "Kite Shield"]]},
 ]
 
@@ -78,14 +84,15 @@ def test_kernel_plays_every_setup(setup):
 def edited(cards):
     return [
         cards.set("classes", "Knight", "hp", 8).set("classes", "Rogue", "attack", 6),
-        cards.set("cards", "Envenom", "poison", 4).set("cards", "Shield Bash", "reflect", 5)
-             .set("cards", "Backstab", "attack_vs_guard", 9),
-        cards.set("cards", "Healing Potion", "heal", 20).set("cards", "Smoke Bomb",
-                                                              "guard_turns", 4)
-             .set("cards", "Rally Cry", "after", "spent"),
-        cards.set("cards", "Sword Specialist", "attack", 5).set("cards", "Evasion",
-                                                                 "defence", 4)
-             .set("equipment", "Longsword", "attack", 0),
+        cards.set("cards", "Envenom", "poison", 4)
+        .set("cards", "Shield Bash", "reflect", 5)
+        .set("cards", "Backstab", "attack_vs_guard", 9),
+        cards.set("cards", "Healing Potion", "heal", 20)
+        .set("cards", "Smoke Bomb", "guard_turns", 4)
+        .set("cards", "Rally Cry", "after", "spent"),
+        cards.set("cards", "Sword Specialist", "attack", 5)
+        .set("cards", "Evasion", "defence", 4)
+        .set("equipment", "Longsword", "attack", 0),
     ]
 
 
@@ -113,8 +120,13 @@ def test_empty_hands_with_nothing_to_draw_agree(nothing_left):
     cards = every_card_spent(wb.load_cards("rpg_card_battle"))
     cards = cards.set("classes", "Knight", "hp", 150).set("classes", "Rogue", "hp", 150)
     for bots in ("random", "heuristic"):
-        fast, slow = both(60, bots=bots, cards=cards, rules={"rcb.nothing_left": nothing_left},
-                          class_sets=NO_PASSIVES)
+        fast, slow = both(
+            60,
+            bots=bots,
+            cards=cards,
+            rules={"rcb.nothing_left": nothing_left},
+            class_sets=NO_PASSIVES,
+        )
         assert_same(fast, slow)
 
 
@@ -134,8 +146,9 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
 
     b = prepare("rpg_card_battle", None, None, "random", None, {})
     declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: cautious}, 2000, [1, 2]))
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {1: random_bot}, 2000, [1, 2])["seed"] \
-        .to_list() == [1, 2]
+    assert play_batch(GAME, b.cards, b.rules, b.setup, {1: random_bot}, 2000, [1, 2])[
+        "seed"
+    ].to_list() == [1, 2]
     # ... and simulate still gives the engine's rows for them.
     frame = wb.simulate("rpg_card_battle", 20, bots=cautious, seed=4)
     assert frame["seed"].to_list() == game_seeds(4, 20)
@@ -144,7 +157,8 @@ def test_bots_the_kernel_does_not_copy_go_to_the_engine():
 @pytest.mark.stamped
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     kernels.assert_simulate_and_sweep_take_the_kernel(
-        monkeypatch, "rpg_card_battle", {"classes.Knight.hp": [12, 30]})
+        monkeypatch, "rpg_card_battle", {"classes.Knight.hp": [12, 30]}
+    )
 
 
 def test_setup_errors_are_the_engines():

@@ -23,6 +23,7 @@ ROGUE = ["Attack +1", "Defend +2", "Healing Potion", "Envenom", "Backstab"]
 
 # -- the rules file's test cases --------------------------------------------------------------
 
+
 def test_T1_basic_attack_is_attack_minus_defence():
     st = ready([KNIGHT, ROGUE])
     last = turn(st, "basic", "Healing Potion")
@@ -56,8 +57,13 @@ def test_T4_shift_and_passive_given_up_before_the_exchange():
     assert last["damage"][1] == 2  # no +2: Sword Specialist left at R-5
     assert st.players[0].recycle == {"Sword Specialist": 1}
     settle(st, ["Shield Wall", "Defend +1"])
-    assert st.players[0].hand == ["Attack +1", "Defend +2", "Healing Potion", "Attack +2",
-                                  "Shield Wall"]
+    assert st.players[0].hand == [
+        "Attack +1",
+        "Defend +2",
+        "Healing Potion",
+        "Attack +2",
+        "Shield Wall",
+    ]
 
 
 def test_T5_potion_resolves_after_the_hit():
@@ -102,6 +108,7 @@ def test_T6_reshuffle_when_hand_and_pile_are_empty():
 
 # -- R-1 .. R-3: decks and setup --------------------------------------------------------------
 
+
 def test_R1_demo_decks_have_28_and_23_cards():
     st = fresh()
     knight, rogue = st.players
@@ -113,8 +120,14 @@ def test_R1_demo_decks_have_28_and_23_cards():
 def test_R1_level_locks_leave_cards_out():
     st = fresh(level=1)
     deck = dict(st.players[0].build.deck)
-    for locked in ("Attack +2", "Shield Bash", "Smoke Bomb", "Defend +3", "Sword Specialist",
-                   "Rally Cry"):
+    for locked in (
+        "Attack +2",
+        "Shield Bash",
+        "Smoke Bomb",
+        "Defend +3",
+        "Sword Specialist",
+        "Rally Cry",
+    ):
         assert locked not in deck
     # The class set stays at seven cards: locked ones give way to unlocked Knight cards.
     assert deck["Shield Wall"] == 5 and deck["Power Strike"] == 2
@@ -144,13 +157,18 @@ def test_R3_draw_odds_follow_the_pile():
 
 # -- choosing and removing ----------------------------------------------------------
 
+
 def test_R4_choices_are_secret_plays_and_a_basic_attack():
     st = ready([["Sword Specialist", *KNIGHT[:4]], ROGUE])
     legal = st.legal_actions()
     assert all(a.secret for a in legal)
     assert [a.label for a in legal] == [
-        "Play Attack +1 (card 2)", "Play Attack +2 (card 3)", "Play Defend +2 (card 4)",
-        "Play Healing Potion (card 5)", "Basic attack, giving up Sword Specialist"]
+        "Play Attack +1 (card 2)",
+        "Play Attack +2 (card 3)",
+        "Play Defend +2 (card 4)",
+        "Play Healing Potion (card 5)",
+        "Basic attack, giving up Sword Specialist",
+    ]
 
 
 def test_R4_seat_two_is_asked_after_seat_one_and_nothing_resolves_before():
@@ -179,6 +197,7 @@ def test_A3_item_given_up_for_a_basic_attack_is_recycled_unused():
 
 
 # -- the exchange -------------------------------------------------------------------
+
 
 def test_A2_damage_never_goes_below_zero():
     st = ready([["Defend +1", "Attack +1", "Attack +2", "Shield Wall", "Parry"], ROGUE])
@@ -293,6 +312,7 @@ def test_A11_smoke_bomb_guards_the_next_turn_only_then_is_spent():
 
 # -- items and defeat ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("overheal, hp", [("cap", 30), ("allow", 34)])
 def test_A16_heals_stop_at_maximum_hp(overheal, hp):
     st = ready([KNIGHT, ROGUE], hp=(28, None), rules={"overheal": overheal})
@@ -338,6 +358,7 @@ def test_negative_turn_limit_is_refused():
 
 # -- R-10 .. R-12: drawing and reshuffling ----------------------------------------------------
 
+
 def test_R12_no_draw_from_an_empty_pile():
     st = ready([KNIGHT, ROGUE], empty_draw=(True, False))
     turn(st, "Attack +1", "Defend +2")
@@ -354,8 +375,7 @@ def test_A7_ends_when_an_ongoing_card_returns_and_A17_deals_what_there_is():
     st.ongoing.append(Effect("Envenom", "poison", 1, 1, 1, 0, "recycle"))
     rogue.spent.take("Envenom")
     pick(st, 0, "Defend +2")
-    assert [a.label for a in st.legal_actions()] == [
-        "Basic attack (empty hand, no card given up)"]
+    assert [a.label for a in st.legal_actions()] == ["Basic attack (empty hand, no card given up)"]
     pick(st, 1, "basic")
     assert st.last_turn()["damage"][0] == 0  # 4 against 3 + 2
     assert st.last_turn()["poison"] == [1, 0]
@@ -383,6 +403,7 @@ def test_A7_pass_variant():
 
 # -- Passives ---------------------------------------------------------------------
 
+
 def test_R14_passives_cannot_be_played():
     st = ready([["Attack +1", "Sword Specialist", *KNIGHT[2:]], ROGUE])
     play = Action("play", (1, "Sword Specialist"))
@@ -393,8 +414,7 @@ def test_R14_passives_cannot_be_played():
 
 
 def test_R15_a_hand_of_passives_can_only_basic_attack():
-    st = ready([["Sword Specialist"] * 5, ROGUE],
-               class_sets=[["Sword Specialist"] * 7, None])
+    st = ready([["Sword Specialist"] * 5, ROGUE], class_sets=[["Sword Specialist"] * 7, None])
     assert [a.kind for a in st.legal_actions()] == ["basic"]
     assert len(st.candidates()) == 6
 
@@ -408,8 +428,7 @@ def test_explain_names_a_wrong_card_or_position():
 
 # -- Undead Meat ------------------------------------------------------------------------
 
-UNDEAD = {"classes": ["Undead", None],
-          "class_sets": [["Undead Meat"] + ["Power Strike"] * 6, None]}
+UNDEAD = {"classes": ["Undead", None], "class_sets": [["Undead Meat"] + ["Power Strike"] * 6, None]}
 
 
 @pytest.mark.parametrize("rounding, expected", [("down", 2), ("up", 3)])
@@ -433,6 +452,7 @@ def test_A13_halving_spares_magic_and_follows_parry():
 
 
 # -- secrecy of the simultaneous choice -------------------------------------------------------
+
 
 def test_the_pending_pick_is_hidden_from_the_other_seat():
     st = ready([KNIGHT, ROGUE])
@@ -464,8 +484,9 @@ def test_R3_the_log_names_to_both_seats_the_cards_the_hands_show_face_up():
         for c in view["recent_chance"]:
             assert c["p"] is not None and not c["result"].startswith("a card only")
         for owner in (0, 1):
-            hand = next(z for z in view["board"]["zones"]
-                        if z["title"].startswith(f"Seat {owner + 1} hand"))
+            hand = next(
+                z for z in view["board"]["zones"] if z["title"].startswith(f"Seat {owner + 1} hand")
+            )
             shown = Counter(c["name"] for c in hand["cards"] if c["kind"] != "empty")
             assert shown and not any(c.get("hidden") for c in hand["cards"])
             assert shown <= dealt[owner], (owner, shown, dealt[owner])
@@ -478,7 +499,6 @@ def test_R3_the_log_names_to_both_seats_the_cards_the_hands_show_face_up():
 def test_render_shows_the_other_pick_face_down():
     st = ready([KNIGHT, ROGUE])
     pick(st, 0, "Attack +2")
-    game = wb.core.get_game("rpg_card_battle")
     for seat in (1, None):
         view = st.view(seat).to_json()
         picks = next(z for z in view["zones"] if z["title"].startswith("Picks"))
@@ -500,7 +520,11 @@ def test_render_shape_five_slots_piles_and_trackers():
     seat = next(z for z in view["zones"] if z["title"] == "Seat 1 (Knight)")
     piles = next(c for c in seat["cards"] if c["kind"] == "pile")
     assert {st["label"]: st["value"] for st in piles["stats"]} == {
-        "Draw": 0, "Recycle": 25, "Spent": 0, "Ongoing": 0}
+        "Draw": 0,
+        "Recycle": 25,
+        "Spent": 0,
+        "Ongoing": 0,
+    }
     assert [t["label"] for t in view["trackers"]][:2] == ["Turn", "Seat 1 HP (Knight)"]
 
 
@@ -534,6 +558,7 @@ def test_match_log_marks_choices_secret():
 
 # -- setup ------------------------------------------------------------------------------------
 
+
 def test_default_match_is_knight_against_rogue():
     m = wb.play("rpg_card_battle")
     assert m.seat_names == ["Seat 1 (Knight)", "Seat 2 (Rogue)"]
@@ -541,8 +566,11 @@ def test_default_match_is_knight_against_rogue():
 
 
 def test_setup_options_choose_equipment_class_and_level():
-    st = fresh(characters=["Rogue", "Rogue"], level=[3, 1],
-               equipment={1: ["Longsword", "Kite Shield", "Pack"]})
+    st = fresh(
+        characters=["Rogue", "Rogue"],
+        level=[3, 1],
+        equipment={1: ["Longsword", "Kite Shield", "Pack"]},
+    )
     a, b = (p.build for p in st.players)
     assert a.items == ("Poisoned Dagger", "Leather Jerkin", "Pack")
     assert b.items == ("Longsword", "Kite Shield", "Pack") and b.weapon == "sword"
@@ -552,22 +580,25 @@ def test_setup_options_choose_equipment_class_and_level():
     assert knight_rogue.cls == "Rogue" and "Backstab" in knight_rogue.class_set
 
 
-@pytest.mark.parametrize("setup, option", [
-    ({"hero": "Knight"}, "hero"),
-    ({"characters": ["Knight"]}, "characters"),
-    ({"characters": ["Knight", "Wizard"]}, "characters"),
-    ({"level": 0}, "level"),
-    ({"level": "high"}, "level"),
-    ({"equipment": [["Longsword"], ["Pack"], ["Chainmail"]]}, "equipment"),
-    ({"equipment": "Longsword"}, "equipment"),
-    ({"equipment": [["Excalibur"], None]}, "equipment"),
-    ({"equipment": [["Longsword", "Poisoned Dagger"], None]}, "equipment"),
-    ({"classes": ["Wizard", None]}, "classes"),
-    ({"class_sets": [["Power Strike"] * 6, None]}, "class_sets"),
-    ({"class_sets": [["Backstab"] * 7, None]}, "class_sets"),
-    ({"class_sets": [["Sword Specialist"] * 7, None], "level": 2}, "class_sets"),
-    ({"classes": ["Undead", None]}, "class_sets"),
-])
+@pytest.mark.parametrize(
+    "setup, option",
+    [
+        ({"hero": "Knight"}, "hero"),
+        ({"characters": ["Knight"]}, "characters"),
+        ({"characters": ["Knight", "Wizard"]}, "characters"),
+        ({"level": 0}, "level"),
+        ({"level": "high"}, "level"),
+        ({"equipment": [["Longsword"], ["Pack"], ["Chainmail"]]}, "equipment"),
+        ({"equipment": "Longsword"}, "equipment"),
+        ({"equipment": [["Excalibur"], None]}, "equipment"),
+        ({"equipment": [["Longsword", "Poisoned Dagger"], None]}, "equipment"),
+        ({"classes": ["Wizard", None]}, "classes"),
+        ({"class_sets": [["Power Strike"] * 6, None]}, "class_sets"),
+        ({"class_sets": [["Backstab"] * 7, None]}, "class_sets"),
+        ({"class_sets": [["Sword Specialist"] * 7, None], "level": 2}, "class_sets"),
+        ({"classes": ["Undead", None]}, "class_sets"),
+    ],
+)
 def test_bad_setup_names_the_option(setup, option):
     with pytest.raises(wb.SetupError, match=option):
         wb.play("rpg_card_battle", **setup)

@@ -16,8 +16,10 @@ def check(st):
     where.update(card for _, card in b.counters)
     if b.cur is not None:
         where.update(b.cur.pending)
-    assert where == Counter(st.cat.deck), (where - Counter(st.cat.deck),
-                                           Counter(st.cat.deck) - where)
+    assert where == Counter(st.cat.deck), (
+        where - Counter(st.cat.deck),
+        Counter(st.cat.deck) - where,
+    )
     # Cards lie inside the table, one per cell, and every card but the first was placed next
     # to the cell it grew from.
     for pos, placed in b.cells.items():
@@ -26,7 +28,7 @@ def check(st):
             assert abs(pos[0] - placed.origin[0]) + abs(pos[1] - placed.origin[1]) == 1
     # Counters sit on placed non-door cards (or the start cell); enemies mirror them.
     assert len(st.enemies) == len(b.counters)
-    for e, (pos, card) in zip(st.enemies, b.counters):
+    for e, (pos, card) in zip(st.enemies, b.counters, strict=True):
         assert e.card == card and e.pos == pos
         assert pos in b.cells and b.cells[pos].role != C.DOOR
         assert 0 <= e.health <= e.most and (e.health > 0) == e.alive

@@ -10,8 +10,15 @@ import pytest
 
 import workbench as wb
 from workbench.games.sac import generate_dungeon
-from workbench.games.sac.analysis import (ammo_survival, deal_stats, kill_within, shot,
-                                          shot_odds, summary, table_sufficiency)
+from workbench.games.sac.analysis import (
+    ammo_survival,
+    deal_stats,
+    kill_within,
+    shot,
+    shot_odds,
+    summary,
+    table_sufficiency,
+)
 
 
 def _oracle(health, dice, cover, rule):
@@ -46,7 +53,7 @@ def test_kill_within_matches_every_sequence_of_shots():
                     if left <= 0:
                         kills += 1
                         break
-            assert kill_within(health, shots, cover) == Fraction(kills, 20 ** shots)
+            assert kill_within(health, shots, cover) == Fraction(kills, 20**shots)
 
 
 def test_the_odds_table_for_people():
@@ -96,17 +103,22 @@ def test_the_game_agrees_with_the_dice_calculators_sac_shot(salvo):
         for rule, variant in (("remaining", "default"), ("miss_on_fail", "miss_on_fail")):
             kill, back = shot(health, 3 if salvo else 1, 0, rule)
             frame = sac_shot(health, salvo=salvo, variant=variant)
-            expected = sum(Fraction(p) * d for p, d in
-                           zip(frame["probability"], frame["shooter_damage"]))
+            expected = sum(
+                Fraction(p) * d
+                for p, d in zip(frame["probability"], frame["shooter_damage"], strict=True)
+            )
             assert kill == sac_kill_probability(health, salvo=salvo)
             assert back == expected
 
 
-@pytest.mark.parametrize("kw, words", [
-    ({"n": "10"}, "n: give a whole number from 0"),
-    ({"n": -1}, "n: give a whole number from 0"),
-    ({"seed": "x"}, "seed: give a whole number"),
-])
+@pytest.mark.parametrize(
+    "kw, words",
+    [
+        ({"n": "10"}, "n: give a whole number from 0"),
+        ({"n": -1}, "n: give a whole number from 0"),
+        ({"seed": "x"}, "seed: give a whole number"),
+    ],
+)
 def test_deal_stats_names_a_bad_count_or_seed(kw, words):
     with pytest.raises(wb.SetupError, match=words):
         deal_stats(**kw)

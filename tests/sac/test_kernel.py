@@ -8,14 +8,14 @@ from collections import Counter
 import pytest
 
 import workbench as wb
+from tests import kernels
+from tests.kernels import assert_same, declined
 from workbench.core.bots import make_bots, random_bot
 from workbench.core.registry import get_game
 from workbench.games.sac.batch import play_batch
 from workbench.games.sac.bots import heuristic, search
 from workbench.games.sac.game import VARIANTS
 from workbench.sim.simulate import game_seeds, play_out, prepare
-from tests import kernels
-from tests.kernels import assert_same, declined
 
 GAME = get_game("sac")
 
@@ -41,11 +41,21 @@ def test_the_agreement_covers_every_kind_of_ending():
 
 
 # Every other value of each choice, and a few of the numbers and the direction table.
-VARIANT_CASES = [(v.key, value) for v in VARIANTS for value in (v.choices or ())
-                 if value != v.default] + [
-    ("sac.dir_table", "DDRRUULLR"), ("sac.dir_table", "ullllrrrd"), ("sac.width", 3),
-    ("sac.width", 5), ("sac.width", 26), ("sac.height", 3), ("sac.height", 20),
-    ("sac.extra_cards", 2), ("sac.range", 0), ("sac.range", 3), ("sac.rounds", 3)]
+VARIANT_CASES = [
+    (v.key, value) for v in VARIANTS for value in (v.choices or ()) if value != v.default
+] + [
+    ("sac.dir_table", "DDRRUULLR"),
+    ("sac.dir_table", "ullllrrrd"),
+    ("sac.width", 3),
+    ("sac.width", 5),
+    ("sac.width", 26),
+    ("sac.height", 3),
+    ("sac.height", 20),
+    ("sac.extra_cards", 2),
+    ("sac.range", 0),
+    ("sac.range", 3),
+    ("sac.rounds", 3),
+]
 
 
 @pytest.mark.parametrize("bots", ["random", "heuristic"])
@@ -60,11 +70,23 @@ def test_kernel_plays_every_rule_variant(bots, key, value):
 MIXED = [
     {"sac.width": 4, "sac.height": 4, "sac.stall": "reshuffle"},
     {"sac.width": 5, "sac.height": 3, "sac.dead_end": "backtrack", "sac.start": "centre"},
-    {"sac.width": 6, "sac.height": 4, "sac.stall": "reshuffle", "sac.dead_end": "backtrack",
-     "sac.shift_card": "place", "sac.rotation": "per_card"},
-    {"sac.suits": "legend", "sac.counter_timing": "immediate", "sac.dir6": "keep",
-     "sac.corridor_dir": "first_card_each", "sac.cover_ranks": "6-10",
-     "sac.shot": "miss_on_fail", "sac.range": 2},
+    {
+        "sac.width": 6,
+        "sac.height": 4,
+        "sac.stall": "reshuffle",
+        "sac.dead_end": "backtrack",
+        "sac.shift_card": "place",
+        "sac.rotation": "per_card",
+    },
+    {
+        "sac.suits": "legend",
+        "sac.counter_timing": "immediate",
+        "sac.dir6": "keep",
+        "sac.corridor_dir": "first_card_each",
+        "sac.cover_ranks": "6-10",
+        "sac.shot": "miss_on_fail",
+        "sac.range": 2,
+    },
 ]
 
 
@@ -78,24 +100,39 @@ def test_kernel_plays_mixed_variants(bots, case):
 def edited(cards):
     return [
         # A stronger soldier who rests, buys and salvoes differently.
-        cards.set("params", "health", "value", 12).set("params", "armor", "value", 4)
-             .set("params", "actions", "value", 3).set("params", "salvo_dice", "value", 2)
-             .set("params", "salvo_actions", "value", 2).set("params", "credits", "value", 15)
-             .set("params", "respawn_every", "value", 2),
+        cards.set("params", "health", "value", 12)
+        .set("params", "armor", "value", 4)
+        .set("params", "actions", "value", 3)
+        .set("params", "salvo_dice", "value", 2)
+        .set("params", "salvo_actions", "value", 2)
+        .set("params", "credits", "value", 15)
+        .set("params", "respawn_every", "value", 2),
         # Tougher enemies that all drop loot, and a dearer shop.
-        cards.set("enemies", "Joker", "health", 35).set("enemies", "3", "drops", True)
-             .set("enemies", "9", "credits", 1).set("shop", "Ammunition", "price", 9)
-             .set("shop", "Medkit", "amount", 12),
+        cards.set("enemies", "Joker", "health", 35)
+        .set("enemies", "3", "drops", True)
+        .set("enemies", "9", "credits", 1)
+        .set("shop", "Ammunition", "price", 9)
+        .set("shop", "Medkit", "amount", 12),
         # More cards: doubled rooms and corridors, three Jokers, and no Jack of clubs.
-        cards.set("cards", "4S", "copies", 3).set("cards", "9H", "copies", 2)
-             .set("cards", "Joker", "copies", 3).set("cards", "JC", "copies", 0)
-             .set("cards", "AH", "copies", 2),
+        cards.set("cards", "4S", "copies", 3)
+        .set("cards", "9H", "copies", 2)
+        .set("cards", "Joker", "copies", 3)
+        .set("cards", "JC", "copies", 0)
+        .set("cards", "AH", "copies", 2),
         # Fewer: one Joker and no healing stations.
-        cards.set("cards", "Joker", "copies", 1).set("cards", "AH", "copies", 0)
-             .set("cards", "AD", "copies", 0),
+        cards.set("cards", "Joker", "copies", 1)
+        .set("cards", "AH", "copies", 0)
+        .set("cards", "AD", "copies", 0),
         # Two corridor cards: pile 1 runs out.
-        _without(cards, [f"{n}{s}" for n in range(2, 11) for s in "CH" if f"{n}{s}" != "5H"
-                         and f"{n}{s}" != "8C"]),
+        _without(
+            cards,
+            [
+                f"{n}{s}"
+                for n in range(2, 11)
+                for s in "CH"
+                if f"{n}{s}" != "5H" and f"{n}{s}" != "8C"
+            ],
+        ),
         # No corridor cards at all: the first room starts on the start cell itself.
         _without(cards, [f"{n}{s}" for n in range(2, 11) for s in "CH"]),
     ]
@@ -129,14 +166,17 @@ def test_bots_and_batches_the_kernel_does_not_copy_go_to_the_engine():
     b = prepare("sac", None, None, "random", None, {})
     for bot in (cautious, search()):
         declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: bot}, 2000, [1, 2]))
-    declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: random_bot}, 2000, [1, 2],
-                        trace=True))
+    declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: random_bot}, 2000, [1, 2], trace=True))
     declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 2000, [2**63]))
     declined(play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 10**13, [1]))
-    assert "sac.new_rule" in declined(play_batch(
-        GAME, b.cards, {**b.rules, "sac.new_rule": 1}, b.setup, {0: heuristic}, 2000, [1]))
-    assert play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 2000, [1, 2])["seed"] \
-        .to_list() == [1, 2]
+    assert "sac.new_rule" in declined(
+        play_batch(
+            GAME, b.cards, {**b.rules, "sac.new_rule": 1}, b.setup, {0: heuristic}, 2000, [1]
+        )
+    )
+    assert play_batch(GAME, b.cards, b.rules, b.setup, {0: heuristic}, 2000, [1, 2])[
+        "seed"
+    ].to_list() == [1, 2]
 
 
 def test_a_batch_handed_back_is_played_by_the_engine():
@@ -147,8 +187,7 @@ def test_a_batch_handed_back_is_played_by_the_engine():
     made = make_bots(b.bots, GAME, 1)
     seeds = game_seeds(6, 15)
     declined(GAME.play_batch(b.cards, b.rules, b.setup, made, 2000, seeds))
-    rows = [play_out(GAME, b.cards, b.rules, b.setup, s, made, GAME.max_decisions)
-            for s in seeds]
+    rows = [play_out(GAME, b.cards, b.rules, b.setup, s, made, GAME.max_decisions) for s in seeds]
     played = wb.simulate("sac", 15, bots=cautious, seed=6)
     assert played.drop("played_by").to_dicts() == rows
     assert played["played_by"][0].startswith("engine")
@@ -157,7 +196,8 @@ def test_a_batch_handed_back_is_played_by_the_engine():
 @pytest.mark.stamped
 def test_simulate_and_sweep_take_the_kernel(monkeypatch):
     kernels.assert_simulate_and_sweep_take_the_kernel(
-        monkeypatch, "sac", {"params.ammo.value": [10, 20]}, traced=False)
+        monkeypatch, "sac", {"params.ammo.value": [10, 20]}, traced=False
+    )
 
 
 def test_setup_errors_are_the_engines():

@@ -10,10 +10,10 @@ import polars as pl
 import pytest
 
 import workbench as wb
+from tests.sim.test_hunt import first_replay
 from workbench.core import get_game
 from workbench.core.spec import Choices
 from workbench.sim.hunt import _variant
-from tests.sim.test_hunt import first_replay
 
 GAME = "rpg_card_battle"
 SLOTS = ("weapon", "shield", "armour", "pack")
@@ -32,10 +32,12 @@ def _class_set(cards, side) -> list[str]:
 @pytest.fixture(scope="module")
 def skewed():
     # Backstab, a Rogue class card, now hits for +10 even against a player who defends.
-    cards = (wb.load_cards(GAME).set("cards", "Backstab", "attack", 10)
-             .set("cards", "Backstab", "attack_vs_guard", 10))
-    return cards, wb.hunt(GAME, cards=cards, mode="fast", seed=0, executor="serial",
-                          progress=False)
+    cards = (
+        wb.load_cards(GAME)
+        .set("cards", "Backstab", "attack", 10)
+        .set("cards", "Backstab", "attack_vs_guard", 10)
+    )
+    return cards, wb.hunt(GAME, cards=cards, mode="fast", seed=0, executor="serial", progress=False)
 
 
 @pytest.mark.parametrize("side", ["Knight", "Rogue"])
@@ -63,9 +65,16 @@ def test_every_loadout_tried_passes_the_loadout_checks(side):
         # Only this side's loadout changes, and the engine builds it as its setup would.
         other = listed["loadouts"].filter(pl.col("name") != side)
         assert other.equals(cards["loadouts"].filter(pl.col("name") != side))
-        build = g.builds(listed, g.spec.default_rules(), g.spec.setup({
-            "equipment": {int(side == "Rogue"): [row[s] for s in SLOTS if row[s]]},
-            "class_sets": {int(side == "Rogue"): _class_set(listed, side)}}))
+        build = g.builds(
+            listed,
+            g.spec.default_rules(),
+            g.spec.setup(
+                {
+                    "equipment": {int(side == "Rogue"): [row[s] for s in SLOTS if row[s]]},
+                    "class_sets": {int(side == "Rogue"): _class_set(listed, side)},
+                }
+            ),
+        )
         assert len(build[int(side == "Rogue")].class_set) == 7
         parent = listed  # walk on, as the search does, to reach loadouts far from shipped
     assert len(words_seen) > 10  # it searched, rather than trying one swap again and again
@@ -102,26 +111,39 @@ def test_the_game_it_names_replays_as_a_win(skewed):
 def test_a_loadout_the_rules_refuse_is_named_by_table_row_and_what():
     cards = wb.load_cards(GAME)
     table = cards["loadouts"].with_columns(
-        pl.when(pl.col("name") == "Knight").then(pl.lit("Backstab"))
-        .otherwise(pl.col("class_3")).alias("class_3"))
-    with pytest.raises(wb.CardDataError,
-                       match=r"loadouts.csv line 2 \(Knight\), column 'class_3': 'Backstab' "
-                             r"is a Rogue card"):
+        pl.when(pl.col("name") == "Knight")
+        .then(pl.lit("Backstab"))
+        .otherwise(pl.col("class_3"))
+        .alias("class_3")
+    )
+    with pytest.raises(
+        wb.CardDataError,
+        match=r"loadouts.csv line 2 \(Knight\), column 'class_3': 'Backstab' "
+        r"is a Rogue card",
+    ):
         cards.with_table("loadouts", table)
 
 
-@pytest.mark.parametrize(("spec", "side", "words"), [
-    (Choices("loadouts", slots=("level",)), "Knight", "loadouts.level: a column hunted"),
-    (Choices("loadouts", slots=("weapon",)), "Wizard", "no row for 'Wizard'")])
+@pytest.mark.parametrize(
+    ("spec", "side", "words"),
+    [
+        (Choices("loadouts", slots=("level",)), "Knight", "loadouts.level: a column hunted"),
+        (Choices("loadouts", slots=("weapon",)), "Wizard", "no row for 'Wizard'"),
+    ],
+)
 def test_a_choices_spec_the_tables_cannot_serve_is_named(spec, side, words):
     cards = wb.load_cards(GAME)
     with pytest.raises(wb.SetupError, match=words):
         _variant(cards, cards, spec, side, random.Random(0), 1)
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({}, "at least one column"),
-    ({"slots": ("weapon",), "sets": {"class set": ("weapon", "class_1")}}, "named twice")])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({}, "at least one column"),
+        ({"slots": ("weapon",), "sets": {"class set": ("weapon", "class_1")}}, "named twice"),
+    ],
+)
 def test_a_choices_spec_that_names_nothing_or_a_column_twice_is_refused(kwargs, words):
     with pytest.raises(ValueError, match=words):
         Choices("loadouts", **kwargs)

@@ -11,8 +11,7 @@ import pytest
 
 import workbench as wb
 from workbench.charts.sim import grid_heatmap, length_histogram, sweep_chart, tornado
-from workbench.sim import card_usage, sensitivity, solve, sweep, wilson
-from workbench.sim import executors
+from workbench.sim import card_usage, executors, sensitivity, solve, sweep, wilson
 from workbench.sim.executors import local_processes
 
 from .testgames import register_coin, unregister_coin
@@ -36,8 +35,9 @@ def test_interval_coverage_on_a_known_win_rate(coin):
     covered = 0
     runs = 200
     for s in range(runs):
-        row = sweep("testcoin", {"rules.mode": ["coin"]}, 150, seed=s, executor="serial",
-                    progress=False).row(0, named=True)
+        row = sweep(
+            "testcoin", {"rules.mode": ["coin"]}, 150, seed=s, executor="serial", progress=False
+        ).row(0, named=True)
         covered += row["ci_low"] <= 0.3 <= row["ci_high"]
     # Binomial(200, 0.95): below 180 has probability far under 0.1%.
     assert covered >= 180, covered
@@ -48,8 +48,9 @@ def test_exact_dice_probability_falls_inside_the_simulated_interval(coin):
 
     exact = probability("3d6 > 2d8 + 2")
     assert exact == Fraction(317, 768)
-    row = sweep("testcoin", {"rules.mode": ["dice"]}, 4000, seed=1, executor="serial",
-                progress=False).row(0, named=True)
+    row = sweep(
+        "testcoin", {"rules.mode": ["dice"]}, 4000, seed=1, executor="serial", progress=False
+    ).row(0, named=True)
     assert row["ci_low"] <= float(exact) <= row["ci_high"]
 
 
@@ -60,19 +61,28 @@ def test_sweep_of_brutes_health_gives_intervals_and_same_seed_same_frame():
     assert a.equals(b)
     assert a["enemies.Brutes.health"].to_list() == [6, 10, 14]
     assert (a["ci_low"] <= a["win_rate"]).all() and (a["win_rate"] <= a["ci_high"]).all()
-    assert {"battles_won_mean", "knockouts_mean", "rounds_per_encounter_mean",
-            "items_equipped_mean", "length_q50", "timeout_rate"} <= set(a.columns)
-    assert not a.equals(sweep("coop", vary, 120, seed=4, players=3, executor="serial",
-                              progress=False))
+    assert {
+        "battles_won_mean",
+        "knockouts_mean",
+        "rounds_per_encounter_mean",
+        "items_equipped_mean",
+        "length_q50",
+        "timeout_rate",
+    } <= set(a.columns)
+    assert not a.equals(
+        sweep("coop", vary, 120, seed=4, players=3, executor="serial", progress=False)
+    )
 
 
 def _housekeeping(dask_worker=None, dask_scheduler=None):
     """A Dask process's profiling, event-loop ticks and memory checks, with their periods in
     milliseconds (run by Client.run, which passes the worker or scheduler by name)."""
     server = dask_worker or dask_scheduler
-    return sorted(f"{name} {round(pc.callback_time)}" for name, pc in
-                  server.periodic_callbacks.items()
-                  if name in ("profile", "profile-cycle", "tick", "memory_monitor"))
+    return sorted(
+        f"{name} {round(pc.callback_time)}"
+        for name, pc in server.periodic_callbacks.items()
+        if name in ("profile", "profile-cycle", "tick", "memory_monitor")
+    )
 
 
 def test_seeds_reproduce_exactly_across_executors():
@@ -111,11 +121,11 @@ def test_seeds_reproduce_exactly_across_executors():
             dask = sweep("coop", vary, 300, executor=client, **kwargs)
             # A bot written in a notebook cell (a closure: the standard pickler refuses it)
             # reaches the Dask workers too.
-            picky = wb.simulate("correction", 300, seed=3, bots={0: second_last},
-                                executor=client)
+            picky = wb.simulate("correction", 300, seed=3, bots={0: second_last}, executor=client)
     assert serial.equals(dask) and serial.equals(own)
-    assert picky.equals(wb.simulate("correction", 300, seed=3, bots={0: second_last},
-                                    executor="serial"))
+    assert picky.equals(
+        wb.simulate("correction", 300, seed=3, bots={0: second_last}, executor="serial")
+    )
 
 
 def test_local_processes_take_notebook_bots_and_games(coin):
@@ -129,8 +139,9 @@ def test_local_processes_take_notebook_bots_and_games(coin):
         return actions[last]
 
     serial = wb.simulate("correction", 300, seed=3, bots={0: last_choice})
-    processes = wb.simulate("correction", 300, seed=3, bots={0: last_choice},
-                            executor=local_processes())
+    processes = wb.simulate(
+        "correction", 300, seed=3, bots={0: last_choice}, executor=local_processes()
+    )
     assert serial.equals(processes)
 
 
@@ -148,14 +159,26 @@ def test_a_game_sent_to_workers_leaves_its_cached_cards_behind():
 
 
 def test_precision_stops_early_and_identically(coin):
-    a = sweep("testcoin", {"coins.fair.win_tenths": [0, 3, 5]}, 5000, precision=0.03,
-              executor="serial", progress=False)
+    a = sweep(
+        "testcoin",
+        {"coins.fair.win_tenths": [0, 3, 5]},
+        5000,
+        precision=0.03,
+        executor="serial",
+        progress=False,
+    )
     assert a["status"].to_list() == ["precise"] * 3
     assert (a["n"] < 5000).all()
     assert ((a["ci_high"] - a["ci_low"]) / 2 <= 0.03).all()
     with ThreadPoolExecutor(2) as pool:
-        b = sweep("testcoin", {"coins.fair.win_tenths": [0, 3, 5]}, 5000, precision=0.03,
-                  executor=pool, progress=False)
+        b = sweep(
+            "testcoin",
+            {"coins.fair.win_tenths": [0, 3, 5]},
+            5000,
+            precision=0.03,
+            executor=pool,
+            progress=False,
+        )
     assert a.equals(b)
 
 
@@ -187,8 +210,10 @@ def test_solver_says_plainly_when_the_target_lies_outside_the_bounds(coin):
     assert result["value"] == 4 and not result["in_range"]
     assert result["ci_high"] < 0.7
     message = result["message"]
-    assert message.startswith("No value of fair's win tenths from 0 to 4 reaches 70%: the "
-                              "nearest is 4, at the high end of the bounds")
+    assert message.startswith(
+        "No value of fair's win tenths from 0 to 4 reaches 70%: the "
+        "nearest is 4, at the high end of the bounds"
+    )
     assert "widen them past 4" in message
     # Its games are counted honestly: every game of every value tried, said in words.
     trace = result["trace"]
@@ -207,8 +232,15 @@ def test_sensitivity_ranks_the_stat_that_matters(coin):
 
 
 def test_card_usage_and_charts_render(tmp_path):
-    summary, games = sweep("coop", {"enemies.Brutes.health": [8, 12]}, 60, players=3,
-                           executor="serial", progress=False, games=True)
+    summary, games = sweep(
+        "coop",
+        {"enemies.Brutes.health": [8, 12]},
+        60,
+        players=3,
+        executor="serial",
+        progress=False,
+        games=True,
+    )
     usage = card_usage(games)
     assert {"card", "usage", "win_rate_when_used"} <= set(usage.columns)
     assert usage["usage"].max() <= 1
@@ -217,13 +249,31 @@ def test_card_usage_and_charts_render(tmp_path):
     for chart in (sweep_chart(summary), length_histogram(games)):
         png = vlc.vegalite_to_png(chart.to_json())
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    grid = sweep("coop", {"enemies.Brutes.health": [8, 12], "enemies.Rats.damage": [1, 2]}, 20,
-                 players=3, executor="serial", progress=False)
-    assert vlc.vegalite_to_png(grid_heatmap(grid, "enemies.Brutes.health",
-                                            "enemies.Rats.damage").to_json())[:4] == b"\x89PNG"
-    sens = pl.DataFrame({"stat": ["a.x", "b.y"], "win_rate_low": [0.2, 0.3],
-                         "win_rate_high": [0.4, 0.31], "effect": [0.2, 0.01], "low_value": [1, 1],
-                         "high_value": [3, 3], "value": [2, 2]})
+    grid = sweep(
+        "coop",
+        {"enemies.Brutes.health": [8, 12], "enemies.Rats.damage": [1, 2]},
+        20,
+        players=3,
+        executor="serial",
+        progress=False,
+    )
+    assert (
+        vlc.vegalite_to_png(
+            grid_heatmap(grid, "enemies.Brutes.health", "enemies.Rats.damage").to_json()
+        )[:4]
+        == b"\x89PNG"
+    )
+    sens = pl.DataFrame(
+        {
+            "stat": ["a.x", "b.y"],
+            "win_rate_low": [0.2, 0.3],
+            "win_rate_high": [0.4, 0.31],
+            "effect": [0.2, 0.01],
+            "low_value": [1, 1],
+            "high_value": [3, 3],
+            "value": [2, 2],
+        }
+    )
     assert vlc.vegalite_to_png(tornado(sens).to_json())[:4] == b"\x89PNG"
 
 
@@ -240,11 +290,18 @@ def test_tension_metrics_by_hand():
 
 
 def test_two_seat_sweeps_report_tension():
-    out = sweep("rpg_card_battle", {"rules.rcb.turn_limit": [100]}, 40, executor="serial",
-                progress=False)
+    out = sweep(
+        "rpg_card_battle", {"rules.rcb.turn_limit": [100]}, 40, executor="serial", progress=False
+    )
     row = out.row(0, named=True)
-    for col in ("lead_changes_mean", "decisiveness_mean", "drama_mean", "first_player_advantage",
-                "balance", "win_rate_1"):
+    for col in (
+        "lead_changes_mean",
+        "decisiveness_mean",
+        "drama_mean",
+        "first_player_advantage",
+        "balance",
+        "win_rate_1",
+    ):
         assert col in out.columns
     assert 0 <= row["decisiveness_mean"] <= 1 and row["drama_mean"] >= 0
 
@@ -260,8 +317,12 @@ def test_an_interrupted_run_returns_the_games_it_has(coin):
         calls.append(len(rows))
         raise KeyboardInterrupt  # what Ctrl+C or the notebook's stop button raises
 
-    rows, complete = run_batches([(0, batch, game_seeds(0, 1000))], "serial", chunk=100,
-                                 on_result=interrupt_after_first_chunk)
+    rows, complete = run_batches(
+        [(0, batch, game_seeds(0, 1000))],
+        "serial",
+        chunk=100,
+        on_result=interrupt_after_first_chunk,
+    )
     assert not complete and calls == [100]
     assert rows[0]["seed"].to_list() == game_seeds(0, 100)
 
@@ -322,8 +383,7 @@ def test_slow_games_are_shared_among_the_workers_in_small_tasks(coin, monkeypatc
     monkeypatch.setattr(executors, "cores", lambda: 2)
     serial = wb.simulate("testcoin", 60, seed=3, bots=_slow_bot, executor="serial")
     task_sizes.clear()
-    assert serial.equals(wb.simulate("testcoin", 60, seed=3, bots=_slow_bot,
-                                     executor="processes"))
+    assert serial.equals(wb.simulate("testcoin", 60, seed=3, bots=_slow_bot, executor="processes"))
     # A few games here to time one, then tasks far smaller than CHUNK (once: 250 games).
     sizes = task_sizes
     assert sum(sizes) == 60 and len(sizes) >= 6 and max(sizes) < 30, sizes
@@ -339,7 +399,8 @@ def test_a_short_run_on_processes_plays_here_without_starting_workers(coin, monk
     assert serial.equals(wb.simulate("testcoin", 600, seed=3, executor="processes"))
     vary = {"coins.fair.win_tenths": [2, 5]}
     assert sweep("testcoin", vary, 300, seed=1, executor="serial", progress=False).equals(
-        sweep("testcoin", vary, 300, seed=1, executor="processes", progress=False))
+        sweep("testcoin", vary, 300, seed=1, executor="processes", progress=False)
+    )
 
 
 def test_a_long_run_starts_workers_for_the_rest_with_the_same_rows(coin, monkeypatch):
@@ -389,8 +450,9 @@ def test_a_compiled_game_goes_on_threads_here_without_starting_workers(monkeypat
     monkeypatch.setattr(executors, "cores", lambda: 2)
     serial = wb.simulate("coop", 6000, seed=3, players=3, bots="random", executor="serial")
     threads.clear()
-    assert serial.equals(wb.simulate("coop", 6000, seed=3, players=3, bots="random",
-                                     executor="processes"))
+    assert serial.equals(
+        wb.simulate("coop", 6000, seed=3, players=3, bots="random", executor="processes")
+    )
     assert any(name.startswith("workbench-games") for name in threads), threads
 
 
@@ -415,7 +477,7 @@ def test_a_run_on_threads_stops_when_asked_and_keeps_the_first_games(monkeypatch
     seeds = game_seeds(5, 200_000)
     rows, complete = run_batches([(0, batch, seeds)], "processes", stop=stop)
     assert not complete and 0 < len(rows[0]) < 200_000
-    assert rows[0].equals(batch.run(seeds[:len(rows[0])]))
+    assert rows[0].equals(batch.run(seeds[: len(rows[0])]))
 
 
 def test_local_runs_use_the_cores_this_process_may_use():
@@ -425,20 +487,30 @@ def test_local_runs_use_the_cores_this_process_may_use():
 
     # Pinned to one core (as a container's quota or a task set would allow), a run has one
     # worker, whatever the machine has.
-    code = ("import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); "
-            "from workbench.sim import executors; "
-            "print(executors.cores(), executors.local_threads()._max_workers)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split()
+    code = (
+        "import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); "
+        "from workbench.sim import executors; "
+        "print(executors.cores(), executors.local_threads()._max_workers)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == ["1", "1"]
     assert 1 <= executors.cores() <= len(os.sched_getaffinity(0))
 
 
 def test_sweep_varies_a_setup_option_like_simulate_would_play_it():
-    frame = wb.sweep("location_ccg", {"setup.first_player": [0, 1]}, 6, seed=2,
-                     executor=None, progress=False, bots="random")
+    frame = wb.sweep(
+        "location_ccg",
+        {"setup.first_player": [0, 1]},
+        6,
+        seed=2,
+        executor=None,
+        progress=False,
+        bots="random",
+    )
     assert frame["setup.first_player"].to_list() == [0, 1]
-    for first, rate in zip([0, 1], frame["win_rate"].to_list()):
+    for first, rate in zip([0, 1], frame["win_rate"].to_list(), strict=True):
         games = wb.simulate("location_ccg", 6, seed=2, bots="random", first_player=first)
         assert rate == (games["winner"] == 0).sum() / 6
 
@@ -447,8 +519,7 @@ def test_setup_sweep_keys_are_checked_up_front():
     with pytest.raises(wb.SetupError, match="no setup option 'nope'"):
         wb.sweep("location_ccg", {"setup.nope": [1]}, 2, executor=None, progress=False)
     with pytest.raises(wb.SetupError, match="first_player"):
-        wb.sweep("location_ccg", {"setup.first_player": [0, 7]}, 2, executor=None,
-                 progress=False)
+        wb.sweep("location_ccg", {"setup.first_player": [0, 7]}, 2, executor=None, progress=False)
     with pytest.raises(wb.SetupError, match="in a sweep only"):
         wb.solve("location_ccg", "setup.first_player", 0.5, (0, 1), max_games=2)
 
@@ -473,8 +544,12 @@ def test_a_one_key_sweep_plays_the_cards_it_checked_without_making_them_again(mo
     kwargs = dict(seed=2, players=3, bots="random", progress=False, executor="serial")
     one = sweep("coop", {"enemies.Brutes.health": [6, 12]}, 200, **kwargs)
     # A second key of one value makes the same points, each made when it is played.
-    two = sweep("coop", {"enemies.Brutes.health": [6, 12],
-                         "rules.coop.group_by": ["dice_and_type"]}, 200, **kwargs)
+    two = sweep(
+        "coop",
+        {"enemies.Brutes.health": [6, 12], "rules.coop.group_by": ["dice_and_type"]},
+        200,
+        **kwargs,
+    )
     assert one.equals(two.drop("rules.coop.group_by"))
     calls = []
     real = sweep_module.apply
@@ -501,14 +576,18 @@ def test_a_dask_run_stops_when_asked_and_keeps_what_arrived(coin):
 
     batch = prepare("testcoin", bots=_slow_bot)
     seeds = game_seeds(0, 4000)
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                      dashboard_address=None) as cluster, \
-            Client(cluster, set_as_default=False) as client:
-        rows, complete = run_batches([(0, batch, seeds)], client, chunk=20,
-                                     on_result=stop_after_first_results, stop=stop)
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster, set_as_default=False) as client,
+    ):
+        rows, complete = run_batches(
+            [(0, batch, seeds)], client, chunk=20, on_result=stop_after_first_results, stop=stop
+        )
     assert not complete and done
     played = rows[0]["seed"].to_list()
-    assert 20 <= len(played) < 4000 and played == seeds[:len(played)]
+    assert 20 <= len(played) < 4000 and played == seeds[: len(played)]
 
 
 def test_a_runs_last_tasks_are_cut_small_so_no_worker_waits_long(coin, task_sizes):

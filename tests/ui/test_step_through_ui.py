@@ -22,7 +22,8 @@ def _decisions(page) -> int:
 
 def _wait_decisions(page, n: int) -> None:
     page.wait_for_function(
-        f"document.querySelector('.wb-step')?.dataset.decisions === '{n}'", timeout=30_000)
+        f"document.querySelector('.wb-step')?.dataset.decisions === '{n}'", timeout=30_000
+    )
 
 
 def _log_length(page) -> int:
@@ -91,7 +92,8 @@ def test_play_undo_scrub_chance_and_illegal(page, lab):
     typed.press("Enter")
     page.wait_for_function(
         "document.querySelector('.wb-error') && !document.querySelector('.wb-error').hidden "
-        "&& document.querySelector('.wb-error').textContent.includes('no action called')")
+        "&& document.querySelector('.wb-error').textContent.includes('no action called')"
+    )
     assert _decisions(page) == 2
     page.screenshot(path=str(ARTIFACTS / "step_through.png"), full_page=True)
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "step_through_widget.png"))
@@ -101,8 +103,10 @@ def test_play_undo_scrub_chance_and_illegal(page, lab):
     over = page.locator(".wb-actions.wb-over")
     over.wait_for(timeout=60_000)
     ended = over.inner_text().strip()
-    assert ended in ("Game over: loss (every player is knocked out (R-41))",
-                     "Game over: win (5 of 5 Battles won (R-40))"), ended
+    assert ended in (
+        "Game over: loss (every player is knocked out (R-41))",
+        "Game over: win (5 of 5 Battles won (R-40))",
+    ), ended
     why = "loss: every player is knocked out (R-41)" if "loss" in ended else "Battles won (R-40)"
     assert why in page.locator(".wb-board-sub").inner_text()
     rule = page.locator(".wb-board-sub .wb-rule")
@@ -117,21 +121,25 @@ def test_click_to_view_latency(page, lab):
     page.locator("button.wb-restart").click()
     _wait_decisions(page, 0)
     latencies = []
-    for n in range(1, 21):
+    for _ in range(1, 21):
         before = _decisions(page)
         buttons = page.locator("button.wb-action:not(.wb-illegal)")
         if buttons.count() == 0:
             break
         buttons.first.click()
         page.wait_for_function(
-            f"document.querySelector('.wb-step').dataset.decisions !== '{before}'")
+            f"document.querySelector('.wb-step').dataset.decisions !== '{before}'"
+        )
         latencies.append(float(page.locator(".wb-step").get_attribute("data-last-latency-ms")))
     assert len(latencies) >= 10
     median = statistics.median(latencies)
-    print(f"\nclick-to-view latency over {len(latencies)} clicks: median {median:.1f} ms, "
-          f"max {max(latencies):.1f} ms")
+    print(
+        f"\nclick-to-view latency over {len(latencies)} clicks: median {median:.1f} ms, "
+        f"max {max(latencies):.1f} ms"
+    )
     (ARTIFACTS / "step_through_latency.txt").write_text(
-        f"median_ms={median:.1f}\nclicks={len(latencies)}\nall={latencies}\n")
+        f"median_ms={median:.1f}\nclicks={len(latencies)}\nall={latencies}\n"
+    )
 
 
 def test_board_squares_play_moves_by_click(page, lab):
@@ -159,31 +167,39 @@ def test_stop_while_bots_play_to_end_is_the_button_pressed(page, lab):
     open_and_run(page, lab, "slow_bots.ipynb")
     root = page.locator(".wb-step")
     root.wait_for(timeout=90_000)
-    page.wait_for_function("document.querySelector('.wb-step').dataset.thinking === 'no'",
-                           timeout=60_000)
+    page.wait_for_function(
+        "document.querySelector('.wb-step').dataset.thinking === 'no'", timeout=60_000
+    )
     start = _decisions(page)
     page.locator("button.wb-to-end").click()
     page.wait_for_function("document.querySelector('.wb-step').dataset.thinking === 'yes'")
     kept = ("wb-stop", "wb-undo", "wb-bot", "wb-view-seat", "wb-seed", "wb-restart")
-    page.evaluate("""(kept) => { window.kept = kept.map(
-        (name) => document.querySelector(`.wb-step .${name}`)); }""", list(kept))
+    page.evaluate(
+        """(kept) => { window.kept = kept.map(
+        (name) => document.querySelector(`.wb-step .${name}`)); }""",
+        list(kept),
+    )
     # A seed typed while the bots play is not put back by the next redraw.
     page.locator("input.wb-seed").fill("4242")
     page.wait_for_function(
         f"Number(document.querySelector('.wb-step').dataset.decisions) >= {start + 3}",
-        timeout=30_000)
+        timeout=30_000,
+    )
     # Decisions arrived, and Stop, Undo and the setup row are the nodes they were: a button
     # made afresh while someone presses it loses the click, a list of bots made afresh
     # closes while someone picks from it.
-    same = page.evaluate("""(kept) => kept.map(
+    same = page.evaluate(
+        """(kept) => kept.map(
         (name, i) => document.querySelector(`.wb-step .${name}`) === window.kept[i])""",
-                         list(kept))
-    assert dict(zip(kept, same)) == dict.fromkeys(kept, True)
+        list(kept),
+    )
+    assert dict(zip(kept, same, strict=True)) == dict.fromkeys(kept, True)
     assert page.locator("input.wb-seed").input_value() == "4242"
     page.locator("button.wb-stop").click()
     # The decision being made is finished, then the bots wait, the game not over.
-    page.wait_for_function("document.querySelector('.wb-step').dataset.thinking === 'no'",
-                           timeout=30_000)
+    page.wait_for_function(
+        "document.querySelector('.wb-step').dataset.thinking === 'no'", timeout=30_000
+    )
     assert "Bots stopped" in page.locator(".wb-message").inner_text()
     assert page.locator(".wb-actions.wb-over").count() == 0
     assert _decisions(page) >= start + 3

@@ -22,8 +22,7 @@ pytestmark = pytest.mark.ui
 
 SCREEN = {"width": 1000, "height": 800}
 LIMIT = 680  # px: the view and the notebook toolbar fit the window's height
-GAMES = ("armies", "coop", "correction", "location_ccg", "rpg_card_battle", "sac",
-         "squad_combat")
+GAMES = ("armies", "coop", "correction", "location_ccg", "rpg_card_battle", "sac", "squad_combat")
 SEEDS = range(5)
 POSITIONS = (0, 15, 50)
 SIDEBAR = {"open": "expand", "closed": "collapse"}
@@ -107,7 +106,8 @@ def views(browser, lab):
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.wait_for_function(
             f"document.querySelectorAll('.wb-step[data-game]').length === {len(GAMES)}",
-            timeout=120_000)
+            timeout=120_000,
+        )
         yield page
 
 
@@ -118,8 +118,7 @@ def _sidebar(page, state: str) -> None:
     else:
         page.evaluate("window.jupyterapp.shell.collapseLeft()")
     opened = "true" if state == "open" else "false"
-    page.wait_for_function(
-        f"!window.jupyterapp.shell.leftCollapsed === {opened}")
+    page.wait_for_function(f"!window.jupyterapp.shell.leftCollapsed === {opened}")
     page.wait_for_timeout(300)  # the panels' layout follows on the next frames
 
 
@@ -128,10 +127,13 @@ def _to(page, seed: int, n: int) -> dict[str, int]:
     done = page.evaluate(RUN_IN_KERNEL, f"to({seed}, {n})")
     assert done["err"] is None, done["err"]
     reached = json.loads(done["out"].strip().splitlines()[-1])
-    page.wait_for_function("""(want) => Object.entries(want).every(([g, n]) => {
+    page.wait_for_function(
+        """(want) => Object.entries(want).every(([g, n]) => {
         const root = document.querySelector(`.wb-step[data-game="${g}"]`);
         return root && root.dataset.decisions === String(n) && root.dataset.seed === want_seed;
-      })""".replace("want_seed", f"'{seed}'"), arg=reached)
+      })""".replace("want_seed", f"'{seed}'"),
+        arg=reached,
+    )
     return reached
 
 
@@ -161,20 +163,31 @@ def test_every_view_fits_680px_in_a_1000x800_window(views):
                         for hand in page.evaluate(HANDS, game):
                             hands_seen += 1
                             if hand["cut"] or hand["scrolls"]:
-                                hidden_hands.append(f"{game} seed {seed} after {reached[game]} "
-                                                    f"({state}): {hand}")
+                                hidden_hands.append(
+                                    f"{game} seed {seed} after {reached[game]} ({state}): {hand}"
+                                )
     lines = []
     with open(ARTIFACTS / "view_heights.jsonl", "a", encoding="utf-8") as f:
         for (game, state), worst in sorted(largest.items()):
-            record = {"game": game, "viewport": SCREEN, "file_browser": state,
-                      "largest": worst, "limit": LIMIT}
+            record = {
+                "game": game,
+                "viewport": SCREEN,
+                "file_browser": state,
+                "largest": worst,
+                "limit": LIMIT,
+            }
             f.write(json.dumps(record) + "\n")
-            lines.append(f"{game:16} browser {state:6} {worst['height']:5} px "
-                         f"at {worst['width']} px wide (seed {worst['seed']}, "
-                         f"{worst['decisions']} decisions) {worst['parts']}")
+            lines.append(
+                f"{game:16} browser {state:6} {worst['height']:5} px "
+                f"at {worst['width']} px wide (seed {worst['seed']}, "
+                f"{worst['decisions']} decisions) {worst['parts']}"
+            )
     print("\n" + "\n".join(lines))
-    over = [line for line, ((_g, _s), w) in zip(lines, sorted(largest.items()))
-            if w["height"] > LIMIT]
+    over = [
+        line
+        for line, ((_g, _s), w) in zip(lines, sorted(largest.items()), strict=True)
+        if w["height"] > LIMIT
+    ]
     assert not over, "taller than 680 px:\n" + "\n".join(over)
     # Every seat is a person's, so the view shows the hand of the seat to move, face up.
     assert hands_seen >= len(SEEDS) * len(POSITIONS) * len(SIDEBAR) * len(WHOLE_HANDS) - 2
@@ -211,13 +224,21 @@ BOXES = """([root, popSel, idSel]) => {
 
 
 def _overlap(a: dict, b: dict) -> bool:
-    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] \
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
         and b["top"] < a["bottom"]
+    )
 
 
 def _inside(a: dict, b: dict) -> bool:
-    return a["left"] >= b["left"] - 1 and a["right"] <= b["right"] + 1 \
-        and a["top"] >= b["top"] - 1 and a["bottom"] <= b["bottom"] + 1
+    return (
+        a["left"] >= b["left"] - 1
+        and a["right"] <= b["right"] + 1
+        and a["top"] >= b["top"] - 1
+        and a["bottom"] <= b["bottom"] + 1
+    )
 
 
 @pytest.mark.parametrize("state", list(SIDEBAR))
@@ -281,7 +302,8 @@ def test_card_text_opens_in_full_and_the_log_reads_like_the_rest(views):
     view.locator(".wb-drawer-log > .wb-drawer-toggle").click()
     log.wait_for()
     # Decisions in the body's colour; chance results a step lighter (#757575 on white, 4.6:1).
-    style = log.locator("li:not(.wb-log-chance)").last.evaluate("""(e) => { const s = getComputedStyle(e);
+    style = log.locator("li:not(.wb-log-chance)").last.evaluate("""(e) => {
+        const s = getComputedStyle(e);
         const body = getComputedStyle(e.closest('.wb-step'));
         return { size: parseFloat(s.fontSize), colour: s.color, body: body.color }; }""")
     assert style["size"] >= 12 and style["colour"] == style["body"], style

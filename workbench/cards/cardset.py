@@ -42,9 +42,17 @@ class CardSet(Mapping):
 
     __slots__ = ("_tables", "cross_check", "disk", "game", "source", "specs", "version")
 
-    def __init__(self, tables: Mapping[str, pl.DataFrame], specs: Mapping[str, TableSpec], *,
-                 game: str, source: Path | None = None, version: int = 0,
-                 cross_check: CrossCheck | None = None, disk: DiskState | None = None):
+    def __init__(
+        self,
+        tables: Mapping[str, pl.DataFrame],
+        specs: Mapping[str, TableSpec],
+        *,
+        game: str,
+        source: Path | None = None,
+        version: int = 0,
+        cross_check: CrossCheck | None = None,
+        disk: DiskState | None = None,
+    ):
         # Low level: the frames are taken as already validated. Use load() or from_json().
         object.__setattr__(self, "_tables", {name: tables[name] for name in specs})
         object.__setattr__(self, "game", game)
@@ -60,15 +68,26 @@ class CardSet(Mapping):
 
     def __reduce__(self):
         # Simulations ship cards to worker processes; rebuild through __init__ on the far side.
-        return (_restore, (self._tables, dict(self.specs), self.game, self.source, self.version,
-                           self.cross_check, self.disk))
+        return (
+            _restore,
+            (
+                self._tables,
+                dict(self.specs),
+                self.game,
+                self.source,
+                self.version,
+                self.cross_check,
+                self.disk,
+            ),
+        )
 
     # -- mapping -------------------------------------------------------------------------------
 
     def __getitem__(self, table: str) -> pl.DataFrame:
         if table not in self._tables:
-            raise KeyError(f"no table '{table}'; the {self.game} tables are "
-                           f"{', '.join(self._tables)}")
+            raise KeyError(
+                f"no table '{table}'; the {self.game} tables are {', '.join(self._tables)}"
+            )
         # A clone shares memory but keeps in-place polars operations away from our copy.
         return self._tables[table].clone()
 
@@ -120,13 +139,27 @@ class CardSet(Mapping):
         from workbench.sheets import card_view  # the design's view of a row: loaded on use
 
         row = self.row(table, card)
-        return Card(table, text.value_text(row[self.specs[table].key]), row, self.specs[table],
-                    card_view(self, table, row))
+        return Card(
+            table,
+            text.value_text(row[self.specs[table].key]),
+            row,
+            self.specs[table],
+            card_view(self, table, row),
+        )
 
-    def sheet(self, table: str | Sequence[str] | None = None, *, size="poker",
-              paper: str = "A4", bleed: float = 0.0, back: bool | str = False,
-              copies: bool = True, since: CardSet | None = None, crop_marks: bool = True,
-              orientation: str = "auto"):
+    def sheet(
+        self,
+        table: str | Sequence[str] | None = None,
+        *,
+        size="poker",
+        paper: str = "A4",
+        bleed: float = 0.0,
+        back: bool | str = False,
+        copies: bool = True,
+        since: CardSet | None = None,
+        crop_marks: bool = True,
+        orientation: str = "auto",
+    ):
         """A print-and-play sheet of every card of `table` (a name, several, or None for all).
 
         Cards print at a real size: `size` is "poker" (63 x 88 mm), "bridge" (57 x 89),
@@ -139,29 +172,50 @@ class CardSet(Mapping):
         """
         from workbench.sheets import make_sheet  # draws itself: loaded on first use
 
-        return make_sheet(self, table, size=size, paper=paper, bleed=bleed, back=back,
-                          copies=copies, since=since, crop_marks=crop_marks,
-                          orientation=orientation)
+        return make_sheet(
+            self,
+            table,
+            size=size,
+            paper=paper,
+            bleed=bleed,
+            back=back,
+            copies=copies,
+            since=since,
+            crop_marks=crop_marks,
+            orientation=orientation,
+        )
 
     # -- edits ---------------------------------------------------------------------------------
 
     def set(self, table: str, card, column: str, value) -> CardSet:
         """A new CardSet with one cell changed; `value` may be text as a user typed it."""
-        context = (f"Edit rejected ({table} / {card} / {column} = {show(value)}); "
-                   "nothing was changed:")
+        context = (
+            f"Edit rejected ({table} / {card} / {column} = {show(value)}); nothing was changed:"
+        )
         spec, frame = self._table_or_raise(table, context)
         index = self._find_or_raise(table, card, context)
         if column not in spec.columns:
-            raise CardDataError([Problem(
-                file=spec.file, table=table, card=frame[spec.key][index], value=column,
-                issue=f"is not a column of {table}", expected=f"one of {listing(spec.header)}",
-            )], context=context)
-        typed = self._convert_or_raise(table, {column: value}, frame[spec.key][index],
-                                       index + 2, context)
+            raise CardDataError(
+                [
+                    Problem(
+                        file=spec.file,
+                        table=table,
+                        card=frame[spec.key][index],
+                        value=column,
+                        issue=f"is not a column of {table}",
+                        expected=f"one of {listing(spec.header)}",
+                    )
+                ],
+                context=context,
+            )
+        typed = self._convert_or_raise(
+            table, {column: value}, frame[spec.key][index], index + 2, context
+        )
         new = frame.with_columns(
             pl.when(pl.int_range(pl.len()) == index)
             .then(pl.lit(typed[column][0], dtype=spec.dtype(column)))
-            .otherwise(pl.col(column)).alias(column)
+            .otherwise(pl.col(column))
+            .alias(column)
         )
         return self._replaced(table, new, context, edited=index, columns=(column,))
 
@@ -171,13 +225,24 @@ class CardSet(Mapping):
         spec, frame = self._table_or_raise(table, context)
         unknown = [c for c in row if c not in spec.columns]
         if unknown:
-            raise CardDataError([Problem(
-                file=spec.file, table=table, column=c, value=c,
-                issue=f"is not a column of {table}", expected=f"one of {listing(spec.header)}",
-            ) for c in unknown], context=context)
+            raise CardDataError(
+                [
+                    Problem(
+                        file=spec.file,
+                        table=table,
+                        column=c,
+                        value=c,
+                        issue=f"is not a column of {table}",
+                        expected=f"one of {listing(spec.header)}",
+                    )
+                    for c in unknown
+                ],
+                context=context,
+            )
         values = {c: row.get(c) for c in spec.header}
-        typed = self._convert_or_raise(table, values, text.value_text(row.get(spec.key)),
-                                       frame.height + 2, context)
+        typed = self._convert_or_raise(
+            table, values, text.value_text(row.get(spec.key)), frame.height + 2, context
+        )
         new = pl.concat([frame, typed.select(spec.header)])
         return self._replaced(table, new, context, edited=frame.height)
 
@@ -188,9 +253,17 @@ class CardSet(Mapping):
         context = f"New {table} table rejected; nothing was changed:"
         spec, old = self._table_or_raise(table, context)
         if set(frame.columns) != set(old.columns):
-            raise CardDataError([Problem(file=spec.file, table=table, issue=(
-                f"has columns {listing(frame.columns)}"), expected=listing(old.columns))],
-                context=context)
+            raise CardDataError(
+                [
+                    Problem(
+                        file=spec.file,
+                        table=table,
+                        issue=(f"has columns {listing(frame.columns)}"),
+                        expected=listing(old.columns),
+                    )
+                ],
+                context=context,
+            )
         return self._replaced(table, frame.select(old.columns).cast(old.schema), context)
 
     def without_row(self, table: str, card) -> CardSet:
@@ -213,10 +286,13 @@ class CardSet(Mapping):
         for table in dict.fromkeys([*self._tables, *other._tables]):
             old = self._tables.get(table)
             new = other._tables.get(table)
-            spec = (self.specs.get(table) or other.specs[table])
+            spec = self.specs.get(table) or other.specs[table]
             out.extend(table_diff(table, spec.key, old, new))
-        return pl.DataFrame(out, schema={c: pl.String for c in
-                                         ("table", "card", "column", "old", "new")}, orient="row")
+        return pl.DataFrame(
+            out,
+            schema={c: pl.String for c in ("table", "card", "column", "old", "new")},
+            orient="row",
+        )
 
     def fingerprint(self) -> str:
         """A hash of the content that is the same on every machine and every run."""
@@ -231,9 +307,15 @@ class CardSet(Mapping):
     def __eq__(self, other) -> bool:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return (self.game == other.game and self.tables == other.tables and all(
-            self._tables[t].schema == other._tables[t].schema
-            and self._tables[t].equals(other._tables[t]) for t in self._tables))
+        return (
+            self.game == other.game
+            and self.tables == other.tables
+            and all(
+                self._tables[t].schema == other._tables[t].schema
+                and self._tables[t].equals(other._tables[t])
+                for t in self._tables
+            )
+        )
 
     def __hash__(self) -> int:
         return hash(self.fingerprint())
@@ -255,26 +337,44 @@ class CardSet(Mapping):
                 raise ValueError("these cards were not loaded from a folder; pass a directory")
             directory = self.source
         if isinstance(directory, bool) or not isinstance(directory, str | os.PathLike):
-            raise TypeError(f"save: give a folder (or an .xlsx file) as text or a Path, not "
-                            f"{type(directory).__name__} {show(directory)}")
+            raise TypeError(
+                f"save: give a folder (or an .xlsx file) as text or a Path, not "
+                f"{type(directory).__name__} {show(directory)}"
+            )
         if not isinstance(force, bool):
             raise TypeError(f"save: force is True or False, not {show(force)}")
         if not str(directory).strip():
-            raise ValueError("save: give the folder to save into (an empty name would mean "
-                             "wherever Python runs); nothing was saved")
+            raise ValueError(
+                "save: give the folder to save into (an empty name would mean "
+                "wherever Python runs); nothing was saved"
+            )
         directory = Path(directory)
-        if directory.suffix.lower() in (".csv", ".tsv", ".txt", ".json", ".xls", ".xlsm",
-                                        ".pdf", ".html", ".md"):
-            raise ValueError(f"save: {directory.name} names a file, but cards save as one CSV "
-                             "file a table: give the folder to save them into (or an .xlsx "
-                             "file); nothing was saved")
+        if directory.suffix.lower() in (
+            ".csv",
+            ".tsv",
+            ".txt",
+            ".json",
+            ".xls",
+            ".xlsm",
+            ".pdf",
+            ".html",
+            ".md",
+        ):
+            raise ValueError(
+                f"save: {directory.name} names a file, but cards save as one CSV "
+                "file a table: give the folder to save them into (or an .xlsx "
+                "file); nothing was saved"
+            )
         if workbook.is_workbook(directory):
             if directory.suffix.lower() not in workbook.WRITES:
-                raise ValueError(f"{directory.name}: {directory.suffix} files can be read but "
-                                 f"not written; save as .xlsx (or to a folder of CSV files)")
+                raise ValueError(
+                    f"{directory.name}: {directory.suffix} files can be read but "
+                    f"not written; save as .xlsx (or to a folder of CSV files)"
+                )
             data = workbook.write(self._tables, self.specs, directory.name)
-            return store.save_files(directory.parent, {directory.name: data}, self.disk,
-                                    force=force)
+            return store.save_files(
+                directory.parent, {directory.name: data}, self.disk, force=force
+            )
         # Render everything before touching the disk so a rendering error writes nothing.
         contents = {self.specs[t].file: text.csv_bytes(f) for t, f in self._tables.items()}
         return store.save_files(Path(directory), contents, self.disk, force=force)
@@ -293,46 +393,87 @@ class CardSet(Mapping):
         }
 
     @classmethod
-    def from_json(cls, data: Mapping | str, specs: Mapping[str, TableSpec], game: str, *,
-                  cross_check: CrossCheck | None = None) -> CardSet:
+    def from_json(
+        cls,
+        data: Mapping | str,
+        specs: Mapping[str, TableSpec],
+        game: str,
+        *,
+        cross_check: CrossCheck | None = None,
+    ) -> CardSet:
         """The CardSet stored by `to_json`, checked exactly like a freshly loaded one."""
         refs.check_declared(specs)
         if isinstance(data, str):
             try:
                 data = json.loads(data)
             except json.JSONDecodeError as err:
-                raise CardDataError([Problem(message=f"saved cards are not valid JSON: {err}")])
+                raise CardDataError(
+                    [Problem(message=f"saved cards are not valid JSON: {err}")]
+                ) from err
         if not isinstance(data, Mapping) or not isinstance(data.get("tables"), Mapping):
-            raise CardDataError([Problem(message="saved cards must be an object with a 'tables' "
-                                                 "entry (as written by CardSet.to_json)")])
+            raise CardDataError(
+                [
+                    Problem(
+                        message="saved cards must be an object with a 'tables' "
+                        "entry (as written by CardSet.to_json)"
+                    )
+                ]
+            )
         if data.get("game", game) != game:
-            raise CardDataError([Problem(message=f"saved cards are for the game "
-                                                 f"'{data['game']}'; expected '{game}'")])
+            raise CardDataError(
+                [
+                    Problem(
+                        message=f"saved cards are for the game '{data['game']}'; expected '{game}'"
+                    )
+                ]
+            )
         stored = data["tables"]
         texts, problems = {}, []
         for table, spec in specs.items():
             columns = stored.get(table)
             if not isinstance(columns, Mapping):
-                problems.append(Problem(file=spec.file, table=table, message=(
-                    f"saved cards have no '{table}' table; expected columns {','.join(spec.header)}"
-                )))
+                problems.append(
+                    Problem(
+                        file=spec.file,
+                        table=table,
+                        message=(
+                            f"saved cards have no '{table}' table; expected columns "
+                            f"{','.join(spec.header)}"
+                        ),
+                    )
+                )
                 continue
             header = text.header_problems(list(columns), spec, table, spec.file)
             lengths = {len(v) if isinstance(v, list) else -1 for v in columns.values()}
             if header or len(lengths) > 1 or -1 in lengths:
-                problems.extend(header or [Problem(file=spec.file, table=table, message=(
-                    f"saved '{table}' table: every column must be a list of the same length"))])
+                problems.extend(
+                    header
+                    or [
+                        Problem(
+                            file=spec.file,
+                            table=table,
+                            message=(
+                                f"saved '{table}' table: every column must be a list of "
+                                "the same length"
+                            ),
+                        )
+                    ]
+                )
                 continue
             texts[table] = pl.DataFrame(
                 {c: [text.value_text(v) for v in columns[c]] for c in spec.header},
                 schema={c: pl.String for c in spec.header},
             )
-        problems.extend(Problem(message=f"saved cards have an unknown table '{t}'; expected "
-                                        f"{listing(specs)}") for t in stored if t not in specs)
+        problems.extend(
+            Problem(message=f"saved cards have an unknown table '{t}'; expected {listing(specs)}")
+            for t in stored
+            if t not in specs
+        )
         if problems:
             raise CardDataError(problems)
-        return _build(texts, {t: None for t in texts}, specs, game=game, source=None,
-                      cross_check=cross_check)
+        return _build(
+            texts, {t: None for t in texts}, specs, game=game, source=None, cross_check=cross_check
+        )
 
     # -- display -------------------------------------------------------------------------------
 
@@ -354,10 +495,16 @@ class CardSet(Mapping):
 
     def _table_or_raise(self, table: str, context: str | None = None):
         if table not in self.specs:
-            raise CardDataError([Problem(
-                value=table, issue=f"is not a {self.game} card table",
-                expected=f"one of {listing(self.specs)}",
-            )], context=context)
+            raise CardDataError(
+                [
+                    Problem(
+                        value=table,
+                        issue=f"is not a {self.game} card table",
+                        expected=f"one of {listing(self.specs)}",
+                    )
+                ],
+                context=context,
+            )
         return self.specs[table], self._tables[table]
 
     def _find_or_raise(self, table: str, card, context: str | None = None) -> int:
@@ -370,15 +517,25 @@ class CardSet(Mapping):
             if hits:
                 return hits[0]
         names = listing(frame[spec.key].to_list(), limit=10)
-        raise CardDataError([Problem(
-            file=spec.file, table=table, value=card, issue=f"is not a card in {table}",
-            expected=f"a {spec.key} from {spec.file} ({names})",
-        )], context=context)
+        raise CardDataError(
+            [
+                Problem(
+                    file=spec.file,
+                    table=table,
+                    value=card,
+                    issue=f"is not a card in {table}",
+                    expected=f"a {spec.key} from {spec.file} ({names})",
+                )
+            ],
+            context=context,
+        )
 
     def _convert_or_raise(self, table, values: Mapping, card, line, context) -> pl.DataFrame:
         spec = self.specs[table]
-        raw = pl.DataFrame({c: [text.value_text(v)] for c, v in values.items()},
-                           schema={c: pl.String for c in values})
+        raw = pl.DataFrame(
+            {c: [text.value_text(v)] for c, v in values.items()},
+            schema={c: pl.String for c in values},
+        )
         typed, problems = text.parse(raw, spec, table, [line], cards=[card])
         if problems:
             # Show the value as the user gave it, not its text form.
@@ -386,22 +543,36 @@ class CardSet(Mapping):
             raise CardDataError(problems, context=context)
         return typed
 
-    def _replaced(self, table: str, frame: pl.DataFrame, context: str,
-                  edited: int | None = None, columns: tuple[str, ...] | None = None) -> CardSet:
+    def _replaced(
+        self,
+        table: str,
+        frame: pl.DataFrame,
+        context: str,
+        edited: int | None = None,
+        columns: tuple[str, ...] | None = None,
+    ) -> CardSet:
         spec = self.specs[table]
-        problems = (check(frame, spec, table, edited=edited, columns=columns)
-                    + _too_few(frame, spec, table))
+        problems = check(frame, spec, table, edited=edited, columns=columns) + _too_few(
+            frame, spec, table
+        )
         if problems:
             raise CardDataError(problems, context=context)
         tables = {**self._tables, table: frame}
-        candidate = CardSet(tables, self.specs, game=self.game, source=self.source,
-                            version=self.version + 1, cross_check=self.cross_check,
-                            disk=self.disk)
+        candidate = CardSet(
+            tables,
+            self.specs,
+            game=self.game,
+            source=self.source,
+            version=self.version + 1,
+            cross_check=self.cross_check,
+            disk=self.disk,
+        )
         candidate._check_across_or_raise(context, before=self._tables)
         return candidate
 
-    def _check_across_or_raise(self, context: str | None = None, *, lines=None,
-                               before=None) -> None:
+    def _check_across_or_raise(
+        self, context: str | None = None, *, lines=None, before=None
+    ) -> None:
         """References between tables, then the game's own cross_check, reported together.
 
         A game check that needs a referenced row skips the rows whose reference failed, so one
@@ -414,8 +585,14 @@ class CardSet(Mapping):
             raise CardDataError(problems, context=context)
 
 
-def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game: str,
-         cross_check: CrossCheck | None = None, name: str | None = None) -> CardSet:
+def load(
+    specs: Mapping[str, TableSpec],
+    directory: Path | str | bytes,
+    *,
+    game: str,
+    cross_check: CrossCheck | None = None,
+    name: str | None = None,
+) -> CardSet:
     """Read, convert and validate every table of a game from `directory`: a folder of CSV
     files, or a spreadsheet file (.xlsx, .ods) with a sheet per table.
 
@@ -429,15 +606,29 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game:
         return _load_workbook(specs, directory, game=game, cross_check=cross_check, name=name)
     directory = Path(directory)
     if directory.is_file():
-        raise CardDataError([Problem(file=directory.name, expected="a folder or a spreadsheet",
-                                     message=f"{directory.name}: is neither a folder of CSV files "
-                                             "nor an .xlsx or .ods spreadsheet; expected one of "
-                                             "those")])
+        raise CardDataError(
+            [
+                Problem(
+                    file=directory.name,
+                    expected="a folder or a spreadsheet",
+                    message=f"{directory.name}: is neither a folder of CSV files "
+                    "nor an .xlsx or .ods spreadsheet; expected one of "
+                    "those",
+                )
+            ]
+        )
     why = store.unreadable(directory) if directory.is_dir() else None
     if why is not None:
-        raise CardDataError([Problem(file=directory.name, expected="a folder you can read",
-                                     message=f"cannot read the folder {directory}: {why}; "
-                                             "expected a folder of CSV files you can read")])
+        raise CardDataError(
+            [
+                Problem(
+                    file=directory.name,
+                    expected="a folder you can read",
+                    message=f"cannot read the folder {directory}: {why}; "
+                    "expected a folder of CSV files you can read",
+                )
+            ]
+        )
     texts, lines, problems = {}, {}, []
     # With the folder's lock held, a save of another process is never read half done.
     with store.folder_lock(directory, "read") if directory.is_dir() else nullcontext():
@@ -450,8 +641,16 @@ def load(specs: Mapping[str, TableSpec], directory: Path | str | bytes, *, game:
             problems.extend(found)
             if frame is not None:
                 texts[table], lines[table] = frame, rows
-    return _build(texts, lines, specs, game=game, source=directory, cross_check=cross_check,
-                  problems=problems, disk=disk)
+    return _build(
+        texts,
+        lines,
+        specs,
+        game=game,
+        source=directory,
+        cross_check=cross_check,
+        problems=problems,
+        disk=disk,
+    )
 
 
 def _load_workbook(specs, source, *, game, cross_check, name) -> CardSet:
@@ -465,16 +664,33 @@ def _load_workbook(specs, source, *, game, cross_check, name) -> CardSet:
         disk = None if path is None else DiskState.read(path.parent, [path.name])
         texts, lines, problems = workbook.read(source, specs, name)
     try:
-        return _build(texts, lines, specs, game=game, cross_check=cross_check,
-                      problems=problems, source=path, disk=disk)
+        return _build(
+            texts,
+            lines,
+            specs,
+            game=game,
+            cross_check=cross_check,
+            problems=problems,
+            source=path,
+            disk=disk,
+        )
     except CardDataError as err:
-        raise CardDataError(workbook.relocate(err.problems, specs, name),
-                            context=err.context) from None
+        raise CardDataError(
+            workbook.relocate(err.problems, specs, name), context=err.context
+        ) from None
 
 
-def problem_at(cards: CardSet, table: str, index: int, column: str | None, *,
-               expected: str = "", issue: str = "is not allowed", value=None,
-               message: str | None = None) -> Problem:
+def problem_at(
+    cards: CardSet,
+    table: str,
+    index: int,
+    column: str | None,
+    *,
+    expected: str = "",
+    issue: str = "is not allowed",
+    value=None,
+    message: str | None = None,
+) -> Problem:
     """A Problem about row `index` of a table, for game cross-checks.
 
     The value defaults to the cell's content; file, line and card are filled in.
@@ -482,17 +698,26 @@ def problem_at(cards: CardSet, table: str, index: int, column: str | None, *,
     spec, frame = cards.specs[table], cards._tables[table]
     if value is None and column is not None:
         value = frame[column][index]
-    return Problem(file=spec.file, table=table, row=index + 2, card=frame[spec.key][index],
-                   column=column, value=value, expected=expected, issue=issue, message=message)
+    return Problem(
+        file=spec.file,
+        table=table,
+        row=index + 2,
+        card=frame[spec.key][index],
+        column=column,
+        value=value,
+        expected=expected,
+        issue=issue,
+        message=message,
+    )
 
 
 def _restore(tables, specs, game, source, version, cross_check, disk=None) -> CardSet:
-    return CardSet(tables, specs, game=game, source=source, version=version,
-                   cross_check=cross_check, disk=disk)
+    return CardSet(
+        tables, specs, game=game, source=source, version=version, cross_check=cross_check, disk=disk
+    )
 
 
-def _build(texts, lines, specs, *, game, source, cross_check, problems=(),
-           disk=None) -> CardSet:
+def _build(texts, lines, specs, *, game, source, cross_check, problems=(), disk=None) -> CardSet:
     """Convert and check every table that could be read; raise with every problem found."""
     problems = list(problems)
     tables, file_lines = {}, {}
@@ -504,14 +729,14 @@ def _build(texts, lines, specs, *, game, source, cross_check, problems=(),
         # Unreadable cells are null in `typed`; the schema would only call them blank again.
         seen = {(p.row, p.column) for p in unreadable}
         found = [p for p in check(typed, spec, table, rows) if (p.row, p.column) not in seen]
-        problems.extend(sorted(unreadable + found, key=lambda p: (p.row or 0,
-                                                                 _position(spec, p.column))))
+        problems.extend(
+            sorted(unreadable + found, key=lambda p: (p.row or 0, _position(spec, p.column)))
+        )
         problems.extend(_too_few(typed, spec, table))
         tables[table] = typed
     if problems:
         raise CardDataError(problems)
-    cards = CardSet(tables, specs, game=game, source=source, cross_check=cross_check,
-                    disk=disk)
+    cards = CardSet(tables, specs, game=game, source=source, cross_check=cross_check, disk=disk)
     cards._check_across_or_raise(lines=file_lines)
     return cards
 
@@ -523,6 +748,12 @@ def _position(spec: TableSpec, column: str | None) -> int:
 def _too_few(frame: pl.DataFrame, spec: TableSpec, table: str) -> list[Problem]:
     if frame.height >= spec.min_rows:
         return []
-    return [Problem(file=spec.file, table=table, expected=f"at least {spec.min_rows} card(s)",
-                    message=f"{spec.file}: has {frame.height} card(s) below the header; "
-                            f"expected at least {spec.min_rows}")]
+    return [
+        Problem(
+            file=spec.file,
+            table=table,
+            expected=f"at least {spec.min_rows} card(s)",
+            message=f"{spec.file}: has {frame.height} card(s) below the header; "
+            f"expected at least {spec.min_rows}",
+        )
+    ]

@@ -1,8 +1,9 @@
 """One card drawn as a card: `cards.card("enemies", "Brutes")` shows itself in a notebook, as
 its design draws it and a print sheet prints it (workbench.sheets).
 
-`card_html` draws a row column by column (the card editor's form). The HTML carries its own inline styles (JupyterLab theme variables with plain fallbacks), so
-it looks the same as a cell output, inside the card editor, and in an exported notebook.
+`card_html` draws a row column by column (the card editor's form). The HTML carries its own
+inline styles (JupyterLab theme variables with plain fallbacks), so it looks the same as a cell
+output, inside the card editor, and in an exported notebook.
 """
 
 from __future__ import annotations
@@ -16,9 +17,13 @@ from workbench.cards.spec import TableSpec
 from workbench.cards.text import value_text
 
 # Accent colours for the card's edge, picked by table name so a table always gets the same.
-_ACCENTS = ("--jp-error-color1, #c62828", "--jp-brand-color1, #1976d2",
-            "--jp-warn-color1, #ef6c00", "--jp-success-color1, #388e3c",
-            "--jp-accent-color1, #7b1fa2")
+_ACCENTS = (
+    "--jp-error-color1, #c62828",
+    "--jp-brand-color1, #1976d2",
+    "--jp-warn-color1, #ef6c00",
+    "--jp-success-color1, #388e3c",
+    "--jp-accent-color1, #7b1fa2",
+)
 # Text longer than this is card text (a paragraph), not a short label.
 _PARAGRAPH = 28
 
@@ -60,9 +65,11 @@ class Card:
             return card_html(self.spec, self.table, self.values)
         from workbench.sheets import card_svg  # draws itself: loaded on first use
 
-        return (f'<div class="wb-cardview" data-table="{html.escape(self.table, quote=True)}" '
-                f'style="display:inline-block;width:240px">{card_svg(self.view, self.table)}'
-                "</div>")
+        return (
+            f'<div class="wb-cardview" data-table="{html.escape(self.table, quote=True)}" '
+            f'style="display:inline-block;width:240px">{card_svg(self.view, self.table)}'
+            "</div>"
+        )
 
 
 def card_html(spec: TableSpec, table: str, row: Mapping[str, object]) -> str:
@@ -82,13 +89,16 @@ def card_html(spec: TableSpec, table: str, row: Mapping[str, object]) -> str:
                 'style="display:flex;justify-content:space-between;gap:6px;padding:1px 4px;'
                 'border-radius:4px;background:var(--jp-layout-color2, #f1f1f1)">'
                 f'<span style="color:var(--jp-ui-font-color2, #555)">{name}</span>'
-                f'<b>{shown}</b></div>')
+                f"<b>{shown}</b></div>"
+            )
         elif family == "boolean":
             mark = "✓" if value else "✗"
             labels.append(f'<div title="{title}">{name}: <b>{mark}</b></div>')
         elif value is not None and len(str(value)) > _PARAGRAPH:
-            paragraphs.append(f'<div title="{title}" style="margin-top:6px;font-style:italic;'
-                              f'color:var(--jp-ui-font-color2, #555)">{shown}</div>')
+            paragraphs.append(
+                f'<div title="{title}" style="margin-top:6px;font-style:italic;'
+                f'color:var(--jp-ui-font-color2, #555)">{shown}</div>'
+            )
         else:
             labels.append(f'<div title="{title}">{name}: <b>{shown}</b></div>')
     key = html.escape(value_text(row.get(spec.key)) or "")
@@ -96,17 +106,17 @@ def card_html(spec: TableSpec, table: str, row: Mapping[str, object]) -> str:
     return (
         f'<div class="wb-cardview" data-table="{html.escape(table, quote=True)}" '
         'style="display:inline-block;vertical-align:top;width:210px;box-sizing:border-box;'
-        'margin:4px;padding:8px 10px;border:1px solid var(--jp-border-color1, #bbb);'
-        f'border-left:6px solid var({accent});border-radius:10px;'
-        'background:var(--jp-layout-color0, #fff);color:var(--jp-ui-font-color1, #222);'
-        'font-family:var(--jp-ui-font-family, sans-serif);font-size:13px;'
+        "margin:4px;padding:8px 10px;border:1px solid var(--jp-border-color1, #bbb);"
+        f"border-left:6px solid var({accent});border-radius:10px;"
+        "background:var(--jp-layout-color0, #fff);color:var(--jp-ui-font-color1, #222);"
+        "font-family:var(--jp-ui-font-family, sans-serif);font-size:13px;"
         'box-shadow:0 1px 3px rgba(0,0,0,0.2)">'
         '<div style="font-size:0.75em;letter-spacing:0.05em;text-transform:uppercase;'
         f'color:var(--jp-ui-font-color2, #555)">{kind}</div>'
         f'<div class="wb-cardview-name" style="font-weight:bold;font-size:1.2em;'
         f'margin-bottom:6px">{key}</div>'
         '<div style="display:grid;grid-template-columns:1fr 1fr;gap:3px">'
-        f'{"".join(stats)}</div>'
+        f"{''.join(stats)}</div>"
         f'<div style="margin-top:4px">{"".join(labels)}</div>{"".join(paragraphs)}</div>'
     )
 

@@ -143,12 +143,17 @@ def folder_lock(directory: Path, doing: str):
         lock = FileLock(_record(folder, directory, ".lock"), is_singleton=True)
         lock.acquire(timeout=LOCK_WAIT)
     except Timeout:
-        raise FolderBusy(f"could not {doing} {directory}: another process has been saving it "
-                         f"for {LOCK_WAIT:.0f} s; nothing was changed. Try again when it has "
-                         f"finished{_last_writer(directory)}.", directory) from None
+        raise FolderBusy(
+            f"could not {doing} {directory}: another process has been saving it "
+            f"for {LOCK_WAIT:.0f} s; nothing was changed. Try again when it has "
+            f"finished{_last_writer(directory)}.",
+            directory,
+        ) from None
     except OSError as err:
-        where = (f"the lock file that makes its saves and loads take turns cannot be made in "
-                 f"{os.path.join(folder, 'locks')} ({_why(err)})")
+        where = (
+            f"the lock file that makes its saves and loads take turns cannot be made in "
+            f"{os.path.join(folder, 'locks')} ({_why(err)})"
+        )
         if doing != "save":
             # Reading unlocked risks only a read during another process's save; refusing
             # would leave a read-only cache unable to open any cards, the shipped ones too.
@@ -157,7 +162,9 @@ def folder_lock(directory: Path, doing: str):
             return
         raise CardSaveError(
             f"could not {doing} {directory}: {where}; nothing was changed. Make that folder "
-            "writable, or set XDG_CACHE_HOME to a folder you can write.", directory) from None
+            "writable, or set XDG_CACHE_HOME to a folder you can write.",
+            directory,
+        ) from None
     try:
         yield
     finally:
@@ -177,18 +184,20 @@ def _note_writer(directory: Path, written: list[Path]) -> None:
     if folder is None:
         return
     files = {p.name: _stamp_or_none(p) for p in written}
-    record = {"pid": os.getpid(), "host": socket.gethostname(),
-              "at": time.strftime("%H:%M:%S"),
-              "files": {name: s.sha256 for name, s in files.items() if s is not None}}
+    record = {
+        "pid": os.getpid(),
+        "host": socket.gethostname(),
+        "at": time.strftime("%H:%M:%S"),
+        "files": {name: s.sha256 for name, s in files.items() if s is not None},
+    }
     try:
-        atomic_write(Path(_record(folder, directory, ".json")),
-                     json.dumps(record).encode("utf-8"))
+        atomic_write(Path(_record(folder, directory, ".json")), json.dumps(record).encode("utf-8"))
     except OSError:
         pass  # only a message is lost
 
 
 def _last_writer(directory: Path, changed: list[Path] = ()) -> str:
-    """"; last saved by process N on HOST at TIME" when this machine's record says so (and,
+    """ "; last saved by process N on HOST at TIME" when this machine's record says so (and,
     for files that changed, that it wrote exactly what they hold now), else ""."""
     folder = cache_folder()
     if folder is None:
@@ -237,7 +246,9 @@ def recover(directory: Path) -> None:
             raise CardSaveError(
                 f"could not finish the save that was interrupted in {directory}: {_why(err)}; "
                 "its files are as that save left them. Make the folder writable and load it "
-                "again to finish it.", directory) from None
+                "again to finish it.",
+                directory,
+            ) from None
         _fsync_dir(directory)
     for leftover in directory.glob(f".*{TEMP_SUFFIX}"):
         if leftover.is_symlink() or not leftover.is_file():
@@ -255,7 +266,7 @@ def recover_file(path: Path) -> None:
     if not path.parent.is_dir():
         return
     for leftover in path.parent.glob(f".{glob_escape(path.name)}.*{TEMP_SUFFIX}"):
-        token = leftover.name[len(path.name) + 2:-len(TEMP_SUFFIX)]
+        token = leftover.name[len(path.name) + 2 : -len(TEMP_SUFFIX)]
         if TOKEN.fullmatch(token) and leftover.is_file() and not leftover.is_symlink():
             leftover.unlink(missing_ok=True)
 
@@ -272,8 +283,13 @@ def _renames(directory: Path, journal: Path) -> list[tuple[Path, Path]]:
     home = os.path.realpath(directory)
     out = []
     for name, token in pairs:
-        if (name in ("", ".", "..") or os.path.basename(name) != name or "/" in name
-                or "\\" in name or not TOKEN.fullmatch(token)):
+        if (
+            name in ("", ".", "..")
+            or os.path.basename(name) != name
+            or "/" in name
+            or "\\" in name
+            or not TOKEN.fullmatch(token)
+        ):
             continue
         target = directory / name
         if target.is_symlink() or os.path.dirname(os.path.realpath(target)) != home:
@@ -282,8 +298,9 @@ def _renames(directory: Path, journal: Path) -> list[tuple[Path, Path]]:
     return out
 
 
-def save_files(directory: Path, contents: dict[str, bytes], known: DiskState | None,
-               *, force: bool = False) -> list[Path]:
+def save_files(
+    directory: Path, contents: dict[str, bytes], known: DiskState | None, *, force: bool = False
+) -> list[Path]:
     """Write `contents` ({file name: bytes}) into `directory` as one set; the files written.
 
     `known` is what the caller last read from `directory`; a file that changed since then is
@@ -296,16 +313,20 @@ def save_files(directory: Path, contents: dict[str, bytes], known: DiskState | N
         raise _error(err, directory, "create the folder") from None
     why = unreadable(directory)
     if why is not None:
-        raise CardSaveError(f"could not read the folder {directory}: {why}; nothing was saved "
-                            "and the files on disk are as they were", directory)
+        raise CardSaveError(
+            f"could not read the folder {directory}: {why}; nothing was saved "
+            "and the files on disk are as they were",
+            directory,
+        )
     # The check and the renames with no other save of the folder in between: of two saves
     # made from one reading, the second sees the first's files as changed and is refused.
     with folder_lock(directory, "save"):
         return _save_locked(directory, contents, known, force)
 
 
-def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState | None,
-                 force: bool) -> list[Path]:
+def _save_locked(
+    directory: Path, contents: dict[str, bytes], known: DiskState | None, force: bool
+) -> list[Path]:
     checked = known if known is not None and known.covers(directory) else None
     plan, changed, read_only, now_seen = [], [], [], {}
     for file, data in contents.items():
@@ -318,9 +339,11 @@ def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState |
             raise _error(err, target, "read") from None
         now_seen[file] = now
         if now is not None and now.sha256 == "not a file":
-            raise CardSaveError(f"{target} is not a file (a folder, a pipe or a device); "
-                                "nothing was saved. Move it away or save to another folder.",
-                                target)
+            raise CardSaveError(
+                f"{target} is not a file (a folder, a pipe or a device); "
+                "nothing was saved. Move it away or save to another folder.",
+                target,
+            )
         if now is not None and now.size == len(data) and real.read_bytes() == data:
             continue
         if checked is not None and not force and not checked.unchanged(file, now):
@@ -336,11 +359,16 @@ def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState |
             f"editor, process or spreadsheet saved it{_last_writer(directory, changed)}); "
             "nothing was saved, so those changes are safe. Reload the folder to work on the "
             "newer files, save these cards to another folder, or save with force=True to "
-            "overwrite them.", changed)
+            "overwrite them.",
+            changed,
+        )
     if read_only:
         names = ", ".join(p.name for p in read_only)
-        raise CardSaveError(f"{names} in {directory} is read-only; nothing was saved. Make it "
-                            "writable or save to another folder.", read_only[0])
+        raise CardSaveError(
+            f"{names} in {directory} is read-only; nothing was saved. Make it "
+            "writable or save to another folder.",
+            read_only[0],
+        )
     for target, real, _, _ in plan:
         # A file that cannot be written (immutable, or another user's) would stop the set
         # halfway, after some files were replaced: found now, nothing is written.
@@ -348,9 +376,12 @@ def _save_locked(directory: Path, contents: dict[str, bytes], known: DiskState |
             try:
                 os.close(os.open(real, os.O_WRONLY | os.O_NONBLOCK))
             except OSError as err:
-                raise CardSaveError(f"could not write {target.name} in the folder {directory}: "
-                                    f"{_why(err)}; nothing was saved and the files on disk are "
-                                    "as they were", target) from None
+                raise CardSaveError(
+                    f"could not write {target.name} in the folder {directory}: "
+                    f"{_why(err)}; nothing was saved and the files on disk are "
+                    "as they were",
+                    target,
+                ) from None
     if plan:
         _write_set(directory, plan)
         _note_writer(directory, [real for _, real, _, _ in plan])
@@ -408,7 +439,8 @@ def _write_set(directory: Path, plan) -> None:
             raise CardSaveError(
                 f"the save stopped after {done} of {len(temps)} files ({real}: {err}); the "
                 "next load of this folder finishes it from the files already written",
-                real) from None
+                real,
+            ) from None
     for parent in {real.parent for _, real in temps}:
         _fsync_dir(parent)
     if len(temps) > 1:
@@ -416,12 +448,20 @@ def _write_set(directory: Path, plan) -> None:
 
 
 def _error(err: OSError, path: Path, doing: str) -> CardSaveError:
-    return CardSaveError(f"could not {doing} {path}: {_why(err)}; nothing was saved and the "
-                         "files on disk are as they were", path)
+    return CardSaveError(
+        f"could not {doing} {path}: {_why(err)}; nothing was saved and the "
+        "files on disk are as they were",
+        path,
+    )
 
 
 def _why(err: OSError) -> str:
-    return {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-            errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-            errno.EROFS: "the disk is read-only", errno.EBUSY: "the file is locked or busy",
-            errno.ETXTBSY: "the file is locked or busy"}.get(err.errno, err.strerror or str(err))
+    return {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.EROFS: "the disk is read-only",
+        errno.EBUSY: "the file is locked or busy",
+        errno.ETXTBSY: "the file is locked or busy",
+    }.get(err.errno, err.strerror or str(err))

@@ -87,32 +87,40 @@ def read_layout(data: bytes, *, ods: bool = False) -> Layout:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         unpacked = sum(info.file_size for info in archive.infolist())
         if unpacked > MAX_BYTES:
-            raise TooLarge(f"its parts unpack to {unpacked / 2**20:,.0f} MB, and card tables "
-                           f"need far less (at most {MAX_BYTES // 2**20} MB is read)")
+            raise TooLarge(
+                f"its parts unpack to {unpacked / 2**20:,.0f} MB, and card tables "
+                f"need far less (at most {MAX_BYTES // 2**20} MB is read)"
+            )
         layout = _ods(archive) if ods else _xlsx(archive)
     for name, sheet in layout.items():
         cells = (max(sheet.bottom - sheet.top, 0) + 1) * (max(sheet.right - sheet.left, 0) + 1)
         if sheet.bottom and cells > MAX_CELLS:
-            raise TooLarge(f"the sheet '{name}' has values from {cell_name(sheet.top, sheet.left)}"
-                           f" to {cell_name(sheet.bottom, sheet.right)}, {cells:,} cells "
-                           f"(at most {MAX_CELLS:,} are read); clear the cells outside the "
-                           "table")
+            raise TooLarge(
+                f"the sheet '{name}' has values from {cell_name(sheet.top, sheet.left)}"
+                f" to {cell_name(sheet.bottom, sheet.right)}, {cells:,} cells "
+                f"(at most {MAX_CELLS:,} are read); clear the cells outside the "
+                "table"
+            )
     return layout
 
 
 def _xlsx(archive: zipfile.ZipFile) -> Layout:
     book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
     rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {_attr(r, "Id"): _attr(r, "Target") for r in rels.iter()
-               if _local(r.tag) == "Relationship"}
+    targets = {
+        _attr(r, "Id"): _attr(r, "Target") for r in rels.iter() if _local(r.tag) == "Relationship"
+    }
     dated = _date_styles(archive)
     out = {}
     for sheet in book.iter():
         if _local(sheet.tag) != "sheet":
             continue
         target = targets.get(_attr(sheet, "id")) or ""
-        part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
-            posixpath.join("xl", target))
+        part = (
+            target.lstrip("/")
+            if target.startswith("/")
+            else posixpath.normpath(posixpath.join("xl", target))
+        )
         if part in archive.namelist():
             out[_attr(sheet, "name")] = _xlsx_sheet(archive.read(part), dated)
     return out
@@ -125,8 +133,11 @@ def _date_styles(archive: zipfile.ZipFile) -> set[str]:
     if "xl/styles.xml" not in archive.namelist():
         return set()
     styles = ElementTree.fromstring(archive.read("xl/styles.xml"))
-    custom = {_attr(f, "numFmtId"): _attr(f, "formatCode") or "" for f in styles.iter()
-              if _local(f.tag) == "numFmt"}
+    custom = {
+        _attr(f, "numFmtId"): _attr(f, "formatCode") or ""
+        for f in styles.iter()
+        if _local(f.tag) == "numFmt"
+    }
     out = set()
     for formats in styles.iter():
         if _local(formats.tag) != "cellXfs":
@@ -135,7 +146,8 @@ def _date_styles(archive: zipfile.ZipFile) -> set[str]:
             number = _attr(xf, "numFmtId") or "0"
             code = _NOT_DATE_PARTS.sub("", custom.get(number, ""))
             if (number.isdigit() and int(number) in _DATE_FORMATS) or re.search(
-                    "[dmyhs]", code, re.IGNORECASE):
+                "[dmyhs]", code, re.IGNORECASE
+            ):
                 out.add(str(n))
     return out
 
@@ -166,25 +178,9 @@ def _xlsx_sheet(data: bytes, dated: set[str] = frozenset()) -> SheetLayout:
         if tag == "c":
             ref = _attr(element, "r")
             row, col = _cell(ref) if ref else (row, col + 1)
-            value = formula = None
-            for child in element:
-                name = _local(child.tag)
-                if name == "f":
-                    formula = child.text or ""
-                elif name in ("v", "is"):
-                    value = "".join(child.itertext())
-            if value not in (None, ""):
+            if _xlsx_cell(element, row, col, layout, dated):
                 rows.append(row)
                 cols.append(col)
-            if formula is not None:
-                layout.formulas[row, col] = formula
-            kind = _attr(element, "t")
-            if kind == "e":
-                layout.errors[row, col] = value or "#ERROR"
-            elif value not in (None, "") and kind == "d":
-                layout.dates[row, col] = ("date", value)
-            elif value not in (None, "") and kind in (None, "n") and _attr(element, "s") in dated:
-                layout.dates[row, col] = _serial_text(value)
             element.clear()
         elif tag == "mergeCell":
             first, _, last = (_attr(element, "ref") or "").partition(":")
@@ -194,6 +190,27 @@ def _xlsx_sheet(data: bytes, dated: set[str] = frozenset()) -> SheetLayout:
         layout.top, layout.left = min(rows), min(cols)
         layout.bottom, layout.right = max(rows), max(cols)
     return layout
+
+
+def _xlsx_cell(element, row: int, col: int, layout: SheetLayout, dated) -> bool:
+    """Record a cell's formula, error or date in `layout`; whether the cell holds a value."""
+    value = formula = None
+    for child in element:
+        name = _local(child.tag)
+        if name == "f":
+            formula = child.text or ""
+        elif name in ("v", "is"):
+            value = "".join(child.itertext())
+    if formula is not None:
+        layout.formulas[row, col] = formula
+    kind = _attr(element, "t")
+    if kind == "e":
+        layout.errors[row, col] = value or "#ERROR"
+    elif value not in (None, "") and kind == "d":
+        layout.dates[row, col] = ("date", value)
+    elif value not in (None, "") and kind in (None, "n") and _attr(element, "s") in dated:
+        layout.dates[row, col] = _serial_text(value)
+    return value not in (None, "")
 
 
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
@@ -231,8 +248,9 @@ def _ods_sheet(table) -> SheetLayout:
             formula = cell.get(f"{_TABLE}formula")
             if formula is not None:
                 # "of:=[.B2]*2" is OpenFormula; people know it as "=B2*2".
-                layout.formulas[row, col] = re.sub(r"\[\.([A-Z]+\d+)\]", r"\1",
-                                                   formula.partition(":")[2] or formula)
+                layout.formulas[row, col] = re.sub(
+                    r"\[\.([A-Z]+\d+)\]", r"\1", formula.partition(":")[2] or formula
+                )
             across = int(cell.get(f"{_TABLE}number-columns-spanned", "1"))
             down = int(cell.get(f"{_TABLE}number-rows-spanned", "1"))
             if across > 1 or down > 1:

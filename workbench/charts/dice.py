@@ -52,7 +52,7 @@ def exact_fractions(frame: pl.DataFrame) -> pl.DataFrame:
     for g in groups:
         if "se" in g.columns:
             texts = {
-                "exactly": [f"≈ {p:.4g} ± {se:.2g}" for p, se in zip(g["p"], g["se"])],
+                "exactly": [f"≈ {p:.4g} ± {se:.2g}" for p, se in zip(g["p"], g["se"], strict=True)],
                 "at_least": [f"≈ {p:.4g}" for p in g["p_at_least"]],
                 "at_most": [f"≈ {p:.4g}" for p in g["p_at_most"]],
             }
@@ -65,7 +65,9 @@ def exact_fractions(frame: pl.DataFrame) -> pl.DataFrame:
                 cum.append(below)
             texts = {
                 "exactly": [_fraction_text(w, total) for w in ws],
-                "at_least": [_fraction_text(total - c + w, total) for c, w in zip(cum, ws)],
+                "at_least": [
+                    _fraction_text(total - c + w, total) for c, w in zip(cum, ws, strict=True)
+                ],
                 "at_most": [_fraction_text(c, total) for c in cum],
             }
         out.append(g.with_columns(*(pl.Series(k, v, dtype=pl.String) for k, v in texts.items())))
@@ -134,9 +136,13 @@ def dice_chart(
     encodings = {"x": x, "y": y, "tooltip": tooltip}
     if several:
         present = [e for e in order if e in set(data["expr"].to_list())]
-        encodings["color"] = alt.Color("expr:N", title="expression", sort=order,
-                                       scale=alt.Scale(domain=order),
-                                       legend=alt.Legend(values=present))
+        encodings["color"] = alt.Color(
+            "expr:N",
+            title="expression",
+            sort=order,
+            scale=alt.Scale(domain=order),
+            legend=alt.Legend(values=present),
+        )
         if layout == "grouped" and ordinal:
             encodings["xOffset"] = alt.XOffset("expr:N", sort=order)
     chart = base.encode(**encodings)
@@ -154,8 +160,11 @@ def dice_chart(
         if key is None:
             raise ValueError("view is 'normal', 'at_least', 'at_most' or 'select'")
         chart = chart.transform_filter(alt.datum.view == VIEWS[key])
-        y_title = {"p": "chance of this outcome", "p_at_least": "chance of this or more",
-                   "p_at_most": "chance of this or less"}[key]
+        y_title = {
+            "p": "chance of this outcome",
+            "p_at_least": "chance of this or more",
+            "p_at_most": "chance of this or less",
+        }[key]
     chart = chart.encode(y=alt.Y("probability:Q", title=y_title, axis=alt.Axis(format="%")))
     if several and layout == "facet":
         return chart.properties(width=width, height=height // 2).facet(
@@ -164,34 +173,52 @@ def dice_chart(
     return chart.properties(width=width, height=height)
 
 
-def yes_no_chart(frame: pl.DataFrame, *, title: str | None = None, width: int = 420,
-                 order: list[str] | None = None) -> alt.Chart:
+def yes_no_chart(
+    frame: pl.DataFrame,
+    *,
+    title: str | None = None,
+    width: int = 420,
+    order: list[str] | None = None,
+) -> alt.Chart:
     """The chance of yes for each yes/no question (``3d6 > 2d8 + 2``): one bar each on a
     0-100% scale, labelled with the exact fraction, in the frame's order (or ``order``'s,
     which also fixes the colours). A distribution of 0s and 1s drawn as two bars hides the
     one number that matters."""
-    framed = exact_fractions(frame if "expr" in frame.columns
-                             else frame.with_columns(pl.lit("").alias("expr")))
+    framed = exact_fractions(
+        frame if "expr" in frame.columns else frame.with_columns(pl.lit("").alias("expr"))
+    )
     rows = []
     for g in framed.partition_by("expr", maintain_order=True):
         yes = g.filter(pl.col("outcome") == 1)
         p = float(yes["p"][0]) if yes.height else 0.0
         exact = yes["exactly"][0] if yes.height else "0"
-        rows.append({"expr": g["expr"][0], "p": p, "exact": exact,
-                     "label": exact if exact.startswith("≈") else f"{exact} ≈ {p:.1%}"})
-    data = pl.DataFrame(rows, schema={"expr": pl.String, "p": pl.Float64, "exact": pl.String,
-                                      "label": pl.String})
+        rows.append(
+            {
+                "expr": g["expr"][0],
+                "p": p,
+                "exact": exact,
+                "label": exact if exact.startswith("≈") else f"{exact} ≈ {p:.1%}",
+            }
+        )
+    data = pl.DataFrame(
+        rows, schema={"expr": pl.String, "p": pl.Float64, "exact": pl.String, "label": pl.String}
+    )
     order = order or data["expr"].to_list()
     y = alt.Y("expr:N", sort=order, title=None, axis=alt.Axis(labelLimit=220))
     base = alt.Chart(data).encode(y=y)
     track = base.mark_bar(opacity=0.12, color="gray").encode(x=alt.datum(1))
     bars = base.mark_bar().encode(
-        x=alt.X("p:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"),
-                title="chance of yes"),
+        x=alt.X(
+            "p:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"), title="chance of yes"
+        ),
         color=alt.Color("expr:N", scale=alt.Scale(domain=order), legend=None),
-        tooltip=[alt.Tooltip("expr:N", title="expression"),
-                 alt.Tooltip("exact:N", title="probability"),
-                 alt.Tooltip("p:Q", format=".2%", title="≈")])
+        tooltip=[
+            alt.Tooltip("expr:N", title="expression"),
+            alt.Tooltip("exact:N", title="probability"),
+            alt.Tooltip("p:Q", format=".2%", title="≈"),
+        ],
+    )
     labels = base.mark_text(align="left", dx=4).encode(x="p:Q", text="label:N")
-    return (track + bars + labels).properties(title=fitted(title or "", width), width=width,
-                                              height=28 * len(rows) + 8)
+    return (track + bars + labels).properties(
+        title=fitted(title or "", width), width=width, height=28 * len(rows) + 8
+    )

@@ -37,10 +37,12 @@ def match_label(actions: list[Action], typed: str) -> tuple[Action | None, list[
     for a in actions:
         if a.label == text:
             return a, []
-    folded_case = text.casefold()
-    for test in (lambda a: a.label.casefold() == folded_case,
-                 lambda a, f=fold(text): fold(a.label) == f,
-                 lambda a, f=fold(text): _begins(a.label, f)):
+    folded_case, folded = text.casefold(), fold(text)
+    for test in (
+        lambda a: a.label.casefold() == folded_case,
+        lambda a: fold(a.label) == folded,
+        lambda a: _begins(a.label, folded),
+    ):
         found = [a for a in actions if test(a)]
         if len(found) == 1:
             return found[0], []
@@ -59,7 +61,7 @@ def _begins(label: str, typed: str) -> bool:
     for i, ch in enumerate(label):  # where the typed text ends in the label as written
         seen += len(fold(ch))
         if seen >= len(typed):
-            after = label[i + 1:i + 2]
+            after = label[i + 1 : i + 2]
             return not (typed[-1].isdigit() and after.isdigit())
     return True
 
@@ -104,17 +106,22 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
     if mover == CHANCE:
         return IllegalAction("a random event must be resolved first", rule="chance", action=wanted)
     seats = getattr(state, "num_seats", None)
-    if seat is not None and seats is not None and not (
-            type(seat) is int and 0 <= seat < seats):
-        return IllegalAction(f"seat {seat!r} does not exist; seats are numbered 0 to {seats - 1}",
-                             rule="turn", action=wanted)
+    if seat is not None and seats is not None and not (type(seat) is int and 0 <= seat < seats):
+        return IllegalAction(
+            f"seat {seat!r} does not exist; seats are numbered 0 to {seats - 1}",
+            rule="turn",
+            action=wanted,
+        )
     if seat is not None and seat != mover:
         return IllegalAction(
             f"it is seat {mover + 1}'s decision, not seat {seat + 1}'s", rule="turn", action=wanted
         )
     if not isinstance(wanted, (Action, str)):
-        return IllegalAction(f"give an Action or its label as text, not {type(wanted).__name__} "
-                             f"{shortened(wanted)}", rule="legal actions", action=None)
+        return IllegalAction(
+            f"give an Action or its label as text, not {type(wanted).__name__} {shortened(wanted)}",
+            rule="legal actions",
+            action=None,
+        )
     legal = state.legal_actions()
     named = ""
     if isinstance(wanted, Action):
@@ -128,8 +135,12 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
         if several:
             shown = _quoted(a.label for a in several[:4])
             more = f" and {len(several) - 4} more" if len(several) > 4 else ""
-            return IllegalAction(f"'{shortened(wanted)}' could mean {len(several)} actions: {shown}{more}; "
-                                 "type more of the label", rule="legal actions", action=wanted)
+            return IllegalAction(
+                f"'{shortened(wanted)}' could mean {len(several)} actions: {shown}{more}; "
+                "type more of the label",
+                rule="legal actions",
+                action=wanted,
+            )
         candidate, several = match_label(state.candidates(), wanted)
         if candidate is None and several:
             # The game lists the likeliest first: answer for it, and say which it is.
@@ -148,7 +159,8 @@ def why_illegal(state: State, wanted, seat: int | None = None) -> IllegalAction 
         hint = "did you mean " + " or ".join(f"'{x}'" for x in near) + "?"
     else:
         hint = f"legal actions: {_quoted(a.label for a in legal[:8])}" + (
-            f" and {len(legal) - 8} more" if len(legal) > 8 else "")
-    return IllegalAction(f"no action called '{shortened(wanted)}' now; {hint}",
-                         rule="legal actions",
-                         action=wanted)
+            f" and {len(legal) - 8} more" if len(legal) > 8 else ""
+        )
+    return IllegalAction(
+        f"no action called '{shortened(wanted)}' now; {hint}", rule="legal actions", action=wanted
+    )

@@ -88,7 +88,8 @@ class Match:
                         f"step {len(self._records)}: the saved result of {chance.label} is "
                         f"{chance.describe(saved)}, but seed {self.seed} gives "
                         f"{chance.describe(outcome)} there; the seed or the recorded results "
-                        "were changed, so this is not the match that was saved")
+                        "were changed, so this is not the match that was saved"
+                    )
             # The result is put in words now, while the state is the one it describes (or
             # just after, by the rules' own words for it); the odds and the line of text wait
             # until someone reads the log (_written).
@@ -96,16 +97,27 @@ class Match:
             state.apply_chance(outcome)
             if result is None:
                 result = chance.said()
-            self._records.append({"i": len(self._records), "kind": "chance", "seat": None,
-                                  "outcome": outcome, "result": result, "_chance": chance})
+            self._records.append(
+                {
+                    "i": len(self._records),
+                    "kind": "chance",
+                    "seat": None,
+                    "outcome": outcome,
+                    "result": result,
+                    "_chance": chance,
+                }
+            )
 
     def _maybe_snapshot(self):
         """After every SNAPSHOT_EVERY-th decision, keep the position with both generators'
         states, so that undo and scrubbing replay at most that many decisions."""
         n = len(self._records)
         if self._decisions % SNAPSHOT_EVERY == 0 and n not in self._snapshots:
-            self._snapshots[n] = (self._state.clone(), self._rng.getstate(),
-                                  self._bot_rng.getstate())
+            self._snapshots[n] = (
+                self._state.clone(),
+                self._rng.getstate(),
+                self._bot_rng.getstate(),
+            )
 
     def _apply_action(self, seat: int, action: Action):
         self._state.apply(action)
@@ -162,9 +174,15 @@ class Match:
             return entry
         if entry["kind"] == "action":
             action, seat = entry["_action"], entry["seat"]
-            full = {"i": entry["i"], "kind": "action", "seat": seat, "label": action.label,
-                    "action": action.to_json(), "secret": action.secret,
-                    "text": f"{self.seat_names[seat]}: {action.label}"}
+            full = {
+                "i": entry["i"],
+                "kind": "action",
+                "seat": seat,
+                "label": action.label,
+                "action": action.to_json(),
+                "secret": action.secret,
+                "text": f"{self.seat_names[seat]}: {action.label}",
+            }
             if action.public:
                 full["public"] = action.public
         else:
@@ -178,7 +196,8 @@ class Match:
                 full["seen_by"] = chance.seen_by
             shown = "; ".join(f"{_percent(q)} {what}" for what, q in odds)
             full["text"] = f"{chance.label}: {result} (p {_percent(p)}" + (
-                f"; {shown})" if shown else ")")
+                f"; {shown})" if shown else ")"
+            )
         # Written into the entry itself, which the redo list may hold too; what the match
         # keeps for itself (underscored keys: the Action, the bot) stays.
         kept = {k: v for k, v in entry.items() if k.startswith("_") and k != "_chance"}
@@ -225,8 +244,10 @@ class Match:
 
     @property
     def log(self) -> list[dict]:
-        return [{k: v for k, v in self._written(e).items() if not k.startswith("_")}
-                for e in self._records]
+        return [
+            {k: v for k, v in self._written(e).items() if not k.startswith("_")}
+            for e in self._records
+        ]
 
     def state_before(self, i: int):
         """A copy of the state just before log entry `i` (the current state for i equal to
@@ -237,8 +258,11 @@ class Match:
             return self._state.clone()
         start = max(k for k in self._snapshots if k <= i)
         snapshot = self._snapshots[start]
-        state = (self.game.new_state(self.cards, self.rules, self.setup) if snapshot is None
-                 else snapshot[0].clone())
+        state = (
+            self.game.new_state(self.cards, self.rules, self.setup)
+            if snapshot is None
+            else snapshot[0].clone()
+        )
         for entry in self._records[start:i]:
             if entry["kind"] == "chance":
                 state.apply_chance(entry["outcome"])
@@ -297,8 +321,15 @@ class Match:
         n = len(self._records)
         started = perf_counter()
         try:
-            chosen = decide(bot, state, mover, actions, self._bot_rng,
-                            decision=self._decisions + 1, seed=self.seed)
+            chosen = decide(
+                bot,
+                state,
+                mover,
+                actions,
+                self._bot_rng,
+                decision=self._decisions + 1,
+                seed=self.seed,
+            )
         except BaseException:
             self._replay_to(n)  # the bots' generator as it was before this decision
             raise
@@ -332,13 +363,16 @@ class Match:
         self.halted = None
         while True:
             if can_stall and not self.over and self._state.stalled():
-                self.halted = (f"the game has stalled after {self.decisions} decisions (it "
-                               "can no longer end); the match is not over")
+                self.halted = (
+                    f"the game has stalled after {self.decisions} decisions (it "
+                    "can no longer end); the match is not over"
+                )
                 break
             if made >= limit:
                 if not self.over and self.to_move in self.bots:
-                    self.halted = (f"stopped at the cap of {limit} bot decisions; the match "
-                                   "is not over")
+                    self.halted = (
+                        f"stopped at the cap of {limit} bot decisions; the match is not over"
+                    )
                 break
             if self.bot_step() is None:
                 break
@@ -372,8 +406,11 @@ class Match:
 
     def goto(self, decisions: int) -> None:
         """Scrub the timeline to just after `decisions` decisions (undo/redo as needed)."""
-        if (isinstance(decisions, bool) or not isinstance(decisions, int)
-                or not 0 <= decisions <= self.timeline_length):
+        if (
+            isinstance(decisions, bool)
+            or not isinstance(decisions, int)
+            or not 0 <= decisions <= self.timeline_length
+        ):
             raise ValueError(
                 f"the timeline has positions 0 to {self.timeline_length}, not {decisions}"
             )
@@ -391,8 +428,10 @@ class Match:
     def rebind(self, cards) -> None:
         """Use an edited CardSet: the match restarts from the same seed and says so."""
         if getattr(cards, "game", None) != self.game.name:
-            raise SetupError(f"these cards belong to {getattr(cards, 'game', None)!r}, "
-                             f"not {self.game.name!r}; the match is unchanged")
+            raise SetupError(
+                f"these cards belong to {getattr(cards, 'game', None)!r}, "
+                f"not {self.game.name!r}; the match is unchanged"
+            )
         self.cards = cards
         self._reset()
         version = getattr(cards, "version", "?")
@@ -419,8 +458,11 @@ class Match:
             "seed": self.seed,
             "rules": self.rules,
             "setup": self.setup,
-            "bots": (self._bot_specs if isinstance(self._bot_specs, str)
-                     else {str(seat): name for seat, name in self.bot_names().items()} or None),
+            "bots": (
+                self._bot_specs
+                if isinstance(self._bot_specs, str)
+                else {str(seat): name for seat, name in self.bot_names().items()} or None
+            ),
             "cards": cards,
             "cards_fingerprint": self.cards.fingerprint(),
             "history": history,
@@ -435,90 +477,23 @@ class Match:
         A match saved on the shipped cards stores their fingerprint; if the cards now differ,
         loading says so instead of replaying against other data. `cards` gives the cards to
         replay with (they must be the ones the match was played with)."""
-        if isinstance(text, bytes | bytearray):
-            text = bytes(text).decode("utf-8", errors="replace")
-        if not isinstance(text, str):
-            raise MatchFileError(f"a saved match is the text Match.to_json() wrote, not a "
-                                 f"{type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise MatchFileError(
-                f"not a saved match: invalid JSON at line {exc.lineno}, column {exc.colno}"
-            ) from None
-        except RecursionError:
-            raise MatchFileError("not a saved match: the JSON is nested too deeply") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise MatchFileError(f"not a saved match: 'format' should be {FORMAT!r}")
-        if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-            raise MatchFileError(
-                f"saved match version {shortened(repr(data.get('version')))} is not supported "
-                f"(expected {VERSION})")
-        for field in ("game", "seed", "history"):
-            if field not in data:
-                raise MatchFileError(f"saved match has no {field!r} field")
-        if not isinstance(data["game"], str):
-            raise MatchFileError(f"saved match: 'game' should be a game's name, not "
-                                 f"{shortened(repr(data['game']))}")
-        if isinstance(data["seed"], bool) or not isinstance(data["seed"], int):
-            raise MatchFileError(f"saved match: 'seed' should be a whole number, not "
-                                 f"{shortened(repr(data['seed']))}")
-        for field, kinds, what in (("rules", dict, "an object of rule variants"),
-                                   ("setup", dict, "an object of setup options"),
-                                   ("bots", (str, dict), "a bot name or an object of seats")):
-            if data.get(field) is not None and not isinstance(data[field], kinds):
-                raise MatchFileError(f"saved match: '{field}' should be {what}, not "
-                                     f"{shortened(repr(data[field]))}")
+        data = _saved_fields(_parsed(text))
         try:
             game = get_game(data["game"])
         except UnknownGame as exc:
             raise MatchFileError(f"saved match: {exc}") from None
-        if data.get("cards") is not None and cards is None:
-            from ..cards import CardDataError, CardSet
-
-            try:
-                cards = CardSet.from_json(data["cards"], game.tables, game=game.name,
-                                          cross_check=game.cross_check)
-            except CardDataError as exc:
-                # The cards are the ones inside the saved match, not the files of that name.
-                raise MatchFileError("saved match: its embedded cards (the 'cards' field) "
-                                     f"cannot be used: {shortened(str(exc), 2000)}") from None
-        played_with = data.get("cards_fingerprint")
-        if played_with is not None:
-            now = (game.load_cards() if cards is None else cards).fingerprint()
-            if now != played_with:
-                other = _shipped_with(played_with) if cards is None else None
-                if other is not None and other != game.name:
-                    raise MatchFileError(
-                        f"saved match: its 'game' is {game.name!r}, but it was played with "
-                        f"{other}'s cards: it is a {other} match (its 'game' field was changed)")
-                whose = ("the shipped cards have changed since" if cards is None else
-                         "the cards given are not the ones it was played with")
-                raise MatchFileError(
-                    f"saved match: it was played with other {game.name} cards ({whose}: "
-                    f"fingerprint {str(played_with)[:12]}, now {now[:12]}); load it with "
-                    "cards= the cards it was played with")
-        bots = data.get("bots")
-        if isinstance(bots, dict):
-            try:
-                bots = {int(k): v for k, v in bots.items()}
-            except (TypeError, ValueError):
-                raise MatchFileError(f"saved match: 'bots' should map seat numbers to bot "
-                                     f"names, not {shortened(repr(bots))}") from None
-        history = data["history"]
-        if not isinstance(history, list):
-            raise MatchFileError("saved match: 'history' should be a list")
-        for i, item in enumerate(history):
-            if not isinstance(item, dict) or not ({"chance", "action"} & set(item)):
-                raise MatchFileError(f"step {i}: each history entry is an object with "
-                                     f"'action' or 'chance', not {shortened(repr(item))}")
-            seat = item.get("seat")
-            if seat is not None and (type(seat) is not int or seat < 0):
-                raise MatchFileError(f"step {i}: 'seat' is a seat number counted from 0, "
-                                     f"not {shortened(repr(seat))}")
+        cards = _saved_cards(data, game, cards)
+        bots = _saved_bots(data)
+        history = _saved_history(data)
         try:
-            match = cls(game, seed=data["seed"], cards=cards, rules=data.get("rules"),
-                        bots=bots, setup=data.get("setup"))
+            match = cls(
+                game,
+                seed=data["seed"],
+                cards=cards,
+                rules=data.get("rules"),
+                bots=bots,
+                setup=data.get("setup"),
+            )
         except SetupError as exc:
             raise MatchFileError(f"saved match: {exc}") from None
         match._replay(history)
@@ -543,24 +518,27 @@ class Match:
                     forced.append(history[i]["chance"])
                     i += 1
                 if self._state.to_move != CHANCE:
-                    raise MatchFileError(f"step {i - len(forced)}: a chance result is "
-                                         "recorded, but no random event is pending there")
+                    raise MatchFileError(
+                        f"step {i - len(forced)}: a chance result is "
+                        "recorded, but no random event is pending there"
+                    )
                 self._resolve_chance(forced)
                 if forced:
-                    raise MatchFileError(f"step {i - len(forced)}: more chance results than "
-                                         "events")
+                    raise MatchFileError(f"step {i - len(forced)}: more chance results than events")
                 continue
             try:
                 kind, args = action_key(item["action"])
                 Action(kind, args).__hash__()
             except (KeyError, TypeError, AttributeError):
-                raise MatchFileError(f"step {i}: an action needs 'action': "
-                                     "{'kind', 'args'}") from None
+                raise MatchFileError(
+                    f"step {i}: an action needs 'action': {{'kind', 'args'}}"
+                ) from None
             wanted = Action(kind, args)
             problem = why_illegal(self._state, wanted, item.get("seat"))
             if problem is not None:
-                raise MatchFileError(f"step {i}: {item.get('label') or wanted} cannot be "
-                                     f"replayed: {problem}")
+                raise MatchFileError(
+                    f"step {i}: {item.get('label') or wanted} cannot be replayed: {problem}"
+                )
             legal = self._state.legal_actions()
             chosen = _find(legal, wanted)
             mover = self._state.to_move
@@ -601,7 +579,13 @@ class Match:
         return {**data, "text/html": self._repr_html_(), "text/plain": repr(self)}, meta
 
     def __repr__(self) -> str:
-        status = "over" if self.over else f"seat {self.to_move + 1} to move" if self.to_move is not None else ""
+        status = (
+            "over"
+            if self.over
+            else f"seat {self.to_move + 1} to move"
+            if self.to_move is not None
+            else ""
+        )
         return f"<Match {self.game.name} seed={self.seed} decisions={self.decisions} {status}>"
 
 
@@ -625,3 +609,133 @@ def _shipped_with(fingerprint: str) -> str | None:
         if get_game(name).load_cards().fingerprint() == fingerprint:
             return name
     return None
+
+
+# -- reading a saved match (Match.from_json) -----------------------------------------------
+
+
+def _parsed(text):
+    """The JSON value of a saved match's text."""
+    if isinstance(text, bytes | bytearray):
+        text = bytes(text).decode("utf-8", errors="replace")
+    if not isinstance(text, str):
+        raise MatchFileError(
+            f"a saved match is the text Match.to_json() wrote, not a {type(text).__name__}"
+        )
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MatchFileError(
+            f"not a saved match: invalid JSON at line {exc.lineno}, column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise MatchFileError("not a saved match: the JSON is nested too deeply") from None
+    return data
+
+
+def _saved_fields(data) -> dict:
+    """`data`, once its format, version and top-level fields are checked."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise MatchFileError(f"not a saved match: 'format' should be {FORMAT!r}")
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        raise MatchFileError(
+            f"saved match version {shortened(repr(data.get('version')))} is not supported "
+            f"(expected {VERSION})"
+        )
+    for field in ("game", "seed", "history"):
+        if field not in data:
+            raise MatchFileError(f"saved match has no {field!r} field")
+    if not isinstance(data["game"], str):
+        raise MatchFileError(
+            f"saved match: 'game' should be a game's name, not {shortened(repr(data['game']))}"
+        )
+    if isinstance(data["seed"], bool) or not isinstance(data["seed"], int):
+        raise MatchFileError(
+            f"saved match: 'seed' should be a whole number, not {shortened(repr(data['seed']))}"
+        )
+    for field, kinds, what in (
+        ("rules", dict, "an object of rule variants"),
+        ("setup", dict, "an object of setup options"),
+        ("bots", (str, dict), "a bot name or an object of seats"),
+    ):
+        if data.get(field) is not None and not isinstance(data[field], kinds):
+            raise MatchFileError(
+                f"saved match: '{field}' should be {what}, not {shortened(repr(data[field]))}"
+            )
+    return data
+
+
+def _saved_cards(data: dict, game, cards):
+    """The cards to replay with: those given, else those embedded in the match (None for the
+    shipped ones); MatchFileError when they are not the ones it was played with."""
+    if data.get("cards") is not None and cards is None:
+        from ..cards import CardDataError, CardSet
+
+        try:
+            cards = CardSet.from_json(
+                data["cards"], game.tables, game=game.name, cross_check=game.cross_check
+            )
+        except CardDataError as exc:
+            # The cards are the ones inside the saved match, not the files of that name.
+            raise MatchFileError(
+                "saved match: its embedded cards (the 'cards' field) "
+                f"cannot be used: {shortened(str(exc), 2000)}"
+            ) from None
+    _check_fingerprint(data, game, cards)
+    return cards
+
+
+def _check_fingerprint(data: dict, game, cards) -> None:
+    played_with = data.get("cards_fingerprint")
+    if played_with is not None:
+        now = (game.load_cards() if cards is None else cards).fingerprint()
+        if now != played_with:
+            other = _shipped_with(played_with) if cards is None else None
+            if other is not None and other != game.name:
+                raise MatchFileError(
+                    f"saved match: its 'game' is {game.name!r}, but it was played with "
+                    f"{other}'s cards: it is a {other} match (its 'game' field was changed)"
+                )
+            whose = (
+                "the shipped cards have changed since"
+                if cards is None
+                else "the cards given are not the ones it was played with"
+            )
+            raise MatchFileError(
+                f"saved match: it was played with other {game.name} cards ({whose}: "
+                f"fingerprint {str(played_with)[:12]}, now {now[:12]}); load it with "
+                "cards= the cards it was played with"
+            )
+
+
+def _saved_bots(data: dict):
+    """The saved bots: a name, seat number -> name, or None."""
+    bots = data.get("bots")
+    if isinstance(bots, dict):
+        try:
+            bots = {int(k): v for k, v in bots.items()}
+        except (TypeError, ValueError):
+            raise MatchFileError(
+                f"saved match: 'bots' should map seat numbers to bot "
+                f"names, not {shortened(repr(bots))}"
+            ) from None
+    return bots
+
+
+def _saved_history(data: dict) -> list:
+    """The saved history, each entry checked to be a chance result or a seat's action."""
+    history = data["history"]
+    if not isinstance(history, list):
+        raise MatchFileError("saved match: 'history' should be a list")
+    for i, item in enumerate(history):
+        if not isinstance(item, dict) or not ({"chance", "action"} & set(item)):
+            raise MatchFileError(
+                f"step {i}: each history entry is an object with "
+                f"'action' or 'chance', not {shortened(repr(item))}"
+            )
+        seat = item.get("seat")
+        if seat is not None and (type(seat) is not int or seat < 0):
+            raise MatchFileError(
+                f"step {i}: 'seat' is a seat number counted from 0, not {shortened(repr(seat))}"
+            )
+    return history

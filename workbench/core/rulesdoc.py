@@ -9,7 +9,7 @@ runs on over the lines indented under it. An id with a letter after it, "R-13c",
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 # Rules (R), ambiguities and their resolutions (A) and test cases (T), numbered on their own
@@ -56,7 +56,7 @@ def _plain(block: list[str]) -> str:
         text = line.strip().replace("**", "").replace("`", "")
         bullet = re.match(r"^(?:[*-]|\d+\.)\s+", text)
         if bullet:
-            text = text[bullet.end():]
+            text = text[bullet.end() :]
             out.append(text if i == 0 else "• " + text)
         elif out:
             out[-1] += " " + text
@@ -92,8 +92,9 @@ class RulesDocument:
         there."""
         m = ID.fullmatch(str(rule_id).strip())
         if m is None or m.group(1) not in self._entries:
-            raise ValueError(f"{self._name()} has no rule {rule_id!r}; its rules are "
-                             f"{self._span()}")
+            raise ValueError(
+                f"{self._name()} has no rule {rule_id!r}; its rules are {self._span()}"
+            )
         start, indent = self._entries[m.group(1)]
         block = _block(self._lines, start, indent)
         clause = m.group(2)
@@ -103,7 +104,8 @@ class RulesDocument:
             c = _CLAUSE.match(line)
             if c and c.group(2) == clause:
                 return f"{m.group(1)} ({clause}): " + _plain(
-                    _block(block, k, len(c.group(1)))).split(f"({clause})", 1)[-1].lstrip(" .")
+                    _block(block, k, len(c.group(1)))
+                ).split(f"({clause})", 1)[-1].lstrip(" .")
         raise ValueError(f"{self._name()}: {m.group(1)} has no clause ({clause})")
 
     def _name(self) -> str:
@@ -117,7 +119,7 @@ class RulesDocument:
         return ", ".join(f"{k}{min(v)} to {k}{max(v)}" for k, v in groups.items())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(path: Path, mtime: int) -> RulesDocument:
     return RulesDocument(path)
 

@@ -58,10 +58,17 @@ class CardView:
     def to_json(self) -> dict:
         if self.hidden:
             return {"hidden": True, "kind": self.kind, "tags": list(self.tags)}
-        out = {"name": self.name, "kind": self.kind, "subtitle": self.subtitle,
-               "text": self.text, "stats": [s.to_json() for s in self.stats],
-               "tags": list(self.tags), "highlight": self.highlight, "dim": self.dim,
-               "hidden": False}
+        out = {
+            "name": self.name,
+            "kind": self.kind,
+            "subtitle": self.subtitle,
+            "text": self.text,
+            "stats": [s.to_json() for s in self.stats],
+            "tags": list(self.tags),
+            "highlight": self.highlight,
+            "dim": self.dim,
+            "hidden": False,
+        }
         if self.id is not None:
             out["id"] = self.id
         return out
@@ -81,8 +88,11 @@ class Zone:
     hand: bool = False
 
     def to_json(self) -> dict:
-        out = {"title": self.title, "active": self.active,
-               "cards": [c.to_json() for c in self.cards]}
+        out = {
+            "title": self.title,
+            "active": self.active,
+            "cards": [c.to_json() for c in self.cards],
+        }
         if self.colour:
             out["colour"] = self.colour
         if self.hand:
@@ -135,9 +145,13 @@ class ChanceSummary:
 def chance_json(label: str, odds, result: str = "", p: Fraction | None = None) -> dict:
     """A ChanceSummary's JSON form, built without the value itself: a match logs one for every
     chance point it resolves."""
-    return {"label": label, "result": result, "p": None if p is None else str(p),
-            "p_float": None if p is None else float(p),
-            "odds": [{"what": w, "p": str(q), "p_float": float(q)} for w, q in odds]}
+    return {
+        "label": label,
+        "result": result,
+        "p": None if p is None else str(p),
+        "p_float": None if p is None else float(p),
+        "odds": [{"what": w, "p": str(q), "p_float": float(q)} for w, q in odds],
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +168,14 @@ class View:
 
     def to_json(self) -> dict:
         board = self.board.to_json() if self.board is not None else {"svg": None, "targets": {}}
-        return {"title": self.title, "subtitle": self.subtitle,
-                "trackers": [t.to_json() for t in self.trackers], **board,
-                "zones": [z.to_json() for z in self.zones],
-                "legend": [g.to_json() for g in self.legend]}
+        return {
+            "title": self.title,
+            "subtitle": self.subtitle,
+            "trackers": [t.to_json() for t in self.trackers],
+            **board,
+            "zones": [z.to_json() for z in self.zones],
+            "legend": [g.to_json() for g in self.legend],
+        }
 
     def _repr_html_(self) -> str:
         return html(self)
@@ -181,8 +199,7 @@ class Result:
 
     def to_json(self) -> dict:
         reason = {"reason": self.reason} if self.reason else {}
-        return {"outcome": self.outcome, "winners": list(self.winners), **reason,
-                **self.details}
+        return {"outcome": self.outcome, "winners": list(self.winners), **reason, **self.details}
 
 
 # -- checking ------------------------------------------------------------------------------
@@ -200,58 +217,89 @@ def problems(value, where: str = "view") -> list[str]:
 
 
 def _check(value, where: str, out: list[str]) -> None:
-    if isinstance(value, View):
-        _text(value.title, f"{where}.title", out)
-        _text(value.subtitle, f"{where}.subtitle", out)
-        _each(value.trackers, Stat, f"{where}.trackers", out)
-        if value.board is not None:
-            _check(value.board, f"{where}.board", out)
-        _each(value.zones, Zone, f"{where}.zones", out)
-        _each(value.legend, Glyph, f"{where}.legend", out)
-    elif isinstance(value, Zone):
-        _text(value.title, f"{where}.title", out)
-        _flag(value.active, f"{where}.active", out)
-        _text(value.colour, f"{where}.colour", out)
-        _each(value.cards, CardView, f"{where}.cards", out)
-    elif isinstance(value, Glyph):
-        for name in ("symbol", "meaning", "colour"):
-            _text(getattr(value, name), f"{where}.{name}", out)
-    elif isinstance(value, CardView):
-        for name in ("name", "kind", "subtitle", "text"):
-            _text(getattr(value, name), f"{where}.{name}", out)
-        for name in ("highlight", "dim", "hidden"):
-            _flag(getattr(value, name), f"{where}.{name}", out)
-        _each(value.stats, Stat, f"{where}.stats", out)
-        for i, tag in enumerate(value.tags):
-            _text(tag, f"{where}.tags[{i}]", out)
-        if value.hidden and (value.name or value.text or value.stats or value.subtitle):
-            out.append(f"{where}: a face-down card must not carry its name, text or stats")
-    elif isinstance(value, Stat):
-        _text(value.label, f"{where}.label", out)
-        if isinstance(value.value, bool) or not isinstance(value.value, _SCALAR):
-            out.append(f"{where}.value: expected a number or text, got {value.value!r}")
-        if value.max is not None and (isinstance(value.max, bool)
-                                      or not isinstance(value.max, Number)):
-            out.append(f"{where}.max: expected a number or None, got {value.max!r}")
-    elif isinstance(value, Board):
-        if not (isinstance(value.svg, str) and value.svg.lstrip().startswith("<svg")):
-            out.append(f"{where}.svg: expected an <svg> element as text")
-        for square, labels in value.targets.items():
-            if not isinstance(square, str) or isinstance(labels, str) or not all(
-                    isinstance(x, str) for x in labels):
-                out.append(f"{where}.targets[{square!r}]: expected square name -> labels")
-    elif isinstance(value, Result):
-        _text(value.outcome, f"{where}.outcome", out)
-        _text(value.reason, f"{where}.reason", out)
-        if not isinstance(value.winners, tuple) or not all(
-                isinstance(s, int) and not isinstance(s, bool) for s in value.winners):
-            out.append(f"{where}.winners: expected a tuple of seat numbers, "
-                       f"got {value.winners!r}")
-        for k, v in value.details.items():
-            if not _plain(v):
-                out.append(f"{where}.details[{k!r}]: expected numbers or text, got {v!r}")
-    else:
-        out.append(f"{where}: expected a typed view value, got {type(value).__name__}")
+    for kind, check in _CHECKS:
+        if isinstance(value, kind):
+            check(value, where, out)
+            return
+    out.append(f"{where}: expected a typed view value, got {type(value).__name__}")
+
+
+def _check_view(value: View, where: str, out: list[str]) -> None:
+    _text(value.title, f"{where}.title", out)
+    _text(value.subtitle, f"{where}.subtitle", out)
+    _each(value.trackers, Stat, f"{where}.trackers", out)
+    if value.board is not None:
+        _check(value.board, f"{where}.board", out)
+    _each(value.zones, Zone, f"{where}.zones", out)
+    _each(value.legend, Glyph, f"{where}.legend", out)
+
+
+def _check_zone(value: Zone, where: str, out: list[str]) -> None:
+    _text(value.title, f"{where}.title", out)
+    _flag(value.active, f"{where}.active", out)
+    _text(value.colour, f"{where}.colour", out)
+    _each(value.cards, CardView, f"{where}.cards", out)
+
+
+def _check_glyph(value: Glyph, where: str, out: list[str]) -> None:
+    for name in ("symbol", "meaning", "colour"):
+        _text(getattr(value, name), f"{where}.{name}", out)
+
+
+def _check_card(value: CardView, where: str, out: list[str]) -> None:
+    for name in ("name", "kind", "subtitle", "text"):
+        _text(getattr(value, name), f"{where}.{name}", out)
+    for name in ("highlight", "dim", "hidden"):
+        _flag(getattr(value, name), f"{where}.{name}", out)
+    _each(value.stats, Stat, f"{where}.stats", out)
+    for i, tag in enumerate(value.tags):
+        _text(tag, f"{where}.tags[{i}]", out)
+    if value.hidden and (value.name or value.text or value.stats or value.subtitle):
+        out.append(f"{where}: a face-down card must not carry its name, text or stats")
+
+
+def _check_stat(value: Stat, where: str, out: list[str]) -> None:
+    _text(value.label, f"{where}.label", out)
+    if isinstance(value.value, bool) or not isinstance(value.value, _SCALAR):
+        out.append(f"{where}.value: expected a number or text, got {value.value!r}")
+    if value.max is not None and (isinstance(value.max, bool) or not isinstance(value.max, Number)):
+        out.append(f"{where}.max: expected a number or None, got {value.max!r}")
+
+
+def _check_board(value: Board, where: str, out: list[str]) -> None:
+    if not (isinstance(value.svg, str) and value.svg.lstrip().startswith("<svg")):
+        out.append(f"{where}.svg: expected an <svg> element as text")
+    for square, labels in value.targets.items():
+        if (
+            not isinstance(square, str)
+            or isinstance(labels, str)
+            or not all(isinstance(x, str) for x in labels)
+        ):
+            out.append(f"{where}.targets[{square!r}]: expected square name -> labels")
+
+
+def _check_result(value: Result, where: str, out: list[str]) -> None:
+    _text(value.outcome, f"{where}.outcome", out)
+    _text(value.reason, f"{where}.reason", out)
+    if not isinstance(value.winners, tuple) or not all(
+        isinstance(s, int) and not isinstance(s, bool) for s in value.winners
+    ):
+        out.append(f"{where}.winners: expected a tuple of seat numbers, got {value.winners!r}")
+    for k, v in value.details.items():
+        if not _plain(v):
+            out.append(f"{where}.details[{k!r}]: expected numbers or text, got {v!r}")
+
+
+# In the order `_check` tries them: the first kind the value is an instance of checks it.
+_CHECKS = (
+    (View, _check_view),
+    (Zone, _check_zone),
+    (Glyph, _check_glyph),
+    (CardView, _check_card),
+    (Stat, _check_stat),
+    (Board, _check_board),
+    (Result, _check_result),
+)
 
 
 def _plain(v) -> bool:
@@ -283,21 +331,31 @@ def _each(values, kind: type, where: str, out: list[str]) -> None:
 
 # -- drawing without a kernel ---------------------------------------------------------------
 
-_CARD = ("display:inline-block;vertical-align:top;width:150px;margin:3px;padding:6px;"
-         "border:1px solid #bbb;border-radius:6px;background:#fffdf8;color:#222;"
-         "font:12px/1.35 sans-serif")
+_CARD = (
+    "display:inline-block;vertical-align:top;width:150px;margin:3px;padding:6px;"
+    "border:1px solid #bbb;border-radius:6px;background:#fffdf8;color:#222;"
+    "font:12px/1.35 sans-serif"
+)
 
 
 def _stat_html(s: Stat) -> str:
     top = "" if s.max is None else f"/{s.max}"
-    return f"<span style='margin-right:8px'><b>{escape(s.label)}</b> {escape(str(s.value))}{top}</span>"
+    return (
+        f"<span style='margin-right:8px'><b>{escape(s.label)}</b> "
+        f"{escape(str(s.value))}{top}</span>"
+    )
 
 
 def _card_html(c: CardView) -> str:
-    style = _CARD + (";opacity:.5" if c.dim else "") + (
-        ";border:2px solid #d4a017" if c.highlight else "")
+    style = (
+        _CARD
+        + (";opacity:.5" if c.dim else "")
+        + (";border:2px solid #d4a017" if c.highlight else "")
+    )
     if c.hidden:
-        return f"<div style='{style};background:#6b7b8c;color:#fff'><b>?</b> ({escape(c.kind)})</div>"
+        return (
+            f"<div style='{style};background:#6b7b8c;color:#fff'><b>?</b> ({escape(c.kind)})</div>"
+        )
     parts = [f"<div style='{style}'><div><b>{escape(c.name)}</b></div>"]
     if c.subtitle:
         parts.append(f"<div style='color:#666'>{escape(c.subtitle)}</div>")
@@ -306,43 +364,66 @@ def _card_html(c: CardView) -> str:
     if c.text:
         parts.append(f"<div style='margin-top:3px'>{escape(c.text)}</div>")
     if c.tags:
-        parts.append("<div style='color:#555;font-style:italic'>"
-                     + ", ".join(escape(t) for t in c.tags) + "</div>")
+        parts.append(
+            "<div style='color:#555;font-style:italic'>"
+            + ", ".join(escape(t) for t in c.tags)
+            + "</div>"
+        )
     return "".join(parts) + "</div>"
 
 
 def _glyph_html(g: Glyph) -> str:
     symbol = escape(g.symbol)
     if g.colour:
-        symbol = (f"<span style='display:inline-block;min-width:1em;text-align:center;"
-                  f"border-radius:50%;border:1px solid #333;background:{g.colour}'>"
-                  f"{symbol}</span>")
+        symbol = (
+            f"<span style='display:inline-block;min-width:1em;text-align:center;"
+            f"border-radius:50%;border:1px solid #333;background:{g.colour}'>"
+            f"{symbol}</span>"
+        )
     return f"{symbol} {escape(g.meaning)}"
 
 
 def html(view: View) -> str:
     """A View as self-contained HTML (inline styles, no scripts), so a saved notebook shows
     the position wherever it is opened."""
-    parts = ["<div style='font:13px sans-serif;max-width:1000px'>",
-             f"<div><b style='font-size:15px'>{escape(view.title)}</b> "
-             f"<span style='color:#666'>{escape(view.subtitle)}</span></div>"]
+    parts = [
+        "<div style='font:13px sans-serif;max-width:1000px'>",
+        f"<div><b style='font-size:15px'>{escape(view.title)}</b> "
+        f"<span style='color:#666'>{escape(view.subtitle)}</span></div>",
+    ]
     if view.trackers:
-        parts.append("<div style='margin:4px 0'>" + "".join(_stat_html(t) for t in view.trackers)
-                     + "</div>")
+        parts.append(
+            "<div style='margin:4px 0'>" + "".join(_stat_html(t) for t in view.trackers) + "</div>"
+        )
     if view.legend:
-        parts.append("<div style='margin:4px 0;color:#555'>" + " · ".join(
-            _glyph_html(g) for g in view.legend) + "</div>")
+        parts.append(
+            "<div style='margin:4px 0;color:#555'>"
+            + " · ".join(_glyph_html(g) for g in view.legend)
+            + "</div>"
+        )
     if view.board is not None:
         parts.append(f"<div>{view.board.svg}</div>")
     for zone in view.zones:
         mark = " ◀" if zone.active else ""
         stripe = f";border-left:4px solid {zone.colour};padding-left:4px" if zone.colour else ""
-        parts.append(f"<div style='margin-top:6px{stripe}'>"
-                     f"<div><b>{escape(zone.title)}</b>{mark}</div>"
-                     + "".join(_card_html(c) for c in zone.cards) + "</div>")
+        parts.append(
+            f"<div style='margin-top:6px{stripe}'>"
+            f"<div><b>{escape(zone.title)}</b>{mark}</div>"
+            + "".join(_card_html(c) for c in zone.cards)
+            + "</div>"
+        )
     return "".join(parts) + "</div>"
 
 
-__all__ = ["Board", "CardView", "ChanceSummary", "Glyph", "Result", "Stat", "View", "Zone",
-           "html", "problems"]
-
+__all__ = [
+    "Board",
+    "CardView",
+    "ChanceSummary",
+    "Glyph",
+    "Result",
+    "Stat",
+    "View",
+    "Zone",
+    "html",
+    "problems",
+]

@@ -90,8 +90,11 @@ def to_print(cards, tables: Sequence[str], *, copies: bool, marks: dict) -> list
         for row in cards[table].iter_rows(named=True):
             key = value_text(row[spec.key])
             n = (row["copies"] or 0) if counts else 1
-            out.append(CardToPrint(table, key, card_view(cards, table, row), n,
-                                   marks.get((table, key), "")))
+            out.append(
+                CardToPrint(
+                    table, key, card_view(cards, table, row), n, marks.get((table, key), "")
+                )
+            )
     return out
 
 
@@ -120,12 +123,12 @@ class Grid:
             col = self.cols - 1 - col
         cw, ch = self.card[0] + 2 * self.bleed, self.card[1] + 2 * self.bleed
         x0, y0 = self.origin
-        return Box(x0 + col * cw + self.bleed, y0 + row * ch + self.bleed, *self.card,
-                   bleed=self.bleed)
+        return Box(
+            x0 + col * cw + self.bleed, y0 + row * ch + self.bleed, *self.card, bleed=self.bleed
+        )
 
 
-def grid(paper: tuple[float, float], card: tuple[float, float], bleed: float,
-         marks: bool) -> Grid:
+def grid(paper: tuple[float, float], card: tuple[float, float], bleed: float, marks: bool) -> Grid:
     room = PRINTABLE + ((SHORTEST + MARK_GAP) if marks else 0)
     cols = int((paper[0] - 2 * room) // (card[0] + 2 * bleed))
     rows = int((paper[1] - 2 * room) // (card[1] + 2 * bleed))
@@ -165,8 +168,16 @@ class Sheet:
     not fit even at the smallest type, so nothing is cut off without a word.
     """
 
-    def __init__(self, pages: list[Page], *, title: str, card: tuple[float, float],
-                 paper: str, bleed: float, overflow: list[tuple[str, str]]):
+    def __init__(
+        self,
+        pages: list[Page],
+        *,
+        title: str,
+        card: tuple[float, float],
+        paper: str,
+        bleed: float,
+        overflow: list[tuple[str, str]],
+    ):
         self.pages = pages
         self.title = title
         self.card_size = card
@@ -184,8 +195,11 @@ class Sheet:
 
     def svg(self, page: int = 0) -> str:
         """One page as SVG, counted from 0."""
-        if isinstance(page, bool) or not isinstance(page, int) or not (
-                -len(self.pages) <= page < len(self.pages)):
+        if (
+            isinstance(page, bool)
+            or not isinstance(page, int)
+            or not (-len(self.pages) <= page < len(self.pages))
+        ):
             raise ValueError(f"page {page!r}: the sheet has pages 0 to {len(self.pages) - 1}")
         return draw.svg(self.pages[page])
 
@@ -201,8 +215,11 @@ class Sheet:
         if suffix == ".svg":
             out = []
             for i in range(len(self.pages)):
-                target = path if len(self.pages) == 1 else path.with_name(
-                    f"{path.stem}-{i + 1}{path.suffix}")
+                target = (
+                    path
+                    if len(self.pages) == 1
+                    else path.with_name(f"{path.stem}-{i + 1}{path.suffix}")
+                )
                 write_named_file(target, self.svg(i).encode())
                 out.append(target)
             return out
@@ -210,42 +227,40 @@ class Sheet:
 
     def __repr__(self) -> str:
         w, h = self.card_size
-        return (f"Sheet({self.title!r}, {self.cards} cards at {w:g} x {h:g} mm on "
-                f"{len(self.pages)} {self.paper} pages)")
+        return (
+            f"Sheet({self.title!r}, {self.cards} cards at {w:g} x {h:g} mm on "
+            f"{len(self.pages)} {self.paper} pages)"
+        )
 
     def _repr_html_(self) -> str:
         first = next((i for i, p in enumerate(self.pages) if p.kind == "front"), 0)
         page = self.pages[first]
         svg = draw.svg(page).replace(
             f'width="{page.width}mm" height="{page.height}mm"',
-            'width="100%" style="max-width:520px;border:1px solid #ccc;background:#fff"', 1)
-        note = html.escape(f"{self!r}: page {first + 1} shown; sheet.save('cards.pdf') "
-                           "writes them all.")
+            'width="100%" style="max-width:520px;border:1px solid #ccc;background:#fff"',
+            1,
+        )
+        note = html.escape(
+            f"{self!r}: page {first + 1} shown; sheet.save('cards.pdf') writes them all."
+        )
         return f"<div>{svg}<div style='font:12px sans-serif;color:#555'>{note}</div></div>"
 
 
-def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker",
-               paper: str = "A4", bleed: float = 0.0, back: bool | str = False,
-               copies: bool = True, since=None, crop_marks: bool = True,
-               orientation: str = "auto") -> Sheet:
-    tables = list(cards.tables) if tables is None else (
-        [tables] if isinstance(tables, str) else tables)
-    if not isinstance(tables, list | tuple) or not all(isinstance(t, str) for t in tables):
-        raise TypeError(f"table: give a table's name or a list of names ({', '.join(cards.tables)}"
-                        f"), not {shortened(tables)}")
-    for table in tables:
-        if table not in cards.specs:
-            raise ValueError(f"'{table}' is not a {cards.game} card table; the tables are "
-                             f"{', '.join(cards.tables)}")
-    if not isinstance(copies, bool):
-        raise TypeError(f"copies={copies!r}: True prints each card as many times as its copies "
-                        "column says, False prints one of each")
-    if not isinstance(crop_marks, bool):
-        raise TypeError(f"crop_marks={crop_marks!r}: True or False")
-    if not isinstance(back, bool | str):
-        raise TypeError(f"back={back!r}: True, False, or the words to print on the backs")
-    if isinstance(bleed, bool) or not isinstance(bleed, int | float):
-        raise TypeError(f"bleed={bleed!r}: millimetres as a number from 0 to 10")
+def make_sheet(
+    cards,
+    tables: str | Sequence[str] | None = None,
+    *,
+    size="poker",
+    paper: str = "A4",
+    bleed: float = 0.0,
+    back: bool | str = False,
+    copies: bool = True,
+    since=None,
+    crop_marks: bool = True,
+    orientation: str = "auto",
+) -> Sheet:
+    tables = _checked_tables(cards, tables)
+    _check_options(copies=copies, crop_marks=crop_marks, back=back, bleed=bleed)
     card = _size(size)
     if paper not in PAPERS:
         raise ValueError(f"paper {paper!r}: expected one of {', '.join(PAPERS)}")
@@ -255,73 +270,135 @@ def make_sheet(cards, tables: str | Sequence[str] | None = None, *, size="poker"
         raise ValueError(f"orientation {orientation!r}: expected auto, portrait or landscape")
     g = _best_grid(PAPERS[paper], card, bleed, crop_marks, orientation)
     if g.per_page == 0:
-        raise ValueError(f"a {card[0]:g} x {card[1]:g} mm card with {bleed:g} mm bleed does not "
-                         f"fit on {paper} paper")
+        raise ValueError(
+            f"a {card[0]:g} x {card[1]:g} mm card with {bleed:g} mm bleed does not "
+            f"fit on {paper} paper"
+        )
 
     marks = {}
     pages: list[Page] = []
     design = design_of(cards.game)
     title = design.title if design is not None else cards.game
     if since is not None:
-        if getattr(since, "game", None) != cards.game:
-            raise ValueError(f"since: give earlier {cards.game} cards to compare with, not "
-                             f"{getattr(since, 'game', type(since).__name__)!r} ones")
-        diff = since.diff(cards)
-        for row in diff.iter_rows(named=True):
-            if row["table"] in tables and row["column"] != "(removed)":
-                kind = "new" if row["column"] == "(added)" else "changed"
-                marks.setdefault((row["table"], row["card"]), kind)
-        pages.append(changes_page(diff, PAPERS[paper], title=title, tables=tables,
-                                  before=since, after=cards))
+        pages.append(_changes(cards, tables, since, PAPERS[paper], title, marks))
     printing = to_print(cards, tables, copies=copies, marks=marks)
     footer = f"{cards.game} · {{table}} · {cards.fingerprint()[:8]}"
     overflow = []
     for table in tables:
         run = [c for c in printing if c.table == table for _ in range(c.copies)]
         for start in range(0, len(run), g.per_page):
-            chunk = run[start:start + g.per_page]
-            page = Page(*g.paper)
-            for i, item in enumerate(chunk):
-                box = g.box(i)
-                ops, fitted = front(item.view, box, table=table, mark=item.mark,
-                                    footer=footer.format(table=table))
-                page.ops.extend(ops)
-                page.cards.append(Placed(table, item.key, box.x, box.y, box.w, box.h,
-                                         mark=item.mark))
-                if not fitted and (table, item.key) not in overflow:
-                    overflow.append((table, item.key))
-            if crop_marks:
-                page.ops.extend(cut_marks(g, len(chunk)))
-            pages.append(page)
+            chunk = run[start : start + g.per_page]
+            pages.append(_front_page(g, chunk, table, footer, crop_marks, overflow))
             if back:
-                words = back if isinstance(back, str) else ""
-                reverse = Page(*g.paper, kind="back")
-                for i, item in enumerate(chunk):
-                    box = g.box(i, mirrored=True)
-                    reverse.ops.extend(back_of(box, title=title, table=table, text=words))
-                    reverse.cards.append(Placed(table, item.key, box.x, box.y, box.w, box.h,
-                                                back=True))
-                pages.append(reverse)
+                pages.append(_back_page(g, chunk, table, title, back))
     if not any(p.kind == "front" for p in pages):
         pages.append(Page(*g.paper))  # nothing to print still makes a (blank) page
-    return Sheet(pages, title=f"{title}: {', '.join(tables)}", card=card, paper=paper,
-                 bleed=bleed, overflow=overflow)
+    return Sheet(
+        pages,
+        title=f"{title}: {', '.join(tables)}",
+        card=card,
+        paper=paper,
+        bleed=bleed,
+        overflow=overflow,
+    )
+
+
+def _checked_tables(cards, tables) -> list[str] | tuple[str, ...]:
+    """The tables to print: all of the cards' for None, one name as a list of it."""
+    tables = (
+        list(cards.tables) if tables is None else ([tables] if isinstance(tables, str) else tables)
+    )
+    if not isinstance(tables, list | tuple) or not all(isinstance(t, str) for t in tables):
+        raise TypeError(
+            f"table: give a table's name or a list of names ({', '.join(cards.tables)}"
+            f"), not {shortened(tables)}"
+        )
+    for table in tables:
+        if table not in cards.specs:
+            raise ValueError(
+                f"'{table}' is not a {cards.game} card table; the tables are "
+                f"{', '.join(cards.tables)}"
+            )
+    return tables
+
+
+def _check_options(*, copies, crop_marks, back, bleed) -> None:
+    if not isinstance(copies, bool):
+        raise TypeError(
+            f"copies={copies!r}: True prints each card as many times as its copies "
+            "column says, False prints one of each"
+        )
+    if not isinstance(crop_marks, bool):
+        raise TypeError(f"crop_marks={crop_marks!r}: True or False")
+    if not isinstance(back, bool | str):
+        raise TypeError(f"back={back!r}: True, False, or the words to print on the backs")
+    if isinstance(bleed, bool) or not isinstance(bleed, int | float):
+        raise TypeError(f"bleed={bleed!r}: millimetres as a number from 0 to 10")
+
+
+def _changes(cards, tables, since, paper, title: str, marks: dict) -> Page:
+    """The page listing what changed since the earlier cards `since`; marks each new or
+    changed card of the printed tables in `marks`."""
+    if getattr(since, "game", None) != cards.game:
+        raise ValueError(
+            f"since: give earlier {cards.game} cards to compare with, not "
+            f"{getattr(since, 'game', type(since).__name__)!r} ones"
+        )
+    diff = since.diff(cards)
+    for row in diff.iter_rows(named=True):
+        if row["table"] in tables and row["column"] != "(removed)":
+            kind = "new" if row["column"] == "(added)" else "changed"
+            marks.setdefault((row["table"], row["card"]), kind)
+    return changes_page(diff, paper, title=title, tables=tables, before=since, after=cards)
+
+
+def _front_page(g, chunk, table: str, footer: str, crop_marks: bool, overflow: list) -> Page:
+    """One page of card fronts; adds the cards whose text does not fit to `overflow`."""
+    page = Page(*g.paper)
+    for i, item in enumerate(chunk):
+        box = g.box(i)
+        ops, fitted = front(
+            item.view, box, table=table, mark=item.mark, footer=footer.format(table=table)
+        )
+        page.ops.extend(ops)
+        page.cards.append(Placed(table, item.key, box.x, box.y, box.w, box.h, mark=item.mark))
+        if not fitted and (table, item.key) not in overflow:
+            overflow.append((table, item.key))
+    if crop_marks:
+        page.ops.extend(cut_marks(g, len(chunk)))
+    return page
+
+
+def _back_page(g, chunk, table: str, title: str, back: bool | str) -> Page:
+    """The backs of a page of cards, mirrored to print on the other side."""
+    words = back if isinstance(back, str) else ""
+    reverse = Page(*g.paper, kind="back")
+    for i, item in enumerate(chunk):
+        box = g.box(i, mirrored=True)
+        reverse.ops.extend(back_of(box, title=title, table=table, text=words))
+        reverse.cards.append(Placed(table, item.key, box.x, box.y, box.w, box.h, back=True))
+    return reverse
 
 
 def _size(size) -> tuple[float, float]:
     if isinstance(size, str):
         if size not in CARD_SIZES:
-            raise ValueError(f"card size {size!r}: expected one of {', '.join(CARD_SIZES)} or "
-                             "(width, height) in millimetres")
+            raise ValueError(
+                f"card size {size!r}: expected one of {', '.join(CARD_SIZES)} or "
+                "(width, height) in millimetres"
+            )
         return CARD_SIZES[size]
     try:
         w, h = (float(v) for v in size)
     except (TypeError, ValueError):
-        raise ValueError(f"card size {size!r}: expected one of {', '.join(CARD_SIZES)} or "
-                         "(width, height) in millimetres") from None
+        raise ValueError(
+            f"card size {size!r}: expected one of {', '.join(CARD_SIZES)} or "
+            "(width, height) in millimetres"
+        ) from None
     if not (20 <= w <= 200 and 20 <= h <= 280):
-        raise ValueError(f"card size {w:g} x {h:g} mm: expected 20 to 200 mm wide and 20 to "
-                         "280 mm high")
+        raise ValueError(
+            f"card size {w:g} x {h:g} mm: expected 20 to 200 mm wide and 20 to 280 mm high"
+        )
     return w, h
 
 

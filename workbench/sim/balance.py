@@ -39,8 +39,7 @@ class Budget:
     restricted: int  # most games per seat of each card in restricted play
 
 
-BUDGETS = {"full": Budget(4000, 2000, 0.02, 100, 200),
-           "fast": Budget(500, 250, 0.05, 8, 12)}
+BUDGETS = {"full": Budget(4000, 2000, 0.02, 100, 200), "fast": Budget(500, 250, 0.05, 8, 12)}
 FAIR_BAND = (0.35, 0.65)  # a side's share of decided games outside this is a balance problem
 
 
@@ -53,7 +52,8 @@ class BalanceReport:
     seconds it took) and `games` (every game's row), and with the skill ladder `skill` (each
     rung against the one below, or each rung's party win rate) and `strength` (each rung's
     fitted strength with its interval), and with restricted play `restricted` (each card's
-    worth to the seat or side that plays it). `to_html()` / `save(path)` give the report as one page."""
+    worth to the seat or side that plays it). `to_html()` / `save(path)` give the report as one
+    page."""
 
     game: str
     title: str
@@ -91,11 +91,22 @@ class BalanceReport:
         return f"BalanceReport of {self.title} ({games:,} games, seed {self.seed}): {first}"
 
 
-def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
-            mode: str | None = None, skill: bool | None = None,
-            restricted: bool | None = None, seed=0,
-            executor="processes", progress: bool = True, stop=None,
-            **setup) -> BalanceReport:
+def balance(
+    game,
+    *,
+    cards=None,
+    rules=None,
+    bots=None,
+    precision: float = 0.02,
+    mode: str | None = None,
+    skill: bool | None = None,
+    restricted: bool | None = None,
+    seed=0,
+    executor="processes",
+    progress: bool = True,
+    stop=None,
+    **setup,
+) -> BalanceReport:
     """A BalanceReport of `game` as given (its cards, rules and setup): the game's heuristic
     bot in every seat (`bots` to choose others), every seat order of the sides the setup
     names, random bots as a reference. `mode` "full" (default) plays up to 4,000 games per
@@ -110,20 +121,26 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     pieces as `Game.ban_name` gives them), for each seat or side that plays them."""
     g = get_game(game)
     mode = chosen_mode(mode)
-    if not isinstance(precision, (int, float)) or isinstance(precision, bool) or not (
-            0 < precision < 0.5):
+    if (
+        not isinstance(precision, (int, float))
+        or isinstance(precision, bool)
+        or not (0 < precision < 0.5)
+    ):
         raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
     only = None  # the cards restricted play tests, when named
     if isinstance(restricted, (list, tuple)):
         only = list(restricted)
         if not only or not all(isinstance(c, str) for c in only):
-            raise SetupError(f"restricted: give True, False or a list of card names to test, "
-                             f"not {restricted!r}")
+            raise SetupError(
+                f"restricted: give True, False or a list of card names to test, not {restricted!r}"
+            )
         restricted = True
     guard.flags(progress=progress, skill_or_none=skill, restricted_or_none=restricted)
     if restricted and bots is not None:
-        raise SetupError("restricted: restricted play bans cards from the game's own bot, so "
-                         "it runs only with bots left unset")
+        raise SetupError(
+            "restricted: restricted play bans cards from the game's own bot, so "
+            "it runs only with bots left unset"
+        )
     if restricted is None:
         restricted = g.heuristic_bot() is not None and bots is None
     seed = check_seed(seed)  # drawn once (when None) for every part of the report
@@ -145,20 +162,41 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
     frames, parts = [], []
     for name, who, cap in runs:
         started = time.perf_counter()
-        summary, rows = sweep(g.name, vary, cap, seed=seed, cards=cards, rules=rules, bots=who,
-                              executor=executor, precision=precision, progress=progress,
-                              games=True, tension=tension and who == own, stop=stop,
-                              **setup)
+        summary, rows = sweep(
+            g.name,
+            vary,
+            cap,
+            seed=seed,
+            cards=cards,
+            rules=rules,
+            bots=who,
+            executor=executor,
+            precision=precision,
+            progress=progress,
+            games=True,
+            tension=tension and who == own,
+            stop=stop,
+            **setup,
+        )
         key = next(iter(vary), None)
-        order = (pl.col(key).list.join(" v ") if key else
-                 pl.lit(" v ".join(checked[sides]) if sides else None, pl.String))
+        order = (
+            pl.col(key).list.join(" v ")
+            if key
+            else pl.lit(" v ".join(checked[sides]) if sides else None, pl.String)
+        )
         rows = rows.with_columns(order=order, bots=pl.lit(name))
         frames.append(rows)
-        parts.append({"part": name, "seat orders": summary.height,
-                      "games": rows.height, "most games": cap * summary.height,
-                      "stopped": _why_stopped(summary["status"].to_list()),
-                      "played by": ", ".join(sorted(set(summary["played_by"].to_list()))),
-                      "seconds": time.perf_counter() - started})
+        parts.append(
+            {
+                "part": name,
+                "seat orders": summary.height,
+                "games": rows.height,
+                "most games": cap * summary.height,
+                "stopped": _why_stopped(summary["status"].to_list()),
+                "played by": ", ".join(sorted(set(summary["played_by"].to_list()))),
+                "seconds": time.perf_counter() - started,
+            }
+        )
         if "interrupted" in summary["status"].to_list():
             break
     games = pl.concat(frames, how="diagonal_relaxed")
@@ -168,41 +206,96 @@ def balance(game, *, cards=None, rules=None, bots=None, precision: float = 0.02,
         from .balance_skill import ladder
 
         started = time.perf_counter()
-        pairs, strength, why, paths = ladder(g, cards=cards, rules=rules, setup=setup,
-                                             seed=seed, games=budget.ladder,
-                                             executor=executor, together=together)
+        pairs, strength, why, paths = ladder(
+            g,
+            cards=cards,
+            rules=rules,
+            setup=setup,
+            seed=seed,
+            games=budget.ladder,
+            executor=executor,
+            together=together,
+        )
         matchups = len(g.bot_ladder()) - (0 if together else 1)
-        parts.append({"part": "skill ladder", "seat orders": 1 if together else 2,
-                      "games": int(pairs["games"].sum()) if pairs.height else 0,
-                      "most games": budget.ladder * matchups, "stopped": why,
-                      "played by": ", ".join(sorted(paths)),
-                      "seconds": time.perf_counter() - started})
+        parts.append(
+            {
+                "part": "skill ladder",
+                "seat orders": 1 if together else 2,
+                "games": int(pairs["games"].sum()) if pairs.height else 0,
+                "most games": budget.ladder * matchups,
+                "stopped": why,
+                "played by": ", ".join(sorted(paths)),
+                "seconds": time.perf_counter() - started,
+            }
+        )
     banned = pl.DataFrame()
     interrupted = interrupted or any(p["stopped"] == "interrupted" for p in parts)
     if restricted and not interrupted:
         from .balance_restricted import restricted_play
 
         started = time.perf_counter()
-        so_far = BalanceReport(g.name, "", str(own), precision, mode, int(seed), pl.DataFrame(),
-                               pl.DataFrame(), pl.DataFrame(), pl.DataFrame(),
-                               pl.DataFrame(parts), games)
+        so_far = BalanceReport(
+            g.name,
+            "",
+            str(own),
+            precision,
+            mode,
+            int(seed),
+            pl.DataFrame(),
+            pl.DataFrame(),
+            pl.DataFrame(),
+            pl.DataFrame(),
+            pl.DataFrame(parts),
+            games,
+        )
         banned, why, paths = restricted_play(
-            g, so_far, cards=cards, rules=rules, setup=setup, sides=sides, seed=seed,
-            games=budget.restricted, mode=mode, precision=precision, executor=executor,
-            progress=progress, stop=stop, only=only)
-        parts.append({"part": "restricted play", "seat orders": len(orders),
-                      "games": int(banned["games"].sum()) if banned.height else 0,
-                      "most games": budget.restricted * banned.height * (
-                          len(orders) if sides else 1),
-                      "stopped": why, "played by": ", ".join(sorted(paths)),
-                      "seconds": time.perf_counter() - started})
+            g,
+            so_far,
+            cards=cards,
+            rules=rules,
+            setup=setup,
+            sides=sides,
+            seed=seed,
+            games=budget.restricted,
+            mode=mode,
+            precision=precision,
+            executor=executor,
+            progress=progress,
+            stop=stop,
+            only=only,
+        )
+        parts.append(
+            {
+                "part": "restricted play",
+                "seat orders": len(orders),
+                "games": int(banned["games"].sum()) if banned.height else 0,
+                "most games": budget.restricted * banned.height * (len(orders) if sides else 1),
+                "stopped": why,
+                "played by": ", ".join(sorted(paths)),
+                "seconds": time.perf_counter() - started,
+            }
+        )
     title = g.spec.title if getattr(g.spec, "title", None) else g.name
     wins = _wins(games, seats, together, bool(sides))
     outcomes = _outcomes(games, together)
     length = _length(games)
-    report = BalanceReport(g.name, title, str(own), precision, mode, int(seed),
-                           pl.DataFrame(), wins, outcomes, length, pl.DataFrame(parts), games,
-                           pairs, strength, banned)
+    report = BalanceReport(
+        g.name,
+        title,
+        str(own),
+        precision,
+        mode,
+        int(seed),
+        pl.DataFrame(),
+        wins,
+        outcomes,
+        length,
+        pl.DataFrame(parts),
+        games,
+        pairs,
+        strength,
+        banned,
+    )
     from .balance_findings import findings
 
     report.findings = findings(report, together=together, sides=bool(sides))
@@ -241,10 +334,19 @@ def _why_stopped(status: list[str]) -> str:
 def _rate(label: str, kind: str, bots: str, wins: int, n: int, decided: int) -> dict:
     low, high = wilson(wins, n)
     d_low, d_high = wilson(wins, decided)
-    return {"bots": bots, "who": label, "kind": kind, "games": n, "wins": wins,
-            "win_rate": wins / n if n else None, "ci_low": low, "ci_high": high,
-            "decided_share": wins / decided if decided else None,
-            "decided_low": d_low, "decided_high": d_high}
+    return {
+        "bots": bots,
+        "who": label,
+        "kind": kind,
+        "games": n,
+        "wins": wins,
+        "win_rate": wins / n if n else None,
+        "ci_low": low,
+        "ci_high": high,
+        "decided_share": wins / decided if decided else None,
+        "decided_low": d_low,
+        "decided_high": d_high,
+    }
 
 
 def _wins(games: pl.DataFrame, seats: int, together: bool, sides: bool) -> pl.DataFrame:
@@ -256,17 +358,19 @@ def _wins(games: pl.DataFrame, seats: int, together: bool, sides: bool) -> pl.Da
         n = part.height
         if together:
             won = int((part["outcome"] == "win").sum())
-            rows.append(_rate("the party" if seats > 1 else "the player", "party", bots, won,
-                              n, n))
+            rows.append(_rate("the party" if seats > 1 else "the player", "party", bots, won, n, n))
             continue
         decided = int((part["winner"] >= 0).sum())
         for s in range(seats):
-            rows.append(_rate(f"seat {s + 1}", "seat", bots,
-                              int((part["winner"] == s).sum()), n, decided))
+            rows.append(
+                _rate(f"seat {s + 1}", "seat", bots, int((part["winner"] == s).sum()), n, decided)
+            )
         if sides:
-            won_by = part.select(pl.when(pl.col("winner") >= 0).then(
-                pl.col("order").str.split(" v ").list.get(pl.col("winner").clip(0)))
-                .alias("side"))["side"]
+            won_by = part.select(
+                pl.when(pl.col("winner") >= 0)
+                .then(pl.col("order").str.split(" v ").list.get(pl.col("winner").clip(0)))
+                .alias("side")
+            )["side"]
             for side in part["order"][0].split(" v "):
                 rows.append(_rate(side, "side", bots, int((won_by == side).sum()), n, decided))
     return pl.DataFrame(rows)
@@ -278,30 +382,58 @@ def _outcomes(games: pl.DataFrame, together: bool) -> pl.DataFrame:
     for bots, part in games.group_by("bots", maintain_order=True):
         bots, n = bots[0], part.height
         for what, count, meaning in (
-                ("draws", int((part["outcome"] == "draw").sum()), "games nobody won"),
-                ("stalls", int((part["outcome"] == "timeout").sum()),
-                 "games that hit the decision cap without ending"),
-                ("completion", int((part["outcome"] != "timeout").sum()),
-                 "games that ended by the rules")):
+            ("draws", int((part["outcome"] == "draw").sum()), "games nobody won"),
+            (
+                "stalls",
+                int((part["outcome"] == "timeout").sum()),
+                "games that hit the decision cap without ending",
+            ),
+            (
+                "completion",
+                int((part["outcome"] != "timeout").sum()),
+                "games that ended by the rules",
+            ),
+        ):
             rows.append(_share(bots, what, count, n, meaning))
         if together:
             continue
         decided = part.filter(pl.col("winner") >= 0)
         if "first" in part.columns and decided.height:
             firsts = int((decided["winner"] == decided["first"]).sum())
-            rows.append(_share(bots, "first player", firsts, decided.height,
-                               "the share of decided games the player who went first won"))
+            rows.append(
+                _share(
+                    bots,
+                    "first player",
+                    firsts,
+                    decided.height,
+                    "the share of decided games the player who went first won",
+                )
+            )
         if decided.height:
             won0 = int((decided["winner"] == 0).sum())
-            rows.append(_balance(bots, "seat balance", won0, decided.height,
-                                 "1 when both seats win equally often, 0 when one always does"))
+            rows.append(
+                _balance(
+                    bots,
+                    "seat balance",
+                    won0,
+                    decided.height,
+                    "1 when both seats win equally often, 0 when one always does",
+                )
+            )
     return pl.DataFrame(rows)
 
 
 def _share(bots, what, count, n, meaning) -> dict:
     low, high = wilson(count, n)
-    return {"bots": bots, "measure": what, "value": count / n if n else None,
-            "ci_low": low, "ci_high": high, "games": n, "meaning": meaning}
+    return {
+        "bots": bots,
+        "measure": what,
+        "value": count / n if n else None,
+        "ci_low": low,
+        "ci_high": high,
+        "games": n,
+        "meaning": meaning,
+    }
 
 
 def _balance(bots, what, won0, decided, meaning) -> dict:
@@ -315,15 +447,25 @@ def _balance(bots, what, won0, decided, meaning) -> dict:
         return 1 - abs(2 * x - 1)
 
     top = 1.0 if low <= 0.5 <= high else max(value(low), value(high))
-    return {"bots": bots, "measure": what, "value": value(q),
-            "ci_low": min(value(low), value(high)), "ci_high": top, "games": decided,
-            "meaning": meaning}
+    return {
+        "bots": bots,
+        "measure": what,
+        "value": value(q),
+        "ci_low": min(value(low), value(high)),
+        "ci_high": top,
+        "games": decided,
+        "meaning": meaning,
+    }
 
 
-LENGTH = {"length": "decisions per game", "turns": "turns per game",
-          "rounds": "rounds per game", "lead_changes": "lead changes per game",
-          "decisiveness": "decisiveness (the closing share of the game the winner led)",
-          "drama": "drama (how far behind the winner was, on average)"}
+LENGTH = {
+    "length": "decisions per game",
+    "turns": "turns per game",
+    "rounds": "rounds per game",
+    "lead_changes": "lead changes per game",
+    "decisiveness": "decisiveness (the closing share of the game the winner led)",
+    "drama": "drama (how far behind the winner was, on average)",
+}
 
 
 def _length(games: pl.DataFrame) -> pl.DataFrame:
@@ -339,9 +481,18 @@ def _length(games: pl.DataFrame) -> pl.DataFrame:
                 continue
             mean, sd, n = float(values.mean()), float(values.std() or 0.0), values.len()
             half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
-            rows.append({"bots": bots[0], "measure": words, "column": column, "games": n,
-                         "mean": mean, "ci_low": mean - half, "ci_high": mean + half,
-                         "p10": float(values.quantile(0.1, "nearest")),
-                         "median": float(values.quantile(0.5, "nearest")),
-                         "p90": float(values.quantile(0.9, "nearest"))})
+            rows.append(
+                {
+                    "bots": bots[0],
+                    "measure": words,
+                    "column": column,
+                    "games": n,
+                    "mean": mean,
+                    "ci_low": mean - half,
+                    "ci_high": mean + half,
+                    "p10": float(values.quantile(0.1, "nearest")),
+                    "median": float(values.quantile(0.5, "nearest")),
+                    "p90": float(values.quantile(0.9, "nearest")),
+                }
+            )
     return pl.DataFrame(rows)

@@ -44,8 +44,11 @@ def played(g, *, cards, rules, setup: dict, seed: int, games: int, who) -> Count
 
     def recording(state, seat, actions, rng):
         chosen = bot(state, seat, actions, rng)
-        action = next((a for a in actions if a.label == chosen), chosen) \
-            if isinstance(chosen, str) else chosen
+        action = (
+            next((a for a in actions if a.label == chosen), chosen)
+            if isinstance(chosen, str)
+            else chosen
+        )
         name = g.ban_name(state, action)
         if name is not None:
             seen[who(seat), name] += 1
@@ -53,14 +56,27 @@ def played(g, *, cards, rules, setup: dict, seed: int, games: int, who) -> Count
 
     seats = g.num_seats(setup)
     for s in game_seeds(seed, games):
-        play_out(g, cards, rules, setup, s, dict.fromkeys(range(seats), recording),
-                 g.max_decisions)
+        play_out(g, cards, rules, setup, s, dict.fromkeys(range(seats), recording), g.max_decisions)
     return seen
 
 
-def restricted_play(g, report, *, cards, rules, setup: dict, sides: str | None, seed: int,
-                    games: int, mode: str, precision: float, executor, progress: bool,
-                    stop, only: list[str] | None = None) -> tuple[pl.DataFrame, str, set]:
+def restricted_play(
+    g,
+    report,
+    *,
+    cards,
+    rules,
+    setup: dict,
+    sides: str | None,
+    seed: int,
+    games: int,
+    mode: str,
+    precision: float,
+    executor,
+    progress: bool,
+    stop,
+    only: list[str] | None = None,
+) -> tuple[pl.DataFrame, str, set]:
     """(a row per seat or side and card: its win rate never playing it, the usual one, the
     change with its interval and what that says; why the part stopped; the paths that
     played it). `games` is the most per seat placement of each card; `only` names the cards
@@ -71,7 +87,7 @@ def restricted_play(g, report, *, cards, rules, setup: dict, sides: str | None, 
     together = g.traits.cooperative or seats == 1
     main = report.parts["part"][0]
     base = report.games.filter(pl.col("bots") == main)
-    orders = (base["order"].unique(maintain_order=True).to_list() if sides else [None])
+    orders = base["order"].unique(maintain_order=True).to_list() if sides else [None]
 
     def who(seat):
         if together:
@@ -79,25 +95,12 @@ def restricted_play(g, report, *, cards, rules, setup: dict, sides: str | None, 
         return checked[sides][seat] if sides else f"seat {seat + 1}"
 
     try:
-        seen = played(g, cards=cards, rules=rules, setup=checked, seed=seed,
-                      games=SAMPLE[mode], who=who)
+        seen = played(
+            g, cards=cards, rules=rules, setup=checked, seed=seed, games=SAMPLE[mode], who=who
+        )
     except KeyboardInterrupt:  # stopped while finding what each seat plays: nothing to show
         return pl.DataFrame(), "interrupted", set()
-    by_who: dict[str, list[tuple[str, int]]] = {}
-    for (w, name), n in seen.most_common():
-        by_who.setdefault(w, []).append((name, n))
-    if only is None:
-        tested = [(w, name, n) for w, names in by_who.items()
-                  for name, n in names[:ITEMS[mode]]]
-    else:
-        tested = [(w, name, n) for w, names in by_who.items() for name, n in names
-                  if name in only]
-        unseen = sorted(set(only) - {name for _, name, _ in tested})
-        if unseen:
-            known = sorted({name for _, name in seen})
-            raise SetupError(f"restricted: the game's bot never played {', '.join(unseen)} in "
-                             f"{SAMPLE[mode]} games, so there is nothing to ban; it played "
-                             f"{shortened(', '.join(known), 300)}")
+    tested = _tested(seen, only, mode)
     jobs, where = [], {}
     for k, (w, name, _) in enumerate(tested):
         for placement in _placements(w, orders, together, sides):
@@ -105,9 +108,11 @@ def restricted_play(g, report, *, cards, rules, setup: dict, sides: str | None, 
             point = dict(checked)
             if order is not None:
                 point[sides] = order.split(" v ")
-            bots = (dict.fromkeys(range(seats), BannedBot(g, name)) if seat is None else
-                    {s: BannedBot(g, name) if s == seat else "heuristic"
-                     for s in range(seats)})
+            bots = (
+                dict.fromkeys(range(seats), BannedBot(g, name))
+                if seat is None
+                else {s: BannedBot(g, name) if s == seat else "heuristic" for s in range(seats)}
+            )
             batch = prepare(g, cards, rules, bots, None, point)
             key = len(jobs)
             where[key] = (k, order, seat)
@@ -125,8 +130,13 @@ def restricted_play(g, report, *, cards, rules, setup: dict, sides: str | None, 
         return len(rows) % 50 == 0 and half_width(won(rows, key), len(rows)) <= precision
 
     executor = placed(jobs[0][1], executor)
-    results, complete = run_batches(jobs, "serial" if executor is None else executor,
-                                    progress=progress, on_result=precise, stop=stop)
+    results, complete = run_batches(
+        jobs,
+        "serial" if executor is None else executor,
+        progress=progress,
+        on_result=precise,
+        stop=stop,
+    )
     out = []
     for k, (w, name, n) in enumerate(tested):
         keys = [key for key, (kk, _, _) in where.items() if kk == k]
@@ -137,12 +147,40 @@ def restricted_play(g, report, *, cards, rules, setup: dict, sides: str | None, 
         wins = sum(won(r, key) for r, key in zip(rows, keys, strict=True))
         usual_wins, usual_n = _usual(base, [where[key] for key in keys])
         out.append(_row(w, name, n / SAMPLE[mode], wins, games_played, usual_wins, usual_n))
-    why = "interrupted" if not complete else (
-        "precise enough" if all(len(frame(results[key])) < games for key in where) else
-        "game budget spent")
-    paths = {"kernel" if p == "kernel" else "rules engine"
-             for p in counts([results[key] for key in where])}
+    why = (
+        "interrupted"
+        if not complete
+        else (
+            "precise enough"
+            if all(len(frame(results[key])) < games for key in where)
+            else "game budget spent"
+        )
+    )
+    paths = {
+        "kernel" if p == "kernel" else "rules engine"
+        for p in counts([results[key] for key in where])
+    }
     return pl.DataFrame(out), why, paths
+
+
+def _tested(seen, only: list[str] | None, mode: str) -> list[tuple[str, int, int]]:
+    """(who, card, times played) of each card to ban: those named in `only`, else each
+    seat's or side's most played (SetupError for a named card the bot never played)."""
+    by_who: dict[str, list[tuple[str, int]]] = {}
+    for (w, name), n in seen.most_common():
+        by_who.setdefault(w, []).append((name, n))
+    if only is None:
+        return [(w, name, n) for w, names in by_who.items() for name, n in names[: ITEMS[mode]]]
+    tested = [(w, name, n) for w, names in by_who.items() for name, n in names if name in only]
+    unseen = sorted(set(only) - {name for _, name, _ in tested})
+    if unseen:
+        known = sorted({name for _, name in seen})
+        raise SetupError(
+            f"restricted: the game's bot never played {', '.join(unseen)} in "
+            f"{SAMPLE[mode]} games, so there is nothing to ban; it played "
+            f"{shortened(', '.join(known), 300)}"
+        )
+    return tested
 
 
 def _placements(w, orders, together, sides):
@@ -161,8 +199,9 @@ def _usual(base: pl.DataFrame, placements) -> tuple[int, int]:
     for _, order, seat in placements:
         part = base if order is None else base.filter(pl.col("order") == order)
         n += part.height
-        wins += int((part["outcome"] == "win").sum() if seat is None else
-                    (part["winner"] == seat).sum())
+        wins += int(
+            (part["outcome"] == "win").sum() if seat is None else (part["winner"] == seat).sum()
+        )
     return wins, n
 
 
@@ -174,13 +213,28 @@ def _row(who, name, per_game, wins, n, usual_wins, usual_n) -> dict:
     if usual is None:
         change_low = change_high = None
     else:
-        change_low, change_high = (float(x) for x in confint_proportions_2indep(
-            wins, n, usual_wins, usual_n, method="newcomb", compare="diff"))
+        change_low, change_high = (
+            float(x)
+            for x in confint_proportions_2indep(
+                wins, n, usual_wins, usual_n, method="newcomb", compare="diff"
+            )
+        )
     change = None if usual is None else rate - usual
-    return {"who": who, "card": name, "played_per_game": per_game, "games": n, "wins": wins,
-            "win_rate": rate, "ci_low": low, "ci_high": high, "usual_win_rate": usual,
-            "change": change, "change_low": change_low, "change_high": change_high,
-            "verdict": verdict(change, change_low, change_high)}
+    return {
+        "who": who,
+        "card": name,
+        "played_per_game": per_game,
+        "games": n,
+        "wins": wins,
+        "win_rate": rate,
+        "ci_low": low,
+        "ci_high": high,
+        "usual_win_rate": usual,
+        "change": change,
+        "change_low": change_low,
+        "change_high": change_high,
+        "verdict": verdict(change, change_low, change_high),
+    }
 
 
 def verdict(change, low, high) -> str:

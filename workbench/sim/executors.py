@@ -149,7 +149,7 @@ def _tasks(jobs, chunk, stopped=(), played=None, workers: int = 1):
         start = first
         while start < len(seeds) and key not in stopped:
             take = size if workers < 2 or left > workers * size else _ceil(size, 4)
-            yield key, start, batch, seeds[start:start + take]
+            yield key, start, batch, seeds[start : start + take]
             left -= min(take, len(seeds) - start)
             start += take
 
@@ -167,7 +167,7 @@ def _serial_tasks(jobs, first: int = CHUNK, grow: int = 8):
             began = time.perf_counter()
             rest = len(seeds) - start
             take = rest if rest <= min(2 * size, MAX_CHUNK) else size
-            yield key, start, batch, seeds[start:start + take]
+            yield key, start, batch, seeds[start : start + take]
             start += take
             if time.perf_counter() - began < SERIAL_STEP:
                 size = min(grow * size, MAX_CHUNK)
@@ -182,8 +182,9 @@ SERIAL_STEP = 0.25
 START_WORKERS = 2.0
 
 
-def _here_first(jobs, total: int, stop, arrived, run: str,
-                starting: float) -> tuple[dict, bool, float | None, bool]:
+def _here_first(
+    jobs, total: int, stop, arrived, run: str, starting: float
+) -> tuple[dict, bool, float | None, bool]:
     """Play a run's first games in this process, and say whether the rest is worth local
     workers, `starting` being the seconds worker processes take to start (0 when they are
     running).
@@ -227,8 +228,9 @@ PROBE = 0.02
 WAIT = 0.2
 
 
-def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_result=None,
-                stop=None):
+def run_batches(
+    jobs, executor="processes", *, progress=False, chunk=None, on_result=None, stop=None
+):
     """Play `jobs`, a list of (key, Batch, seeds); returns ({key: frame of rows in seed order},
     complete).
 
@@ -254,36 +256,14 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
     jobs = list(jobs)
     sized = chunk is None  # sizes are ours to choose
     if chunk is None:
-        run_games = sum(len(seeds) for _, _, seeds in jobs)
-        # A run that may stop early (on_result) keeps small tasks, so it plays few games
-        # past its stopping point.
-        if executor == "serial" or on_result is not None:
-            chunk = CHUNK
-        else:
-            def chunk(games):
-                return task_size(games, run_games)
+        chunk = _default_chunk(jobs, executor, on_result)
     total = sum(len(seeds) for _, _, seeds in jobs)
-    pieces: dict = {key: {} for key, _, _ in jobs}
-    bar = _bar(total) if progress else None
-    stopped: set = set()
-    complete = True
+    arrived = _Arrivals(jobs, _bar(total) if progress else None, on_result)
     run = uuid.uuid4().hex
-    tasks = _tasks(jobs, chunk, stopped)
+    tasks = _tasks(jobs, chunk, arrived.stopped)
     if stop is not None:
         stopping.stop_on(stop, run)
-
-    def arrived(key, start, rows) -> bool:
-        rows = _unpack(rows)
-        pieces[key][start] = rows
-        if bar is not None:
-            bar.update(len(rows))
-        if on_result is None or key in stopped:
-            return False
-        if on_result(key, _prefix(pieces[key])):
-            stopped.add(key)
-            return True
-        return False
-
+    complete = True
     futures: dict = {}
     ours = executor in ("processes", None)
     own_threads = None
@@ -291,125 +271,13 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
         if executor == "serial":
             # A run that may stop early keeps equal tasks: where it stops must not depend on
             # how fast the machine is.
-            for key, start, batch, seeds in (tasks if on_result else _serial_tasks(jobs)):
-                if stop is not None and stop.is_set():
-                    raise KeyboardInterrupt
-                arrived(key, start, _play(batch, seeds, run))
+            _play_here(tasks if on_result else _serial_tasks(jobs), stop, arrived, run)
         else:
-            go_on, played = True, {}
-            if ours and on_result is None:
-                # A short run ends here sooner than workers start (and its rows are the
-                # same): play here, and start workers only for what is worth it. The games
-                # played here also time a game, which sizes the workers' tasks.
-                starting = 0.0 if _workers_running() else START_WORKERS
-                played, go_on, per_game, compiled = _here_first(jobs, total, stop, arrived,
-                                                                run, starting)
-                if per_game is not None and sized:
-                    def chunk(games):
-                        return task_size(games, total, per_game)
-                tasks = _tasks(jobs, chunk, stopped, played)
-                if go_on and compiled:
-                    executor = own_threads = local_threads()
-            if ours and go_on and own_threads is None:
-                executor = local_processes()
-            if sized and on_result is None and go_on:
-                tasks = _tasks(jobs, chunk, stopped, played, workers=_workers(executor))
-            if _is_dask(executor):
-                import distributed
-
-                parent = None  # Dask workers may be on other machines
-                window = 64
-                # Finished tasks arrive with their results through this client's own loop
-                # (distributed.wait would look for a default client, which a Client made
-                # with set_as_default=False is not).
-                arrivals = distributed.as_completed(loop=executor.loop, with_results=True,
-                                                    raise_errors=False)
-
-                # Dask's own pickling: the standard pickler's speed, and cloudpickle where
-                # something (a bot, a game) was defined in the notebook itself.
-                from distributed.protocol.pickle import dumps
-
-                pickled = {}
-
-                def submit(b, s):
-                    # Each task carries its configuration (a few tens of KB; tasks are few
-                    # and large) rather than depending on a scattered copy: tasks without
-                    # dependencies are queued and handed to whichever worker is free, where a
-                    # dependency present on every worker let the scheduler load one worker
-                    # with most of them. It goes pickled, once per batch (the tasks of a job
-                    # come one after another). Seeds go as an array: Dask would look inside
-                    # a list, item by item, for futures to resolve.
-                    if pickled.get("batch") is not b:
-                        pickled.update(batch=b, blob=dumps(b))
-                    future = executor.submit(_play_far, pickled["blob"],
-                                             np.asarray(s, np.int64), run, parent, pure=False)
-                    arrivals.add(future)
-                    return future
-
-                # Woken when a result arrives (as_completed signals this condition), else
-                # after WAIT; a blocking wait would not see Ctrl+C.
-                arrived_signal = getattr(arrivals, "thread_condition", None)
-
-                def wait_some(fs):
-                    if arrived_signal is not None:
-                        with arrived_signal:
-                            if not arrivals.has_ready():
-                                arrived_signal.wait(WAIT)
-                    else:
-                        deadline = time.monotonic() + WAIT
-                        while not arrivals.has_ready() and time.monotonic() < deadline:
-                            time.sleep(0.01)
-                    out, live = [], set(fs)
-                    for f, value in arrivals.next_batch(block=False):
-                        if f not in live:
-                            continue  # cancelled here, as its key had enough games
-                        if f.status == "finished":
-                            out.append((f, value))
-                        elif f.status != "cancelled":
-                            f.result()  # raises the task's error here
-                    return out
-            elif isinstance(executor, Executor):
-                import concurrent.futures as cf
-
-                parent = os.getpid() if not _is_threads(executor) else None
-                window = 4 * _workers(executor) + 4
-
-                far = not _is_threads(executor)
-
-                def submit(b, s):
-                    return executor.submit(_play_far if far else _play, b, s, run, parent)
-
-                def wait_some(fs):
-                    done, _ = cf.wait(fs, timeout=WAIT, return_when=cf.FIRST_COMPLETED)
-                    return [(f, f.result()) for f in done if not f.cancelled()]
-            elif not go_on:
-                submit = wait_some = None  # every game was played here
-                window = 0
-            else:
-                raise TypeError("executor must be 'processes', 'serial', a concurrent.futures "
-                                f"Executor or a dask.distributed Client, not {executor!r}")
-            more = True
-            while True:
-                while more and len(futures) < window:
-                    task = next(tasks, None)
-                    if task is None:
-                        more = False
-                        break
-                    key, start, b, s = task
-                    futures[submit(b, s)] = (key, start)
-                if not futures:
-                    break
-                if stop is not None and stop.is_set():
-                    raise KeyboardInterrupt
-                for fut, result in wait_some(list(futures)):
-                    if fut not in futures:
-                        continue  # dropped below: its key stopped before this result came
-                    key, start = futures.pop(fut)
-                    if arrived(key, start, result):
-                        for other, (k2, _) in list(futures.items()):
-                            if k2 == key:
-                                other.cancel()
-                                futures.pop(other)
+            executor, own_threads, tasks, go_on = _start(
+                jobs, executor, tasks, chunk, sized, arrived, stop, run, total
+            )
+            submit, wait_some, window = _submitter(executor, go_on, run)
+            _keep_submitting(tasks, futures, submit, wait_some, window, stop, arrived)
     except (KeyboardInterrupt, stopping.RunCancelled):
         complete = False
         _stop(futures, executor, run, ours)
@@ -417,13 +285,213 @@ def run_batches(jobs, executor="processes", *, progress=False, chunk=None, on_re
         _stop(futures, executor, run, ours)
         raise
     finally:
-        if own_threads is not None:
-            own_threads.shutdown(wait=False, cancel_futures=True)
-        if stop is not None:
-            stopping.stop_off(run)
-        if bar is not None:
-            bar.close()
-    return {key: _prefix(parts) for key, parts in pieces.items()}, complete
+        _end(own_threads, stop, run, arrived.bar)
+    return {key: _prefix(parts) for key, parts in arrived.pieces.items()}, complete
+
+
+def _default_chunk(jobs, executor, on_result):
+    """The task size of a run that was given none: a number, or a function of a job's size."""
+    run_games = sum(len(seeds) for _, _, seeds in jobs)
+    # A run that may stop early (on_result) keeps small tasks, so it plays few games past
+    # its stopping point.
+    if executor == "serial" or on_result is not None:
+        return CHUNK
+
+    def chunk(games):
+        return task_size(games, run_games)
+
+    return chunk
+
+
+class _Arrivals:
+    """Where a run's rows go as they arrive: each key's pieces by their first seed's place,
+    the progress bar, and the keys `on_result` stopped. Called with (key, start, rows);
+    returns whether that key has just stopped."""
+
+    def __init__(self, jobs, bar, on_result):
+        self.pieces: dict = {key: {} for key, _, _ in jobs}
+        self.bar = bar
+        self.on_result = on_result
+        self.stopped: set = set()
+
+    def __call__(self, key, start, rows) -> bool:
+        rows = _unpack(rows)
+        self.pieces[key][start] = rows
+        if self.bar is not None:
+            self.bar.update(len(rows))
+        if self.on_result is None or key in self.stopped:
+            return False
+        if self.on_result(key, _prefix(self.pieces[key])):
+            self.stopped.add(key)
+            return True
+        return False
+
+
+def _play_here(tasks, stop, arrived, run: str) -> None:
+    """Play every task in this process, in order."""
+    for key, start, batch, seeds in tasks:
+        if stop is not None and stop.is_set():
+            raise KeyboardInterrupt
+        arrived(key, start, _play(batch, seeds, run))
+
+
+def _start(jobs, executor, tasks, chunk, sized: bool, arrived, stop, run: str, total: int):
+    """Where a run that is not serial plays: (the executor, the thread pool made for it or
+    None, the tasks left to hand out, whether any are left). With "processes" (or None) and
+    no on_result, the run's first games are played here first (see _here_first)."""
+    ours = executor in ("processes", None)
+    on_result = arrived.on_result
+    go_on, played, own_threads = True, {}, None
+    if ours and on_result is None:
+        # A short run ends here sooner than workers start (and its rows are the same): play
+        # here, and start workers only for what is worth it. The games played here also
+        # time a game, which sizes the workers' tasks.
+        starting = 0.0 if _workers_running() else START_WORKERS
+        played, go_on, per_game, compiled = _here_first(jobs, total, stop, arrived, run, starting)
+        if per_game is not None and sized:
+
+            def chunk(games):
+                return task_size(games, total, per_game)
+
+        tasks = _tasks(jobs, chunk, arrived.stopped, played)
+        if go_on and compiled:
+            executor = own_threads = local_threads()
+    if ours and go_on and own_threads is None:
+        executor = local_processes()
+    if sized and on_result is None and go_on:
+        tasks = _tasks(jobs, chunk, arrived.stopped, played, workers=_workers(executor))
+    return executor, own_threads, tasks, go_on
+
+
+def _submitter(executor, go_on: bool, run: str):
+    """(submit(batch, seeds) -> future, wait_some(futures) -> [(future, rows)] of those done,
+    how many futures to keep in flight) for the executor."""
+    if _is_dask(executor):
+        return _dask_submitter(executor, run)
+    if isinstance(executor, Executor):
+        return _pool_submitter(executor, run)
+    if not go_on:
+        return None, None, 0  # every game was played here
+    raise TypeError(
+        "executor must be 'processes', 'serial', a concurrent.futures "
+        f"Executor or a dask.distributed Client, not {executor!r}"
+    )
+
+
+def _dask_submitter(executor, run: str):
+    import distributed
+
+    parent = None  # Dask workers may be on other machines
+    window = 64
+    # Finished tasks arrive with their results through this client's own loop
+    # (distributed.wait would look for a default client, which a Client made
+    # with set_as_default=False is not).
+    arrivals = distributed.as_completed(loop=executor.loop, with_results=True, raise_errors=False)
+
+    # Dask's own pickling: the standard pickler's speed, and cloudpickle where
+    # something (a bot, a game) was defined in the notebook itself.
+    from distributed.protocol.pickle import dumps
+
+    pickled = {}
+
+    def submit(b, s):
+        # Each task carries its configuration (a few tens of KB; tasks are few
+        # and large) rather than depending on a scattered copy: tasks without
+        # dependencies are queued and handed to whichever worker is free, where a
+        # dependency present on every worker let the scheduler load one worker
+        # with most of them. It goes pickled, once per batch (the tasks of a job
+        # come one after another). Seeds go as an array: Dask would look inside
+        # a list, item by item, for futures to resolve.
+        if pickled.get("batch") is not b:
+            pickled.update(batch=b, blob=dumps(b))
+        future = executor.submit(
+            _play_far, pickled["blob"], np.asarray(s, np.int64), run, parent, pure=False
+        )
+        arrivals.add(future)
+        return future
+
+    # Woken when a result arrives (as_completed signals this condition), else
+    # after WAIT; a blocking wait would not see Ctrl+C.
+    arrived_signal = getattr(arrivals, "thread_condition", None)
+
+    def wait_some(fs):
+        if arrived_signal is not None:
+            with arrived_signal:
+                if not arrivals.has_ready():
+                    arrived_signal.wait(WAIT)
+        else:
+            deadline = time.monotonic() + WAIT
+            while not arrivals.has_ready() and time.monotonic() < deadline:
+                time.sleep(0.01)
+        out, live = [], set(fs)
+        for f, value in arrivals.next_batch(block=False):
+            if f not in live:
+                continue  # cancelled here, as its key had enough games
+            if f.status == "finished":
+                out.append((f, value))
+            elif f.status != "cancelled":
+                f.result()  # raises the task's error here
+        return out
+
+    return submit, wait_some, window
+
+
+def _pool_submitter(executor, run: str):
+    import concurrent.futures as cf
+
+    parent = os.getpid() if not _is_threads(executor) else None
+    window = 4 * _workers(executor) + 4
+
+    far = not _is_threads(executor)
+
+    def submit(b, s):
+        return executor.submit(_play_far if far else _play, b, s, run, parent)
+
+    def wait_some(fs):
+        done, _ = cf.wait(fs, timeout=WAIT, return_when=cf.FIRST_COMPLETED)
+        return [(f, f.result()) for f in done if not f.cancelled()]
+
+    return submit, wait_some, window
+
+
+def _keep_submitting(tasks, futures: dict, submit, wait_some, window: int, stop, arrived):
+    """Keep up to `window` tasks in flight until all are played; `futures` maps each future
+    in flight to its (key, start). A key that stops has its other futures cancelled."""
+    more = True
+    while True:
+        while more and len(futures) < window:
+            task = next(tasks, None)
+            if task is None:
+                more = False
+                break
+            key, start, b, s = task
+            futures[submit(b, s)] = (key, start)
+        if not futures:
+            break
+        if stop is not None and stop.is_set():
+            raise KeyboardInterrupt
+        for fut, result in wait_some(list(futures)):
+            if fut not in futures:
+                continue  # dropped below: its key stopped before this result came
+            key, start = futures.pop(fut)
+            if arrived(key, start, result):
+                for other, (k2, _) in list(futures.items()):
+                    if k2 == key:
+                        other.cancel()
+                        futures.pop(other)
+
+
+def _end(own_threads, stop, run: str, bar) -> None:
+    """What a run does however it ends: shut down its own thread pool, stop watching `stop`,
+    close the progress bar."""
+    from . import stopping
+
+    if own_threads is not None:
+        own_threads.shutdown(wait=False, cancel_futures=True)
+    if stop is not None:
+        stopping.stop_off(run)
+    if bar is not None:
+        bar.close()
 
 
 def _stop(futures: dict, executor, run: str, ours: bool) -> None:
@@ -463,9 +531,12 @@ def _workers_running() -> bool:
         from loky.reusable_executor import _executor_storage
 
         executor = _executor_storage.executor
-        return (executor is not None and not executor._flags.broken
-                and not executor._flags.shutdown
-                and any(p.is_alive() for p in executor._processes.values()))
+        return (
+            executor is not None
+            and not executor._flags.broken
+            and not executor._flags.shutdown
+            and any(p.is_alive() for p in executor._processes.values())
+        )
     except (ImportError, AttributeError):
         return False
 
@@ -518,8 +589,11 @@ def _prefix(parts: dict):
     # Relaxed: a chunk may infer a narrower type (a list column with only empty lists).
     # Rechunked: one block of memory per column, so that sums and means over it add up in the
     # same order however the games were split into tasks (they agree to the last bit).
-    return (pl.concat(frames, how="diagonal_relaxed", rechunk=True) if len(frames) > 1
-            else frames[0].rechunk())
+    return (
+        pl.concat(frames, how="diagonal_relaxed", rechunk=True)
+        if len(frames) > 1
+        else frames[0].rechunk()
+    )
 
 
 def _bar(total: int):

@@ -74,27 +74,39 @@ class Hunt:
         from ..core.match import Match
 
         if not 0 <= i < len(self._replays):
-            raise SetupError(f"match: finding {i} does not exist; there are "
-                             f"{len(self._replays)} (0 is the first)")
+            raise SetupError(
+                f"match: finding {i} does not exist; there are "
+                f"{len(self._replays)} (0 is the first)"
+            )
         if not 0 <= k < len(self._replays[i]):
-            raise SetupError(f"match: finding {i} has {len(self._replays[i])} game(s) it won "
-                             f"to show, not a game {k}")
+            raise SetupError(
+                f"match: finding {i} has {len(self._replays[i])} game(s) it won "
+                f"to show, not a game {k}"
+            )
         seed, order = self._replays[i][k]
         sides = get_game(self.game).traits.sides
-        return Match(self.game, seed=seed, cards=self.cards(i), rules=self._rules,
-                     bots=dict.fromkeys(range(len(order)), "heuristic"),
-                     setup={sides: list(order)})
+        return Match(
+            self.game,
+            seed=seed,
+            cards=self.cards(i),
+            rules=self._rules,
+            bots=dict.fromkeys(range(len(order)), "heuristic"),
+            setup={sides: list(order)},
+        )
 
     def apply_to(self, editor, i: int = 0):
         """Put finding `i`'s list in a card editor (a CardEditor or its EditSession) as one
         change, undone with one undo; the editor's new cards."""
         session = getattr(editor, "session", editor)
         if not 0 <= i < len(self._cards):
-            raise SetupError(f"apply_to: finding {i} does not exist; there are "
-                             f"{len(self._cards)} (0 is the first)")
+            raise SetupError(
+                f"apply_to: finding {i} does not exist; there are "
+                f"{len(self._cards)} (0 is the first)"
+            )
         row = self.findings.row(i, named=True)
-        session.replace_cards(self.cards(i), f"hunt finding {i + 1}: {row['deck']} "
-                                             f"{row['changes']}")
+        session.replace_cards(
+            self.cards(i), f"hunt finding {i + 1}: {row['deck']} {row['changes']}"
+        )
         if session is not editor:
             editor.refresh()
         return session.cards
@@ -109,49 +121,86 @@ class Hunt:
         rows = []
         for r in self.findings.iter_rows(named=True):
             label = f"{r['rank']}. {r['deck']}: {r['changes']}"
-            rows.append({"finding": label, "what": "this list", "rate": r["wins"],
-                         "low": r["from"], "high": r["to"]})
-            rows.append({"finding": label, "what": "as shipped", "rate": r["as shipped"],
-                         "low": None, "high": None})
-        data = pl.DataFrame(rows, schema={"finding": pl.String, "what": pl.String,
-                                          "rate": pl.Float64, "low": pl.Float64,
-                                          "high": pl.Float64})
+            rows.append(
+                {
+                    "finding": label,
+                    "what": "this list",
+                    "rate": r["wins"],
+                    "low": r["from"],
+                    "high": r["to"],
+                }
+            )
+            rows.append(
+                {
+                    "finding": label,
+                    "what": "as shipped",
+                    "rate": r["as shipped"],
+                    "low": None,
+                    "high": None,
+                }
+            )
+        data = pl.DataFrame(
+            rows,
+            schema={
+                "finding": pl.String,
+                "what": pl.String,
+                "rate": pl.Float64,
+                "low": pl.Float64,
+                "high": pl.Float64,
+            },
+        )
         base = alt.Chart(data).encode(
             y=alt.Y("finding:N", title=None, sort=None, axis=alt.Axis(labelLimit=360)),
-            color=alt.Color("what:N", title=None))
+            color=alt.Color("what:N", title=None),
+        )
         points = base.mark_point(filled=True, size=60).encode(
-            x=alt.X("rate:Q", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]),
-                    title="share of decided games against the field (lines: 95% intervals)"))
+            x=alt.X(
+                "rate:Q",
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1]),
+                title="share of decided games against the field (lines: 95% intervals)",
+            )
+        )
         bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
-        line = alt.Chart(pl.DataFrame({"too often": [TOO_OFTEN]})).mark_rule(
-            strokeDash=[4, 4]).encode(x="too often:Q")
+        line = (
+            alt.Chart(pl.DataFrame({"too often": [TOO_OFTEN]}))
+            .mark_rule(strokeDash=[4, 4])
+            .encode(x="too often:Q")
+        )
         return alt.layer(bars, points, line).properties(
-            title=fitted("The lists found, against the field", 360,
-                         subtitle=f"dashed: {TOO_OFTEN:.0%}, past which a list wins far too "
-                                  "often"),
-            width=360)
+            title=fitted(
+                "The lists found, against the field",
+                360,
+                subtitle=f"dashed: {TOO_OFTEN:.0%}, past which a list wins far too often",
+            ),
+            width=360,
+        )
 
     def __repr__(self) -> str:
         return f"Hunt of {self.game} ({self.games:,} games): {self.message}"
 
 
-def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, cards=None,
-         rules=None, executor="processes", progress: bool = True, stop=None,
-         **setup) -> Hunt:
+def hunt(
+    game,
+    *,
+    decks=None,
+    moves: int = 3,
+    mode: str | None = None,
+    seed=0,
+    cards=None,
+    rules=None,
+    executor="processes",
+    progress: bool = True,
+    stop=None,
+    **setup,
+) -> Hunt:
     """Deck lists (or loadouts) of `decks` (default: every side's) that win too often
     against the field. `moves` is the most copies a variant moves (or picks it swaps) at
     once. `mode` "full" plays at most a few minutes of compiled games per deck, "fast" well under a
     minute (WORKBENCH_BALANCE=fast makes it the default). Ctrl+C or `stop` returns what was
     found so far. The same arguments give the same findings on any executor."""
     g = get_game(game)
-    spec = g.decks()
-    if spec is None:
-        raise SetupError(f"{g.name} declares no deck lists or loadouts to hunt through "
-                         "(Game.decks)")
-    specs = spec if isinstance(spec, tuple) else (spec,)
-    if not specs or not all(isinstance(s, Decks | Choices | Picks) for s in specs):
-        raise SetupError(f"{g.name}: Game.decks gives {spec!r}; expected a Decks, a "
-                         "Choices or a tuple of them and Picks (core/spec.py)")
+    specs = _specs(g)
     budget = MODES[chosen_mode(mode)]
     moves = guard.whole(moves, "moves", 1)
     guard.flags(progress=progress)
@@ -162,8 +211,9 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
     if decks is None:
         decks = names
     if isinstance(decks, str) or not all(d in names for d in decks):
-        raise SetupError(f"decks: give a list of the setup's decks ({', '.join(names)}), "
-                         f"not {decks!r}")
+        raise SetupError(
+            f"decks: give a list of the setup's decks ({', '.join(names)}), not {decks!r}"
+        )
     orders = seat_orders(names)
     executor = placed(base, executor)
     played = 0
@@ -175,11 +225,11 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
         jobs = []
         for i, c in enumerate(candidates):
             for j, order in enumerate(orders):
-                batch = replace(base, cards=c, setup=g.check_setup({**base.setup,
-                                                                    sides: order}))
+                batch = replace(base, cards=c, setup=g.check_setup({**base.setup, sides: order}))
                 jobs.append(((i, j), batch, Seeds(stream, n)))
-        results, done = run_batches(jobs, "serial" if executor is None else executor,
-                                    progress=progress, stop=stop)
+        results, done = run_batches(
+            jobs, "serial" if executor is None else executor, progress=progress, stop=stop
+        )
         complete = complete and done
         out = []
         for i in range(len(candidates)):
@@ -193,40 +243,17 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
                 seat = order.index(deck)
                 decided += int((rows["winner"] >= 0).sum())
                 wins += int((rows["winner"] == seat).sum())
-                won_seeds += [(s, tuple(order)) for s in
-                              rows.filter(pl.col("winner") == seat)["seed"].head(3).to_list()]
+                won_seeds += [
+                    (s, tuple(order))
+                    for s in rows.filter(pl.col("winner") == seat)["seed"].head(3).to_list()
+                ]
             out.append((wins, decided, won_seeds))
         return out
 
     searched, best_lists = [], []
     for deck in decks:
-        rng = random.Random(f"{seed}:{deck}")
-        parent = base.cards
-        (start,) = play([parent], deck, budget["games"], seed)
-        parent_score = _share(start)
-        searched.append(_searched_row(deck, 0, "as shipped", start))
-        found = [(parent_score, parent, "as shipped")]
-        for generation in range(1, budget["generations"] + 1):
-            if not complete:
-                break
-            children = []
-            for _ in range(budget["children"]):
-                made = _variant(parent, base.cards, specs, deck, rng, moves)
-                if made is not None:
-                    children.append(made)
-            scores = play([c for c, _ in children], deck, budget["games"], seed)
-            for (child, words), score in zip(children, scores, strict=True):
-                searched.append(_searched_row(deck, generation, words, score))
-                found.append((_share(score), child, words))
-                if _share(score) > parent_score:
-                    parent, parent_score = child, _share(score)
-        seen, top = set(), []
-        for _, c, words in sorted(found, key=lambda f: -f[0]):
-            if words not in seen and words != "as shipped":
-                seen.add(words)
-                top.append((c, words))
-            if len(top) == budget["top"]:
-                break
+        rows_d, top = _search(deck, play, lambda: complete, specs, base.cards, budget, seed, moves)
+        searched += rows_d
         best_lists += [(deck, c, words) for c, words in top]
     rows, kept = [], []
     if complete and best_lists:
@@ -234,19 +261,11 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
         for deck, c, words in best_lists:
             by_deck.setdefault(deck, []).append((c, words))
         for deck, lists in by_deck.items():
-            verified = play([c for c, _ in lists] + [base.cards], deck, budget["verify"],
-                            seed + 1)
+            verified = play([c for c, _ in lists] + [base.cards], deck, budget["verify"], seed + 1)
             shipped = verified[-1]
-            for (c, words), (wins, decided, won) in zip(lists, verified, strict=False):
-                low, high = wilson(wins, decided)
-                rows.append({"deck": deck, "changes": words,
-                             "wins": wins / decided if decided else None,
-                             "from": low, "to": high, "decided games": decided,
-                             "as shipped": _share(shipped),
-                             "too often": bool(decided and low > TOO_OFTEN),
-                             "replay": ", ".join(f"seed {s} ({' v '.join(o)})"
-                                                 for s, o in won[:3])})
-                kept.append((c, won[:3]))
+            for (c, words), score in zip(lists, verified, strict=False):
+                rows.append(_finding(deck, words, score, shipped))
+                kept.append((c, score[2][:3]))
     findings = pl.DataFrame(rows)
     if findings.height:
         order = sorted(range(findings.height), key=lambda i: -(findings["wins"][i] or 0))
@@ -254,8 +273,84 @@ def hunt(game, *, decks=None, moves: int = 3, mode: str | None = None, seed=0, c
         kept = [kept[i] for i in order]
     replays, kept = [won for _, won in kept], [c for c, _ in kept]
     stopped = "stopped" if not complete else "game budget spent"
-    return Hunt(g.name, _message(findings, stopped), findings, pl.DataFrame(searched), played,
-                stopped, kept, replays, rules)
+    return Hunt(
+        g.name,
+        _message(findings, stopped),
+        findings,
+        pl.DataFrame(searched),
+        played,
+        stopped,
+        kept,
+        replays,
+        rules,
+    )
+
+
+def _specs(g) -> tuple:
+    """What game `g` declares its players build (Game.decks), as a tuple of specs."""
+    spec = g.decks()
+    if spec is None:
+        raise SetupError(
+            f"{g.name} declares no deck lists or loadouts to hunt through (Game.decks)"
+        )
+    specs = spec if isinstance(spec, tuple) else (spec,)
+    if not specs or not all(isinstance(s, Decks | Choices | Picks) for s in specs):
+        raise SetupError(
+            f"{g.name}: Game.decks gives {spec!r}; expected a Decks, a "
+            "Choices or a tuple of them and Picks (core/spec.py)"
+        )
+    return specs
+
+
+def _search(deck, play, running, specs, shipped, budget, seed, moves) -> tuple[list, list]:
+    """The (1 + lambda) search for `deck`: (a row per list played, the best lists found as
+    (cards, words), each once). `play` scores candidates; `running()` is False once a
+    stop was asked for."""
+    rng = random.Random(f"{seed}:{deck}")
+    parent = shipped
+    (start,) = play([parent], deck, budget["games"], seed)
+    parent_score = _share(start)
+    searched = [_searched_row(deck, 0, "as shipped", start)]
+    found = [(parent_score, parent, "as shipped")]
+    for generation in range(1, budget["generations"] + 1):
+        if not running():
+            break
+        made = (
+            _variant(parent, shipped, specs, deck, rng, moves) for _ in range(budget["children"])
+        )
+        children = [m for m in made if m is not None]
+        scores = play([c for c, _ in children], deck, budget["games"], seed)
+        for (child, words), score in zip(children, scores, strict=True):
+            searched.append(_searched_row(deck, generation, words, score))
+            found.append((_share(score), child, words))
+            if _share(score) > parent_score:
+                parent, parent_score = child, _share(score)
+    seen, top = set(), []
+    for _, c, words in sorted(found, key=lambda f: -f[0]):
+        if words not in seen and words != "as shipped":
+            seen.add(words)
+            top.append((c, words))
+        if len(top) == budget["top"]:
+            break
+    return searched, top
+
+
+def _finding(deck, words, score, shipped) -> dict:
+    """A verified list's row: its share of decided games with the interval, beside the
+    shipped list's, and seeds of games it won."""
+    wins, decided, won = score
+    low, high = wilson(wins, decided)
+    return {
+        "deck": deck,
+        "changes": words,
+        "wins": wins / decided if decided else None,
+        "from": low,
+        "to": high,
+        "decided games": decided,
+        "as shipped": _share(shipped),
+        "too often": bool(decided and low > TOO_OFTEN),
+        "replay": ", ".join(f"seed {s} ({' v '.join(o)})" for s, o in won[:3]),
+    }
 
 
 def _share(score) -> float:
@@ -265,8 +360,13 @@ def _share(score) -> float:
 
 def _searched_row(deck, generation, words, score) -> dict:
     wins, decided, _ = score
-    return {"deck": deck, "generation": generation, "changes": words,
-            "wins": wins / decided if decided else None, "decided games": decided}
+    return {
+        "deck": deck,
+        "generation": generation,
+        "changes": words,
+        "wins": wins / decided if decided else None,
+        "decided games": decided,
+    }
 
 
 def _variant(parent, shipped, specs, deck: str, rng: random.Random, moves: int):
@@ -284,8 +384,9 @@ def _variant(parent, shipped, specs, deck: str, rng: random.Random, moves: int):
         made = _moved(parent, shipped, spec, deck, rng, moves)
     if made is None:
         return None
-    words = "; ".join(w for w in (_changes(shipped, made, s, deck) for s in specs)
-                      if w != "as shipped")
+    words = "; ".join(
+        w for w in (_changes(shipped, made, s, deck) for s in specs) if w != "as shipped"
+    )
     return (made, words) if words else None
 
 
@@ -305,8 +406,7 @@ def _moved(parent, shipped, spec: Decks, deck: str, rng: random.Random, moves: i
             if not taken[spec.copies]:
                 lines.remove(taken)
             added = rng.choice(pool)
-            have = next((r for r in lines if r[spec.deck] == deck and r[spec.card] == added),
-                        None)
+            have = next((r for r in lines if r[spec.deck] == deck and r[spec.card] == added), None)
             if have is not None:
                 have[spec.copies] += 1
             else:
@@ -334,7 +434,7 @@ def _picked(parent, shipped, spec: Picks, deck: str, rng: random.Random, moves: 
         for _ in range(rng.randint(1, moves)):
             line = rng.choice(mine)
             old, new = line[spec.pick], rng.choice(pool)
-            prefix = line[key][:-len(old)] if line[key].endswith(old) else f"{deck}: "
+            prefix = line[key][: -len(old)] if line[key].endswith(old) else f"{deck}: "
             line[spec.pick], line[key] = new, prefix + new
         try:
             cards = parent.with_table(spec.table, pl.DataFrame(lines, schema=table.schema))
@@ -351,8 +451,9 @@ def _swapped(parent, shipped, spec: Choices, side: str, rng: random.Random, move
     table = parent[spec.table]
     names = table[parent.specs[spec.table].key].to_list()
     if side not in names:
-        raise SetupError(f"{spec.table}: no row for {side!r}; its rows are "
-                         f"{', '.join(map(repr, names))}")
+        raise SetupError(
+            f"{spec.table}: no row for {side!r}; its rows are {', '.join(map(repr, names))}"
+        )
     at = names.index(side)
     columns = spec.columns
     options = {c: _options(shipped, spec.table, c) for c in columns}
@@ -380,8 +481,10 @@ def _options(cards, table: str, column: str) -> list:
     spec = cards.specs[table]
     ref = spec.refs.get(column)
     if ref is None:
-        raise SetupError(f"{table}.{column}: a column hunted through must name rows of "
-                         "another table (TableSpec.refs), so that the hunt knows its picks")
+        raise SetupError(
+            f"{table}.{column}: a column hunted through must name rows of "
+            "another table (TableSpec.refs), so that the hunt knows its picks"
+        )
     picks = [*cards[ref.table][ref.column].to_list(), *ref.also]
     return picks + [None] if spec.schema.columns[column].nullable else picks
 
@@ -389,8 +492,7 @@ def _options(cards, table: str, column: str) -> list:
 def _new_line(spec: Decks, key: str, like: dict, deck: str, card: str, columns) -> dict:
     """The line of a card new to `deck`, keyed as `like` (another line of it) is."""
     named = like[key]
-    prefix = (named[:-len(like[spec.card])] if named.endswith(like[spec.card])
-              else f"{deck}: ")
+    prefix = named[: -len(like[spec.card])] if named.endswith(like[spec.card]) else f"{deck}: "
     line = dict.fromkeys(columns)
     line.update({key: prefix + card, spec.deck: deck, spec.card: card, spec.copies: 1})
     return line
@@ -400,45 +502,61 @@ def _changes(shipped, cards, spec: Decks | Choices | Picks, deck: str) -> str:
     if isinstance(spec, Choices):
         return _swaps(shipped, cards, spec, deck)
     if isinstance(spec, Picks):
+
         def picks(c):
             return Counter(c[spec.table].filter(pl.col(spec.deck) == deck)[spec.pick])
 
         count = picks(cards)
         count.subtract(picks(shipped))
         moved = sorted(((-n, name) for name, n in count.items() if n))
-        return (f"{spec.pool} " + ", ".join(f"{'+' if n < 0 else '-'}{name}"
-                                            for n, name in moved) if moved else "as shipped")
+        return (
+            f"{spec.pool} " + ", ".join(f"{'+' if n < 0 else '-'}{name}" for n, name in moved)
+            if moved
+            else "as shipped"
+        )
 
     def counts(c):
         lines = c[spec.table].filter(pl.col(spec.deck) == deck)
         return dict(zip(lines[spec.card], lines[spec.copies], strict=True))
 
     before, after = counts(shipped), counts(cards)
-    moved = [(name, after.get(name, 0) - before.get(name, 0))
-             for name in sorted(set(before) | set(after))]
-    words = [f"{'+' if n > 0 else ''}{n} {name}" for name, n in
-             sorted(moved, key=lambda m: (-m[1], m[0])) if n]
+    moved = [
+        (name, after.get(name, 0) - before.get(name, 0))
+        for name in sorted(set(before) | set(after))
+    ]
+    words = [
+        f"{'+' if n > 0 else ''}{n} {name}"
+        for name, n in sorted(moved, key=lambda m: (-m[1], m[0]))
+        if n
+    ]
     return ", ".join(words) or "as shipped"
 
 
 def _swaps(shipped, cards, spec: Choices, side: str) -> str:
     """A loadout's picks that differ from the shipped one's, in words: "weapon Longsword (was
     Poisoned Dagger); class set +1 Backstab, -1 Evasion"."""
+
     def row(c):
         return c[spec.table].filter(pl.col(c.specs[spec.table].key) == side).row(0, named=True)
 
     before, after = row(shipped), row(cards)
-    words = [f"{c} {after[c] or 'none'} (was {before[c] or 'none'})" for c in spec.slots
-             if after[c] != before[c]]
+    words = [
+        f"{c} {after[c] or 'none'} (was {before[c] or 'none'})"
+        for c in spec.slots
+        if after[c] != before[c]
+    ]
     for name, group in spec.sets.items():
         # A set is counted, not read in order: the same cards in other columns are no change.
         count = Counter(after[c] for c in group)
         count.subtract(before[c] for c in group)
-        moved = sorted(((n, card) for card, n in count.items() if n),
-                       key=lambda m: (-m[0], str(m[1])))
+        moved = sorted(
+            ((n, card) for card, n in count.items() if n), key=lambda m: (-m[0], str(m[1]))
+        )
         if moved:
-            words.append(f"{name} " + ", ".join(f"{'+' if n > 0 else ''}{n} {card or 'none'}"
-                                                for n, card in moved))
+            words.append(
+                f"{name} "
+                + ", ".join(f"{'+' if n > 0 else ''}{n} {card or 'none'}" for n, card in moved)
+            )
     return "; ".join(words) or "as shipped"
 
 
@@ -446,9 +564,11 @@ def _message(findings: pl.DataFrame, stopped: str) -> str:
     if findings.is_empty():
         return f"No deck list was verified ({stopped})."
     best = findings.row(0, named=True)
-    said = (f"{best['deck']} with {best['changes']} wins {best['wins']:.1%} "
-            f"({best['from']:.1%} to {best['to']:.1%}) of decided games against the field, "
-            f"{best['as shipped']:.1%} as shipped")
+    said = (
+        f"{best['deck']} with {best['changes']} wins {best['wins']:.1%} "
+        f"({best['from']:.1%} to {best['to']:.1%}) of decided games against the field, "
+        f"{best['as shipped']:.1%} as shipped"
+    )
     if best["too often"]:
         return said + ": it wins far too often."
     return said + f"; no list found wins more than {TOO_OFTEN:.0%} for sure."

@@ -23,39 +23,47 @@ def parse_key(text: str, game, cards, *, setup: bool = False) -> Key:
     if not isinstance(text, str) or not text:
         raise SetupError(f"sweep key {text!r}: write '<table>.<card>.<column>' or 'rules.<key>'")
     if text.startswith("setup."):
-        name = text[len("setup."):]
+        name = text[len("setup.") :]
         options = [o.key for o in game.spec.options]
         if not setup:
             raise SetupError(f"key {text!r}: setup options can be varied in a sweep only")
         if name not in options:
-            raise SetupError(f"sweep key {text!r}: {game.name} has no setup option {name!r}; "
-                             f"options: {', '.join(options) or 'none'}")
+            raise SetupError(
+                f"sweep key {text!r}: {game.name} has no setup option {name!r}; "
+                f"options: {', '.join(options) or 'none'}"
+            )
         return Key(text, "setup", rule=name)
     if text.startswith("rules."):
-        name = text[len("rules."):]
+        name = text[len("rules.") :]
         variants = {v.key: v for v in game.variants} | {v.short: v for v in game.variants}
         if name not in variants:
             known = ", ".join(v.key for v in game.variants)
-            raise SetupError(f"sweep key {text!r}: {game.name} has no rule {name!r}; rules: {known}")
+            raise SetupError(
+                f"sweep key {text!r}: {game.name} has no rule {name!r}; rules: {known}"
+            )
         return Key(text, "rule", rule=variants[name].key)
     parts = split_card_key(text)
     if parts is None:
-        raise SetupError(f"sweep key {text!r}: write '<table>.<card>.<column>', "
-                         "e.g. 'enemies.Brutes.health', or 'rules.<key>'")
+        raise SetupError(
+            f"sweep key {text!r}: write '<table>.<card>.<column>', "
+            "e.g. 'enemies.Brutes.health', or 'rules.<key>'"
+        )
     table, card, column = parts
     if table not in cards:
         raise SetupError(f"sweep key {text!r}: no table {table!r}; tables: {', '.join(cards)}")
     cards.row(table, card)  # raises CardDataError naming the card if it is unknown
     if column not in cards[table].columns:
-        raise SetupError(f"sweep key {text!r}: {table} has no column {column!r}; columns: "
-                         f"{', '.join(cards[table].columns)}")
+        raise SetupError(
+            f"sweep key {text!r}: {table} has no column {column!r}; columns: "
+            f"{', '.join(cards[table].columns)}"
+        )
     return Key(text, "card", table=table, card=card, column=column)
 
 
 def apply(keys: list[Key], values: tuple, cards, rules: dict, game):
     """The cards and rules of one sweep point (validated: a bad value raises)."""
     rules = dict(rules)
-    for key, value in zip(keys, values):
+    for key, value in zip(keys, values, strict=True):
         if key.kind == "setup":
             continue  # see point_setup
         if key.kind == "rule":
@@ -69,7 +77,7 @@ def point_setup(keys: list[Key], values: tuple, setup: dict, game) -> dict:
     """The checked setup of one sweep point: the sweep's own setup arguments with the point's
     setup keys put in (SetupError names the option of a bad value)."""
     given = dict(setup)
-    for key, value in zip(keys, values):
+    for key, value in zip(keys, values, strict=True):
         if key.kind == "setup":
             given[key.rule] = value
     return game.check_setup(given)
@@ -86,9 +94,9 @@ def key_label(text: str) -> str:
     "Brutes' health", "params.second_player_tokens.value" -> "second player tokens",
     "rules.token_supply" -> "rule: token supply". Text that is not a key comes back as it is."""
     if text.startswith("rules."):
-        return "rule: " + _words(text[len("rules."):])
+        return "rule: " + _words(text[len("rules.") :])
     if text.startswith("setup."):
-        return _words(text[len("setup."):])
+        return _words(text[len("setup.") :])
     parts = split_card_key(text)
     if parts is None:
         return text
@@ -100,7 +108,7 @@ def key_label(text: str) -> str:
 
 
 def split_card_key(text: str) -> tuple[str, str, str] | None:
-    """"enemies.Brutes.health" -> ("enemies", "Brutes", "health"); a card name may hold dots.
+    """ "enemies.Brutes.health" -> ("enemies", "Brutes", "health"); a card name may hold dots.
     None for text of another shape."""
     table, sep, rest = text.partition(".")
     card, sep2, column = rest.rpartition(".")

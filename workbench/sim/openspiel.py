@@ -24,30 +24,30 @@ def _pyspiel():
     try:
         import pyspiel
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("the OpenSpiel adapter needs open_spiel: "
-                          "pip install 'workbench[openspiel]'") from exc
+        raise ImportError(
+            "the OpenSpiel adapter needs open_spiel: pip install 'workbench[openspiel]'"
+        ) from exc
     return pyspiel
 
 
-def openspiel_game(game: str, *, cards=None, rules=None, **setup):
-    """A pyspiel.Game playing `game` with these cards, rule variants and setup."""
-    pyspiel = _pyspiel()
-    g = get_game(game)
-    setup = g.check_setup(setup)
-    rules = g.resolve_rules(rules)
-    cards = g.load_cards() if cards is None else cards
-    seats = g.num_seats(setup)
+def _game_info(pyspiel, g, seats: int):
+    """The pyspiel.GameType and pyspiel.GameInfo of game `g` for `seats` players."""
     cooperative = g.traits.cooperative
     game_type = pyspiel.GameType(
         short_name=f"workbench_{g.name}",
         long_name=f"workbench {g.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION
-                     if g.traits.hidden_information or g.traits.simultaneous
-                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
-        utility=(pyspiel.GameType.Utility.IDENTICAL if cooperative
-                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if g.traits.hidden_information or g.traits.simultaneous
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=(
+            pyspiel.GameType.Utility.IDENTICAL
+            if cooperative
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=seats,
         min_num_players=seats,
@@ -66,6 +66,19 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
         utility_sum=None,
         max_game_length=g.max_decisions,
     )
+    return game_type, info
+
+
+def openspiel_game(game: str, *, cards=None, rules=None, **setup):
+    """A pyspiel.Game playing `game` with these cards, rule variants and setup."""
+    pyspiel = _pyspiel()
+    g = get_game(game)
+    setup = g.check_setup(setup)
+    rules = g.resolve_rules(rules)
+    cards = g.load_cards() if cards is None else cards
+    seats = g.num_seats(setup)
+    game_type, info = _game_info(pyspiel, g, seats)
+    State = _state_class(pyspiel, g, seats)
 
     class Game(pyspiel.Game):
         def __init__(self, params=None):
@@ -73,6 +86,26 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
 
         def new_initial_state(self):
             return State(self, g.new_state(cards, rules, setup))
+
+    return Game()
+
+
+class _Box:
+    """Holds our state inside an OpenSpiel state. OpenSpiel clones a Python state with
+    copy.deepcopy; the box hands that to the game's own clone(), which shares the immutable
+    card catalog instead of copying it at every step."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def __deepcopy__(self, memo):
+        return _Box(self.inner.clone())
+
+
+def _state_class(pyspiel, g, seats: int) -> type:
+    """The pyspiel.State subclass that plays game `g` with `seats` players."""
 
     class State(pyspiel.State):
         def __init__(self, ps_game, inner):
@@ -105,45 +138,37 @@ def openspiel_game(game: str, *, cards=None, rules=None, **setup):
                 return
             self.inner.apply(self.inner.legal_actions()[action])
             self.decisions += 1
-            if self.decisions >= g.max_decisions or (g.traits.can_stall
-                                                     and self.inner.stalled()):
+            if self.decisions >= g.max_decisions or (g.traits.can_stall and self.inner.stalled()):
                 self._cut = True
 
         def _action_to_string(self, player, action):
             if player == pyspiel.PlayerId.CHANCE:
-                chance = self.inner.chance()
-                outcome = chance.dist.outcomes[action]
-                # A card drawn into a hidden hand may be put in words alike for every card;
-                # OpenSpiel needs every outcome named apart.
-                words = str(outcome) if chance.seen_by is not None else chance.describe(outcome)
-                return f"{chance.label}: {words}"
+                return _chance_words(self.inner.chance(), action)
             return self.inner.legal_actions()[action].label
 
         def is_terminal(self):
             return self._cut or self.inner.to_move == TERMINAL
 
         def returns(self):
-            result = None if self._cut else self.inner.result()
-            if result is None:
-                return [0.0] * seats
-            return [1.0 if s in result.winners else 0.0 for s in range(seats)]
+            return _returns(None if self._cut else self.inner.result(), seats)
 
         def __str__(self):
             return repr(self.inner.observation(None))
 
-    return Game()
+    return State
 
 
-class _Box:
-    """Holds our state inside an OpenSpiel state. OpenSpiel clones a Python state with
-    copy.deepcopy; the box hands that to the game's own clone(), which shares the immutable
-    card catalog instead of copying it at every step."""
+def _chance_words(chance, action: int) -> str:
+    """The chance outcome numbered `action`, named apart from every other outcome."""
+    outcome = chance.dist.outcomes[action]
+    # A card drawn into a hidden hand may be put in words alike for every card; OpenSpiel
+    # needs every outcome named apart.
+    words = str(outcome) if chance.seen_by is not None else chance.describe(outcome)
+    return f"{chance.label}: {words}"
 
-    __slots__ = ("inner",)
 
-    def __init__(self, inner):
-        self.inner = inner
-
-    def __deepcopy__(self, memo):
-        return _Box(self.inner.clone())
-
+def _returns(result, seats: int) -> list[float]:
+    """1 for each winning seat, 0 for the others; 0 for all when the game was cut off."""
+    if result is None:
+        return [0.0] * seats
+    return [1.0 if s in result.winners else 0.0 for s in range(seats)]

@@ -33,11 +33,28 @@ def tension_by_default(g, seats: int) -> bool:
     return seats == 2 and not g.traits.cooperative and g.traits.scored
 
 
-def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None,
-          executor="processes", precision=None, progress=True, max_decisions=None,
-          games: bool = False, tension: bool | None = None, bot_time_limit=BOT_TIME_LIMIT,
-          confirm=False, stop=None, shadow: bool = True, quiet: bool = False,
-          **setup) -> pl.DataFrame:
+def sweep(
+    game,
+    vary: dict,
+    n: int,
+    *,
+    seed=0,
+    cards=None,
+    rules=None,
+    bots=None,
+    executor="processes",
+    precision=None,
+    progress=True,
+    max_decisions=None,
+    games: bool = False,
+    tension: bool | None = None,
+    bot_time_limit=BOT_TIME_LIMIT,
+    confirm=False,
+    stop=None,
+    shadow: bool = True,
+    quiet: bool = False,
+    **setup,
+) -> pl.DataFrame:
     """One row per combination of the values in `vary` (`{}`: one row, the design as given).
 
     Keys are "<table>.<card name>.<column>" (e.g. "enemies.Brutes.health"), "rules.<key>" or
@@ -61,49 +78,71 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     """
     g = get_game(game)
     if not isinstance(vary, dict):
-        raise SetupError("vary: give a dict of key -> list of values, e.g. "
-                         "{'enemies.Brutes.health': [8, 10, 12]}, or {} for one point")
+        raise SetupError(
+            "vary: give a dict of key -> list of values, e.g. "
+            "{'enemies.Brutes.health': [8, 10, 12]}, or {} for one point"
+        )
     n = guard.whole(n, "n", 1)
-    guard.flags(progress=progress, games=games, tension_or_none=tension, confirm=confirm,
-                shadow=shadow, quiet=quiet)
+    guard.flags(
+        progress=progress,
+        games=games,
+        tension_or_none=tension,
+        confirm=confirm,
+        shadow=shadow,
+        quiet=quiet,
+    )
     if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise SetupError(f"stop: give a threading.Event (set it to stop the run), not "
-                         f"{shortened(repr(stop))}")
+        raise SetupError(
+            f"stop: give a threading.Event (set it to stop the run), not {shortened(repr(stop))}"
+        )
     seed = check_seed(seed)
-    base = prepare(g.name, cards, rules, default_bots(g) if bots is None else bots,
-                   max_decisions, setup, bot_time_limit)
+    base = prepare(
+        g.name,
+        cards,
+        rules,
+        default_bots(g) if bots is None else bots,
+        max_decisions,
+        setup,
+        bot_time_limit,
+    )
     keys = [parse_key(k, g, base.cards, setup=True) for k in vary]
-    values = []
-    for k, vs in vary.items():
-        if isinstance(vs, (str, bytes)) or not hasattr(vs, "__iter__"):
-            raise SetupError(f"vary[{k!r}]: give a list of values, not {vs!r}")
-        vs = vs if hasattr(vs, "__len__") else list(vs)  # a range is counted, not built
-        if not len(vs):
-            raise SetupError(f"vary[{k!r}]: give at least one value")
-        values.append(vs)
+    values = _vary_values(vary)
     count = math.prod(len(vs) for vs in values)
     seeds = Seeds(seed, n)
     sizes = " x ".join(f"{len(vs):,}" for vs in values)
-    guard.check_size(count * n, lambda k: base.run(seeds[:k]), confirm=confirm, points=count,
-                     what=f"this sweep ({count:,} points from vary's {sizes} values, each "
-                          f"playing n={n:,})" if values else f"this sweep (one point, n={n:,})")
-    for key, vs in zip(keys, values, strict=True):
-        made = []  # each value's cards and rules, checked
-        for v in vs:  # each value alone, up front: a bad one is named before any game
-            made.append(apply([key], (v,), base.cards, base.rules, g))
-            point_setup([key], (v,), setup, g)
+    guard.check_size(
+        count * n,
+        lambda k: base.run(seeds[:k]),
+        confirm=confirm,
+        points=count,
+        what=f"this sweep ({count:,} points from vary's {sizes} values, each playing n={n:,})"
+        if values
+        else f"this sweep (one point, n={n:,})",
+    )
+    made = _made_up_front(keys, values, base, setup, g)
     points = list(itertools.product(*values))
     cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)
-    if tension is None:
-        tension = tension_by_default(g, seats)
-    if tension and (not g.traits.scored or seats != 2):
-        raise SetupError("tension metrics need a two-seat game whose spec says it is scored")
+    tension = _checked_tension(tension, g, seats)
     # With one key the points are the values just checked: their cards are made already (a
     # table edited once each, sharing the rest), and are not made again.
-    jobs = [(i, partial(_point, keys, point, base, g, setup, bool(tension),
-                        made[i] if len(keys) == 1 else None), seeds)
-            for i, point in enumerate(points)]
+    jobs = [
+        (
+            i,
+            partial(
+                _point,
+                keys,
+                point,
+                base,
+                g,
+                setup,
+                bool(tension),
+                made[i] if len(keys) == 1 else None,
+            ),
+            seeds,
+        )
+        for i, point in enumerate(points)
+    ]
 
     def rate_of(rows):
         if cooperative:
@@ -119,24 +158,28 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
             return len(rows) % CHUNK == 0 and half_width(rate_of(rows), len(rows)) <= precision
 
     executor = placed(base, executor)
-    results, complete = run_batches(jobs, "serial" if executor is None else executor,
-                                    progress=progress, on_result=on_result, stop=stop)
+    results, complete = run_batches(
+        jobs,
+        "serial" if executor is None else executor,
+        progress=progress,
+        on_result=on_result,
+        stop=stop,
+    )
     out, every, played = [], [], []
     for i, point in enumerate(points):
         rows = results[i]
         if precision is not None:
             rows = _first_precise_prefix(rows, precision, rate_of)
         played.append((jobs[i][1], rows))
-        status = "done" if len(rows) == n else (
-            "precise" if precision is not None and complete else "interrupted")
-        summary = {k.text: v for k, v in zip(keys, point)}
-        summary.update(summarize(frame(rows), seats=seats, cooperative=cooperative))
-        summary["status"] = status
-        summary["played_by"] = label([rows])
-        out.append(summary)
+        out.append(
+            _summary(keys, point, rows, seats, cooperative, _status(rows, n, precision, complete))
+        )
         if games:
-            every.append(frame(rows).with_columns(
-                *[pl.lit(v).alias(k.text) for k, v in zip(keys, point)]))
+            every.append(
+                frame(rows).with_columns(
+                    *[pl.lit(v).alias(k.text) for k, v in zip(keys, point, strict=True)]
+                )
+            )
     if shadow:
         shadow_check(played)
     if not quiet:
@@ -145,6 +188,56 @@ def sweep(game, vary: dict, n: int, *, seed=0, cards=None, rules=None, bots=None
     if games:
         return result, pl.concat(every, how="diagonal_relaxed") if every else pl.DataFrame()
     return result
+
+
+def _checked_tension(tension: bool | None, g, seats: int) -> bool:
+    """Whether to report tension metrics: as asked, or by default for the game."""
+    if tension is None:
+        tension = tension_by_default(g, seats)
+    if tension and (not g.traits.scored or seats != 2):
+        raise SetupError("tension metrics need a two-seat game whose spec says it is scored")
+    return tension
+
+
+def _status(rows, n: int, precision, complete: bool) -> str:
+    if len(rows) == n:
+        return "done"
+    return "precise" if precision is not None and complete else "interrupted"
+
+
+def _summary(keys, point, rows, seats: int, cooperative: bool, status: str) -> dict:
+    """A point's row of the sweep's frame: its values, its games' summary, how it ended."""
+    summary = {k.text: v for k, v in zip(keys, point, strict=True)}
+    summary.update(summarize(frame(rows), seats=seats, cooperative=cooperative))
+    summary["status"] = status
+    summary["played_by"] = label([rows])
+    return summary
+
+
+def _vary_values(vary: dict) -> list:
+    """Each key's values, as given or (an iterable without a length) as a list."""
+    values = []
+    for k, vs in vary.items():
+        if isinstance(vs, (str, bytes)) or not hasattr(vs, "__iter__"):
+            raise SetupError(f"vary[{k!r}]: give a list of values, not {vs!r}")
+        vs = vs if hasattr(vs, "__len__") else list(vs)  # a range is counted, not built
+        if not len(vs):
+            raise SetupError(f"vary[{k!r}]: give at least one value")
+        values.append(vs)
+    return values
+
+
+def _made_up_front(keys, values, base, setup, g) -> list | None:
+    """Check each value of each key alone, up front, so a bad one is named before any game;
+    the cards and rules of the last key's values (those of the points when there is one key),
+    or None without keys."""
+    made = None
+    for key, vs in zip(keys, values, strict=True):
+        made = []  # each value's cards and rules, checked
+        for v in vs:
+            made.append(apply([key], (v,), base.cards, base.rules, g))
+            point_setup([key], (v,), setup, g)
+    return made
 
 
 def _point(keys, point, base, g, setup, trace=False, made=None) -> Batch:

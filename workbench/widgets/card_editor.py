@@ -29,13 +29,24 @@ class CardEditor(RequestWidget):
     refusals = (ValueError, OSError)
 
     view = traitlets.Dict(help="Everything the browser draws; made by EditSession.view().").tag(
-        sync=True)
-    cards = traitlets.Instance(CardSet, help=(
-        "The current CardSet (Python only, not synced). Observe it, or pass the editor to "
-        "StepThrough.bind / match.widget(cards_source=...), to follow every new version."))
+        sync=True
+    )
+    cards = traitlets.Instance(
+        CardSet,
+        help=(
+            "The current CardSet (Python only, not synced). Observe it, or pass the editor to "
+            "StepThrough.bind / match.widget(cards_source=...), to follow every new version."
+        ),
+    )
 
-    def __init__(self, cards: CardSet, *, directory: Path | str | None = None,
-                 table: str | None = None, **kwargs):
+    def __init__(
+        self,
+        cards: CardSet,
+        *,
+        directory: Path | str | None = None,
+        table: str | None = None,
+        **kwargs,
+    ):
         session = EditSession(cards, directory=directory, table=table)
         super().__init__(cards=session.cards, **kwargs)
         self.session = session
@@ -124,46 +135,54 @@ class CardEditor(RequestWidget):
         s = self.session
         kind = msg["type"]
         table = msg.get("table", s.table)
-        if kind == "edit":
-            s.edit(table, msg["card"], msg["column"], msg.get("value"))
-        elif kind == "add":
-            s.add(table)
-        elif kind == "duplicate":
-            s.duplicate(table, msg["card"])
-        elif kind == "delete":
-            s.delete(table, msg["card"])
-        elif kind == "undo":
-            s.undo()
-        elif kind == "redo":
-            s.redo()
-        elif kind == "revert":
-            s.revert()
-        elif kind == "save":
-            s.save()
-        elif kind == "tab":
-            s.select_table(table)
-        elif kind == "sort":
-            s.sort(table, msg.get("column"))
-        elif kind == "filter":
-            s.filter(table, str(msg.get("text", "")))
-        elif kind == "select":
-            s.select(table, msg.get("card"))
-        elif kind == "dismiss":
-            s.rejection, s.error = None, ""
-        elif kind == "print":
+        if kind == "print":
             sheet = self.sheet(table)
             name = f"{s.cards.game}-{table}.pdf"
-            s.message = (f"Print sheet {name}: {sheet.cards} {table} cards on "
-                         f"{len(sheet.pages)} pages.")
+            s.message = (
+                f"Print sheet {name}: {sheet.cards} {table} cards on {len(sheet.pages)} pages."
+            )
             return _download(sheet.pdf(), name, "application/pdf")
-        elif kind == "export":
+        if kind == "export":
             name = f"{s.cards.game}-cards.xlsx"
             s.message = f"Spreadsheet {name}: a sheet per table."
             return _download(s.cards.to_xlsx(), name, XLSX)
-        elif kind == "open":
-            s.open_file(base64.b64decode(str(msg.get("data", ""))), str(msg.get("name") or "upload"))
-        else:
+        if not _session_request(s, kind, table, msg):
             raise UnknownRequest(kind)
+
+
+def _session_request(s, kind: str, table: str, msg: dict) -> bool:
+    """Carry out a request that only changes the session; False for any other kind."""
+    if kind == "edit":
+        s.edit(table, msg["card"], msg["column"], msg.get("value"))
+    elif kind == "add":
+        s.add(table)
+    elif kind == "duplicate":
+        s.duplicate(table, msg["card"])
+    elif kind == "delete":
+        s.delete(table, msg["card"])
+    elif kind == "undo":
+        s.undo()
+    elif kind == "redo":
+        s.redo()
+    elif kind == "revert":
+        s.revert()
+    elif kind == "save":
+        s.save()
+    elif kind == "tab":
+        s.select_table(table)
+    elif kind == "sort":
+        s.sort(table, msg.get("column"))
+    elif kind == "filter":
+        s.filter(table, str(msg.get("text", "")))
+    elif kind == "select":
+        s.select(table, msg.get("card"))
+    elif kind == "dismiss":
+        s.rejection, s.error = None, ""
+    elif kind == "open":
+        s.open_file(base64.b64decode(str(msg.get("data", ""))), str(msg.get("name") or "upload"))
+    else:
+        return False
+    return True
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -22,8 +22,10 @@ class DiceSession:
         if isinstance(expressions, str):
             expressions = [expressions]
         if not isinstance(expressions, list | tuple):
-            raise TypeError(f"expressions: give a dice expression such as '3d6' or a list of "
-                            f"them, not a {type(expressions).__name__}")
+            raise TypeError(
+                f"expressions: give a dice expression such as '3d6' or a list of "
+                f"them, not a {type(expressions).__name__}"
+            )
         self.expressions = [_text(e) for e in expressions] or ["3d6"]
         # The last text of each expression that had an answer: while a typo is being fixed,
         # the chart keeps showing it, so the chart neither vanishes nor jumps.
@@ -48,8 +50,11 @@ class DiceSession:
 
     def working(self) -> list[int]:
         """Expressions whose answer on show was worked out for text since changed."""
-        return [i for i, (r, text) in enumerate(zip(self.results, self.expressions))
-                if r["expr"] != text]
+        return [
+            i
+            for i, (r, text) in enumerate(zip(self.results, self.expressions, strict=True))
+            if r["expr"] != text
+        ]
 
     def add(self, text: str = "2d6") -> None:
         self.expressions.append(_text(text))
@@ -96,10 +101,19 @@ class DiceSession:
             else:
                 self.last_good[i] = text
                 mean, var = d.mean(), d.variance()
-                row.update(mean=float(mean), mean_exact=str(mean), sd=math.sqrt(var),
-                           low=d.min_outcome(), high=d.max_outcome(), yes_no=said.yes_no,
-                           reading=said.counts, certain=said.certain, notes=list(said.notes),
-                           other=said.other, other_answer=None)
+                row.update(
+                    mean=float(mean),
+                    mean_exact=str(mean),
+                    sd=math.sqrt(var),
+                    low=d.min_outcome(),
+                    high=d.max_outcome(),
+                    yes_no=said.yes_no,
+                    reading=said.counts,
+                    certain=said.certain,
+                    notes=list(said.notes),
+                    other=said.other,
+                    other_answer=None,
+                )
                 if said.other is not None and said.other_p is not None:
                     row["other_answer"] = fraction_text(said.other_p)
                 if said.yes_no:
@@ -114,7 +128,7 @@ class DiceSession:
         """What the chart draws, in input order: each expression, or while it has an error,
         its last text that had an answer (repeats drawn once)."""
         out = []
-        for r, last in zip(self.results, self.last_good):
+        for r, last in zip(self.results, self.last_good, strict=True):
             text = last if r["error"] else r["expr"]
             if text is not None and text not in out:
                 out.append(text)
@@ -122,8 +136,11 @@ class DiceSession:
 
     def stale(self) -> list[dict]:
         """Expressions with an error whose older text the chart still draws."""
-        return [{"index": i, "shown": last} for i, (r, last) in
-                enumerate(zip(self.results, self.last_good)) if r["error"] and last is not None]
+        return [
+            {"index": i, "shown": last}
+            for i, (r, last) in enumerate(zip(self.results, self.last_good, strict=True))
+            if r["error"] and last is not None
+        ]
 
     def frame(self, texts: list[str] | None = None) -> pl.DataFrame:
         """Every good expression's distribution (or those of `texts`), stacked with an `expr`
@@ -151,11 +168,16 @@ class DiceSession:
         questions = [t for t in texts if t in yes_no]
         parts = []
         if spreads:
-            parts.append(dice_chart(frame.filter(pl.col("expr").is_in(spreads)),
-                                    view=self.view, layout="grouped", order=texts))
+            parts.append(
+                dice_chart(
+                    frame.filter(pl.col("expr").is_in(spreads)),
+                    view=self.view,
+                    layout="grouped",
+                    order=texts,
+                )
+            )
         if questions:
-            parts.append(yes_no_chart(frame.filter(pl.col("expr").is_in(questions)),
-                                      order=texts))
+            parts.append(yes_no_chart(frame.filter(pl.col("expr").is_in(questions)), order=texts))
         # Each part keeps its own legend; the shared order gives both the same colours.
         if len(parts) == 1:
             return parts[0]
@@ -193,7 +215,9 @@ class DiceSession:
         frame = self.frame()
         if frame.is_empty():
             return {"rows": [], "total": 0}
-        cols = [c for c in ("expr", "outcome", "p", "p_at_least", "p_at_most") if c in frame.columns]
+        cols = [
+            c for c in ("expr", "outcome", "p", "p_at_least", "p_at_most") if c in frame.columns
+        ]
         return {"rows": frame.select(cols).head(limit).to_dicts(), "total": frame.height}
 
     def _check_index(self, index: int) -> None:

@@ -37,18 +37,25 @@ class StepThrough(RequestWidget):
     _esm = script("step_through.js")
     _css = stylesheet("step_through.css")
 
-    view = traitlets.Dict(help="Everything the browser draws; made by Stepper.view().").tag(sync=True)
+    view = traitlets.Dict(help="Everything the browser draws; made by Stepper.view().").tag(
+        sync=True
+    )
 
     def __init__(self, match, *, seat_view: int | None = None, cards_source=None, **kwargs):
         unknown = [k for k in kwargs if k not in type(self).class_trait_names()]
         if unknown:  # traitlets would only warn, and the option would be lost
-            raise TypeError(f"StepThrough has no option {unknown[0]!r}; it takes seat_view, "
-                            "cards_source and a widget's own options such as layout")
+            raise TypeError(
+                f"StepThrough has no option {unknown[0]!r}; it takes seat_view, "
+                "cards_source and a widget's own options such as layout"
+            )
         if cards_source is not None and not (
-                callable(getattr(cards_source, "observe", None))
-                and getattr(cards_source, "has_trait", lambda _: False)("cards")):
-            raise TypeError(f"cards_source: give a view whose cards it follows (a CardEditor), "
-                            f"not {type(cards_source).__name__}")
+            callable(getattr(cards_source, "observe", None))
+            and getattr(cards_source, "has_trait", lambda _: False)("cards")
+        ):
+            raise TypeError(
+                f"cards_source: give a view whose cards it follows (a CardEditor), "
+                f"not {type(cards_source).__name__}"
+            )
         super().__init__(**kwargs)
         self._publish = threading.Lock()
         self._worker: threading.Thread | None = None
@@ -69,8 +76,11 @@ class StepThrough(RequestWidget):
         with self._publish:
             if self._running:
                 # The worker is changing the match: resend its last view with our flags.
-                self.view = {**self.view, "error": self.stepper.error,
-                             "stopping": self.stepper.paused}
+                self.view = {
+                    **self.view,
+                    "error": self.stepper.error,
+                    "stopping": self.stepper.paused,
+                }
             else:
                 self.view = self.stepper.view()
 
@@ -95,8 +105,9 @@ class StepThrough(RequestWidget):
             return
         self._halt = threading.Event()
         self._running = True
-        self._worker = threading.Thread(target=self._play, args=(self._halt,),
-                                        name="workbench-bots", daemon=True)
+        self._worker = threading.Thread(
+            target=self._play, args=(self._halt,), name="workbench-bots", daemon=True
+        )
         self._worker.start()
 
     def _play(self, halt: threading.Event) -> None:
@@ -155,36 +166,44 @@ class StepThrough(RequestWidget):
             s.stop()
             return None
         self._stop_bots()
-        if kind == "step":
-            s.step(str(msg.get("label", "")))
-        elif kind == "check":
+        if kind == "check":
             return {"reason": s.try_label(str(msg.get("label", "")))}
-        elif kind == "undo":
-            s.undo()
-        elif kind == "redo":
-            s.redo()
-        elif kind == "goto":
-            s.goto(int(msg["position"]))
-        elif kind == "restart":
-            seed = msg.get("seed")
-            s.restart(None if seed in (None, "") else int(seed))
-        elif kind == "resume":
-            s.resume()
-        elif kind == "bot_step":
-            s.bot_step()
-        elif kind == "to_my_turn":
-            s.play_to_my_turn()
-        elif kind == "to_end":
-            s.play_to_end()
-        elif kind == "set_bot":
-            s.set_bot(int(msg["seat"]), msg.get("bot") or None)
-        elif kind == "view_seat":
-            seat = msg.get("seat")
-            s.seat_view = None if seat in (None, "", "follow") else int(seat)
-        elif kind == "save":
+        if kind == "save":
             return {"json": s.save()}
-        elif kind == "load":
-            s.load(str(msg.get("text", "")))
-        else:
+        if not _stepper_request(s, kind, msg):
             raise UnknownRequest(kind)
         return None
+
+
+def _stepper_request(s, kind: str, msg: dict) -> bool:
+    """Carry out a request that moves or sets up the stepper and replies nothing; False for
+    any other kind."""
+    if kind == "step":
+        s.step(str(msg.get("label", "")))
+    elif kind == "undo":
+        s.undo()
+    elif kind == "redo":
+        s.redo()
+    elif kind == "goto":
+        s.goto(int(msg["position"]))
+    elif kind == "restart":
+        seed = msg.get("seed")
+        s.restart(None if seed in (None, "") else int(seed))
+    elif kind == "resume":
+        s.resume()
+    elif kind == "bot_step":
+        s.bot_step()
+    elif kind == "to_my_turn":
+        s.play_to_my_turn()
+    elif kind == "to_end":
+        s.play_to_end()
+    elif kind == "set_bot":
+        s.set_bot(int(msg["seat"]), msg.get("bot") or None)
+    elif kind == "view_seat":
+        seat = msg.get("seat")
+        s.seat_view = None if seat in (None, "", "follow") else int(seat)
+    elif kind == "load":
+        s.load(str(msg.get("text", "")))
+    else:
+        return False
+    return True

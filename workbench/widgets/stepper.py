@@ -55,7 +55,7 @@ class Stepper:
         return [s for s in range(self.match.seats) if s not in self.match.bots]
 
     def bot_label(self, seat: int) -> str:
-        """"the heuristic bot for Seat 2 (Ranged)" ("the bot for ..." if given as a function)."""
+        """ "the heuristic bot for Seat 2 (Ranged)" ("the bot for ..." if given as a function)."""
         name = self.bot_names.get(seat)
         return f"the {name + ' ' if name else ''}bot for {self.match.seat_names[seat]}"
 
@@ -177,8 +177,10 @@ class Stepper:
         self.error = ""
         mover = self.match.to_move
         if mover is not None and mover in self.match.bots:
-            self.error = (f"Not allowed: {self.bot_label(mover)} decides there; resume the "
-                          "bots, or make the seat a person's to decide for it")
+            self.error = (
+                f"Not allowed: {self.bot_label(mover)} decides there; resume the "
+                "bots, or make the seat a person's to decide for it"
+            )
             raise ValueError(self.error)
         try:
             action = self.match.step(label)
@@ -228,7 +230,7 @@ class Stepper:
         """Redo the bots' recorded decisions up to a person's, rather than have them decide
         again (which would cut off the rest of the timeline)."""
         m = self.match
-        while (not self.paused and m.to_move in m.bots and m.timeline_length > m.decisions):
+        while not self.paused and m.to_move in m.bots and m.timeline_length > m.decisions:
             m.redo()
 
     def redo(self) -> bool:
@@ -340,15 +342,18 @@ class Stepper:
             return [], []
         legal = m.legal_actions()
         legal_set = set(legal)
-        blocked = [{"label": a.label, "kind": a.kind, "reason": m.why_illegal(a)}
-                   for a in m.candidates() if a not in legal_set]
+        blocked = [
+            {"label": a.label, "kind": a.kind, "reason": m.why_illegal(a)}
+            for a in m.candidates()
+            if a not in legal_set
+        ]
         declared = m.game.spec.odds
         by_kind: dict[str, list] = {}
         for a in legal:
             odds = action_odds(m.state, a, declared, mover)
             by_kind.setdefault(a.kind, []).append(
-                {"label": a.label, "kind": a.kind,
-                 "odds": None if odds is None else odds.to_json()})
+                {"label": a.label, "kind": a.kind, "odds": None if odds is None else odds.to_json()}
+            )
         out = []
         for kind, items in by_kind.items():
             for head, members in rows([i["label"] for i in items]):
@@ -375,11 +380,11 @@ class Stepper:
         actions = [e["i"] for e in log if e["kind"] == "action"]
         person = [i for i in actions if not log[i].get("bot")]
         cut = person[-1] if person else actions[-1] if actions else -1
-        rolls = [e for e in log[cut + 1:] if e["kind"] == "chance"]
+        rolls = [e for e in log[cut + 1 :] if e["kind"] == "chance"]
         skipped = 0
         if len(rolls) > RECENT_ROLLS:
             skipped = len(rolls) - RECENT_ROLLS
-            rolls = [rolls[0], *rolls[len(rolls) - RECENT_ROLLS + 1:]]
+            rolls = [rolls[0], *rolls[len(rolls) - RECENT_ROLLS + 1 :]]
         declared = m.game.spec.odds
         out = []
         for n, e in enumerate(rolls):
@@ -388,9 +393,15 @@ class Stepper:
                 lines = odds_at(m.state_before(e["i"]), declared, actor)
             else:
                 lines = [OddsLine(o["what"], Fraction(o["p"])) for o in e["odds"]]
-            row = {"i": e["i"], "label": e["label"], "result": e["result"], "p": e["p"],
-                   "p_float": e["p_float"], "odds": [line.to_json() for line in lines],
-                   "skipped": skipped if n == 1 else 0}
+            row = {
+                "i": e["i"],
+                "label": e["label"],
+                "result": e["result"],
+                "p": e["p"],
+                "p_float": e["p_float"],
+                "odds": [line.to_json() for line in lines],
+                "skipped": skipped if n == 1 else 0,
+            }
             if self._hidden_from(e, seat):
                 row.update(result=_unseen(m.seat_names[e["seen_by"]]), p=None, p_float=None)
             out.append(row)
@@ -416,8 +427,16 @@ class Stepper:
                 text = f"{m.seat_names[e['seat']]}: {e['public']}"
             elif self._hidden_from(e, seat):
                 text, p = f"{e['label']}: {_unseen(m.seat_names[e['seen_by']])}", None
-            out.append({"i": e["i"], "kind": e["kind"], "seat": e["seat"], "text": text,
-                        "p": p, "bot": bool(e.get("bot"))})
+            out.append(
+                {
+                    "i": e["i"],
+                    "kind": e["kind"],
+                    "seat": e["seat"],
+                    "text": text,
+                    "p": p,
+                    "bot": bool(e.get("bot")),
+                }
+            )
         return out
 
     def _rules_text(self, shown: dict) -> dict[str, str]:
@@ -444,10 +463,16 @@ class Stepper:
         due = self._next_bot()
         waiting = None
         if mover is not None and mover in m.bots and self.paused:
-            waiting = {"seat": mover,
-                       "text": f"Bots stopped: {self.bot_label(mover)} is to move."}
-        rules = [{"key": v.key, "value": m.rules[v.key], "default": v.default,
-                  "changed": m.rules[v.key] != v.default} for v in m.game.variants]
+            waiting = {"seat": mover, "text": f"Bots stopped: {self.bot_label(mover)} is to move."}
+        rules = [
+            {
+                "key": v.key,
+                "value": m.rules[v.key],
+                "default": v.default,
+                "changed": m.rules[v.key] != v.default,
+            }
+            for v in m.game.variants
+        ]
         out = {
             "game": m.game.name,
             "title": m.game.title,
@@ -468,9 +493,16 @@ class Stepper:
             "timeline": m.timeline_length,
             "bots": {str(s): self.bot_names.get(s, "own") for s in m.bots},
             "bot_choices": bot_choices(m.game),
-            "thinking": None if due is None else {"seat": due, "text": _sentence(
-                f"{self.bot_label(due)} is thinking…" if due in m.bots
-                else f"a stand-in bot for {m.seat_names[due]} is thinking…")},
+            "thinking": None
+            if due is None
+            else {
+                "seat": due,
+                "text": _sentence(
+                    f"{self.bot_label(due)} is thinking…"
+                    if due in m.bots
+                    else f"a stand-in bot for {m.seat_names[due]} is thinking…"
+                ),
+            },
             "waiting": waiting,
             "can_play_to_my_turn": self._can_play_to_my_turn(),
             "rules": rules,

@@ -23,8 +23,9 @@ BOXES = {"start": "from", "stop_value": "to", "step": "step", "games": "games pe
 class WhatIfSession:
     """One question: how does the win rate move as one card stat (or rule) changes?"""
 
-    def __init__(self, game: str, cards=None, *, bots=None, seed: int = 0, executor="processes",
-                 **setup):
+    def __init__(
+        self, game: str, cards=None, *, bots=None, seed: int = 0, executor="processes", **setup
+    ):
         self.game = get_game(game)
         self.cards = self.game.checked_cards(cards)
         self.bots, self.seed, self.executor, self.setup = bots, check_seed(seed), executor, setup
@@ -54,9 +55,15 @@ class WhatIfSession:
             cards = []
             for row in frame.iter_rows(named=True):
                 card = str(row[spec.key])
-                cards.append({"card": card, "stats": [
-                    {"column": c, "value": row[c], "key": f"{table}.{card}.{c}"}
-                    for c in numeric]})
+                cards.append(
+                    {
+                        "card": card,
+                        "stats": [
+                            {"column": c, "value": row[c], "key": f"{table}.{card}.{c}"}
+                            for c in numeric
+                        ],
+                    }
+                )
             groups.append({"table": table, "cards": cards})
         return groups
 
@@ -79,22 +86,31 @@ class WhatIfSession:
                         found.append({"key": s["key"], "label": self.describe(s["key"])})
         return {"matches": found[:limit], "total": len(found)}
 
-    def pick(self, key: str | None = None, *, table: str | None = None,
-             card: str | None = None, column: str | None = None, now: str | None = None) -> str:
+    def pick(
+        self,
+        key: str | None = None,
+        *,
+        table: str | None = None,
+        card: str | None = None,
+        column: str | None = None,
+        now: str | None = None,
+    ) -> str:
         """The stat a picker choice lands on: a whole key, or a table, card or column chosen in
         the grouped picker, the other parts staying where they were (in `now`, the stat picked
         before) when they still exist."""
         if key is not None:
             if key not in self.stats():
-                raise ValueError(f"{key!r} is not a stat of {self.game.name}'s cards that can "
-                                 "be swept")
+                raise ValueError(
+                    f"{key!r} is not a stat of {self.game.name}'s cards that can be swept"
+                )
             return key
         groups = {g["table"]: g for g in self.stat_groups()}
         now_table, now_card, now_column = _parts(now) if now else (None, None, None)
         table = table or now_table
         if table not in groups:
-            raise ValueError(f"{table!r} is not a table with stats to sweep; tables: "
-                             f"{', '.join(groups)}")
+            raise ValueError(
+                f"{table!r} is not a table with stats to sweep; tables: {', '.join(groups)}"
+            )
         cards = {c["card"]: c for c in groups[table]["cards"]}
         card = card or (now_card if now_card in cards else next(iter(cards)))
         if card not in cards:
@@ -106,7 +122,7 @@ class WhatIfSession:
         return f"{table}.{card}.{column}"
 
     def describe(self, key: str) -> str:
-        """"Brutes' health (enemies, now 10)"."""
+        """ "Brutes' health (enemies, now 10)"."""
         table, _card, _column = _parts(key)
         return f"{key_label(key)} ({table}, now {self.current(key)})"
 
@@ -118,13 +134,16 @@ class WhatIfSession:
         """The values from `start` to `stop` by `step`: at most as many points as a sweep
         sets out without asking (`guard.max_points`; the view has no way to confirm more)."""
         if step <= 0 or stop < start:
-            raise ValueError(f"range: need start <= stop and a positive step, got {start}..{stop} "
-                             f"step {step}")
+            raise ValueError(
+                f"range: need start <= stop and a positive step, got {start}..{stop} step {step}"
+            )
         span = range(start, stop + 1, step)
         if len(span) > guard.max_points:
-            raise ValueError(f"range: {start}..{stop} step {step} is {len(span):,} points, more "
-                             f"than the {guard.max_points:,} a sweep sets out without asking; "
-                             "narrow the range or take a larger step")
+            raise ValueError(
+                f"range: {start}..{stop} step {step} is {len(span):,} points, more "
+                f"than the {guard.max_points:,} a sweep sets out without asking; "
+                "narrow the range or take a larger step"
+            )
         return list(span)
 
     @staticmethod
@@ -151,8 +170,10 @@ class WhatIfSession:
         simulation's libraries and loads the compiled game: seconds). A `stop()` from here on
         holds: `run` with the same arguments goes on from here rather than starting afresh."""
         if not isinstance(values, list | tuple | range) or not values:
-            raise SetupError(f"values: give a list of the values to try, such as [8, 10, 12], "
-                             f"not {type(values).__name__} {shortened(values)}")
+            raise SetupError(
+                f"values: give a list of the values to try, such as [8, 10, 12], "
+                f"not {type(values).__name__} {shortened(values)}"
+            )
         self.key, self.games, self.planned = key, n, len(values)
         self.results = pl.DataFrame()
         self.running, self.stale, self.stopped = True, False, False
@@ -177,10 +198,21 @@ class WhatIfSession:
                     break
                 # A run checks the kernel against the rules engine once, on its first point;
                 # the view says which path played (`path`) rather than warning.
-                point, games = sweep(self.game.name, {key: [v]}, n, seed=self.seed,
-                                     cards=self.cards, bots=self.bots, executor=self.executor,
-                                     progress=False, games=True, shadow=i == 0, quiet=True,
-                                     stop=self._stop, **self.setup)
+                point, games = sweep(
+                    self.game.name,
+                    {key: [v]},
+                    n,
+                    seed=self.seed,
+                    cards=self.cards,
+                    bots=self.bots,
+                    executor=self.executor,
+                    progress=False,
+                    games=True,
+                    shadow=i == 0,
+                    quiet=True,
+                    stop=self._stop,
+                    **self.setup,
+                )
                 self.played += counts([games])
                 if point["n"][0] == 0:
                     break  # stopped before its first game: nothing to show for it
@@ -193,7 +225,8 @@ class WhatIfSession:
         finally:
             self.running = False
             self.stopped = len(rows) < len(values) or bool(
-                rows and rows[-1]["status"][0] == "interrupted")
+                rows and rows[-1]["status"][0] == "interrupted"
+            )
         return self.results
 
     def stop(self) -> None:
@@ -210,8 +243,10 @@ class WhatIfSession:
             return {"text": words, "aside": True}
         if set(self.played) == {KERNEL}:
             return {"text": "Played by the compiled kernel.", "aside": False}
-        return {"text": "Played by the rules engine (this game has no compiled kernel).",
-                "aside": False}
+        return {
+            "text": "Played by the rules engine (this game has no compiled kernel).",
+            "aside": False,
+        }
 
     def status(self) -> str:
         """Where the run stands, in words."""
@@ -233,8 +268,7 @@ class WhatIfSession:
 
     # -- what the view shows -----------------------------------------------------------------
     def title(self) -> str:
-        return (f"Win rate by {key_label(self.key)}, {self.games} games per point "
-                "(95% intervals)")
+        return f"Win rate by {key_label(self.key)}, {self.games} games per point (95% intervals)"
 
     def table(self) -> dict:
         """The results with headers in words and percentages rounded."""
