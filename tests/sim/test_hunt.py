@@ -11,17 +11,8 @@ from workbench.core import get_game
 
 
 @pytest.fixture(scope="module")
-def skewed():
-    # Sap (Blue's deck) stuns, and now hits more often and kills with every hit.
-    cards = (
-        get_game("squad_combat")
-        .load_cards()
-        .set("cards", "Sap", "damage", 30)
-        .set("cards", "Sap", "atk", 3)
-    )
-    return cards, wb.hunt(
-        "squad_combat", cards=cards, mode="fast", seed=2, executor="serial", progress=False
-    )
+def skewed(skewed_squad_hunt):
+    return skewed_squad_hunt
 
 
 def test_the_deck_of_a_card_made_far_too_strong_is_the_top_finding(skewed):

@@ -6,31 +6,17 @@ from __future__ import annotations
 import pytest
 
 import workbench as wb
-from workbench.core import get_game
 from workbench.widgets.editor_logic import EditSession
 
 
 @pytest.fixture(scope="module")
-def proposals():
-    cards = get_game("correction").load_cards().set("params", "spawn_tokens", "value", 3)
-    return wb.rebalance(
-        "correction",
-        cards=cards,
-        stats=["params.value"],
-        max_changes=2,
-        mode="fast",
-        seed=4,
-        executor="serial",
-        progress=False,
-    )
+def proposals(skewed_correction):
+    return skewed_correction[1]
 
 
 @pytest.fixture(scope="module")
-def found():
-    cards = get_game("squad_combat").load_cards().set("cards", "Sap", "damage", 30)
-    return wb.hunt(
-        "squad_combat", cards=cards, mode="fast", seed=2, executor="serial", progress=False
-    )
+def found(skewed_squad_hunt):
+    return skewed_squad_hunt[1]
 
 
 def test_a_proposal_opens_one_of_the_games_it_was_verified_on(proposals):
@@ -50,11 +36,15 @@ def test_a_proposal_opens_one_of_the_games_it_was_verified_on(proposals):
         proposals.match(0, n)
 
 
-def test_a_finding_goes_into_a_card_editor_as_one_undoable_change(found):
-    session = EditSession(wb.load_cards("squad_combat").set("cards", "Sap", "damage", 30))
+def test_a_finding_goes_into_a_card_editor_as_one_undoable_change(skewed_squad_hunt):
+    cards, found = skewed_squad_hunt
+    session = EditSession(cards)
+    session.replace_cards(cards.set("cards", "Jab", "damage", 5), "the designer's own edit")
     before = session.cards
     after = found.apply_to(session, 0)
-    assert after == found.cards(0) and after != before
+    # The finding's deck lists, and the designer's edit kept.
+    assert after["decks"].equals(found.cards(0)["decks"])
+    assert after.row("cards", "Jab")["damage"] == 5 and after != before
     session.undo()
     assert session.cards == before
     with pytest.raises(wb.SetupError, match="does not exist"):
@@ -64,10 +54,10 @@ def test_a_finding_goes_into_a_card_editor_as_one_undoable_change(found):
 def test_a_hunt_draws_each_finding_beside_its_deck_as_shipped(found):
     spec = found.chart().to_dict()
     rows = next(iter(spec["datasets"].values()))
-    shown = {(r["finding"], r["what"]) for r in rows}
+    shown = {(r["label"], r["group"]) for r in rows}
     for r in found.findings.iter_rows(named=True):
         label = f"{r['rank']}. {r['deck']}: {r['changes']}"
         assert (label, "this list") in shown and (label, "as shipped") in shown
-    mine = [r for r in rows if r["what"] == "this list"]
+    mine = [r for r in rows if r["group"] == "this list"]
     assert all(r["low"] <= r["rate"] <= r["high"] for r in mine)
     assert "65%" in str(spec["title"])

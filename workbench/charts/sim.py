@@ -141,3 +141,48 @@ def matchup_matrix(
     """Two-player matchups: the row side's win rate against the column side."""
     chart = grid_heatmap(frame, col, row, value)
     return chart.properties(title=fitted(f"{row} vs {col}: {value}", chart.width))
+
+
+def rates_chart(
+    rows: list[dict],
+    *,
+    x_title: str,
+    lines: list[float],
+    title: str,
+    subtitle: str | None = None,
+    group_title: str | None = None,
+    side_by_side: bool = False,
+    width: int = 360,
+) -> alt.LayerChart:
+    """Shares from 0 to 1 with their 95% intervals: `rows` of {label, group, rate, low, high},
+    a row of the chart per label and a colour per group (drawn one above the other within
+    the row when `side_by_side`), dashed lines at `lines` (targets, a limit). A group with no
+    interval (low and high None) is drawn as a point alone."""
+    data = pl.DataFrame(
+        rows,
+        schema={
+            "label": pl.String,
+            "group": pl.String,
+            "rate": pl.Float64,
+            "low": pl.Float64,
+            "high": pl.Float64,
+        },
+    )
+    offset = {"yOffset": alt.YOffset("group:N")} if side_by_side else {}
+    base = alt.Chart(data).encode(
+        y=alt.Y("label:N", title=None, sort=None, axis=alt.Axis(labelLimit=width)),
+        color=alt.Color("group:N", title=group_title),
+        **offset,
+    )
+    points = base.mark_point(filled=True, size=55).encode(
+        x=alt.X("rate:Q", axis=PERCENT, scale=alt.Scale(domain=[0, 1]), title=x_title)
+    )
+    bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
+    dashed = (
+        alt.Chart(pl.DataFrame({"at": sorted(set(lines))}))
+        .mark_rule(strokeDash=[4, 4])
+        .encode(x="at:Q")
+    )
+    return alt.layer(bars, points, dashed).properties(
+        title=fitted(title, width, subtitle=subtitle), width=width
+    )

@@ -95,36 +95,40 @@ class Hunt:
         )
 
     def apply_to(self, editor, i: int = 0):
-        """Put finding `i`'s list in a card editor (a CardEditor or its EditSession) as one
-        change, undone with one undo; the editor's new cards."""
-        session = getattr(editor, "session", editor)
+        """Put finding `i`'s list (the tables the hunt changes: deck lists, loadouts, picks)
+        in a card editor (a CardEditor or its EditSession) as one change, undone with one
+        undo; the editor's new cards. Its other tables stay as the editor has them."""
+        from ..widgets.editor_logic import change_in_editor
+
         if not 0 <= i < len(self._cards):
             raise SetupError(
                 f"apply_to: finding {i} does not exist; there are "
                 f"{len(self._cards)} (0 is the first)"
             )
+        found = self.cards(i)
+
+        def change(cards):
+            for spec in _specs(get_game(self.game)):
+                cards = cards.with_table(spec.table, found[spec.table])
+            return cards
+
         row = self.findings.row(i, named=True)
-        session.replace_cards(
-            self.cards(i), f"hunt finding {i + 1}: {row['deck']} {row['changes']}"
+        return change_in_editor(
+            editor, change, f"hunt finding {i + 1}: {row['deck']} {row['changes']}"
         )
-        if session is not editor:
-            editor.refresh()
-        return session.cards
 
     def chart(self):
         """Each finding's share of decided games on fresh seeds with its 95% interval, beside
         its deck as shipped; the line past which a list wins far too often dashed."""
-        import altair as alt
-
-        from ..charts.titles import fitted
+        from ..charts.sim import rates_chart
 
         rows = []
         for r in self.findings.iter_rows(named=True):
             label = f"{r['rank']}. {r['deck']}: {r['changes']}"
             rows.append(
                 {
-                    "finding": label,
-                    "what": "this list",
+                    "label": label,
+                    "group": "this list",
                     "rate": r["wins"],
                     "low": r["from"],
                     "high": r["to"],
@@ -132,48 +136,19 @@ class Hunt:
             )
             rows.append(
                 {
-                    "finding": label,
-                    "what": "as shipped",
+                    "label": label,
+                    "group": "as shipped",
                     "rate": r["as shipped"],
                     "low": None,
                     "high": None,
                 }
             )
-        data = pl.DataFrame(
+        return rates_chart(
             rows,
-            schema={
-                "finding": pl.String,
-                "what": pl.String,
-                "rate": pl.Float64,
-                "low": pl.Float64,
-                "high": pl.Float64,
-            },
-        )
-        base = alt.Chart(data).encode(
-            y=alt.Y("finding:N", title=None, sort=None, axis=alt.Axis(labelLimit=360)),
-            color=alt.Color("what:N", title=None),
-        )
-        points = base.mark_point(filled=True, size=60).encode(
-            x=alt.X(
-                "rate:Q",
-                axis=alt.Axis(format="%"),
-                scale=alt.Scale(domain=[0, 1]),
-                title="share of decided games against the field (lines: 95% intervals)",
-            )
-        )
-        bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
-        line = (
-            alt.Chart(pl.DataFrame({"too often": [TOO_OFTEN]}))
-            .mark_rule(strokeDash=[4, 4])
-            .encode(x="too often:Q")
-        )
-        return alt.layer(bars, points, line).properties(
-            title=fitted(
-                "The lists found, against the field",
-                360,
-                subtitle=f"dashed: {TOO_OFTEN:.0%}, past which a list wins far too often",
-            ),
-            width=360,
+            x_title="share of decided games against the field (lines: 95% intervals)",
+            lines=[TOO_OFTEN],
+            title="The lists found, against the field",
+            subtitle=f"dashed: {TOO_OFTEN:.0%}, past which a list wins far too often",
         )
 
     def __repr__(self) -> str:

@@ -112,21 +112,19 @@ class Rebalance:
     def apply_to(self, editor, i: int = 0):
         """Make proposal `i`'s changes in a card editor (a CardEditor or its EditSession) as
         one change, undone with one undo; the editor's new cards."""
-        session = getattr(editor, "session", editor)
-        cards = session.cards
-        for key, value in self._changes[i]:
-            cards = cards.set(key.table, key.card, key.column, value)
+        from ..widgets.editor_logic import change_in_editor
+
+        def change(cards):
+            for key, value in self._changes[i]:
+                cards = cards.set(key.table, key.card, key.column, value)
+            return cards
+
         words = self.proposals["changes"][i]
-        session.replace_cards(cards, f"rebalance proposal {i + 1}: {words}")
-        if session is not editor:
-            editor.refresh()
-        return session.cards
+        return change_in_editor(editor, change, f"rebalance proposal {i + 1}: {words}")
 
     def chart(self):
         """Each proposal's verified win rates with their 95% intervals, the targets dashed."""
-        import altair as alt
-
-        from ..charts.titles import fitted
+        from ..charts.sim import rates_chart
 
         rows, left_out = [], []
         for r in self.proposals.iter_rows(named=True):
@@ -134,47 +132,25 @@ class Rebalance:
                 left_out.append(str(r["rank"]))
                 continue
             for who in self.targets:
+                label = f"{r['rank']}. {r['changes']}"
                 rows.append(
                     {
-                        "proposal": f"{r['rank']}. {r['changes']}",
-                        "who": who,
+                        "label": label,
+                        "group": who,
                         "rate": r[f"{who} wins"],
                         "low": r[f"{who} from"],
                         "high": r[f"{who} to"],
                     }
                 )
-        data = pl.DataFrame(
+        note = f"left out, with no decided game: proposal {', '.join(left_out)}"
+        return rates_chart(
             rows,
-            schema={
-                "proposal": pl.String,
-                "who": pl.String,
-                "rate": pl.Float64,
-                "low": pl.Float64,
-                "high": pl.Float64,
-            },
-        )
-        base = alt.Chart(data).encode(
-            y=alt.Y("proposal:N", title=None, sort=None, axis=alt.Axis(labelLimit=360)),
-            yOffset=alt.YOffset("who:N"),
-            color=alt.Color("who:N", title="wins of"),
-        )
-        points = base.mark_point(filled=True, size=50).encode(
-            x=alt.X(
-                "rate:Q",
-                axis=alt.Axis(format="%"),
-                scale=alt.Scale(domain=[0, 1]),
-                title="share of decided games on fresh seeds (lines: 95% intervals)",
-            )
-        )
-        bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
-        targets = pl.DataFrame({"target": sorted(set(self.targets.values()))})
-        dashed = alt.Chart(targets).mark_rule(strokeDash=[4, 4]).encode(x="target:Q")
-        note = (
-            f"left out, with no decided game: proposal {', '.join(left_out)}" if left_out else None
-        )
-        return alt.layer(bars, points, dashed).properties(
-            title=fitted("Each proposal's win rates against the targets", 360, subtitle=note),
-            width=360,
+            x_title="share of decided games on fresh seeds (lines: 95% intervals)",
+            lines=list(self.targets.values()),
+            title="Each proposal's win rates against the targets",
+            subtitle=note if left_out else None,
+            group_title="wins of",
+            side_by_side=True,
         )
 
     def __repr__(self) -> str:

@@ -699,6 +699,17 @@ def _unquoted(text: str) -> str:
     return text
 
 
+def change_in_editor(editor, change, label: str) -> CardSet:
+    """Make `change` (the editor's cards -> new cards) in a card editor (a CardEditor or its
+    EditSession) as one change named `label`, undone with one undo; the editor's new cards.
+    Edits the designer made meanwhile stay, unless the change itself rewrites them."""
+    session = getattr(editor, "session", editor)
+    session.replace_cards(change(session.cards), label)
+    if session is not editor:
+        editor.refresh()
+    return session.cards
+
+
 def index_key(cards: CardSet, table: str, index: int):
     """The key of the card at row `index`."""
     return cards[table][cards.specs[table].key][index]
