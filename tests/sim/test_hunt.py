@@ -181,3 +181,23 @@ def test_a_dask_cluster_finds_what_the_serial_run_finds(skewed):
         assert one.searched.equals(other.searched)
         assert (one.games, one.message) == (other.games, other.message)
         assert all(one.cards(i) == other.cards(i) for i in range(one.findings.height))
+
+
+def test_a_declared_table_or_column_the_cards_lack_is_named(monkeypatch):
+    from workbench.core.spec import Decks, Picks
+
+    g = get_game("squad_combat")
+    for spec, words in [
+        (Decks("lists", "squad", "card", "copies", "cards"), "table 'lists'"),
+        (Decks("decks", "side", "card", "copies", "cards"), "column 'side' of 'decks'"),
+        (
+            (
+                Decks("decks", "squad", "card", "copies", "cards"),
+                Picks("decks", "squad", "card", "spells"),
+            ),
+            "from table 'spells'",
+        ),
+    ]:
+        monkeypatch.setattr(type(g), "decks", lambda self, spec=spec: spec)
+        with pytest.raises(wb.SetupError, match=words):
+            wb.hunt("squad_combat", mode="fast", executor="serial", progress=False)

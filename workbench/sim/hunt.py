@@ -181,6 +181,7 @@ def hunt(
     guard.flags(progress=progress)
     seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g), None, setup)
+    _check_tables(g, specs, base.cards)
     sides = g.traits.sides
     names = list(base.setup[sides])
     if decks is None:
@@ -275,6 +276,35 @@ def _specs(g) -> tuple:
             "Choices or a tuple of them and Picks (core/spec.py)"
         )
     return specs
+
+
+def _check_tables(g, specs, cards) -> None:
+    """Each table and column `Game.decks` names is in the cards, or a SetupError says which
+    is not."""
+    for spec in specs:
+        if isinstance(spec, Choices):
+            columns = spec.columns
+        elif isinstance(spec, Picks):
+            columns = (spec.deck, spec.pick)
+        else:
+            columns = (spec.deck, spec.card, spec.copies)
+        if spec.table not in cards.tables:
+            raise SetupError(
+                f"{g.name}: Game.decks names table {spec.table!r}; the cards "
+                f"have {', '.join(cards.tables)}"
+            )
+        missing = [c for c in columns if c not in cards[spec.table].columns]
+        if missing:
+            raise SetupError(
+                f"{g.name}: Game.decks names column {missing[0]!r} of "
+                f"{spec.table!r}, which has {', '.join(cards[spec.table].columns)}"
+            )
+        pool = getattr(spec, "pool", None)
+        if pool is not None and pool not in cards.tables:
+            raise SetupError(
+                f"{g.name}: Game.decks takes picks from table {pool!r}; the "
+                f"cards have {', '.join(cards.tables)}"
+            )
 
 
 def _search(deck, play, running, specs, shipped, budget, seed, moves) -> tuple[list, list]:
@@ -409,8 +439,7 @@ def _picked(parent, shipped, spec: Picks, deck: str, rng: random.Random, moves: 
         for _ in range(rng.randint(1, moves)):
             line = rng.choice(mine)
             old, new = line[spec.pick], rng.choice(pool)
-            prefix = line[key][: -len(old)] if line[key].endswith(old) else f"{deck}: "
-            line[spec.pick], line[key] = new, prefix + new
+            line[spec.pick], line[key] = new, _keyed(line[key], old, new, deck)
         try:
             cards = parent.with_table(spec.table, pl.DataFrame(lines, schema=table.schema))
         except CardDataError:
@@ -466,11 +495,23 @@ def _options(cards, table: str, column: str) -> list:
 
 def _new_line(spec: Decks, key: str, like: dict, deck: str, card: str, columns) -> dict:
     """The line of a card new to `deck`, keyed as `like` (another line of it) is."""
-    named = like[key]
-    prefix = named[: -len(like[spec.card])] if named.endswith(like[spec.card]) else f"{deck}: "
     line = dict.fromkeys(columns)
-    line.update({key: prefix + card, spec.deck: deck, spec.card: card, spec.copies: 1})
+    line.update(
+        {
+            key: _keyed(like[key], like[spec.card], card, deck),
+            spec.deck: deck,
+            spec.card: card,
+            spec.copies: 1,
+        }
+    )
     return line
+
+
+def _keyed(named: str, was: str, now: str, deck: str) -> str:
+    """The key of a line holding `now`, made as `named` was made for `was` ("Red: Sap"
+    gives "Red: Jab"), or "<deck>: <now>" when `named` does not end with `was`."""
+    prefix = named[: -len(was)] if named.endswith(was) else f"{deck}: "
+    return prefix + now
 
 
 def _changes(shipped, cards, spec: Decks | Choices | Picks, deck: str) -> str:
