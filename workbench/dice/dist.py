@@ -50,30 +50,6 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     "!=": operator.ne,
 }
 
-# A sparse pair loop costs about this much per pair of outcomes, plus about this much per
-# distinct result (dict growth, sorting, new big ints).
-_PAIR_US = 0.3
-_RESULT_US = 3.0
-
-
-def sparse_add_cost(na: int, nb: int, result_bound: int | None = None) -> float:
-    """Estimated microseconds for combining every outcome pair of two sparse supports."""
-    pairs = na * nb
-    results = pairs if result_bound is None else min(pairs, result_bound)
-    return _PAIR_US * pairs + _RESULT_US * results
-
-
-def _sparse_sum_cost(a: Dist, b: Dist) -> float:
-    """Estimated microseconds for adding two distributions pair by pair. With weights of
-    thousands of digits (hundreds of exploding dice) each pair is a big multiplication, and
-    that, not the pair count, is what the time goes on."""
-    cost = sparse_add_cost(len(a), len(b), a.span + b.span - 1)
-    bits_a, bits_b = a._total.bit_length(), b._total.bit_length()
-    if max(bits_a, bits_b) > 256:
-        cost += len(a) * len(b) * _poly.mul_us(bits_a, bits_b)
-    return cost
-
-
 class Dist(Mapping[int, int]):
     """Outcome -> exact positive integer weight; see the module docstring for order and equality.
 
@@ -434,21 +410,15 @@ class Dist(Mapping[int, int]):
 
     def add_cost(self, other: Dist) -> float:
         """Estimated microseconds for ``self + other``."""
-        if len(self) == 1 or len(other) == 1:
-            return 0.05 * (len(self) + len(other))
-        bits = (self._total * other._total).bit_length()
-        return min(
-            _poly.convolve_cost(self.span, other.span, bits),
-            _sparse_sum_cost(self, other),
-        )
+        from .costs import add_cost
+
+        return add_cost(self, other)
 
     def mul_cost(self, other: Dist) -> float:
         """Estimated microseconds for ``self * other`` (outcome products)."""
-        if len(self) == 1 or len(other) == 1:
-            return 0.2 * (len(self) + len(other))
-        corners = [a * b for a in (self.min_outcome(), self.max_outcome())
-                   for b in (other.min_outcome(), other.max_outcome())]
-        return sparse_add_cost(len(self), len(other), max(corners) - min(corners) + 1)
+        from .costs import mul_cost
+
+        return mul_cost(self, other)
 
     def __add__(self, other: Dist | int) -> Dist:
         if isinstance(other, int):
@@ -464,9 +434,12 @@ class Dist(Mapping[int, int]):
             )
         if len(a) == 1:
             return b + a
+        # The estimates load on the first sum that needs them, not with the game engine's import.
+        from .costs import sparse_sum_cost
+
         bits = (a._total * b._total).bit_length()
         dense = _poly.convolve_cost(a.span, b.span, bits)
-        if dense <= _sparse_sum_cost(a, b):
+        if dense <= sparse_sum_cost(a, b):
             lo_a, wa = a._dense()
             lo_b, wb = b._dense()
             return Dist._from_dense(lo_a + lo_b, _poly.convolve(wa, wb))
@@ -528,20 +501,9 @@ class Dist(Mapping[int, int]):
 
     def repeat_cost(self, n: int) -> float:
         """Estimated microseconds for ``self.repeat(n)``."""
-        a = self._arith("repeat_cost")
-        if n <= 1 or len(a) == 1:
-            return 1.0
-        if a.span * n <= 512:
-            return 0.5 * a.span * n
-        if a.span <= 4 * len(a) + 64:
-            return _poly.power_cost(a._dense()[1], n)[1]
-        # Sparse repeated squaring, dominated by the last squaring. A sum of m copies of an
-        # s-outcome die has at most C(m+s-1, s-1) distinct values (multisets of faces).
-        def support(m: int) -> int:
-            return min(math.comb(m + len(a) - 1, len(a) - 1), (a.span - 1) * m + 1)
+        from .costs import repeat_cost
 
-        half = support(max(1, n // 2))
-        return sparse_add_cost(half, half, support(n)) * 2
+        return repeat_cost(self._arith("repeat_cost"), n)
 
     def repeat(self, n: int) -> Dist:
         """The sum of ``n`` independent copies (``Dist.die(6).repeat(3)`` is 3d6)."""
@@ -569,89 +531,38 @@ class Dist(Mapping[int, int]):
         assert result is not None
         return result
 
-    def _cumulative_below(self, xs: list[int]) -> list[int]:
-        # Weight of outcomes <= x for each x in ascending xs; self is sorted (see _extreme).
-        out, acc, i = [], 0, 0
-        for x in xs:
-            while i < len(self._outcomes) and self._outcomes[i] <= x:
-                acc += self._weights[i]
-                i += 1
-            out.append(acc)
-        return out
-
-    def _extreme(self, other: Dist, highest: bool) -> Dist:
-        # P(max <= x) = F_a(x) F_b(x); P(min > x) = S_a(x) S_b(x). Linear after the merge.
-        what = "maximum" if highest else "minimum"
-        a, b = self._arith(what), other._arith(what)
-        xs = sorted(set(a._outcomes) | set(b._outcomes))
-        fa = a._cumulative_below(xs)
-        fb = b._cumulative_below(xs)
-        ta, tb = a._total, b._total
-        if highest:
-            joint = [x * y for x, y in zip(fa, fb)]
-        else:
-            joint = [ta * tb - (ta - x) * (tb - y) for x, y in zip(fa, fb)]
-        prev, pairs = 0, []
-        for x, c in zip(xs, joint):
-            if c != prev:
-                pairs.append((x, c - prev))
-            prev = c
-        return Dist._raw(tuple(o for o, _ in pairs), tuple(w for _, w in pairs))
+    # Comparisons and extremes live in .order, which loads on first use, not with the game
+    # engine's import of this module.
 
     def maximum(self, other: Dist) -> Dist:
-        return self._extreme(other, True)
+        from .order import extreme
+
+        return extreme(self._arith("maximum"), other._arith("maximum"), True)
 
     def minimum(self, other: Dist) -> Dist:
-        return self._extreme(other, False)
+        from .order import extreme
+
+        return extreme(self._arith("minimum"), other._arith("minimum"), False)
 
     def compare(self, op: str, other: Dist | int) -> Dist:
         """Yes/no result of ``self op other`` as a distribution over {0, 1} in lowest terms."""
+        from .order import compare
+
         if isinstance(other, int):
             other = Dist.constant(other)
-        a, b = self._arith("compare"), other._arith("compare")
-        # Linear in the supports: weigh each outcome of a by the weight of b's outcomes
-        # below it and equal to it, then combine for the requested test.
-        bo, bw = b._outcomes, b._weights
-        n = len(bo)
-        i = 0
-        below = 0
-        s_below = s_equal = 0
-        for x, wx in zip(a._outcomes, a._weights):
-            while i < n and bo[i] < x:
-                below += bw[i]
-                i += 1
-            s_below += wx * below
-            if i < n and bo[i] == x:
-                s_equal += wx * bw[i]
-        both = a._total * b._total
-        if op == ">":
-            yes = s_below
-        elif op == ">=":
-            yes = s_below + s_equal
-        elif op == "<":
-            yes = both - s_below - s_equal
-        elif op == "<=":
-            yes = both - s_below
-        elif op in ("=", "=="):
-            yes = s_equal
-        elif op == "!=":
-            yes = both - s_equal
-        else:
-            raise ValueError(f"Dist.compare: unknown comparison {op!r}")
-        return _bernoulli(yes, both)
+        return compare(self._arith("compare"), op, other._arith("compare"))
 
     def is_yes_no(self) -> bool:
         return set(self._outcomes) <= {0, 1}
 
 
-def _bernoulli(yes: int, total: int) -> Dist:
-    g = math.gcd(yes, total)
-    yes, total = yes // g, total // g
-    if yes == 0:
-        return Dist._raw((0,), (1,))
-    if yes == total:
-        return Dist._raw((1,), (1,))
-    return Dist._raw((0, 1), (total - yes, yes))
+def __getattr__(name: str):
+    # The cost estimates load on first use (see .costs), and this one is read from here too.
+    if name == "sparse_add_cost":
+        from .costs import sparse_add_cost
+
+        return sparse_add_cost
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _outcome_int(o) -> int:

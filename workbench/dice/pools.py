@@ -15,7 +15,8 @@ import math
 from collections.abc import Callable, Sequence
 
 from . import _poly
-from .dist import COMPARISONS, Dist, sparse_add_cost
+from .costs import sparse_add_cost
+from .dist import COMPARISONS, Dist
 
 __all__ = [
     "explode",
@@ -174,6 +175,12 @@ def keep(groups: Sequence[tuple[Dist, int]], k: int, highest: bool) -> Dist:
         for d, n in groups:
             out = out + d.repeat(n)
         return out
+    return _walk_outcomes(groups, k, highest)
+
+
+def _walk_outcomes(groups: Sequence[tuple[Dist, int]], k: int, highest: bool) -> Dist:
+    """The walk of the module docstring, from the top outcome (or the bottom one for keep
+    lowest), for 0 < k < the number of dice; the kept sum is a polynomial packed in an int."""
     dice = [dict(d.items()) for d, _ in groups]
     counts = [n for _, n in groups]
     T = len(dice)
@@ -185,7 +192,6 @@ def keep(groups: Sequence[tuple[Dist, int]], k: int, highest: bool) -> Dist:
         grand *= d.total**n
     nb = _poly.slot_bytes(grand)
     slot_bits = nb * 8
-    comb = math.comb
 
     # Weight of each die's outcomes not yet reached (strictly beyond the current one).
     beyond = [d.total for d, _ in groups]
@@ -196,62 +202,98 @@ def keep(groups: Sequence[tuple[Dist, int]], k: int, highest: bool) -> Dist:
         w = [d.get(o, 0) for d in dice]
         for t in range(T):
             beyond[t] -= w[t]
-        B = beyond
-        F = [w[t] + B[t] for t in range(T)]
         unit = (o - lo) * slot_bits
-        more = idx != last
-        new: dict[tuple[int, ...], int] = {}
-        # Small caches: the same powers recur across states at one outcome.
-        pow_b: list[dict[int, int]] = [{} for _ in range(T)]
-
-        def b_pow(t: int, e: int, pow_b=pow_b, B=B) -> int:
-            cache = pow_b[t]
-            v = cache.get(e)
-            if v is None:
-                v = cache[e] = B[t] ** e
-            return v
-
-        for jvec, poly in states.items():
-            J = sum(jvec)
-            need = k - J
-            r = [counts[t] - jvec[t] for t in range(T)]
-            full = 1
-            for t in range(T):
-                full *= F[t] ** r[t]
-            short = 0
-            if T == 1:
-                r0, w0 = r[0], w[0]
-                top = min(need - 1, r0) if w0 else 0
-                wc = 1
-                for c in range(top + 1):
-                    coef = comb(r0, c) * wc
-                    short += coef * b_pow(0, r0 - c)
-                    if more:
-                        key = (jvec[0] + c,)
-                        moved = (poly * coef) << (c * unit) if c else poly
-                        new[key] = new.get(key, 0) + moved
-                    wc *= w0
-            else:
-                caps = [r[t] if w[t] else 0 for t in range(T)]
-                for cvec in _vectors(caps, need - 1):
-                    coef = 1
-                    rest = 1
-                    for t in range(T):
-                        c = cvec[t]
-                        if c:
-                            coef *= comb(r[t], c) * w[t] ** c
-                        rest *= b_pow(t, r[t] - c)
-                    short += coef * rest
-                    if more:
-                        key = tuple(j + c for j, c in zip(jvec, cvec))
-                        sc = sum(cvec)
-                        moved = (poly * coef) << (sc * unit) if sc else poly
-                        new[key] = new.get(key, 0) + moved
-            term = full - short
-            if term:
-                result += (poly * term) << (need * unit)
-        states = new
+        finished, states = _at_outcome(states, counts, k, w, beyond, unit, idx != last)
+        result += finished
     return Dist._from_dense(k * lo, _poly.unpack(result, slots, nb))
+
+
+def _at_outcome(
+    states: dict[tuple[int, ...], int],
+    counts: list[int],
+    k: int,
+    w: list[int],
+    B: list[int],
+    unit: int,
+    more: bool,
+) -> tuple[int, dict[tuple[int, ...], int]]:
+    """One outcome of the walk: the packed weight of the states that reach k kept dice here,
+    and the states that go on to the next outcome (none after the last one, ``more`` False).
+
+    ``w`` is each kind's weight of this outcome, ``B`` its weight beyond it, ``unit`` the shift
+    of one die showing this outcome in the packed polynomial."""
+    T = len(w)
+    F = [w[t] + B[t] for t in range(T)]
+    new: dict[tuple[int, ...], int] = {}
+    moves = new if more else None
+    # Small caches: the same powers recur across states at one outcome.
+    pow_b: list[dict[int, int]] = [{} for _ in range(T)]
+
+    def b_pow(t: int, e: int, pow_b=pow_b, B=B) -> int:
+        cache = pow_b[t]
+        v = cache.get(e)
+        if v is None:
+            v = cache[e] = B[t] ** e
+        return v
+
+    finished = 0
+    for jvec, poly in states.items():
+        need = k - sum(jvec)
+        r = [counts[t] - jvec[t] for t in range(T)]
+        full = 1
+        for t in range(T):
+            full *= F[t] ** r[t]
+        if T == 1:
+            short = _short_one_kind(jvec, poly, r[0], w[0], need, unit, b_pow, moves)
+        else:
+            short = _short_mixed(jvec, poly, r, w, need, unit, b_pow, moves)
+        term = full - short
+        if term:
+            finished += (poly * term) << (need * unit)
+    return finished, new
+
+
+def _short_one_kind(jvec, poly, r0: int, w0: int, need: int, unit: int, b_pow, moves) -> int:
+    """For a pool of one kind of die: the weight of the ways the ``r0`` dice not yet counted
+    show this outcome fewer than ``need`` times (the rest lower), each way moved on into
+    ``moves`` (when given) as the state it leads to."""
+    top = min(need - 1, r0) if w0 else 0
+    short = 0
+    wc = 1
+    for c in range(top + 1):
+        coef = math.comb(r0, c) * wc
+        short += coef * b_pow(0, r0 - c)
+        if moves is not None:
+            key = (jvec[0] + c,)
+            moved = (poly * coef) << (c * unit) if c else poly
+            moves[key] = moves.get(key, 0) + moved
+        wc *= w0
+    return short
+
+
+def _short_mixed(jvec, poly, r: list[int], w: list[int], need: int, unit: int, b_pow,
+                 moves) -> int:
+    """:func:`_short_one_kind` for a pool of several kinds of dice: every split of fewer than
+    ``need`` dice showing this outcome among the kinds."""
+    T = len(r)
+    comb = math.comb
+    short = 0
+    caps = [r[t] if w[t] else 0 for t in range(T)]
+    for cvec in _vectors(caps, need - 1):
+        coef = 1
+        rest = 1
+        for t in range(T):
+            c = cvec[t]
+            if c:
+                coef *= comb(r[t], c) * w[t] ** c
+            rest *= b_pow(t, r[t] - c)
+        short += coef * rest
+        if moves is not None:
+            key = tuple(j + c for j, c in zip(jvec, cvec))
+            sc = sum(cvec)
+            moved = (poly * coef) << (sc * unit) if sc else poly
+            moves[key] = moves.get(key, 0) + moved
+    return short
 
 
 # ---- success counting ---------------------------------------------------------------------

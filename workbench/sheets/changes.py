@@ -14,11 +14,30 @@ MARGIN = 18.0
 def changes_page(
     diff: pl.DataFrame, paper: tuple[float, float], *, title: str, tables: list[str], before, after
 ) -> Page:
+    """The page listing what changed in ``tables`` from the cards ``before`` to ``after``
+    (``diff`` is their cards.diff), card by card, as much as fits on one sheet of ``paper``."""
     page = Page(*paper, kind="changes")
     ops = page.ops
     left, right = MARGIN, paper[0] - MARGIN
     room = right - left
     bottom = paper[1] - MARGIN
+    y = _heading(ops, left, room, title, before, after)
+
+    shown = diff.filter(pl.col("table").is_in(tables))
+    cards = [
+        (t, _named(after, t, c) or _named(before, t, c) or c, kind, words)
+        for t, c, kind, words in _by_card(shown)
+    ]
+    y = _summary(ops, left, y, cards)
+    others = diff.filter(~pl.col("table").is_in(tables))
+    y = _card_list(ops, left, room, y, bottom - 12, cards)
+    if others.height:
+        _other_tables(ops, left, room, y, bottom, others)
+    return page
+
+
+def _heading(ops: list, left: float, room: float, title: str, before, after) -> float:
+    """The title and which versions of the cards are compared; returns where the text ends."""
     y = MARGIN + 6
     ops.append(Text(left, y, clip(f"What changed: {title}", 16, room, True), 16, True, INK))
     y += 7
@@ -34,13 +53,11 @@ def changes_page(
             GREY,
         )
     )
-    y += 4
+    return y + 4
 
-    shown = diff.filter(pl.col("table").is_in(tables))
-    cards = [
-        (t, _named(after, t, c) or _named(before, t, c) or c, kind, words)
-        for t, c, kind, words in _by_card(shown)
-    ]
+
+def _summary(ops: list, left: float, y: float, cards: list) -> float:
+    """How many cards are new, changed and removed (or that none are)."""
     counts = {kind: sum(1 for c in cards if c[2] == kind) for kind in ("new", "changed", "gone")}
     y += line_height(11)
     if not cards:
@@ -60,31 +77,24 @@ def changes_page(
                 INK,
             )
         )
-    y += 3
-    others = diff.filter(~pl.col("table").is_in(tables))
-    lines = cards
+    return y + 3
+
+
+def _card_list(ops: list, left: float, room: float, y: float, limit: float, cards: list) -> float:
+    """Each card under its table's heading, as many as fit above ``limit``, then how many
+    more there are; returns where the list ends."""
     hidden = 0
     current = None
-    for n, (table, card, kind, words) in enumerate(lines):
+    for n, (table, card, kind, words) in enumerate(cards):
         said = wrap(words, 9, room - 20) if words else []
         need = line_height(9) * (1 + len(said)) + (5 + line_height(11) if table != current else 0)
-        if y + need > bottom - 12:
-            hidden = len(lines) - n
+        if y + need > limit:
+            hidden = len(cards) - n
             break
         if table != current:
             current = table
-            y += 4 + line_height(11)
-            ops.append(Rect(left, y - 3.6, 2.2, 4.4, fill=accent(table)))
-            ops.append(Text(left + 4, y, table.replace("_", " ").capitalize(), 11, True, INK))
-            y += 1
-        y += line_height(9) + 0.6
-        label, paint = MARKS.get(kind, ("REMOVED", "#d0d3d6"))
-        ops.append(Rect(left, y - 3.3, 17, 4.4, fill=paint, radius=1))
-        ops.append(Text(left + 8.5, y, label, 6.5, True, INK, "middle"))
-        ops.append(Text(left + 20, y, clip(card, 9, room - 20, True), 9, True, INK))
-        for line in said:
-            y += line_height(9)
-            ops.append(Text(left + 20, y, line, 9, False, GREY))
+            y = _table_heading(ops, left, y, table)
+        y = _card_entry(ops, left, room, y, card, kind, said)
     if hidden:
         y += line_height(9) + 2
         ops.append(
@@ -97,20 +107,45 @@ def changes_page(
                 GREY,
             )
         )
-    if others.height:
-        y = max(y + line_height(9) + 4, bottom - 6)
-        names = ", ".join(sorted(set(others["table"].to_list())))
-        ops.append(
-            Text(
-                left,
-                min(y, bottom),
-                clip(f"Also changed, in tables not on this sheet: {names}.", 9, room),
-                9,
-                False,
-                GREY,
-            )
+    return y
+
+
+def _table_heading(ops: list, left: float, y: float, table: str) -> float:
+    y += 4 + line_height(11)
+    ops.append(Rect(left, y - 3.6, 2.2, 4.4, fill=accent(table)))
+    ops.append(Text(left + 4, y, table.replace("_", " ").capitalize(), 11, True, INK))
+    return y + 1
+
+
+def _card_entry(
+    ops: list, left: float, room: float, y: float, card: str, kind: str, said: list[str]
+) -> float:
+    """One card: its mark (new, changed, removed), its name and what changed, wrapped."""
+    y += line_height(9) + 0.6
+    label, paint = MARKS.get(kind, ("REMOVED", "#d0d3d6"))
+    ops.append(Rect(left, y - 3.3, 17, 4.4, fill=paint, radius=1))
+    ops.append(Text(left + 8.5, y, label, 6.5, True, INK, "middle"))
+    ops.append(Text(left + 20, y, clip(card, 9, room - 20, True), 9, True, INK))
+    for line in said:
+        y += line_height(9)
+        ops.append(Text(left + 20, y, line, 9, False, GREY))
+    return y
+
+
+def _other_tables(ops: list, left: float, room: float, y: float, bottom: float, others) -> None:
+    """A closing line naming the tables with changes that this sheet does not print."""
+    y = max(y + line_height(9) + 4, bottom - 6)
+    names = ", ".join(sorted(set(others["table"].to_list())))
+    ops.append(
+        Text(
+            left,
+            min(y, bottom),
+            clip(f"Also changed, in tables not on this sheet: {names}.", 9, room),
+            9,
+            False,
+            GREY,
         )
-    return page
+    )
 
 
 def _by_card(diff: pl.DataFrame) -> list[tuple[str, str, str, str]]:

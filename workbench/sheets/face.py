@@ -9,6 +9,7 @@ where a cut may stray; the band and the background run out into the bleed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.view import CardView, Stat
@@ -53,6 +54,41 @@ def front(
     left, right = box.x + m, box.x + box.w - m
     room = right - left
     scale = min(box.w / 63, box.h / 88) ** 0.5  # bigger cards, somewhat bigger type
+    _background(ops, box)
+    band = _band(ops, view, box, left, right, scale, color)
+    if mark:
+        _mark(ops, mark, right, box.y + band, scale)
+    y = box.y + band + 1.2
+
+    bottom = box.y + box.h - m
+    if footer:
+        bottom = _footer(ops, footer, left, bottom, room, scale)
+    fitted = True
+
+    if view.subtitle:
+        y = _subtitle(ops, view.subtitle, left, y, room, scale)
+    numbers = [s for s in view.stats if not isinstance(s.value, str)]
+    facts = [s for s in view.stats if isinstance(s.value, str)]
+    if numbers:
+        # Without card text the numbers are the card: bigger boxes, easier to read at the table.
+        big = 1.0 if view.text else 1.35
+        y = _stat_boxes(ops, numbers, left, y + 0.8, room, scale * big) + 1.2
+    if facts:
+        y, facts_fit = _facts(ops, facts, left, y, room, scale)
+        fitted &= facts_fit
+    if view.tags:
+        bottom, tags_fit = _tags(ops, view.tags, left, bottom, room, scale, color)
+        fitted &= tags_fit
+    if view.text:
+        ok = _paragraph(ops, view.text, left, y + 0.6, room, bottom - y - 0.6, 8.5 * scale)
+        fitted &= ok
+    elif y > bottom:
+        fitted = False
+    return ops, fitted and y <= bottom
+
+
+def _background(ops: list[Op], box: Box) -> None:
+    """White over the trim box and the bleed; outlined when there is no bleed to cut into."""
     b = box.bleed
     ops.append(
         Rect(
@@ -66,7 +102,15 @@ def front(
         )
     )
 
-    # The band: kind (and the card's id when its name is something else), then the name.
+
+def _band(
+    ops: list[Op], view: CardView, box: Box, left: float, right: float, scale: float, color: str
+) -> float:
+    """The band: kind (and the card's id when its name is something else), then the name;
+    returns its height below the trim box's top."""
+    m = box.margin
+    room = right - left
+    b = box.bleed
     kind_size = 6 * scale
     name_size = 11 * scale
     kind = view.kind.replace("_", " ").upper()
@@ -85,63 +129,79 @@ def front(
     for line in names:
         y += line_height(name_size)
         ops.append(Text(left, y - name_size * 0.1, line, name_size, True, "#ffffff"))
-    if mark:
-        label, paint = MARKS[mark]
-        size = 5.5 * scale
-        w = width(label, size, True) + 2.4
-        ops.append(
-            Rect(right - w, box.y + band - 2.2, w, 4.2, fill=paint, stroke=INK, width=0.2, radius=1)
-        )
-        ops.append(Text(right - w / 2, box.y + band + 0.75, label, size, True, INK, "middle"))
-    y = box.y + band + 1.2
+    return band
 
-    bottom = box.y + box.h - m
+
+def _mark(ops: list[Op], mark: str, right: float, band_bottom: float, scale: float) -> None:
+    """The new / changed mark, on the band's lower edge at the right."""
+    label, paint = MARKS[mark]
+    size = 5.5 * scale
+    w = width(label, size, True) + 2.4
+    ops.append(
+        Rect(right - w, band_bottom - 2.2, w, 4.2, fill=paint, stroke=INK, width=0.2, radius=1)
+    )
+    ops.append(Text(right - w / 2, band_bottom + 0.75, label, size, True, INK, "middle"))
+
+
+def _footer(
+    ops: list[Op], footer: str, left: float, bottom: float, room: float, scale: float
+) -> float:
+    """The footer line at the bottom; returns the new bottom of the room above it."""
     foot_size = 4.8 * scale
-    if footer:
-        ops.append(Text(left, bottom, clip(footer, foot_size, room), foot_size, False, GREY))
-        bottom -= line_height(foot_size) + 0.6
+    ops.append(Text(left, bottom, clip(footer, foot_size, room), foot_size, False, GREY))
+    bottom -= line_height(foot_size) + 0.6
+    return bottom
+
+
+def _subtitle(
+    ops: list[Op], subtitle: str, left: float, y: float, room: float, scale: float
+) -> float:
+    """Up to two lines of subtitle; returns the y below them."""
+    size = 7.5 * scale
+    for line in wrap(subtitle, size, room)[:2]:
+        y += line_height(size)
+        ops.append(Text(left, y, clip(line, size, room), size, False, GREY))
+    return y + 0.8
+
+
+def _facts(
+    ops: list[Op], facts: list[Stat], left: float, y: float, room: float, scale: float
+) -> tuple[float, bool]:
+    """The short facts as "label: value" lines; returns the y below them and whether every
+    value fitted on its line."""
     fitted = True
+    size = 6.8 * scale
+    for fact in facts:
+        label = f"{fact.label}: "
+        y += line_height(size)
+        ops.append(Text(left, y, label, size, False, GREY))
+        shown = clip(str(fact.value), size, room - width(label, size), bold=True)
+        ops.append(Text(left + width(label, size), y, shown, size, True, INK))
+        fitted &= shown == str(fact.value)
+    return y + 1.0, fitted
 
-    if view.subtitle:
-        size = 7.5 * scale
-        for line in wrap(view.subtitle, size, room)[:2]:
-            y += line_height(size)
-            ops.append(Text(left, y, clip(line, size, room), size, False, GREY))
-        y += 0.8
 
-    numbers = [s for s in view.stats if not isinstance(s.value, str)]
-    facts = [s for s in view.stats if isinstance(s.value, str)]
-    if numbers:
-        # Without card text the numbers are the card: bigger boxes, easier to read at the table.
-        big = 1.0 if view.text else 1.35
-        y = _stat_boxes(ops, numbers, left, y + 0.8, room, scale * big) + 1.2
-    if facts:
-        size = 6.8 * scale
-        for fact in facts:
-            label = f"{fact.label}: "
-            y += line_height(size)
-            ops.append(Text(left, y, label, size, False, GREY))
-            shown = clip(str(fact.value), size, room - width(label, size), bold=True)
-            ops.append(Text(left + width(label, size), y, shown, size, True, INK))
-            fitted &= shown == str(fact.value)
-        y += 1.0
-
+def _tags(
+    ops: list[Op],
+    tags: Sequence[str],
+    left: float,
+    bottom: float,
+    room: float,
+    scale: float,
+    color: str,
+) -> tuple[float, bool]:
+    """Up to two lines of tags at the bottom of the room; returns the new bottom above them
+    and whether they fitted in two lines."""
     tag_size = 6 * scale
-    if view.tags:
-        tag_lines = wrap(" · ".join(view.tags), tag_size, room)
-        fitted &= len(tag_lines) <= 2
-        tag_lines = tag_lines[:2]
-        bottom -= len(tag_lines) * line_height(tag_size) + 0.4
-        for i, line in enumerate(tag_lines):
-            ops.append(
-                Text(left, bottom + (i + 1) * line_height(tag_size), line, tag_size, False, color)
-            )
-    if view.text:
-        ok = _paragraph(ops, view.text, left, y + 0.6, room, bottom - y - 0.6, 8.5 * scale)
-        fitted &= ok
-    elif y > bottom:
-        fitted = False
-    return ops, fitted and y <= bottom
+    tag_lines = wrap(" · ".join(tags), tag_size, room)
+    fitted = len(tag_lines) <= 2
+    tag_lines = tag_lines[:2]
+    bottom -= len(tag_lines) * line_height(tag_size) + 0.4
+    for i, line in enumerate(tag_lines):
+        ops.append(
+            Text(left, bottom + (i + 1) * line_height(tag_size), line, tag_size, False, color)
+        )
+    return bottom, fitted
 
 
 def _stat_boxes(
