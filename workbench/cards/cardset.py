@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
-import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
 import polars as pl
 
-from workbench.cards import refs, store, text, workbook
+from workbench.cards import files, refs, text, workbook
 from workbench.cards.diff import table_diff
+from workbench.cards.json_form import JSON_FORMAT, JSON_VERSION, json_form, json_texts
 from workbench.cards.problems import CardDataError, Problem, listing, show
 from workbench.cards.render import Card
 from workbench.cards.spec import TableSpec
@@ -29,8 +27,8 @@ from workbench.cards.validate import check
 
 CrossCheck = Callable[["CardSet"], list[Problem]]
 
-JSON_FORMAT = "workbench.cards"
-JSON_VERSION = 1
+# JSON_FORMAT and JSON_VERSION name the JSON form, which json_form.py writes and reads.
+__all__ = ["JSON_FORMAT", "JSON_VERSION", "CardSet", "CrossCheck", "load", "problem_at"]
 
 
 class CardSet(Mapping):
@@ -196,17 +194,7 @@ class CardSet(Mapping):
         index = self._find_or_raise(table, card, context)
         if column not in spec.columns:
             raise CardDataError(
-                [
-                    Problem(
-                        file=spec.file,
-                        table=table,
-                        card=frame[spec.key][index],
-                        value=column,
-                        issue=f"is not a column of {table}",
-                        expected=f"one of {listing(spec.header)}",
-                    )
-                ],
-                context=context,
+                [_not_a_column(spec, table, column, card=frame[spec.key][index])], context=context
             )
         typed = self._convert_or_raise(
             table, {column: value}, frame[spec.key][index], index + 2, context
@@ -226,18 +214,7 @@ class CardSet(Mapping):
         unknown = [c for c in row if c not in spec.columns]
         if unknown:
             raise CardDataError(
-                [
-                    Problem(
-                        file=spec.file,
-                        table=table,
-                        column=c,
-                        value=c,
-                        issue=f"is not a column of {table}",
-                        expected=f"one of {listing(spec.header)}",
-                    )
-                    for c in unknown
-                ],
-                context=context,
+                [_not_a_column(spec, table, c, column=c) for c in unknown], context=context
             )
         values = {c: row.get(c) for c in spec.header}
         typed = self._convert_or_raise(
@@ -336,48 +313,7 @@ class CardSet(Mapping):
             if self.source is None:
                 raise ValueError("these cards were not loaded from a folder; pass a directory")
             directory = self.source
-        if isinstance(directory, bool) or not isinstance(directory, str | os.PathLike):
-            raise TypeError(
-                f"save: give a folder (or an .xlsx file) as text or a Path, not "
-                f"{type(directory).__name__} {show(directory)}"
-            )
-        if not isinstance(force, bool):
-            raise TypeError(f"save: force is True or False, not {show(force)}")
-        if not str(directory).strip():
-            raise ValueError(
-                "save: give the folder to save into (an empty name would mean "
-                "wherever Python runs); nothing was saved"
-            )
-        directory = Path(directory)
-        if directory.suffix.lower() in (
-            ".csv",
-            ".tsv",
-            ".txt",
-            ".json",
-            ".xls",
-            ".xlsm",
-            ".pdf",
-            ".html",
-            ".md",
-        ):
-            raise ValueError(
-                f"save: {directory.name} names a file, but cards save as one CSV "
-                "file a table: give the folder to save them into (or an .xlsx "
-                "file); nothing was saved"
-            )
-        if workbook.is_workbook(directory):
-            if directory.suffix.lower() not in workbook.WRITES:
-                raise ValueError(
-                    f"{directory.name}: {directory.suffix} files can be read but "
-                    f"not written; save as .xlsx (or to a folder of CSV files)"
-                )
-            data = workbook.write(self._tables, self.specs, directory.name)
-            return store.save_files(
-                directory.parent, {directory.name: data}, self.disk, force=force
-            )
-        # Render everything before touching the disk so a rendering error writes nothing.
-        contents = {self.specs[t].file: text.csv_bytes(f) for t, f in self._tables.items()}
-        return store.save_files(Path(directory), contents, self.disk, force=force)
+        return files.write(self._tables, self.specs, self.disk, directory, force=force)
 
     def to_xlsx(self) -> bytes:
         """The cards as the bytes of an .xlsx file, a sheet per table (see `save`)."""
@@ -385,12 +321,7 @@ class CardSet(Mapping):
 
     def to_json(self) -> dict:
         """A JSON-friendly dict with every table as lists of column values."""
-        return {
-            "format": JSON_FORMAT,
-            "format_version": JSON_VERSION,
-            "game": self.game,
-            "tables": {t: f.to_dict(as_series=False) for t, f in self._tables.items()},
-        }
+        return json_form(self._tables, self.game)
 
     @classmethod
     def from_json(
@@ -403,74 +334,7 @@ class CardSet(Mapping):
     ) -> CardSet:
         """The CardSet stored by `to_json`, checked exactly like a freshly loaded one."""
         refs.check_declared(specs)
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as err:
-                raise CardDataError(
-                    [Problem(message=f"saved cards are not valid JSON: {err}")]
-                ) from err
-        if not isinstance(data, Mapping) or not isinstance(data.get("tables"), Mapping):
-            raise CardDataError(
-                [
-                    Problem(
-                        message="saved cards must be an object with a 'tables' "
-                        "entry (as written by CardSet.to_json)"
-                    )
-                ]
-            )
-        if data.get("game", game) != game:
-            raise CardDataError(
-                [
-                    Problem(
-                        message=f"saved cards are for the game '{data['game']}'; expected '{game}'"
-                    )
-                ]
-            )
-        stored = data["tables"]
-        texts, problems = {}, []
-        for table, spec in specs.items():
-            columns = stored.get(table)
-            if not isinstance(columns, Mapping):
-                problems.append(
-                    Problem(
-                        file=spec.file,
-                        table=table,
-                        message=(
-                            f"saved cards have no '{table}' table; expected columns "
-                            f"{','.join(spec.header)}"
-                        ),
-                    )
-                )
-                continue
-            header = text.header_problems(list(columns), spec, table, spec.file)
-            lengths = {len(v) if isinstance(v, list) else -1 for v in columns.values()}
-            if header or len(lengths) > 1 or -1 in lengths:
-                problems.extend(
-                    header
-                    or [
-                        Problem(
-                            file=spec.file,
-                            table=table,
-                            message=(
-                                f"saved '{table}' table: every column must be a list of "
-                                "the same length"
-                            ),
-                        )
-                    ]
-                )
-                continue
-            texts[table] = pl.DataFrame(
-                {c: [text.value_text(v) for v in columns[c]] for c in spec.header},
-                schema={c: pl.String for c in spec.header},
-            )
-        problems.extend(
-            Problem(message=f"saved cards have an unknown table '{t}'; expected {listing(specs)}")
-            for t in stored
-            if t not in specs
-        )
-        if problems:
-            raise CardDataError(problems)
+        texts = json_texts(data, specs, game)
         return _build(
             texts, {t: None for t in texts}, specs, game=game, source=None, cross_check=cross_check
         )
@@ -605,42 +469,7 @@ def load(
     if isinstance(directory, bytes) or workbook.is_workbook(directory):
         return _load_workbook(specs, directory, game=game, cross_check=cross_check, name=name)
     directory = Path(directory)
-    if directory.is_file():
-        raise CardDataError(
-            [
-                Problem(
-                    file=directory.name,
-                    expected="a folder or a spreadsheet",
-                    message=f"{directory.name}: is neither a folder of CSV files "
-                    "nor an .xlsx or .ods spreadsheet; expected one of "
-                    "those",
-                )
-            ]
-        )
-    why = store.unreadable(directory) if directory.is_dir() else None
-    if why is not None:
-        raise CardDataError(
-            [
-                Problem(
-                    file=directory.name,
-                    expected="a folder you can read",
-                    message=f"cannot read the folder {directory}: {why}; "
-                    "expected a folder of CSV files you can read",
-                )
-            ]
-        )
-    texts, lines, problems = {}, {}, []
-    # With the folder's lock held, a save of another process is never read half done.
-    with store.folder_lock(directory, "read") if directory.is_dir() else nullcontext():
-        if directory.is_dir():
-            store.recover(directory)
-        # Read before the tables: a file that changes in between then looks changed to a save.
-        disk = DiskState.read(directory, [spec.file for spec in specs.values()])
-        for table, spec in specs.items():
-            frame, rows, found = text.read_csv(directory / spec.file, spec, table)
-            problems.extend(found)
-            if frame is not None:
-                texts[table], lines[table] = frame, rows
+    texts, lines, problems, disk = files.read_folder(specs, directory)
     return _build(
         texts,
         lines,
@@ -655,14 +484,7 @@ def load(
 
 def _load_workbook(specs, source, *, game, cross_check, name) -> CardSet:
     name = name or Path(source).name
-    path = None if isinstance(source, bytes) else Path(source)
-    with nullcontext() if path is None else store.folder_lock(path.parent, "read"):
-        if path is not None:
-            store.recover_file(path)
-        # Read before the sheets, as for CSV files: a save then notices a change made
-        # meanwhile.
-        disk = None if path is None else DiskState.read(path.parent, [path.name])
-        texts, lines, problems = workbook.read(source, specs, name)
+    texts, lines, problems, path, disk = files.read_spreadsheet(specs, source, name)
     try:
         return _build(
             texts,
@@ -739,6 +561,17 @@ def _build(texts, lines, specs, *, game, source, cross_check, problems=(), disk=
     cards = CardSet(tables, specs, game=game, source=source, cross_check=cross_check, disk=disk)
     cards._check_across_or_raise(lines=file_lines)
     return cards
+
+
+def _not_a_column(spec: TableSpec, table: str, name, **where) -> Problem:
+    return Problem(
+        file=spec.file,
+        table=table,
+        value=name,
+        issue=f"is not a column of {table}",
+        expected=f"one of {listing(spec.header)}",
+        **where,
+    )
 
 
 def _position(spec: TableSpec, column: str | None) -> int:

@@ -60,64 +60,9 @@ def read_csv(path: Path, spec: TableSpec, table: str):
     spaces, blank cells as null, and rows that are blank from end to end dropped (spreadsheets
     like to leave a few). Problems here are about the file as a whole; cells are checked later.
     """
-    name = spec.file
-    if not path.is_file():
-        what = (
-            "is a folder, not a file"
-            if path.is_dir()
-            else "is not a file (a pipe or a device)"
-            if path.exists()
-            else "file not found"
-        )
-        return (
-            None,
-            [],
-            [
-                Problem(
-                    file=name,
-                    table=table,
-                    expected=f"a CSV file with the header {','.join(spec.header)}",
-                    message=f"{name}: {what} in {path.parent}; expected a CSV file with the "
-                    f"header {','.join(spec.header)}",
-                )
-            ],
-        )
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        why = err.strerror or type(err).__name__
-        return (
-            None,
-            [],
-            [
-                Problem(
-                    file=name,
-                    table=table,
-                    expected="a readable CSV file",
-                    message=f"{name}: cannot be read from {path.parent} ({why}: the file may be "
-                    "locked by another program, or not readable by you); expected a readable CSV "
-                    "file",
-                )
-            ],
-        )
-    text, problem = _decoded(data, name, table)
+    text, problem = _file_text(path, spec, table)
     if problem is not None:
         return None, [], [problem]
-    if not text.strip():
-        return (
-            None,
-            [],
-            [
-                Problem(
-                    file=name,
-                    table=table,
-                    expected=f"a header line {','.join(spec.header)}",
-                    message=f"{name}: the file is empty; expected a header line "
-                    f"{','.join(spec.header)} followed by one line per card",
-                )
-            ],
-        )
-
     if "\n" not in text:
         text = text.replace("\r", "\n")  # old Mac files end each line with a CR alone
     # Excel's "Unicode text" separates cells by tabs. Read as CSV, a header with tabs and no
@@ -128,12 +73,12 @@ def read_csv(path: Path, spec: TableSpec, table: str):
     try:
         frame = pl.read_csv(io.StringIO(text), infer_schema=False, separator=separator)
     except pl.exceptions.PolarsError as err:
-        return None, [], _unreadable(records, name, table, err)
+        return None, [], _unreadable(records, spec.file, table, err)
 
     header = [c.strip() for c in (records[0][1] if records else frame.columns)]
     if len(header) != frame.width:
         header = [c.strip() for c in frame.columns]
-    problems = header_problems(header, spec, table, name)
+    problems = header_problems(header, spec, table, spec.file)
     if problems:
         return None, [], problems
     frame = frame.rename(dict(zip(frame.columns, header, strict=True))).select(spec.header)
@@ -144,6 +89,49 @@ def read_csv(path: Path, spec: TableSpec, table: str):
         lines = list(range(2, frame.height + 2))
     frame, lines = cards_only(frame, lines)
     return unescaped(frame, spec), lines, []
+
+
+def _file_text(path: Path, spec: TableSpec, table: str) -> tuple[str, Problem | None]:
+    """(the text of a table's CSV file, None), or ("", the Problem of a file that is missing,
+    cannot be read or decoded, or is empty)."""
+    name = spec.file
+    if not path.is_file():
+        what = (
+            "is a folder, not a file"
+            if path.is_dir()
+            else "is not a file (a pipe or a device)"
+            if path.exists()
+            else "file not found"
+        )
+        return "", Problem(
+            file=name,
+            table=table,
+            expected=f"a CSV file with the header {','.join(spec.header)}",
+            message=f"{name}: {what} in {path.parent}; expected a CSV file with the "
+            f"header {','.join(spec.header)}",
+        )
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+        return "", Problem(
+            file=name,
+            table=table,
+            expected="a readable CSV file",
+            message=f"{name}: cannot be read from {path.parent} ({why}: the file may be "
+            "locked by another program, or not readable by you); expected a readable CSV "
+            "file",
+        )
+    text, problem = _decoded(data, name, table)
+    if problem is None and not text.strip():
+        problem = Problem(
+            file=name,
+            table=table,
+            expected=f"a header line {','.join(spec.header)}",
+            message=f"{name}: the file is empty; expected a header line "
+            f"{','.join(spec.header)} followed by one line per card",
+        )
+    return text, problem
 
 
 def _decoded(data: bytes, name: str, table: str) -> tuple[str, Problem | None]:

@@ -28,7 +28,7 @@ import polars as pl
 from workbench.cards import text
 from workbench.cards.problems import CardDataError, Problem, listing
 from workbench.cards.spec import TableSpec
-from workbench.cards.workbook_layout import SheetLayout, TooLarge, cell_name, read_layout
+from workbench.cards.workbook_layout import Layout, SheetLayout, TooLarge, cell_name, read_layout
 
 READS = (".xlsx", ".xlsm", ".ods")
 WRITES = (".xlsx",)
@@ -54,40 +54,44 @@ def read(source: Path | bytes, specs: Mapping[str, TableSpec], name: str | None 
     else:
         path = Path(source)
         name = name or path.name
-        if not path.is_file():
-            return (
-                {},
-                {},
-                [
-                    Problem(
-                        file=name,
-                        expected="a spreadsheet file",
-                        message=(
-                            f"{name}: file not found in {path.parent}; expected a spreadsheet "
-                            f"with the sheets {listing(specs)}"
-                        ),
-                    )
-                ],
-            )
-        try:
-            data = path.read_bytes()
-        except OSError as err:
-            why = err.strerror or type(err).__name__
-            return (
-                {},
-                {},
-                [
-                    Problem(
-                        file=name,
-                        expected="a readable spreadsheet file",
-                        message=(
-                            f"{name}: cannot be read from {path.parent} ({why}: the file may "
-                            "be open in a spreadsheet program that locks it, or not readable by "
-                            "you); expected a readable spreadsheet file"
-                        ),
-                    )
-                ],
-            )
+        data, problem = _file_bytes(path, specs, name)
+        if problem is not None:
+            return {}, {}, [problem]
+    sheets, layout, problem = _opened(data, specs, name)
+    if problem is not None:
+        return {}, {}, [problem]
+    return _tables(sheets, layout, specs, name)
+
+
+def _file_bytes(path: Path, specs: Mapping[str, TableSpec], name: str):
+    """(the file's bytes, None), or (None, the Problem of a file that cannot be read)."""
+    if not path.is_file():
+        return None, Problem(
+            file=name,
+            expected="a spreadsheet file",
+            message=(
+                f"{name}: file not found in {path.parent}; expected a spreadsheet "
+                f"with the sheets {listing(specs)}"
+            ),
+        )
+    try:
+        return path.read_bytes(), None
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+        return None, Problem(
+            file=name,
+            expected="a readable spreadsheet file",
+            message=(
+                f"{name}: cannot be read from {path.parent} ({why}: the file may "
+                "be open in a spreadsheet program that locks it, or not readable by "
+                "you); expected a readable spreadsheet file"
+            ),
+        )
+
+
+def _opened(data: bytes, specs: Mapping[str, TableSpec], name: str):
+    """(sheet name -> raw text frame, sheet name -> SheetLayout, None), or (None, None, the
+    Problem of a file that is not a spreadsheet or too large to read)."""
     suffix = Path(name).suffix.lower()
     try:
         layout = read_layout(data, ods=suffix == ".ods")
@@ -102,49 +106,38 @@ def read(source: Path | bytes, specs: Mapping[str, TableSpec], name: str | None 
         )
     except TooLarge as err:
         return (
-            {},
-            {},
-            [
-                Problem(
-                    file=name,
-                    expected="a spreadsheet of card tables",
-                    message=(f"{name}: not read: {err}"),
-                )
-            ],
+            None,
+            None,
+            Problem(
+                file=name,
+                expected="a spreadsheet of card tables",
+                message=(f"{name}: not read: {err}"),
+            ),
         )
     except Exception as err:  # noqa: BLE001 - any reader failure means "not a spreadsheet"
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         return (
-            {},
-            {},
-            [
-                Problem(
-                    file=name,
-                    expected="an .xlsx or .ods spreadsheet",
-                    message=(
-                        f"{name}: cannot be read as a spreadsheet ({first}); expected an .xlsx "
-                        f"or .ods file with the sheets {listing(specs)}"
-                    ),
-                )
-            ],
+            None,
+            None,
+            Problem(
+                file=name,
+                expected="an .xlsx or .ods spreadsheet",
+                message=(
+                    f"{name}: cannot be read as a spreadsheet ({first}); expected an .xlsx "
+                    f"or .ods file with the sheets {listing(specs)}"
+                ),
+            ),
         )
+    return sheets, layout, None
 
+
+def _tables(sheets: dict, layout: Layout, specs: Mapping[str, TableSpec], name: str):
+    """(text frames, sheet row of each card, problems) of the sheets of a spreadsheet: a
+    sheet per table, and no other."""
     texts, lines, problems = {}, {}, []
     for table, spec in specs.items():
         if table not in sheets:
-            problems.append(
-                Problem(
-                    file=name,
-                    sheet=table,
-                    table=table,
-                    expected=(f"a sheet '{table}' with the header {','.join(spec.header)}"),
-                    message=(
-                        f"{name}: there is no sheet '{table}'; expected a sheet named {table} "
-                        f"with the header {','.join(spec.header)} (the sheets are "
-                        f"{listing(sheets) or 'none'})"
-                    ),
-                )
-            )
+            problems.append(_missing_sheet(sheets, spec, table, name))
             continue
         frame, rows, found = _sheet(sheets[table], layout.get(table), spec, table, name)
         problems.extend(found)
@@ -162,6 +155,20 @@ def read(source: Path | bytes, specs: Mapping[str, TableSpec], name: str | None 
         if sheet not in specs
     )
     return texts, lines, problems
+
+
+def _missing_sheet(sheets: dict, spec: TableSpec, table: str, name: str) -> Problem:
+    return Problem(
+        file=name,
+        sheet=table,
+        table=table,
+        expected=(f"a sheet '{table}' with the header {','.join(spec.header)}"),
+        message=(
+            f"{name}: there is no sheet '{table}'; expected a sheet named {table} "
+            f"with the header {','.join(spec.header)} (the sheets are "
+            f"{listing(sheets) or 'none'})"
+        ),
+    )
 
 
 def _sheet(raw: pl.DataFrame, layout: SheetLayout | None, spec: TableSpec, table: str, name: str):
@@ -209,8 +216,18 @@ def _structure(
     table: str,
     name: str,
 ) -> list[Problem]:
-    """Formulas, error values and merged cells, each with the cell it is in."""
-    problems = []
+    """Formulas, error values, dates and merged cells, each with the cell it is in."""
+    at = _locator(layout, used, header, raw, spec)
+    return (
+        _formulas(layout, at, table, name)
+        + _error_values(layout, at, spec, table, name)
+        + _dates(layout, at, spec, table, name)
+        + _merged(layout, table, name)
+    )
+
+
+def _locator(layout: SheetLayout, used: list[int], header, raw: pl.DataFrame, spec: TableSpec):
+    """A function from a cell (sheet row, sheet column) to its (column, card) in the table."""
     keys = {}
     if spec.key in header:
         column = raw.columns[header.index(spec.key)]
@@ -223,6 +240,11 @@ def _structure(
         i = row - layout.top
         return column, (keys.get(i) if i > 0 else None)
 
+    return at
+
+
+def _formulas(layout: SheetLayout, at, table: str, name: str) -> list[Problem]:
+    problems = []
     for (row, col), formula in sorted(layout.formulas.items()):
         column, card = at(row, col)
         error = layout.errors.get((row, col))
@@ -241,6 +263,12 @@ def _structure(
                 "(copy the column and paste it as values)",
             )
         )
+    return problems
+
+
+def _error_values(layout: SheetLayout, at, spec: TableSpec, table: str, name: str):
+    """Error values typed or pasted as values (a formula's error is told with the formula)."""
+    problems = []
     for (row, col), error in sorted(layout.errors.items()):
         if (row, col) in layout.formulas:
             continue
@@ -258,6 +286,11 @@ def _structure(
                 expected=spec.expected(column) if column in spec.columns else "a value",
             )
         )
+    return problems
+
+
+def _dates(layout: SheetLayout, at, spec: TableSpec, table: str, name: str) -> list[Problem]:
+    problems = []
     for (row, col), (what, shown) in sorted(layout.dates.items()):
         if (row, col) in layout.formulas:
             continue
@@ -277,6 +310,11 @@ def _structure(
                 "cell as text and type it again)",
             )
         )
+    return problems
+
+
+def _merged(layout: SheetLayout, table: str, name: str) -> list[Problem]:
+    problems = []
     for (top, left), (bottom, right) in sorted(layout.merged.items()):
         cells = f"{cell_name(top, left)}:{cell_name(bottom, right)}"
         problems.append(

@@ -4,61 +4,24 @@ An EditSession holds the cards as the files hold them (`baseline`), the current 
 history between them. Every change goes through CardSet.set / with_row / without_row, so the
 table schema and the game's cross-checks decide what is allowed; a refused change is kept as
 a `Rejection` with its reason in plain words and leaves the cards exactly as they were.
-The widget (card_editor.py) only forwards requests here and shows `view()`.
+The widget (card_editor.py) only forwards requests here and shows `view()`, which
+editor_grid.py draws from the cards; editor_filter.py reads the filter box and
+editor_refusal.py words a refusal.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import polars as pl
 
-from ..cards import CardDataError, CardSet, Problem
+from ..cards import CardDataError, CardSet
 from ..cards import load as load_cards
-from ..cards.render import card_html
-from ..cards.text import to_text, value_text
-
-# How many problems a rejection spells out at the cell before it says "and N more".
-SHOWN = 3
-
-# One piece of a filter: a comparison (spaces around the operator allowed, the value quoted or
-# one word), a quoted text, a bracket (refused with a reason), or a word.
-_TOKEN = re.compile(
-    r"""\s*(?:
-    (?P<cmp>(?P<column>[A-Za-z_]\w*)\s*(?P<op><=|>=|!=|==|=|<|>|~)\s*
-        (?P<value>"[^"]*"|'[^']*'|[^\s"()]+)?)
-  | (?P<quoted>"[^"]*"|'[^']*')
-  | (?P<paren>[()])
-  | (?P<word>[^\s"()]+)
-)""",
-    re.VERBOSE,
-)
-_OPERATOR = re.compile(r"^(<=|>=|!=|==|=|<|>|~)")
-
-
-@dataclass(frozen=True)
-class Rejection:
-    """A change that was refused: where it was aimed and why, for showing at that cell."""
-
-    action: str  # edit, add, duplicate, delete
-    table: str
-    card: str | None
-    column: str | None
-    value: object
-    reason: str
-    problems: tuple[Problem, ...] = ()
-
-    def to_dict(self) -> dict:
-        return {
-            "action": self.action,
-            "table": self.table,
-            "card": self.card,
-            "column": self.column,
-            "value": _plain(self.value),
-            "reason": self.reason,
-        }
+from ..cards.text import value_text
+from . import editor_grid as grid
+from .editor_filter import row_test
+from .editor_grid import index_key
+from .editor_refusal import Rejection, refusal_reason
 
 
 class EditSession:
@@ -117,7 +80,7 @@ class EditSession:
         try:
             self.cards.set(table, value_text(card), column, value)
         except CardDataError as err:
-            return self._reason(err, table, value_text(card), column)
+            return refusal_reason(self.cards, err, table, value_text(card), column)
         return None
 
     def add(self, table: str, values: dict | None = None) -> CardSet:
@@ -297,44 +260,17 @@ class EditSession:
         A term is either text found in any cell (case does not matter; quote it to include
         spaces) or a comparison `column op value` with op one of = != < <= > >= ~ (contains),
         spaces around op allowed. Terms side by side, or joined by `and`, must all hold; `or`
-        joins such groups: `health >= 5 and dodge < 4`, `name~rat or name~brute`. A bad filter
-        raises ValueError naming the term and leaves the previous filter in place.
+        joins such groups: `health >= 5 and dodge < 4`, `name~rat or name~brute` (see
+        editor_filter.py). A bad filter raises ValueError naming the term and leaves the
+        previous filter in place.
         """
         self._check_table(table)
-        self._matcher(table, text or "")
+        row_test(self.cards.specs[table], table, text or "")
         self.filters[table] = (text or "").strip()
 
     def filter_hint(self, table: str) -> str:
-        """The filter box's placeholder: a word from the table's first card, then
-        comparisons on its own columns that a card of the table meets, so the example is
-        about this table's cards and finds some when typed."""
-        spec, frame = self.cards.specs[table], self.cards[table]
-        if not frame.height:
-            return "Filter"
-        word = _word(frame[spec.key][0]) if spec.kind(spec.key) == "text" else None
-        others = [c for c in spec.header if c != spec.key]
-        numbers = [c for c in others if spec.kind(c) in ("integer", "number")]
-        # The card with the middle value of the first number column meets every term.
-        ranked = (
-            sorted((v, i) for i, v in enumerate(frame[numbers[0]].to_list()) if v is not None)
-            if numbers
-            else []
-        )
-        card = frame.row(ranked[len(ranked) // 2][1] if ranked else 0, named=True)
-        terms = []
-        for column in numbers:
-            if card[column] is not None and len(terms) < 2:
-                terms.append(f"{column} {'<=' if terms else '>='} {_plain(card[column])}")
-        for column in others:
-            found = _word(card[column]) if spec.kind(column) == "text" else None
-            if found and len(terms) < 2:
-                terms.append(
-                    f"{column} = {found}"
-                    if found == card[column]
-                    else f"{column} ~ {found.lower()}"
-                )
-        example = ", or ".join(x for x in (word and word.lower(), " and ".join(terms)) if x)
-        return f"Filter: {example}" if example else "Filter"
+        """The filter box's placeholder, an example about this table's cards."""
+        return grid.filter_hint(self.cards, table)
 
     def select(self, table: str, card) -> None:
         """Open a card in the form view (None closes it)."""
@@ -347,45 +283,18 @@ class EditSession:
 
     def shown_rows(self, table: str) -> list[int]:
         """Row positions of `table` after the filter and the sort, in display order."""
-        frame = self.cards[table]
-        keep = self._matcher(table, self.filters.get(table, ""))
-        texts = to_text(frame).iter_rows(named=True)
-        rows = [i for i, row in enumerate(texts) if keep(row, frame, i)]
-        if table in self.sorting:
-            column, descending = self.sorting[table]
-            values = frame[column].to_list()
-            present = [i for i in rows if values[i] is not None]
-            missing = [i for i in rows if values[i] is None]
-            present.sort(key=lambda i: values[i], reverse=descending)
-            rows = present + missing
-        return rows
+        return grid.shown_rows(
+            self.cards, table, self.filters.get(table, ""), self.sorting.get(table)
+        )
 
     def changed_cells(
         self, table: str, diff: pl.DataFrame | None = None
     ) -> tuple[dict[str, dict[str, str | None]], list[str], list[str]]:
         """({card: {column: old text}}, added cards, removed cards) against the files."""
-        changed: dict[str, dict[str, str | None]] = {}
-        added, removed = [], []
-        diff = (self.diff() if diff is None else diff).filter(pl.col("table") == table)
-        for row in diff.iter_rows(named=True):
-            if row["column"] == "(added)":
-                added.append(row["card"])
-            elif row["column"] == "(removed)":
-                removed.append(row["card"])
-            else:
-                changed.setdefault(row["card"], {})[row["column"]] = row["old"]
-        return changed, added, removed
+        return grid.changed_cells(self.diff() if diff is None else diff, table)
 
     def columns(self, table: str) -> list[dict]:
-        spec = self.cards.specs[table]
-        out = []
-        for column in spec.header:
-            hint = {k: _plain(v) for k, v in self.cards.hint(table, column).items()}
-            lines = [hint["doc"] or column, f"Allowed: {hint['expected']}"]
-            if column == spec.key:
-                lines.append("Key: names the card, so no two cards may share it.")
-            out.append({**hint, "key": column == spec.key, "tooltip": "\n".join(lines)})
-        return out
+        return grid.columns(self.cards, table)
 
     def form(self, table: str) -> dict | None:
         """The selected card as a form: sliders bounded by the schema's min and max."""
@@ -397,26 +306,7 @@ class EditSession:
         except CardDataError:
             self.selected.pop(table, None)
             return None
-        spec, frame = self.cards.specs[table], self.cards[table]
-        fields = []
-        for column in spec.header:
-            hint = self.cards.hint(table, column)
-            field = {
-                "column": column,
-                "dtype": hint["dtype"],
-                "value": _plain(row[column]),
-                "choices": hint["choices"],
-                "doc": hint["doc"],
-                "expected": hint["expected"],
-                "min": hint["min"],
-                "max": hint["max"],
-            }
-            if hint["dtype"] in ("integer", "number") and not hint["choices"]:
-                field["slider_min"], field["slider_max"] = slider_range(
-                    hint["min"], hint["max"], row[column], frame[column]
-                )
-            fields.append(field)
-        return {"card": card, "html": card_html(spec, table, row), "fields": fields}
+        return grid.card_form(self.cards, table, card, row)
 
     def view(self) -> dict:
         """Everything the browser draws, as plain JSON-ready data."""
@@ -425,43 +315,19 @@ class EditSession:
         diff = self.diff()
         changed, added, removed = self.changed_cells(table, diff)
         keys = [value_text(k) for k in frame[spec.key].to_list()]
-        columns = spec.header
-        rows = []
         shown = self.shown_rows(table)
-        for i in shown:
-            key = keys[i]
-            values = frame.row(i)
-            rows.append(
-                {
-                    "key": key,
-                    "line": i + 2,
-                    "cells": [_plain(v) for v in values],
-                    "changed": changed.get(key, {}),
-                    "added": key in added,
-                }
-            )
-        tables = []
-        for name in cards.tables:
-            tables.append(
-                {
-                    "name": name,
-                    "count": cards[name].height,
-                    "doc": cards.specs[name].doc,
-                    "changes": diff.filter(pl.col("table") == name).height,
-                    "refused": self.rejection is not None and self.rejection.table == name,
-                }
-            )
+        refused = None if self.rejection is None else self.rejection.table
         sort = self.sorting.get(table)
         return {
             "game": cards.game,
             "version": cards.version,
             "table": table,
-            "tables": tables,
+            "tables": grid.table_tabs(cards, diff, refused),
             "doc": spec.doc,
             "key": spec.key,
             "columns": self.columns(table),
-            "column_names": list(columns),
-            "rows": rows,
+            "column_names": list(spec.header),
+            "rows": grid.grid_rows(frame, keys, shown, changed, added),
             "total": frame.height,
             "removed": removed,
             "sort": None if sort is None else {"column": sort[0], "descending": sort[1]},
@@ -571,132 +437,11 @@ class EditSession:
         self.message = message[0].upper() + message[1:] if message else ""
 
     def _reject(self, action, table, card, column, value, err: CardDataError) -> None:
-        reason = self._reason(err, table, card, column)
+        reason = refusal_reason(self.cards, err, table, card, column)
         self.rejection = Rejection(action, table, card, column, value, reason, tuple(err.problems))
         self.error = ""
         where = " · ".join(str(p) for p in (card, column) if p is not None)
         self.message = f"Not accepted ({action} {table}{': ' + where if where else ''})."
-
-    def _reason(self, err: CardDataError, table: str, card: str | None, column: str | None) -> str:
-        """The problems in plain words; those about the edited cell without its address,
-        since it is shown at that cell."""
-        line = None
-        if card is not None and table in self.cards.specs:
-            try:
-                line = self._index(table, card) + 2
-            except CardDataError:
-                pass
-        parts = []
-        for p in err.problems:
-            here = (
-                p.message is None
-                and p.table == table
-                and p.column == column
-                and column is not None
-                and p.row in (line, None)
-            )
-            if here:
-                short = str(replace(p, file=None, table=None, row=None, card=None, column=None))
-                parts.append(short[:1].upper() + short[1:])
-            else:
-                parts.append(str(p))
-        if len(parts) > SHOWN:
-            parts = parts[:SHOWN] + [f"... and {len(parts) - SHOWN} more"]
-        return "\n".join(parts) or str(err)
-
-    def _matcher(self, table: str, text: str):
-        """A test of one row for `text` (see `filter`): any of its `or` groups, each a list
-        of terms that must all hold."""
-        groups: list[list] = [[]]
-        joined = None  # "and" / "or" just read, waiting for the term it joins
-        for kind, piece, match in _tokens(text):
-            if kind == "word" and piece.lower() in ("and", "or"):
-                if not groups[-1] or joined:
-                    raise ValueError(f"filter: '{piece}' needs a term before it")
-                joined = piece.lower()
-                if joined == "or":
-                    groups.append([])
-                continue
-            joined = None
-            groups[-1].append(self._term(table, kind, piece, match))
-        if joined:
-            raise ValueError(f"filter: '{joined}' needs a term after it")
-        groups = [g for g in groups if g]
-        if not groups:
-            return lambda row, frame, i: True
-        return lambda row, frame, i: any(all(t(row, frame, i) for t in g) for g in groups)
-
-    def _term(self, table: str, kind: str, piece: str, match):
-        spec = self.cards.specs[table]
-        if kind in ("word", "quoted"):
-            needle = _unquoted(piece).lower()
-            return lambda row, frame, i, n=needle: any(
-                v is not None and n in v.lower() for v in row.values()
-            )
-        column, op, wanted = match["column"], match["op"], match["value"]
-        op = "=" if op == "==" else op
-        if column not in spec.header:
-            raise ValueError(
-                f"filter '{piece}': {table} has no column '{column}'; its "
-                f"columns are {', '.join(spec.header)}"
-            )
-        if wanted is None:
-            raise ValueError(f"filter '{piece}': give a value after {op}, as in {column} {op} 5")
-        wanted = _unquoted(wanted)
-        family = spec.kind(column)
-        if family in ("integer", "number") and op != "~":
-            try:
-                number = float(wanted)
-            except ValueError:
-                raise ValueError(
-                    f"filter '{piece}': {column} holds numbers, and {wanted!r} is not a number"
-                ) from None
-            return lambda row, frame, i, c=column, o=op, n=number: _compare(frame[c][i], o, n)
-        if op in ("<", "<=", ">", ">=") and family != "text":
-            raise ValueError(f"filter '{piece}': {column} cannot be compared with {op}")
-        needle = wanted.lower()
-        return lambda row, frame, i, c=column, o=op, w=needle: _compare(
-            None if row[c] is None else row[c].lower(), o, w
-        )
-
-
-def _tokens(text: str):
-    """(kind, text, match) for each piece of a filter, in order."""
-    pos, text = 0, text or ""
-    if text.count('"') % 2:
-        raise ValueError(f"filter: the quote at character {text.rindex(chr(34)) + 1} is not closed")
-    while pos < len(text):
-        if not text[pos:].strip():
-            break
-        match = _TOKEN.match(text, pos)
-        if match is None or match.end() == pos:
-            raise ValueError(f"filter: cannot read {text[pos:].strip()!r}")
-        pos = match.end()
-        kind = next(k for k in ("cmp", "quoted", "paren", "word") if match[k] is not None)
-        piece = match[kind].strip()
-        if kind == "paren":
-            raise ValueError(
-                "filter: brackets are not needed: terms joined by 'and' are "
-                "checked before 'or' (health >= 5 and dodge < 4 or name~rat)"
-            )
-        if kind == "word" and _OPERATOR.match(piece):
-            raise ValueError(
-                f"filter '{piece}': a comparison needs a column name before "
-                f"the operator, as in health {_OPERATOR.match(piece)[0]} 5"
-            )
-        yield kind, piece, match
-
-
-def _word(value) -> str | None:
-    """The first word of a cell, as a filter can take it unquoted, or None."""
-    found = re.match(r"[^\W_][\w-]*", value_text(value) or "")
-    return found[0] if found else None
-
-
-def _unquoted(text: str) -> str:
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
-        return text[1:-1]
-    return text
 
 
 def change_in_editor(editor, change, label: str) -> CardSet:
@@ -710,36 +455,6 @@ def change_in_editor(editor, change, label: str) -> CardSet:
     return session.cards
 
 
-def index_key(cards: CardSet, table: str, index: int):
-    """The key of the card at row `index`."""
-    return cards[table][cards.specs[table].key][index]
-
-
-def slider_range(low, high, value, column: pl.Series) -> tuple[float, float]:
-    """Slider ends: the schema's bounds where it has them, else room around the data."""
-    values = [v for v in column.to_list() if v is not None]
-    top = max([*values, value if value is not None else 0, 0])
-    bottom = min([*values, value if value is not None else 0, 0])
-    start = low if low is not None else bottom
-    end = high if high is not None else max(start + 10, top * 2)
-    return _plain(start), _plain(end)
-
-
-def _compare(value, op: str, wanted) -> bool:
-    if value is None:
-        return op == "!="
-    if op == "~":
-        return str(wanted).lower() in str(value).lower()
-    return {
-        "=": value == wanted,
-        "!=": value != wanted,
-        "<": value < wanted,
-        "<=": value <= wanted,
-        ">": value > wanted,
-        ">=": value >= wanted,
-    }[op]
-
-
 def _same_place(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve()
@@ -750,14 +465,3 @@ def _same_place(a: Path, b: Path) -> bool:
 def _text(value) -> str:
     shown = value_text(value)
     return "blank" if shown is None else shown
-
-
-def _plain(value):
-    """A value as JSON holds it (numpy and polars scalars become Python numbers)."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    if hasattr(value, "item"):
-        return value.item()
-    return str(value)
