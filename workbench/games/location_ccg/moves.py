@@ -6,8 +6,8 @@ from __future__ import annotations
 from itertools import product
 
 from ...core import Action
+from .board import HQ, Combat
 from .costs import Cost
-from .rules import HQ, Combat
 
 
 def payment_words(state, option: tuple) -> str:
@@ -196,117 +196,168 @@ ASK = {"pick": _pick, "mulligan": _mulligan, "upkeep": _upkeep, "produce": _prod
 
 # -- answers ---------------------------------------------------------------------------------
 
+# A mission once its attackers are sent: each numbered step of 3.7, a priority window after
+# each (A-5).
+MISSION_STEPS = (("window", "after R-23"), ("defenders",), ("def_done",),
+                 ("window", "after R-24"), ("pairing",), ("window", "after R-25"),
+                 ("resolve",), ("window", "after R-26"), ("victory",),
+                 ("window", "after R-27"), ("mission_end",))
+
+
 def perform(state, seat: int, kind: str, data, action: Action) -> None:
-    a, args = action.kind, action.args
-    if kind == "pick":
-        state._place(seat, args[0])
-    elif kind == "mulligan":
-        if a == "bottom":
-            state.zones[seat, "hand"].remove(args[0])
-            state.bottom[seat].append(args[0])
-        else:
-            state.todo.pop(0)
-            state.mulliganed[seat] = True
-            missing = state.cat.hand_size - len(state.zones[seat, "hand"])
-            state.todo[0:0] = [("draw", seat)] * missing
-    elif kind == "upkeep":
-        if a == "pay":
-            state.pay(seat, args, [Cost(state.card(data).amount("Upkeep"))])
-            extra = sum(state.card(u).passive("Extra Production") for u in (data,))
-            state.prod_left += extra
-            state.note(f"Seat {seat + 1} pays the upkeep of {state.label(data)} (R-36)"
-                       + (f" and gets {extra} extra production" if extra else ""))
-        else:
-            state.note(f"{state.label(data)} is destroyed: upkeep not paid (R-36)")
-            state.destroy(data)
-    elif kind == "produce":
-        if a == "draw":
-            state.prod_left -= 1
-            state.todo.insert(0, ("draw", seat))
-        elif a == "bank":
-            state.prod_left -= 1
-            state.zones.move(seat, args[0], "hand", "bank")
-        elif a == "play":
-            state.start_play(seat, ("play", args[0], args[1]))
-        else:
-            state.todo.pop(0)
-            state.prod_left = 0
-    elif kind == "mission":
-        if a == "mission":
-            state.combat = Combat(args[0], seat)
-            state.counts["missions"][seat] += 1
-            state.todo.insert(0, ("attackers",))
-    elif kind == "attackers":
-        c = state.combat
-        if a == "attacker":
-            c.attackers.append(args[0])
-        else:
-            state.todo.pop(0)
-            for u in c.attackers:
-                state.inplay[u].where = c.loc
-            c.A = list(c.attackers)
-            state.note(f"Seat {seat + 1} attacks {state.locs[c.loc].name} with "
-                       + (", ".join(state.label(u) for u in c.attackers) or "nobody")
-                       + " (R-23)")
-            steps = [("window", "after R-23"), ("defenders",), ("def_done",),
-                     ("window", "after R-24"), ("pairing",), ("window", "after R-25"),
-                     ("resolve",), ("window", "after R-26"), ("victory",),
-                     ("window", "after R-27"), ("mission_end",)]
-            state.todo[0:0] = steps
-    elif kind == "defenders":
-        c = state.combat
-        if a == "defender":
-            c.defenders.append(args[0])
-            state.inplay[args[0]].where = c.loc
-        else:
-            state.todo.pop(0)
-    elif kind == "challenger":
-        state.choose_challenger(args[0])
-    elif kind == "opposer":
-        state.choose_opposer(args[0])
-    elif kind == "gang":
-        if a == "gang":
-            state.combat.gang[args[0]] = args[1]
-            state.note(f"{state.label(args[0])} gangs up with {state.label(args[1])} (R-32)")
-    elif kind == "split":
-        uid, shares = args
-        state.combat.split[uid] = dict(zip(state.alive_facing(uid), shares))
-    elif kind == "pay":
-        _, play, costs = state.paying
-        state.paying = None
-        state.pay(seat, args, costs)
-        state._after_payment(seat, play)
-    elif kind == "keep_mod":
-        host, key, old, new = data
-        h = state.inplay[host]
-        kept = args[0]
-        h.mods.pop(key + "+new", None)
-        h.mods[key] = kept
-        state.leave_play(new if kept == old else old, "discard")
-        state._lethal([host], "A-E10")  # the modifier that left may have given Def
-    elif kind == "discard":
-        state.zones[seat, "hand"].remove(args[0])
-        state.zones.add(seat, "discard", args[0])
-    elif kind == "bottom":
-        state.zones[seat, "hand"].remove(args[0])
-        state.bottom[seat].append(args[0])
-    elif kind == "shrine":
-        name, cost = data
-        if a == "pay":
-            state.pay(seat, args, [cost])
-            state.zones.move(seat, name, "void", "discard")
-            state.note(f"Shrine keeps {name} in the discard pile")
-    elif kind == "window":
-        if a == "pass":
-            state.window.decline()
-        else:
-            state.window.acted()
-            state.start_play(seat, (a, args[0], args[1]))
-    elif kind == "deploy":
-        if a == "end":
-            state.todo.pop(0)
-        else:
-            state.start_play(seat, ("play", args[0], args[1]))
+    """Carry out `action`, the answer of `seat` to the question `kind` about `data`."""
+    answer = ANSWER.get(kind)
+    if answer is not None:
+        answer(state, seat, data, action.kind, action.args)
+
+
+def _answer_pick(state, seat, data, a, args):
+    state._place(seat, args[0])
+
+
+def _answer_mulligan(state, seat, data, a, args):
+    if a == "bottom":
+        _answer_bottom(state, seat, data, a, args)
+        return
+    state.todo.pop(0)
+    state.mulliganed[seat] = True
+    missing = state.cat.hand_size - len(state.zones[seat, "hand"])
+    state.todo[0:0] = [("draw", seat)] * missing
+
+
+def _answer_upkeep(state, seat, uid, a, args):
+    if a == "pay":
+        state.pay(seat, args, [Cost(state.card(uid).amount("Upkeep"))])
+        extra = sum(state.card(u).passive("Extra Production") for u in (uid,))
+        state.prod_left += extra
+        state.note(f"Seat {seat + 1} pays the upkeep of {state.label(uid)} (R-36)"
+                   + (f" and gets {extra} extra production" if extra else ""))
+    else:
+        state.note(f"{state.label(uid)} is destroyed: upkeep not paid (R-36)")
+        state.destroy(uid)
+
+
+def _answer_produce(state, seat, data, a, args):
+    if a == "draw":
+        state.prod_left -= 1
+        state.todo.insert(0, ("draw", seat))
+    elif a == "bank":
+        state.prod_left -= 1
+        state.zones.move(seat, args[0], "hand", "bank")
+    elif a == "play":
+        state.start_play(seat, ("play", args[0], args[1]))
+    else:
+        state.todo.pop(0)
+        state.prod_left = 0
+
+
+def _answer_mission(state, seat, data, a, args):
+    if a == "mission":
+        state.combat = Combat(args[0], seat)
+        state.counts["missions"][seat] += 1
+        state.todo.insert(0, ("attackers",))
+
+
+def _answer_attackers(state, seat, data, a, args):
+    c = state.combat
+    if a == "attacker":
+        c.attackers.append(args[0])
+        return
+    state.todo.pop(0)
+    for u in c.attackers:
+        state.inplay[u].where = c.loc
+    c.A = list(c.attackers)
+    state.note(f"Seat {seat + 1} attacks {state.locs[c.loc].name} with "
+               + (", ".join(state.label(u) for u in c.attackers) or "nobody")
+               + " (R-23)")
+    state.todo[0:0] = MISSION_STEPS
+
+
+def _answer_defenders(state, seat, data, a, args):
+    c = state.combat
+    if a == "defender":
+        c.defenders.append(args[0])
+        state.inplay[args[0]].where = c.loc
+    else:
+        state.todo.pop(0)
+
+
+def _answer_challenger(state, seat, data, a, args):
+    state.choose_challenger(args[0])
+
+
+def _answer_opposer(state, seat, data, a, args):
+    state.choose_opposer(args[0])
+
+
+def _answer_gang(state, seat, data, a, args):
+    if a == "gang":
+        state.combat.gang[args[0]] = args[1]
+        state.note(f"{state.label(args[0])} gangs up with {state.label(args[1])} (R-32)")
+
+
+def _answer_split(state, seat, data, a, args):
+    uid, shares = args
+    state.combat.split[uid] = dict(zip(state.alive_facing(uid), shares))
+
+
+def _answer_pay(state, seat, data, a, args):
+    _, play, costs = state.paying
+    state.paying = None
+    state.pay(seat, args, costs)
+    state._after_payment(seat, play)
+
+
+def _answer_keep_mod(state, seat, data, a, args):
+    host, key, old, new = data
+    h = state.inplay[host]
+    kept = args[0]
+    h.mods.pop(key + "+new", None)
+    h.mods[key] = kept
+    state.leave_play(new if kept == old else old, "discard")
+    state._lethal([host], "A-E10")  # the modifier that left may have given Def
+
+
+def _answer_discard(state, seat, data, a, args):
+    state.zones[seat, "hand"].remove(args[0])
+    state.zones.add(seat, "discard", args[0])
+
+
+def _answer_bottom(state, seat, data, a, args):
+    state.zones[seat, "hand"].remove(args[0])
+    state.bottom[seat].append(args[0])
+
+
+def _answer_shrine(state, seat, data, a, args):
+    name, cost = data
+    if a == "pay":
+        state.pay(seat, args, [cost])
+        state.zones.move(seat, name, "void", "discard")
+        state.note(f"Shrine keeps {name} in the discard pile")
+
+
+def _answer_window(state, seat, data, a, args):
+    if a == "pass":
+        state.window.decline()
+    else:
+        state.window.acted()
+        state.start_play(seat, (a, args[0], args[1]))
+
+
+def _answer_deploy(state, seat, data, a, args):
+    if a == "end":
+        state.todo.pop(0)
+    else:
+        state.start_play(seat, ("play", args[0], args[1]))
+
+
+ANSWER = {"pick": _answer_pick, "mulligan": _answer_mulligan, "upkeep": _answer_upkeep,
+          "produce": _answer_produce, "mission": _answer_mission,
+          "attackers": _answer_attackers, "defenders": _answer_defenders,
+          "challenger": _answer_challenger, "opposer": _answer_opposer, "gang": _answer_gang,
+          "split": _answer_split, "pay": _answer_pay, "keep_mod": _answer_keep_mod,
+          "discard": _answer_discard, "bottom": _answer_bottom, "shrine": _answer_shrine,
+          "window": _answer_window, "deploy": _answer_deploy}
 
 
 # -- refusals --------------------------------------------------------------------------------
