@@ -31,6 +31,7 @@ from numba import njit
 
 from ...core.compiled import (MT_SIZE, data_pointer, deck_take_at, mt_random, mt_seed, no_counts,
                               pick_cum, tension)
+from ...core.layout import Layout
 
 # Without reference counts (no_counts), heuristic games played 1.15 times as fast and random
 # ones 1.20 times (5 runs of 2,000 games, alternating). _setup, _chance and play_game, which
@@ -56,84 +57,87 @@ SHARECAP = 4096
 ABCAP = 4  # abilities of one card
 CARDCAP = 256  # cards in the tables
 DICE_CAP = 52  # binary dice of an attack and its defence together (weights fit a double)
+NDOM = 5  # vocab.DOMAINS: skill and costs are counted domain by domain
 
 # Piece fields.
-(PK_OWNER, PK_KIND, PK_SQ, PK_MOVED) = range(4)
-PK_MAX = 4
-PK_CUR = 9
-(PK_LEADER, PK_READY, PK_HOPE, PK_TEMP, PK_STOPPED, PK_NG) = range(14, 20)
-PK_GR = 20
-PK_NC = PK_GR + GCAP
-PK_CARDS = PK_NC + 1
-PW = PK_CARDS + 3 * CCAP
+_piece = Layout()
+(PK_OWNER, PK_KIND, PK_SQ, PK_MOVED) = _piece.fields(4)
+PK_MAX = _piece.field(NDOM)
+PK_CUR = _piece.field(NDOM)
+(PK_LEADER, PK_READY, PK_HOPE, PK_TEMP, PK_STOPPED, PK_NG) = _piece.fields(6)
+PK_GR = _piece.field(GCAP)
+PK_NC = _piece.field()
+PK_CARDS = _piece.field(3 * CCAP)
+PW = _piece.size
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(6)
 
-# Scalars.
+# W[...]: a game's scalars first, then its rows (OFF_...).
+_w = Layout()
 (G_PHASE, G_ACTIVE, G_TURN, G_STEP, G_FIRST, G_WINNER, G_REASON, G_MAJOR, G_TRAININGS,
  G_ACTED, G_QUIET, G_EP_SQ, G_EP_PID, G_EP_TURN, G_ASKING, G_PASSES, G_NSTK, G_NST, G_NTODO,
  G_NDRAWS, G_NLOSE, G_NOPT, G_HN0, G_HN1, G_DKL0, G_DKL1, G_DKS0, G_DKS1,
  G_C_ON, G_C_ATT, G_C_DEF, G_C_ORIGIN, G_C_TARGET, G_C_LAND, G_C_RANGED, G_C_HASPOWER,
  G_C_POWER, G_C_PROMO, G_C_HTL, G_C_HTLR, G_C_RA, G_C_RD, G_C_CANCELLED, G_C_STAGE,
  G_C_CAPTURED, G_C_FOLLOW, G_AMB_P, G_AMB_Q, G_ROLLING, G_CHARGE, G_STAMP,
- G_PAY_SEAT, G_PAY_N, G_PAY_I, G_PAY_PRIMARY, G_PAY_GENERIC, G_PAY_LET,
- ) = range(57)
+ G_PAY_SEAT, G_PAY_N, G_PAY_I, G_PAY_PRIMARY, G_PAY_GENERIC) = _w.fields(56)
+G_PAY_LET = _w.field(NDOM)
 (G_CAP0, G_CAP1, G_CARDS0, G_CARDS1, G_GL0, G_GL1, G_ATTACKS, G_WON, G_DISRUPTED,
- G_STATUS) = range(G_PAY_LET + 5, G_PAY_LET + 15)
+ G_STATUS) = _w.fields(10)
 # The choices of the payment under way are in the OFF_S_SHARES rows (_pay_settle listed them
 # last), and how many.
-G_PAY_LISTED, G_PAY_COUNT = G_STATUS + 1, G_STATUS + 2
+G_PAY_LISTED, G_PAY_COUNT = _w.fields(2)
 # Counts the changes to what bots.evaluate reads (a piece's kind, max skill, Leader, cards,
 # Hope and temporary Offense, its life; hands; strategies; the end): a traced game works the
 # evaluation out again only after one, not after every decision.
-G_VALUES = G_PAY_COUNT + 1
+G_VALUES = _w.field()
 # A bit for each piece on the board with a Leader, cards or Training grants: those whose
 # abilities _ability_options lists (kept by _sources_changed).
-G_ABLE = G_VALUES + 1
-G_W = G_ABLE + 1
+G_ABLE = _w.field()
+G_W = _w.size
 
-OFF_BOARD = G_W
-OFF_PC = OFF_BOARD + 64
-OFF_HAND = OFF_PC + NP * PW
-OFF_DKI = OFF_HAND + 2 * HCAP
-OFF_DKC = OFF_DKI + 2 * DCAP
-OFF_ST = OFF_DKC + 2 * DCAP
+OFF_BOARD = _w.field(64)
+OFF_PC = _w.field(NP * PW)
+OFF_HAND = _w.field(2 * HCAP)
+OFF_DKI = _w.field(2 * DCAP)
+OFF_DKC = _w.field(2 * DCAP)
 STW = 5  # card, owner, tokens, turn and seat its war was called off
-OFF_TODO = OFF_ST + STCAP * STW
-OFF_DRAWS = OFF_TODO + TODOCAP * 3
-OFF_STK = OFF_DRAWS + DRAWCAP
+OFF_ST = _w.field(STCAP * STW)
+OFF_TODO = _w.field(TODOCAP * 3)
+OFF_DRAWS = _w.field(DRAWCAP)
 SKW = OW + 1  # seat, then the play
-OFF_CAN = OFF_STK + STKCAP * SKW
-OFF_LOSE = OFF_CAN + STKCAP
-OFF_THN = OFF_LOSE + LOSECAP
-OFF_TH = OFF_THN + NP
-OFF_OPT = OFF_TH + NP * THCAP
-OFF_CELL = OFF_OPT + OPTCAP * OW
-OFF_TAKEN = OFF_CELL + CELLCAP * 3
-OFF_PAYO = OFF_TAKEN + CELLCAP
-OFF_THM = OFF_PAYO + OW  # each piece's threat squares as bits
-OFF_POOL = OFF_THM + NP  # skill threatening each square, while one list of plays is made
-OFF_PVALID = OFF_POOL + 64 * 5
-OFF_SEEN = OFF_PVALID + 64  # per card: the count of _distinct that last met it
-OFF_COPIES = OFF_SEEN + CARDCAP  # per card: copies in the hand _distinct read
+OFF_STK = _w.field(STKCAP * SKW)
+OFF_CAN = _w.field(STKCAP)
+OFF_LOSE = _w.field(LOSECAP)
+OFF_THN = _w.field(NP)
+OFF_TH = _w.field(NP * THCAP)
+OFF_OPT = _w.field(OPTCAP * OW)
+OFF_CELL = _w.field(CELLCAP * 3)
+OFF_TAKEN = _w.field(CELLCAP)
+OFF_PAYO = _w.field(OW)
+OFF_THM = _w.field(NP)  # each piece's threat squares as bits
+OFF_POOL = _w.field(64 * NDOM)  # skill threatening each square, while one list of plays is made
+OFF_PVALID = _w.field(64)
+OFF_SEEN = _w.field(CARDCAP)  # per card: the count of _distinct that last met it
+OFF_COPIES = _w.field(CARDCAP)  # per card: copies in the hand _distinct read
 # Scratch rows the rules and the heuristic work in (kept in W: every array a compiled call
 # takes costs two atomic reference counts).
-OFF_S_NAMES = OFF_COPIES + CARDCAP
-OFF_S_CUR = OFF_S_NAMES + HCAP
-OFF_S_SKILL = OFF_S_CUR + 5  # the skill left of the seat whose options are listed, summed
-OFF_S_NONE = OFF_S_SKILL + 5
-OFF_S_GIVEN = OFF_S_NONE + 5
-OFF_S_XS = OFF_S_GIVEN + 5
-OFF_S_DANGER = OFF_S_XS + 8
-OFF_S_MINE = OFF_S_DANGER + 64
+OFF_S_NAMES = _w.field(HCAP)
+OFF_S_CUR = _w.field(NDOM)
+OFF_S_SKILL = _w.field(NDOM)  # the skill left of the seat whose options are listed, summed
+OFF_S_NONE = _w.field(NDOM)
+OFF_S_GIVEN = _w.field(NDOM)
+OFF_S_XS = _w.field(8)
+OFF_S_DANGER = _w.field(64)
+OFF_S_MINE = _w.field(HALF)
 # The pieces on the board with skill left of the seat whose options are listed, then how
 # many: only they add to a pool, or can pay for a card played through them.
-OFF_S_SKILLED = OFF_S_MINE + HALF
-OFF_S_SHARES = OFF_S_SKILLED + HALF + 1
+OFF_S_SKILLED = _w.field(HALF + 1)
+OFF_S_SHARES = _w.field(SHARECAP * 5)
 DIST_SIZE = 2 * (DICE_CAP + 2) * 2
 CUM_SIZE = (DICE_CAP + 2) * (DICE_CAP + 2)
-OFF_S_DIST = OFF_S_SHARES + SHARECAP * 5
-OFF_S_CUM = OFF_S_DIST + DIST_SIZE
-OFF_KEEP = OFF_S_CUM + CUM_SIZE  # a new game clears W up to here
+OFF_S_DIST = _w.field(DIST_SIZE)
+OFF_S_CUM = _w.field(CUM_SIZE)
+OFF_KEEP = _w.size  # a new game clears W up to here
 
 # Phases and steps.
 PH_FIRST, PH_DRAW, PH_ROLL, PH_STEP, PH_PAY, PH_RESPOND, PH_CHARGE, PH_LOSE, PH_OVER, PH_RUN = (
@@ -150,13 +154,14 @@ STAGE_NONE, STAGE_PRE, STAGE_POST = range(3)
 RS_NONE, RS_DRAW, RS_WAR, RS_DECK, RS_GENERAL = range(5)
 
 # W[_ct(c) + ...]: a card.
-(CT_TYPE, CT_KLASS, CT_GEN) = range(3)
-CT_LET = 3
+_card = Layout()
+(CT_TYPE, CT_KLASS, CT_GEN) = _card.fields(3)
+CT_LET = _card.field(NDOM)
 (CT_OFF, CT_DEF, CT_FLAGS, CT_DRAWKIND, CT_DRAWN, CT_RANGED, CT_DEFEND, CT_TRAIN, CT_TOKENS,
- CT_POLITICIAN, CT_NAB) = range(8, 19)
-CT_AB = 19
-(CT_RANK, CT_MAJOR, CT_THROUGH, CT_COST, CT_GRANTS) = range(CT_AB + ABCAP, CT_AB + ABCAP + 5)
-CT_W = CT_AB + ABCAP + 5
+ CT_POLITICIAN, CT_NAB) = _card.fields(11)
+CT_AB = _card.field(ABCAP)
+(CT_RANK, CT_MAJOR, CT_THROUGH, CT_COST, CT_GRANTS) = _card.fields(5)
+CT_W = _card.size
 TY_LEADER, TY_MANEUVER, TY_TECHNIQUE, TY_BOON, TY_CURSE, TY_TRAINING, TY_STRATEGY = range(7)
 KL_NONE, KL_HERO, KL_ELITE, KL_LEADER, KL_ARMY, KL_GENERAL = range(6)
 DR_NONE, DR_COUNT, DR_EXTRA_LEADERS, DR_DOMAINS = range(4)
@@ -174,33 +179,37 @@ FLAG_WORDS = ("cavalry", "stealth", "rest_after_capture", "must_move", "cannot_a
 TRAIT_MASK = (1 << 8) - 1
 
 # W[_ct(a) + ...]: an ability.
-(AT_CARD, AT_KIND, AT_GEN) = range(3)
-AT_LET = 3
-(AT_EXTRA, AT_EFFECT, AT_AMOUNT, AT_MAJOR) = range(8, 12)
-AT_W = 12
+_ability = Layout()
+(AT_CARD, AT_KIND, AT_GEN) = _ability.fields(3)
+AT_LET = _ability.field(NDOM)
+(AT_EXTRA, AT_EFFECT, AT_AMOUNT, AT_MAJOR) = _ability.fields(4)
+AT_W = _ability.size
 AK_ACTIVATED, AK_MAJOR, AK_ENEMY_MAJOR, AK_GLOBAL_MAJOR, AK_GLOBAL, AK_GRANTED_MAJOR = range(6)
 AX_NONE, AX_SACRIFICE, AX_DISCARD_2, AX_POLITICIAN = range(4)
 AE_OFFENSE, AE_STOP_MOVE, AE_DESTROY_CURSE, AE_SKIP_WAR, AE_RANGED = range(5)
 
 # W[OFF_R + ...]: rule variants, setup and the batch.
+_rules = Layout()
 (R_POWER_DICE, R_TRAINING_UNLIMITED, R_INSTANT, R_CLOAK_ARMY, R_DECKOUT_LOSE,
  R_GENERAL_BOONS, R_SACRIFICE_HAND, R_DRAW_AFTER, R_OPENING, R_FIRST, R_MAX_DECISIONS,
- R_TRACE) = range(12)
-R_GENERALS = 12  # 2 x 5
-R_WIDTH = R_GENERALS + 10
-# The batch's numbers in W, set once: rule variants and setup (R), and binomial weights.
-OFF_R = OFF_KEEP
+ R_TRACE) = _rules.fields(12)
+R_GENERALS = _rules.field(2 * NDOM)  # each seat's General: its skill in each domain
+R_WIDTH = _rules.size
+# The batch's numbers in W, set once (after OFF_KEEP): rule variants and setup (R), and
+# binomial weights.
+OFF_R = _w.field(R_WIDTH)
 BW = DICE_CAP + 1
-OFF_BIN = OFF_R + R_WIDTH
-OFF_CT = OFF_BIN + BW * BW  # the card and ability table, CT_W numbers a row
+OFF_BIN = _w.field(BW * BW)
+OFF_CT = _w.size  # the card and ability table, CT_W numbers a row
 W_SIZE = OFF_CT  # and the table's rows
 
 BOT_RANDOM, BOT_HEURISTIC = 0, 1
 OK, UNSUPPORTED = 0, 1
 FINISHED, TIMEOUT = 0, 1
+_result = Layout()
 (O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_FIRST, O_TURNS, O_REASON, O_CAP0, O_CAP1, O_CARDS0,
- O_CARDS1, O_GL0, O_GL1, O_ATTACKS, O_WON, O_DISRUPTED, O_LEAD_CHANGES) = range(17)
-O_WIDTH = 17
+ O_CARDS1, O_GL0, O_GL1, O_ATTACKS, O_WON, O_DISRUPTED, O_LEAD_CHANGES) = _result.fields(17)
+O_WIDTH = _result.size
 
 # Chess geometry: direction lists as grid.py orders them.
 KING_D = np.array([[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]],

@@ -76,24 +76,28 @@ class Tables:
         self.number = {n: i for i, n in enumerate(self.names)}
         self.locs = sorted(cat.locations)
         self.loc_number = {n: i for i, n in enumerate(self.locs)}
-        if len(self.names) > K.CARD_CAP:
-            self.problem = f"{len(self.names)} cards"
+        self.problem = self._card_rows(cat, rules)
+        if self.problem is not None:
             return
+        self.L = np.zeros((max(1, len(self.locs)), 2), np.int64)
+        for i, name in enumerate(self.locs):
+            loc = cat.locations[name]
+            self.L[i] = (loc.skill, loc.vp)
+
+    def _card_rows(self, cat, rules: dict) -> str | None:
+        """The card table (C), each card's costs by visible copies (CL, rows of K) and its
+        value to the heuristic (V); or why the kernel cannot hold them."""
+        if len(self.names) > K.CARD_CAP:
+            return f"{len(self.names)} cards"
         subtypes = sorted({d.subtype for d in cat.cards.values()} | {"modifier"})
         if any(s.endswith("+new") for s in subtypes):
-            self.problem = "a subtype the rules' modifier keys could mistake"
-            return
+            return "a subtype the rules' modifier keys could mistake"
         sub_id = {s: i for i, s in enumerate(subtypes)}
         self.one_key = sub_id["modifier"]
         most = max((n for deck in cat.decks.values() for n in deck.values()), default=0)
         self.most_by = 2 * most  # the most copies of one card two decks can show
         floor_all = rules.get("loc.cost_floor", "reduced_only") == "all"
         costs: list[Cost] = []
-
-        def row(cost: Cost) -> int:
-            costs.append(cost)
-            return len(costs) - 1
-
         self.CL = np.zeros((max(1, len(self.names)), self.most_by + 1, 2), np.int64)
         C = np.zeros((max(1, len(self.names)), K.CARD_W), np.int64)
         self.V = np.zeros(max(1, len(self.names)), np.float64)
@@ -101,82 +105,22 @@ class Tables:
         most_x = 0
         for c, name in enumerate(self.names):
             d = cat.cards[name]
-            if (d.type not in TYPES or d.phase not in PHASES or d.target not in TARGETS
-                    or any(k not in KEYWORDS for k in d.keywords)
-                    or len(d.effects) > K.EFF_CAP):
-                self.problem = f"{name}: a type, phase, target, keyword or effect"
-                return
-            for e in d.effects:
-                if e.keyword not in EFFECTS or e.qualifier or e.scope not in (
-                        "", "each friendly here"):
-                    self.problem = f"{name}: effect {e}"
-                    return
-                # (An effect on a character without one as its target is a card problem.)
-                if e.keyword == "Return From Discard" and d.target != "discard":
-                    self.problem = f"{name}: Return From Discard with target {d.target}"
-                    return
-            if name == "Scavenge" and d.target != "discard":
-                self.problem = "the heuristic reads Scavenge's target as a card name"
-                return
-            typed = [d.cost.typed]
-            if d.ability_cost is not None:
-                typed.append(d.ability_cost.typed)
-            if any(len(t) > K.TYPED_CAP for t in typed):
-                self.problem = f"{name}: a cost of more than {K.TYPED_CAP} typed points"
-                return
+            problem = _card_problem(name, d)
+            if problem is not None:
+                return problem
             r = C[c]
-            r[K.F_TYPE] = TYPES[d.type]
-            r[K.F_SUB] = sub_id[d.subtype]
-            r[K.F_PHASE] = PHASES[d.phase]
-            r[K.F_TARGET] = TARGETS[d.target]
-            r[K.F_ATK], r[K.F_DEF], r[K.F_SKL] = d.atk, d.def_, d.skl
-            r[K.F_ROWLEN] = len(d.resources)
-            for ch in d.resources:
-                r[K.F_ROW + SYMBOLS.index(ch)] += 1
-            r[K.F_MOB] = d.has("Mob")
-            r[K.F_UNIQUE] = d.has("Unique")
-            r[K.F_GANG] = d.has("Gang")
-            r[K.F_SHIELD] = d.has("Shielded")
-            r[K.F_RECUR] = d.has("Recur")
-            r[K.F_LR] = d.has("Long Range")
-            r[K.F_TOUGH] = d.amount("Toughness")
-            r[K.F_HAS_UPKEEP] = d.has("Upkeep")
-            r[K.F_UPKEEP] = d.amount("Upkeep")
-            r[K.F_GIANT] = d.amount("Giant")
-            r[K.F_PSTARS] = d.cost.stars
-            r[K.F_PPOINTS] = d.cost.points
-            r[K.F_HERE] = any(e.scope == "each friendly here" for e in d.effects)
-            r[K.F_XPROD] = d.passive("Extra Production")
-            r[K.F_SHRINE] = d.passive("Shrine Save")
-            r[K.F_RACKET] = name == "Protection Racket"
-            r[K.F_SCAVENGE] = name == "Scavenge"
-            r[K.F_NEFF] = len(d.effects)
-            for j, e in enumerate(d.effects):
-                r[K.F_EFF + 3 * j] = EFFECTS[e.keyword]
-                r[K.F_EFF + 3 * j + 1] = e.amount or 0
-                r[K.F_EFF + 3 * j + 2] = e.scope == "each friendly here"
+            _card_row(r, name, d, sub_id[d.subtype])
             most_x = max(most_x, r[K.F_UPKEEP], r[K.F_SHRINE])
             if d.ability_cost is not None:
                 r[K.F_HAS_AB] = 1
-                r[K.F_AB_ROW] = row(d.ability_cost)
-            for by in range(self.most_by + 1):
-                if not d.has("Mob") and by:
-                    self.CL[c, by] = self.CL[c, 0]
-                    continue
-                # RulesState.costs_of for `by` visible copies (R-12, R-37, A-4)
-                if not by and floor_all and d.cost.points == 0 and not d.cost.stars:
-                    these = [Cost(1)]
-                else:
-                    these = reduced(d.cost, by, floor=True)
-                if any(len(x.typed) > K.TYPED_CAP for x in these):
-                    self.problem = f"{name}: a reduced cost too wide"
-                    return
-                self.CL[c, by] = (len(costs), len(these))
-                costs.extend(these)
+                r[K.F_AB_ROW] = _cost_row(costs, d.ability_cost)
+            problem = self._costs_by_copies(c, name, d, costs, floor_all)
+            if problem is not None:
+                return problem
             self.V[c] = value(reader, name)
         self.gen_row = len(costs)
         for x in range(most_x + 1):
-            row(Cost(x))
+            _cost_row(costs, Cost(x))
         self.K = np.zeros((len(costs), K.COST_W), np.int64)
         for k, cost in enumerate(costs):
             self.K[k, K.CO_GEN] = cost.generic
@@ -185,10 +129,88 @@ class Tables:
             for j, ch in enumerate(cost.typed):
                 self.K[k, K.CO_T + j] = SYMBOLS.index(ch)
         self.C = C
-        self.L = np.zeros((max(1, len(self.locs)), 2), np.int64)
-        for i, name in enumerate(self.locs):
-            loc = cat.locations[name]
-            self.L[i] = (loc.skill, loc.vp)
+        return None
+
+    def _costs_by_copies(self, c: int, name: str, d, costs: list, floor_all: bool) -> str | None:
+        """CL[c, by]: where card c's costs start in `costs` when `by` copies are visible, and
+        how many there are; or why one is too wide."""
+        for by in range(self.most_by + 1):
+            if not d.has("Mob") and by:
+                self.CL[c, by] = self.CL[c, 0]
+                continue
+            # RulesState.costs_of for `by` visible copies (R-12, R-37, A-4)
+            if not by and floor_all and d.cost.points == 0 and not d.cost.stars:
+                these = [Cost(1)]
+            else:
+                these = reduced(d.cost, by, floor=True)
+            if any(len(x.typed) > K.TYPED_CAP for x in these):
+                return f"{name}: a reduced cost too wide"
+            self.CL[c, by] = (len(costs), len(these))
+            costs.extend(these)
+        return None
+
+
+def _cost_row(costs: list, cost: Cost) -> int:
+    """The row of K a cost takes: the next one."""
+    costs.append(cost)
+    return len(costs) - 1
+
+
+def _card_problem(name: str, d) -> str | None:
+    """Why the kernel cannot play card `d`, or None."""
+    if (d.type not in TYPES or d.phase not in PHASES or d.target not in TARGETS
+            or any(k not in KEYWORDS for k in d.keywords)
+            or len(d.effects) > K.EFF_CAP):
+        return f"{name}: a type, phase, target, keyword or effect"
+    for e in d.effects:
+        if e.keyword not in EFFECTS or e.qualifier or e.scope not in (
+                "", "each friendly here"):
+            return f"{name}: effect {e}"
+        # (An effect on a character without one as its target is a card problem.)
+        if e.keyword == "Return From Discard" and d.target != "discard":
+            return f"{name}: Return From Discard with target {d.target}"
+    if name == "Scavenge" and d.target != "discard":
+        return "the heuristic reads Scavenge's target as a card name"
+    typed = [d.cost.typed]
+    if d.ability_cost is not None:
+        typed.append(d.ability_cost.typed)
+    if any(len(t) > K.TYPED_CAP for t in typed):
+        return f"{name}: a cost of more than {K.TYPED_CAP} typed points"
+    return None
+
+
+def _card_row(r, name: str, d, sub: int) -> None:
+    """Card `d`'s row of the card table (C), but for its ability's cost (a row of K)."""
+    r[K.F_TYPE] = TYPES[d.type]
+    r[K.F_SUB] = sub
+    r[K.F_PHASE] = PHASES[d.phase]
+    r[K.F_TARGET] = TARGETS[d.target]
+    r[K.F_ATK], r[K.F_DEF], r[K.F_SKL] = d.atk, d.def_, d.skl
+    r[K.F_ROWLEN] = len(d.resources)
+    for ch in d.resources:
+        r[K.F_ROW + SYMBOLS.index(ch)] += 1
+    r[K.F_MOB] = d.has("Mob")
+    r[K.F_UNIQUE] = d.has("Unique")
+    r[K.F_GANG] = d.has("Gang")
+    r[K.F_SHIELD] = d.has("Shielded")
+    r[K.F_RECUR] = d.has("Recur")
+    r[K.F_LR] = d.has("Long Range")
+    r[K.F_TOUGH] = d.amount("Toughness")
+    r[K.F_HAS_UPKEEP] = d.has("Upkeep")
+    r[K.F_UPKEEP] = d.amount("Upkeep")
+    r[K.F_GIANT] = d.amount("Giant")
+    r[K.F_PSTARS] = d.cost.stars
+    r[K.F_PPOINTS] = d.cost.points
+    r[K.F_HERE] = any(e.scope == "each friendly here" for e in d.effects)
+    r[K.F_XPROD] = d.passive("Extra Production")
+    r[K.F_SHRINE] = d.passive("Shrine Save")
+    r[K.F_RACKET] = name == "Protection Racket"
+    r[K.F_SCAVENGE] = name == "Scavenge"
+    r[K.F_NEFF] = len(d.effects)
+    for j, e in enumerate(d.effects):
+        r[K.F_EFF + 3 * j] = EFFECTS[e.keyword]
+        r[K.F_EFF + 3 * j + 1] = e.amount or 0
+        r[K.F_EFF + 3 * j + 2] = e.scope == "each friendly here"
 
 
 tables_for = CatalogCache(Tables)

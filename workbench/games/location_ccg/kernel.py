@@ -24,6 +24,7 @@ from numba import njit
 
 from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
                               mt_seed, no_counts, pick_cum, tension)
+from ...core.layout import Layout
 
 NSYM = 6  # costs.SYMBOLS
 
@@ -42,89 +43,98 @@ TYPED_CAP = 12
 SHARE_CAP = 8
 
 # CARD[c, ...]
-(F_TYPE, F_SUB, F_PHASE, F_TARGET, F_ATK, F_DEF, F_SKL, F_ROWLEN) = range(8)
-F_ROW = 8  # symbols of its resource row, counted by kind
+_card = Layout()
+(F_TYPE, F_SUB, F_PHASE, F_TARGET, F_ATK, F_DEF, F_SKL, F_ROWLEN) = _card.fields(8)
+F_ROW = _card.field(NSYM)  # symbols of its resource row, counted by kind
 (F_MOB, F_UNIQUE, F_GANG, F_SHIELD, F_RECUR, F_LR, F_TOUGH, F_HAS_UPKEEP, F_UPKEEP, F_GIANT,
  F_PSTARS, F_PPOINTS, F_HAS_AB, F_AB_ROW, F_HERE, F_XPROD, F_SHRINE, F_RACKET, F_SCAVENGE,
- F_NEFF) = (F_ROW + NSYM + i for i in range(20))
+ F_NEFF) = _card.fields(20)
 EFF_CAP = 4
-F_EFF = F_NEFF + 1  # (keyword, amount, 'each friendly here') of each effect
-CARD_W = F_EFF + 3 * EFF_CAP
+F_EFF = _card.field(3 * EFF_CAP)  # (keyword, amount, 'each friendly here') of each effect
+CARD_W = _card.size
 TY_CHAR, TY_MOD, TY_SURPRISE, TY_ASSET = range(4)
 PH_ANY, PH_MISSION_WORD, PH_PRODUCTION_WORD = range(3)
 TG_NONE, TG_CHARACTER, TG_FRIENDLY, TG_DEFENDER, TG_DAMAGED, TG_DISCARD = range(6)
 (K_ATK, K_DEF, K_SKL, K_SEND_HOME, K_PREVENT, K_DESTROY, K_RETURN, K_DRAW, K_BOTTOM,
  K_PASSIVE) = range(10)
 # K[k, ...]: one cost (generic points, production points, typed symbols)
-CO_GEN, CO_STARS, CO_NT = range(3)
-CO_T = 3
-COST_W = CO_T + TYPED_CAP
+_cost = Layout()
+CO_GEN, CO_STARS, CO_NT = _cost.fields(3)
+CO_T = _cost.field(TYPED_CAP)
+COST_W = _cost.size
 # L[l, ...]: a Location, numbered in the order of the names
 L_SKILL, L_VP = range(2)
 
 # R[...]: rule variants and the batch
+_rules = Layout()
 (R_LIFO, R_MISSION_ONLY, R_TURN_LIMIT, R_PAY_CARDS, R_NO_PROD, R_MOD_ONE, R_GIANT,
  R_LR_START, R_MIN_ATT, R_UNIQUE_NEWER, R_MOB_IN_PLAY, R_PER_NAME, R_DECK_LOSE, R_FIRST,
- R_NPICKS, R_PICK, R_HAND, R_PROD, R_MAX_DECISIONS, R_TRACE, R_NCARDS, R_ONE_KEY,
- R_GEN_ROW, R_LIMIT_TOKENS) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19,
-                               20, 21, 22, 23, 24, 25)
-R_WIDTH = 26  # R_PICK .. R_PICK + 2: Locations placed for the players (setup)
+ R_NPICKS) = _rules.fields(15)
+R_PICK = _rules.field(3)  # Locations placed for the players (setup)
+(R_HAND, R_PROD, R_MAX_DECISIONS, R_TRACE, R_NCARDS, R_ONE_KEY, R_GEN_ROW,
+ R_LIMIT_TOKENS) = _rules.fields(8)
+R_WIDTH = _rules.size
 GI_SPLIT, GI_FULL_EACH, GI_IGNORE = range(3)
 
 # An instance in play: INST[uid, ...]
+_instance = Layout()
 (I_NAME, I_OWNER, I_WHERE, I_DAMAGE, I_WOUNDS, I_HOST, I_T0, I_T1, I_T2, I_USED, I_PREVENT,
- I_ALIVE, I_GLEFT, I_GSTAMP, I_NMODS) = range(15)
-I_MKEY = 15
-I_MUID = I_MKEY + MOD_CAP
-INST_W = I_MUID + MOD_CAP
+ I_ALIVE, I_GLEFT, I_GSTAMP, I_NMODS) = _instance.fields(15)
+I_MKEY = _instance.field(MOD_CAP)
+I_MUID = _instance.field(MOD_CAP)
+INST_W = _instance.size
 NEW_KEY = 1 << 20  # key + "+new" (R-31: both attached until the controller chooses)
 HQ = -1
 
 # The position, S[...]. A list is its length then its items.
 ZW = ZONE_CAP + 1
 LW = LIST_CAP + 1
-P_HAND = 0
-P_DISC = P_HAND + ZW
-P_BOTTOM = P_DISC + ZW
-P_BANK = P_BOTTOM + ZW  # copies of each card
-P_VOID = P_BANK + CARD_CAP
-P_DECK_N = P_VOID + CARD_CAP
-P_DECK_SIZE = P_DECK_N + 1
-P_DECK_IDS = P_DECK_SIZE + 1
-P_DECK_CNT = P_DECK_IDS + CARD_CAP
-P_BROUGHT = P_DECK_CNT + CARD_CAP  # length then up to 3 Locations
-P_CHARS = P_BROUGHT + 4
-P_ASSETS = P_CHARS + LW
-P_USED_NAMES = P_ASSETS + LW
-(P_MULLIGANED, P_OWN_TURNS, P_MISSIONS, P_VP, P_DESTROYED) = (P_USED_NAMES + CARD_CAP + i
-                                                               for i in range(5))
-PW = P_DESTROYED + 1
+# a player, at _pat(seat):
+_player = Layout()
+P_HAND = _player.field(ZW)
+P_DISC = _player.field(ZW)
+P_BOTTOM = _player.field(ZW)
+P_BANK = _player.field(CARD_CAP)  # copies of each card
+P_VOID = _player.field(CARD_CAP)
+P_DECK_N = _player.field()
+P_DECK_SIZE = _player.field()
+P_DECK_IDS = _player.field(CARD_CAP)
+P_DECK_CNT = _player.field(CARD_CAP)
+P_BROUGHT = _player.field(4)  # length then up to 3 Locations
+P_CHARS = _player.field(LW)
+P_ASSETS = _player.field(LW)
+P_USED_NAMES = _player.field(CARD_CAP)
+(P_MULLIGANED, P_OWN_TURNS, P_MISSIONS, P_VP, P_DESTROYED) = _player.fields(5)
+PW = _player.size
 
-LOCS = 2 * PW  # per Location: name, placed by, won by (-1), vp of seat 0 and seat 1
+# and after the two players:
+_s = Layout(2 * PW)
 LOC_W = 5
-COMBAT = LOCS + 3 * LOC_W
-(C_ON, C_LOC, C_ATT, C_STEP, C_CHOOSER, C_CHAL, C_TO_OPP) = (COMBAT + i for i in range(7))
-C_ATTACKERS = COMBAT + 7
-C_DEFENDERS = C_ATTACKERS + LW
-C_A = C_DEFENDERS + LW
-C_D = C_A + LW
-C_NP = C_D + LW
-C_PAIRS = C_NP + 1
-C_NG = C_PAIRS + 2 * PAIR_CAP
-C_GANG = C_NG + 1
-C_NS = C_GANG + 2 * LIST_CAP
-C_SPLIT = C_NS + 1  # (giant, opponent, damage) in the order the split names them
-QUEUE = C_SPLIT + 3 * PAIR_CAP
-STACK = QUEUE + 4 * Q_CAP
+LOCS = _s.field(3 * LOC_W)  # per Location: name, placed by, won by (-1), vp of seat 0 and seat 1
+COMBAT = _s.size  # the combat under way
+(C_ON, C_LOC, C_ATT, C_STEP, C_CHOOSER, C_CHAL, C_TO_OPP) = _s.fields(7)
+C_ATTACKERS = _s.field(LW)
+C_DEFENDERS = _s.field(LW)
+C_A = _s.field(LW)
+C_D = _s.field(LW)
+C_NP = _s.field()
+C_PAIRS = _s.field(2 * PAIR_CAP)
+C_NG = _s.field()
+C_GANG = _s.field(2 * LIST_CAP)
+C_NS = _s.field()
+C_SPLIT = _s.field(3 * PAIR_CAP)  # (giant, opponent, damage) in the order the split names them
+QUEUE = _s.field(4 * Q_CAP)
+STACK = _s.field(4 * STACK_CAP)
 (NQ, NSTACK, W_ON, W_AT, W_DECL, ASK_ON, ASK_SEAT, ASK_KIND, ASK_A, ASK_B, ASK_C, ASK_D,
  WAIT, WAIT_SEAT, PAY_SEAT, PAY_KIND, PAY_WHAT, PAY_TGT, PAY_K0, PAY_KN, PROD_LEFT, TURN,
- ACTIVE, PHASE, FIRST, WINNER, NEXT_UID, STATUS, MISSION_ID, NLOCS) = (STACK + 4 * STACK_CAP + i
-                                                                       for i in range(30))
+ ACTIVE, PHASE, FIRST, WINNER, NEXT_UID, STATUS, MISSION_ID, NLOCS) = _s.fields(30)
 # Scratch rows for one step of a combat at a time (its targets and amounts, gangs, splits):
 # a function that made its own arrays would need numba's reference counts (no_counts).
 SCR_W = 2 * PAIR_CAP + 1
-SCR_A, SCR_B, SCR_C = (NLOCS + 1 + i * SCR_W for i in range(3))
-STATE_SIZE = SCR_C + SCR_W
+SCR_A = _s.field(SCR_W)
+SCR_B = _s.field(SCR_W)
+SCR_C = _s.field(SCR_W)
+STATE_SIZE = _s.size
 
 PH_SETUP, PH_BEGIN, PH_PRODUCTION, PH_MISSION, PH_DEPLOY, PH_END = range(6)
 CS_R23, CS_R24, CS_R25, CS_R26, CS_R26_DONE, CS_R27 = range(6)
@@ -148,9 +158,14 @@ NO_WINNER = -2
 PLAY, USE = 0, 1
 
 # out[...]: one game's row
-(O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_TURNS, O_FIRST, O_MISSIONS, O_VP, O_DESTROYED,
- O_LOCS, O_LEAD_CHANGES) = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15)
-OUT_WIDTH = 16
+_result = Layout()
+(O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_TURNS, O_FIRST) = _result.fields(6)
+O_MISSIONS = _result.field(2)  # seat 0's, then seat 1's
+O_VP = _result.field(2)
+O_DESTROYED = _result.field(2)
+O_LOCS = _result.field(3)  # the Locations' names, -1 past the last
+O_LEAD_CHANGES = _result.field()
+OUT_WIDTH = _result.size
 WIN, DRAW, TIMEOUT = 0, 1, 2
 OK, UNSUPPORTED = 0, 1
 BOT_RANDOM, BOT_HEURISTIC = 0, 1

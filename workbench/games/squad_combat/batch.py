@@ -90,6 +90,15 @@ class Tables:
         cat = catalog_for(cards, rules)
         self.problem = None
         self.chars = {name: i for i, name in enumerate(cat.characters)}
+        sources = self._number_sources(cat)
+        # The first problem met, or None; the tables after it are not made.
+        self.problem = (self._room(cat, sources) or self._source_rows(sources)
+                        or self._character_rows(cat))
+        if self.problem is None:
+            self.cat = cat
+
+    def _number_sources(self, cat) -> list:
+        """The cards in table order, then each character's abilities: their numbers in SRC."""
         sources = list(cat.cards.values())
         self.ability = {}
         for cname, ch in cat.characters.items():
@@ -98,34 +107,29 @@ class Tables:
                 sources.append(ab)
         self.names = [s.name for s in sources]
         self.number = {s.name: i for i, s in enumerate(sources) if not s.ability}
+        return sources
+
+    def _room(self, cat, sources: list) -> str | None:
+        """Why the kernel cannot tell the sources apart or hold them, or None."""
         taken = set(self.names)
         # The engine tells cards, abilities and damage tokens apart by name alone.
         if len(taken) != len(self.names) or any(f"{n} token" in taken for n in self.names):
-            self.problem = "two sources share a name"
-            return
+            return "two sources share a name"
         if len(sources) > K.SRC_CAP:
-            self.problem = f"{len(sources)} cards and abilities"
-            return
+            return f"{len(sources)} cards and abilities"
         if len(cat.characters) > K.DEF_CAP:
-            self.problem = f"{len(cat.characters)} characters"
-            return
+            return f"{len(cat.characters)} characters"
+        return None
+
+    def _source_rows(self, sources: list) -> str | None:
+        """The cards and abilities (SRC) and their keywords (EFF), or why one cannot be
+        played."""
         effects = []
         self.SRC = np.zeros((max(1, len(sources)), K.SRC_W), np.int64)
         for i, s in enumerate(sources):
-            if (s.kind not in KINDS or s.target not in TARGETS or s.timing not in TIMINGS
-                    or s.actor not in ACTORS or s.ability not in ABILITIES
-                    or len(s.cost.dice) > K.COST_DICE_CAP or any(t not in TRAITS
-                                                                for t in s.traits)):
-                self.problem = f"{s.name}: a kind, target, timing, actor or cost"
-                return
-            for e in s.effects:
-                if e.keyword not in KEYWORDS or e.scope not in SCOPES or e.qualifier:
-                    self.problem = f"{s.name}: keyword {e}"
-                    return
-            names = {e.keyword for e in s.effects}
-            if names & {"Dodge", "Taunt"} and not s.actor_matters:
-                self.problem = f"{s.name}: the heuristic reads its acting character"
-                return
+            problem = _source_problem(s)
+            if problem is not None:
+                return problem
             row = self.SRC[i]
             row[K.SK_KIND] = KINDS[s.kind]
             row[K.SK_TRAITS] = _traits(s.traits)
@@ -147,14 +151,17 @@ class Tables:
             for e in s.effects:
                 effects.append((KEYWORDS[e.keyword], e.amount or 0, SCOPES[e.scope]))
         self.EFF = np.array(effects or [(0, 0, 0)], np.int64)
+        return None
+
+    def _character_rows(self, cat) -> str | None:
+        """The characters' cards (CHD), or why one cannot be played."""
         self.CHD = np.zeros((max(1, len(cat.characters)), K.CHD_W), np.int64)
         for d, (cname, ch) in enumerate(cat.characters.items()):
             if (len(ch.pool.fixed) + ch.pool.random > K.POOL_CAP or len(ch.resist) > 8
                     or len(ch.hardened) > 8 or len(ch.abilities) > 8
                     or any(t not in TRAITS for t in ch.traits)
                     or any(t not in TRAITS for t, _ in ch.resist + ch.hardened)):
-                self.problem = f"{cname}: a pool, passive or ability list"
-                return
+                return f"{cname}: a pool, passive or ability list"
             row = self.CHD[d]
             row[K.D_TRAITS] = _traits(ch.traits)
             row[K.D_HP] = ch.hp
@@ -172,7 +179,22 @@ class Tables:
             row[K.D_NAB] = len(ch.abilities)
             for k, ab in enumerate(ch.abilities):
                 row[K.D_AB + k] = self.ability[(cname, ab.name)]
-        self.cat = cat
+        return None
+
+
+def _source_problem(s) -> str | None:
+    """Why the kernel cannot play a card or ability, or None."""
+    if (s.kind not in KINDS or s.target not in TARGETS or s.timing not in TIMINGS
+            or s.actor not in ACTORS or s.ability not in ABILITIES
+            or len(s.cost.dice) > K.COST_DICE_CAP or any(t not in TRAITS for t in s.traits)):
+        return f"{s.name}: a kind, target, timing, actor or cost"
+    for e in s.effects:
+        if e.keyword not in KEYWORDS or e.scope not in SCOPES or e.qualifier:
+            return f"{s.name}: keyword {e}"
+    names = {e.keyword for e in s.effects}
+    if names & {"Dodge", "Taunt"} and not s.actor_matters:
+        return f"{s.name}: the heuristic reads its acting character"
+    return None
 
 
 tables_for = CatalogCache(Tables)

@@ -30,6 +30,7 @@ from numba import njit
 
 from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
                               mt_seed, pick_cum, tension)
+from ...core.layout import Layout
 
 HAND = 5  # R-3, R-9
 END_DISCARDS = 2  # R-9.2
@@ -54,15 +55,20 @@ EDGE_CAP = 3 * HAND_CAP + 3 * 8  # each card in hand by each character, and the 
 # Decisions in one list: enough for any list the rooms allow (the hand's cards by each
 # character, abilities and Refreshes, or the ways to keep or pay with DICE_CAP dice).
 OPT_CAP = 4096
-OP_KIND, OP_A, OP_B, OP_N, OP_V = range(5)  # a decision: kind, a, b, count, values
-OPT_W = OP_V + DICE_CAP
+# a decision: kind, a, b, count, values
+_decision = Layout()
+OP_KIND, OP_A, OP_B, OP_N = _decision.fields(4)
+OP_V = _decision.field(DICE_CAP)
+OPT_W = _decision.size
 DEF_CAP = 64  # characters of the tables
 
 # SRC[i, ...], in S at _sr(i): a card or an ability
-(SK_KIND, SK_TRAITS, SK_CHAR, SK_ENERGY, SK_NDICE, SK_DICE) = range(6)
+_source = Layout()
+(SK_KIND, SK_TRAITS, SK_CHAR, SK_ENERGY, SK_NDICE) = _source.fields(5)
+SK_DICE = _source.field(COST_DICE_CAP)
 (SK_CARDS, SK_ATK, SK_DAMAGE, SK_TARGET, SK_TARGETS, SK_TIMING, SK_ACTOR, SK_ABILITY,
- SK_MATTERS, SK_NEFF, SK_EFF) = (SK_DICE + COST_DICE_CAP + i for i in range(11))
-SRC_W = SK_EFF + 1
+ SK_MATTERS, SK_NEFF, SK_EFF) = _source.fields(11)
+SRC_W = _source.size
 ATTACK, ACTION, EDGE = 0, 1, 2
 TG_NONE, TG_ENEMY, TG_FRIENDLY = 0, 1, 2
 T_ANY, T_BEFORE, T_REACTION, T_AFTER_HIT, T_OTHER = range(5)
@@ -70,100 +76,111 @@ AC_ANY, AC_DEFENDER, AC_NOT_DEFENDER = range(3)
 AB_NONE, AB_ALIVE, AB_DEAD = range(3)
 
 # EFF[i, ...], in S at _ef(i): one keyword of a card
-E_KW, E_AMT, E_SCOPE = range(3)
-EFF_W = 3
+_keyword = Layout()
+E_KW, E_AMT, E_SCOPE = _keyword.fields(3)
+EFF_W = _keyword.size
 (K_HEAL, K_STUN, K_RECOVER, K_POWER_UP, K_POWER_DOWN, K_OVERCHARGE, K_REROLL, K_DRAIN,
  K_DISARM, K_SUPPRESS, K_SWITCH, K_WOUND, K_DRAW, K_DODGE, K_SOAK, K_BOOST, K_AIM, K_GUARD,
  K_TAUNT) = range(19)
 SC_DEFAULT, SC_TARGET, SC_SELF, SC_FRIENDLY, SC_ENEMY = range(5)
 
 # CHD[d, ...], in S at _cd(d): a character's card
-(D_TRAITS, D_HP, D_ENERGY, D_NFIXED) = range(4)
-D_FIXED = 4
-D_RANDOM = D_FIXED + POOL_CAP
-D_REFRESH = D_RANDOM + 1
-D_NRES = D_REFRESH + 1
-D_RES = D_NRES + 1  # (trait, X) pairs
-D_NHARD = D_RES + 16
-D_HARD = D_NHARD + 1
-D_NAB = D_HARD + 16
-D_AB = D_NAB + 1  # source numbers of its abilities
-CHD_W = D_AB + 8
+_char_card = Layout()
+(D_TRAITS, D_HP, D_ENERGY, D_NFIXED) = _char_card.fields(4)
+D_FIXED = _char_card.field(POOL_CAP)
+D_RANDOM = _char_card.field()
+D_REFRESH = _char_card.field()
+D_NRES = _char_card.field()
+D_RES = _char_card.field(16)  # (trait, X) pairs
+D_NHARD = _char_card.field()
+D_HARD = _char_card.field(16)
+D_NAB = _char_card.field()
+D_AB = _char_card.field(8)  # source numbers of its abilities
+CHD_W = _char_card.size
 
 # R[...], in S at RULES: rule variants and the batch
+_rules = Layout()
 (R_V05, R_CONTEST, R_RESET_NEVER, R_ROTATE, R_BLOCKS_REFRESH, R_LIFO, R_OVERCHARGE,
  R_DECK_LOSE, R_REACT_DEFENDER, R_STUN_ONE, R_HEAL_PRINTED, R_STALE_DRAW, R_REPEAT_SKIP,
- R_TURN_LIMIT, R_SEATS, R_FIXED_FIRST, R_MAX_DECISIONS, R_TRACE) = range(18)
-R_WIDTH = 18
+ R_TURN_LIMIT, R_SEATS, R_FIXED_FIRST, R_MAX_DECISIONS, R_TRACE) = _rules.fields(18)
+R_WIDTH = _rules.size
 OC_ROLLED, OC_SIX, OC_CHOSEN = range(3)
 
 # The position. A damage card under a character:
-(A_UID, A_SRC, A_OWNER, A_PRINTED, A_TRAITS, A_MOD, A_TOKEN) = range(7)
-AW = 7
+_attached = Layout()
+(A_UID, A_SRC, A_OWNER, A_PRINTED, A_TRAITS, A_MOD, A_TOKEN) = _attached.fields(7)
+AW = _attached.size
 # a character:
-(C_SEAT, C_DEF, C_BURDEN, C_SUPP, C_ALIVE, C_REMOVED, C_ND) = range(7)
-C_DICE = 7
-C_NA = C_DICE + DICE_CAP
-C_ATT = C_NA + 1
-CW = C_ATT + ATT_CAP * AW
+_character = Layout()
+(C_SEAT, C_DEF, C_BURDEN, C_SUPP, C_ALIVE, C_REMOVED, C_ND) = _character.fields(7)
+C_DICE = _character.field(DICE_CAP)
+C_NA = _character.field()
+C_ATT = _character.field(ATT_CAP * AW)
+CW = _character.size
 # a pile (deck or discard): count of different cards, size, cards, copies, in entry order
-PILE_N, PILE_SIZE, PILE_CARD = 0, 1, 2
-PILE_CNT = PILE_CARD + PILE_CAP
-PILE_W = PILE_CNT + PILE_CAP
+_pile = Layout()
+PILE_N, PILE_SIZE = _pile.fields(2)
+PILE_CARD = _pile.field(PILE_CAP)
+PILE_CNT = _pile.field(PILE_CAP)
+PILE_W = _pile.size
 # a player:
-P_PASSED, P_OUT, P_NH, P_HAND = range(4)
-P_DECK = P_HAND + HAND_CAP
-P_DISCARD = P_DECK + PILE_W
-P_ORDER = P_DISCARD + PILE_W
-P_PLAYED = P_ORDER + 3
-PW = P_PLAYED + SRC_CAP
+_player = Layout()
+P_PASSED, P_OUT, P_NH = _player.fields(3)
+P_HAND = _player.field(HAND_CAP)
+P_DECK = _player.field(PILE_W)
+P_DISCARD = _player.field(PILE_W)
+P_ORDER = _player.field(3)
+P_PLAYED = _player.field(SRC_CAP)
+PW = _player.size
 # a play:
-(Y_SEAT, Y_SRC, Y_ACTOR, Y_CTX, Y_HAND, Y_NPAID) = range(6)
-Y_PAID = 6
-Y_NT = Y_PAID + COST_DICE_CAP
-Y_T = Y_NT + 1
+_play = Layout()
+(Y_SEAT, Y_SRC, Y_ACTOR, Y_CTX, Y_HAND, Y_NPAID) = _play.fields(6)
+Y_PAID = _play.field(COST_DICE_CAP)
+Y_NT = _play.field()
+Y_T = _play.field(TGT_CAP)
 (Y_ATK, Y_DEF, Y_MOD, Y_NEG, Y_REACTED, Y_HIT, Y_ATTACHED, Y_ADIE, Y_DDIE,
- Y_SETTLED) = (Y_T + TGT_CAP + i for i in range(10))
-YW = Y_SETTLED + 1
+ Y_SETTLED) = _play.fields(10)
+YW = _play.size
 
-CHARS = 0
-PLAYERS = CHARS + CHARS_CAP * CW
-PLAYS = PLAYERS + SEATS_CAP * PW
-QUEUE = PLAYS + PLAY_CAP * YW
-STACK = QUEUE + Q_CAP * 4
-WIN_ORDER = STACK + STACK_CAP
-CHO_V = WIN_ORDER + SEATS_CAP
-CHO_U = CHO_V + CHO_CAP
-EDGE_ROWS = CHO_U + CHO_CAP  # the edges the waiting seat may play: (kind, source, actor)
+# S[...]: the position, then scratch rows and the batch's tables.
+_s = Layout()
+CHARS = _s.field(CHARS_CAP * CW)
+PLAYERS = _s.field(SEATS_CAP * PW)
+PLAYS = _s.field(PLAY_CAP * YW)
+QUEUE = _s.field(Q_CAP * 4)
+STACK = _s.field(STACK_CAP)
+WIN_ORDER = _s.field(SEATS_CAP)
+CHO_V = _s.field(CHO_CAP)
+CHO_U = _s.field(CHO_CAP)
+EDGE_ROWS = _s.field(3 * EDGE_CAP)  # the edges the waiting seat may play: (kind, source, actor)
 (NCHARS, TURN, FIRST, ACTIVE, ENDED, WINNER, UID, HURT, QUIET, WIN_ACTED, NPLAYS, NQ, NSTACK,
  HITS, MISSES, NEGATED, DEATHS, REFRESHES, EDGES, STATUS, WAIT, W_SEAT, W_A, W_B, W_C,
- WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N, EDGE_N, VALUES) = (
-    EDGE_ROWS + 3 * EDGE_CAP + i for i in range(34))
+ WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N, EDGE_N, VALUES) = _s.fields(34)
 # VALUES counts the changes to what _score0 reads (damage attached, its modifiers, deaths): a
 # traced game works the score out again only after one, not after every decision.
-STATE_SIZE = VALUES + 1  # a new game clears S[CHARS:PLAYS] and S[STACK:STATE_SIZE]
+STATE_SIZE = _s.size  # a new game clears S[CHARS:PLAYS] and S[STACK:STATE_SIZE]
 # Scratch rows, each written before it is read: the legal decisions (OPT_CAP rows of OPT_W),
 # the dice combinations they are made from (OPT_CAP rows of DICE_CAP) and the indexes of the
 # one being made, the cumulative weights of one chance point, the characters a card may
 # target or an effect reaches, and who dies and which seats still stand.
-OPTS = STATE_SIZE
-COMBOS = OPTS + OPT_CAP * OPT_W
-COMBO_IDX = COMBOS + OPT_CAP * DICE_CAP
-CUM = COMBO_IDX + DICE_CAP
-PICKED = CUM + PILE_CAP
-DYING = PICKED + CHARS_CAP
-STANDING = DYING + CHARS_CAP
+OPTS = _s.field(OPT_CAP * OPT_W)
+COMBOS = _s.field(OPT_CAP * DICE_CAP)
+COMBO_IDX = _s.field(DICE_CAP)
+CUM = _s.field(PILE_CAP)
+PICKED = _s.field(CHARS_CAP)
+DYING = _s.field(CHARS_CAP)
+STANDING = _s.field(SEATS_CAP)
 # The batch's tables, copied in once by play_many: the rule numbers (R), pool_of's outcomes
 # for each pool size (their count, cumulative weights and faces), the cards and abilities
 # (SRC), the characters (CHD), and last, to the end of S, the cards' keywords (EFF).
 POOL_OUTCOMES = math.comb(POOL_CAP + 5, 5)  # the most: pools of POOL_CAP dice
-RULES = STANDING + SEATS_CAP
-POOLS_N = RULES + R_WIDTH
-POOLS_CUM = POOLS_N + POOL_CAP + 1
-POOLS_FACES = POOLS_CUM + (POOL_CAP + 1) * POOL_OUTCOMES
-SOURCES = POOLS_FACES + (POOL_CAP + 1) * POOL_OUTCOMES * POOL_CAP
-DEFS = SOURCES + SRC_CAP * SRC_W
-EFFECTS = DEFS + DEF_CAP * CHD_W
+RULES = _s.field(R_WIDTH)
+POOLS_N = _s.field(POOL_CAP + 1)
+POOLS_CUM = _s.field((POOL_CAP + 1) * POOL_OUTCOMES)
+POOLS_FACES = _s.field((POOL_CAP + 1) * POOL_OUTCOMES * POOL_CAP)
+SOURCES = _s.field(SRC_CAP * SRC_W)
+DEFS = _s.field(DEF_CAP * CHD_W)
+EFFECTS = _s.size
 
 # Steps of the queue (rules.STEPS)
 (ST_DRAW, ST_SETUP_DICE, ST_CHOOSE_FIRST, ST_SETUP_ALL, ST_TURN_START, ST_ROLL_POOL,
@@ -182,11 +199,12 @@ WK_START, WK_END, WK_REACTION, WK_AFTER, WK_DECLARED = range(5)
  A_DIE, A_KEEP_HAND) = range(12)
 
 # out[...]: one game's result, and the seats' alive, hp and played columns after it
+_result = Layout()
 (O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_FIRST, O_TURNS, O_HITS, O_MISSES, O_NEGATED,
- O_DEATHS, O_REFRESHES, O_EDGES, O_LEAD_CHANGES) = range(13)
-O_ALIVE = 13
-O_HP = O_ALIVE + SEATS_CAP
-OUT_WIDTH = O_HP + SEATS_CAP
+ O_DEATHS, O_REFRESHES, O_EDGES, O_LEAD_CHANGES) = _result.fields(13)
+O_ALIVE = _result.field(SEATS_CAP)
+O_HP = _result.field(SEATS_CAP)
+OUT_WIDTH = _result.size
 WIN, DRAW, TIMEOUT = 0, 1, 2
 OK, UNSUPPORTED = 0, 1
 BOT_RANDOM, BOT_HEURISTIC = 0, 1
