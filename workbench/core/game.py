@@ -182,6 +182,10 @@ class Design:
         what a print sheet prints. By default it is read from the table's columns (see
         core.row_view); a design overrides it for the tables it draws its own way, and
         calls this for the others."""
+        if self.spec.render is not None:
+            drawn = import_module(self.spec.render).card_view(table, row)
+            if drawn is not None:
+                return drawn
         return row_view(self.tables[table], table, row)
 
     def load_cards(self, path=None):
@@ -312,13 +316,20 @@ class Game(Design):
         against (core/stamps.py): the caller asks that before calling this. Compiled code
         should release the GIL (numba's `nogil=True`): local runs then play batches on
         threads of this process side by side, with no worker processes to start, and a Dask
-        worker's event loop keeps running while a batch plays."""
-        return None
+        worker's event loop keeps running while a batch plays. A game names the module
+        that does this in its spec (`batch`); it is imported, and compiled, on first use."""
+        if self.spec.batch is None:
+            return None
+        play = import_module(self.spec.batch).play_batch
+        return play(self, cards, rules, setup, bots, max_decisions, seeds, trace)
 
     # -- bots ------------------------------------------------------------------------
     def heuristic_bot(self):
-        """A callable bot (state, seat, actions, rng) -> Action, or None if the game has none."""
-        return None
+        """A callable bot (state, seat, actions, rng) -> Action, or None if the game has none:
+        the `heuristic` of the module the spec names as its `bots`."""
+        if self.spec.bots is None:
+            return None
+        return getattr(import_module(self.spec.bots), "heuristic", None)
 
     def named_bots(self) -> dict:
         """Extra bots this game offers by name, as {name: factory()}; e.g. a search bot. In a

@@ -315,6 +315,9 @@ class DesignSpec:
     `rules_file` is the design's rules document, a Markdown file in its package (beside the
     module that registers it) whose rules are bullets or numbered items starting with a bold
     id, `**R-16**`, `17. **A-17 Title**` or `**A-U1**`; `Design.rules_text(id)` reads one.
+
+    `render` names a module whose `card_view(table, row)` draws the tables the design draws
+    its own way (None for a table it leaves to its columns); imported on first use.
     """
 
     name: str
@@ -322,6 +325,7 @@ class DesignSpec:
     tables: str | Mapping | None = None
     cross_check: Callable | None = None
     analysis: str | None = None
+    render: str | None = None
     data: str | Path | None = None
     doc: str = ""
     rules_file: str = ""
@@ -332,7 +336,11 @@ class GameSpec(DesignSpec):
     """A design with rules: seats as (fewest, most), setup options, rule variants, traits,
     `max_decisions`: how long a simulated game may run before it is called a time-out, and
     `odds`: the outcomes that matter when an action's result is random (see Odds). Its
-    rules document (`rules_file`) is where the rule ids its reasons cite are written."""
+    rules document (`rules_file`) is where the rule ids its reasons cite are written.
+
+    `bots` names the module whose `heuristic` is the game's heuristic bot, and `batch` the
+    module whose `play_batch` plays batches in compiled code (see `Game.play_batch`); both are
+    imported on first use, so registering a game compiles nothing."""
 
     seats: tuple[int, int] = (2, 2)
     options: tuple[Option, ...] = ()
@@ -340,6 +348,8 @@ class GameSpec(DesignSpec):
     traits: Traits = field(default_factory=Traits)
     max_decisions: int = 100_000
     odds: tuple[Odds, ...] = ()
+    bots: str | None = None
+    batch: str | None = None
 
     def __post_init__(self):
         for group in (self.options, self.variants):

@@ -40,15 +40,16 @@ from .._loaded import FIRST, functions
 STAMP_FILE = "kernel_stamp.json"
 
 # What a kernel copies beyond its game's own package: whole modules under these names (the
-# kit's parts, chance points, the seeded streams, the compiled helpers, the dice the bots read)
-# and these functions (the engine's loop, the random bot). Following imports from a game's
-# modules finds which of the modules it uses.
+# kit's parts, chance points, the seeded streams, the compiled helpers and the layouts of
+# their vectors, the dice the bots read) and these functions (the engine's loop, the random
+# bot). Following imports from a game's modules finds which of the modules it uses.
 SHARED_MODULES = (
     "workbench.core.kit",
     "workbench.core.chance",
     "workbench.core.compiled",
     "workbench.core.seeds",
     "workbench.core.cache",
+    "workbench.core.layout",
     "workbench.dice",
     "workbench.core.restricted",
 )  # copied by the kernels that learn ban lists
@@ -75,6 +76,7 @@ class Stamp:
     tests: str = ""  # the equivalence tests that passed, and how many
     slowdown: float | None = None  # the engine's time per game over the kernel's
     path: Path | None = field(default=None, compare=False)
+    bounds: str = ""  # what the bounds check played (sim/bounds.py), or "" when it has not run
 
     def to_json(self) -> str:
         """The stamp as a JSON object with one variant and one unit a line, so that a
@@ -92,6 +94,7 @@ class Stamp:
             "class": self.cls,
             "tests": self.tests,
             "engine_slowdown": self.slowdown,
+            "bounds": self.bounds,
         }
         lines = [f" {json.dumps(k)}: {json.dumps(v)}" for k, v in head.items()]
         lines += [f' "variants": {block(self.variants)}', f' "units": {block(self.units)}']
@@ -108,17 +111,29 @@ class Stamp:
             data.get("tests", ""),
             data.get("engine_slowdown"),
             path,
+            data.get("bounds", ""),
         )
 
 
 def kernel_owner(game) -> type | None:
-    """The class whose `play_batch` a game uses (its own or one it inherits), or None when it
-    has no fast path and the rules engine plays every batch."""
+    """The class whose fast path a game uses, or None when it has none and the rules engine
+    plays every batch: the nearest class that writes its own `play_batch`, else the first
+    class, from the base down, whose spec names the batch module the game's spec names (so a
+    house rule written as a subclass is told apart from the game its kernel was checked on)."""
     from .game import Game
 
     for klass in type(game).__mro__:
+        if klass is Game:
+            break
         if "play_batch" in vars(klass):
-            return None if klass is Game else klass
+            return klass
+    batch = getattr(game.spec, "batch", None)
+    if batch is None:
+        return None
+    for klass in reversed(type(game).__mro__):
+        spec = vars(klass).get("spec")
+        if spec is not None and getattr(spec, "batch", None) == batch:
+            return klass
     return None
 
 
@@ -218,12 +233,15 @@ def where(unit: str, game: str) -> str:
 
 def units_of(owner: type) -> list[str]:
     """The modules and functions a game's kernel copies: the modules its class's module
-    reaches by imports (at any depth, so imports inside functions count) within the game's
-    package, leaving out what only draws or analyses it, and the shared engine code they reach
-    (SHARED_MODULES), then SHARED_FUNCTIONS."""
+    reaches by imports (at any depth, so imports inside functions count) or names in its spec
+    (its bots and batch modules) within the game's package, leaving out what only draws or
+    analyses it, and the shared engine code they reach (SHARED_MODULES), then
+    SHARED_FUNCTIONS."""
     package = owner.__module__.rpartition(".")[0]
+    spec = getattr(owner, "spec", None)
     found: set[str] = set()
     todo = [owner.__module__]
+    todo += [m for m in (getattr(spec, "bots", None), getattr(spec, "batch", None)) if m]
     while todo:
         name = todo.pop()
         if name in found:

@@ -97,6 +97,8 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
+    bots=f"{__package__}.bots",
+    batch=f"{__package__}.batch",
     traits=Traits(scored=True, turn_limit="arm.draw_after", hidden_information=True,
                   sides="decks"),
     rules_file="rules.md",
@@ -129,16 +131,6 @@ class Armies(Game):
         first = setup["first_player"]
         seat = None if first == "random" else SEATS.index(first)
         return ArmiesState(cat, rules, decks, generals, seat)
-
-    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
-        from .batch import play_batch  # compiled on first use (numba caches it on disk)
-
-        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
-
-    def heuristic_bot(self):
-        from .bots import heuristic
-
-        return heuristic
 
     def decks(self):
         from ...core.spec import Decks

@@ -108,7 +108,9 @@ tables_for = CatalogCache(Tables)
 
 
 def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int,
-               seeds) -> pl.DataFrame | str:
+               seeds, trace: bool = False) -> pl.DataFrame | str | None:
+    if trace:  # a party wins or loses together: there is no lead to trace
+        return None
     if rules["coop.loot_policy"] != "draft":
         return f"variant coop.loot_policy = {rules['coop.loot_policy']!r} is not compiled"
     codes = kernel_bots(bots, len(setup["players"]), BOTS, seeds, max_decisions, False)

@@ -98,6 +98,9 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
+    bots=f"{__package__}.bots",
+    batch=f"{__package__}.batch",
+    render=f"{__package__}.render",
     traits=Traits(cooperative=True, scored=True, can_stall=True),
     rules_file="rules.md",
     odds=ODDS,
@@ -137,23 +140,6 @@ class Coop(Game):
                 raise SetupError(f"first_encounter: {first} is not allowed as the first "
                                  "Encounter (R-7 needs a Loot value of 2 or 3)")
         return CoopState(cat, list(classes), first, setup["easy_start"])
-
-    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
-        if trace:  # a party wins or loses together: there is no lead to trace
-            return None
-        from .batch import play_batch  # compiled on first use (numba caches it on disk)
-
-        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds)
-
-    def card_view(self, table, row):
-        from .render import card_view
-
-        return card_view(table, row) or super().card_view(table, row)
-
-    def heuristic_bot(self):
-        from .bots import heuristic
-
-        return heuristic
 
     def ban_name(self, state, action):
         # The item an attack rolls with (a group of several names them all) or heals with.

@@ -55,6 +55,8 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
+    bots=f"{__package__}.bots",
+    batch=f"{__package__}.batch",
     traits=Traits(scored=True, turn_limit="cor.draw_after"),
     rules_file="rules.md",
     # Random playouts take a few hundred decisions; R-18 ends every game in finite time.
@@ -73,16 +75,6 @@ class Correction(Game):
         first = setup["first_player"]
         seat = None if first == "random" else SEATS.index(first)
         return CorrectionState(catalog_for(cards, rules), rules, seat)
-
-    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
-        from .batch import play_batch  # compiled on first use (numba caches it on disk)
-
-        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
-
-    def heuristic_bot(self):
-        from .bots import heuristic
-
-        return heuristic
 
     def ban_name(self, state, action):
         return action.args[0] if action.kind == "spawn" else None

@@ -125,6 +125,8 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
+    bots=f"{__package__}.bots",
+    batch=f"{__package__}.batch",
     traits=Traits(scored=True, turn_limit="loc.turn_limit", hidden_information=True,
                   sides="decks"),
     rules_file="rules.md",
@@ -159,16 +161,6 @@ class LocationCCG(Game):
                         f"locations: pick {i + 1} is seat {owner + 1}'s; {name!r} is not one "
                         f"of its Locations left ({', '.join(cat.deck_locations[decks[owner]])})")
         return LocationState(cat, rules, decks, None if first == "random" else first, picks)
-
-    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
-        from .batch import play_batch  # compiled on first use (numba caches it on disk)
-
-        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
-
-    def heuristic_bot(self):
-        from .bots import heuristic
-
-        return heuristic
 
     def decks(self):
         from ...core.spec import Decks, Picks

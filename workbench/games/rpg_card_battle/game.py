@@ -107,6 +107,9 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
+    bots=f"{__package__}.bots",
+    batch=f"{__package__}.batch",
+    render=f"{__package__}.render",
     traits=Traits(scored=True, turn_limit="rcb.turn_limit", hidden_information=True,
                   simultaneous=True, sides="characters"),
     rules_file="rules.md",
@@ -132,21 +135,6 @@ class RpgCardBattle(Game):
 
     def new_state(self, cards, rules: dict, setup: dict) -> BattleState:
         return BattleState(catalog_for(cards, rules), self.builds(cards, rules, setup))
-
-    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
-        from .batch import play_batch  # compiled on first use (numba caches it on disk)
-
-        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
-
-    def card_view(self, table, row):
-        from .render import card_view
-
-        return card_view(table, row) or super().card_view(table, row)
-
-    def heuristic_bot(self):
-        from .bots import heuristic
-
-        return heuristic
 
     def ban_name(self, state, action):
         return action.args[1] if action.kind == "play" else None

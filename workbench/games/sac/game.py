@@ -64,6 +64,8 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
+    bots=f"{__package__}.bots",
+    batch=f"{__package__}.batch",
     traits=Traits(cooperative=True, turn_limit="sac.rounds"),
     rules_file="rules.md",
     odds=ODDS,
@@ -85,16 +87,6 @@ class Sac(Game):
         except ValueError as exc:
             raise SetupError(str(exc)) from None
         return SacState(catalog_for(cards, rules), rules)
-
-    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
-        from .batch import play_batch  # compiled on first use (numba caches it on disk)
-
-        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
-
-    def heuristic_bot(self):
-        from .bots import heuristic
-
-        return heuristic
 
     def named_bots(self) -> dict:
         from .bots import search

@@ -94,6 +94,9 @@ SPEC = GameSpec(
     variants=VARIANTS,
     tables=f"{__package__}.cards",
     analysis=f"{__package__}.analysis",
+    bots=f"{__package__}.bots",
+    batch=f"{__package__}.batch",
+    render=f"{__package__}.render",
     traits=Traits(scored=True, turn_limit="sc.turn_limit", hidden_information=True,
                   sides="squads"),
     rules_file="rules.md",
@@ -124,16 +127,6 @@ class SquadCombat(Game):
         return SquadState(catalog_for(cards, rules), rules, setup["squads"],
                           None if first == "random" else first)
 
-    def play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace=False):
-        from .batch import play_batch  # compiled on first use (numba caches it on disk)
-
-        return play_batch(self, cards, rules, setup, bots, max_decisions, seeds, trace)
-
-    def heuristic_bot(self):
-        from .bots import heuristic
-
-        return heuristic
-
     def decks(self):
         from ...core.spec import Decks
 
@@ -155,8 +148,3 @@ class SquadCombat(Game):
 
         return [("random", "random"), ("heuristic", "heuristic")] + [
             (f"search x{n}", search(samples=n)) for n in (1, 2, 4)]
-
-    def card_view(self, table, row):
-        from .render import card_view
-
-        return card_view(table, row) or super().card_view(table, row)
