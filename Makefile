@@ -40,8 +40,8 @@ browser:
 	  $$SUDO apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
 
-# One test process per core; tests sharing a JupyterLab server, the Binder environment or the
-# bounds-checked kernels run in one process (their xdist_group marks), so each is built once.
+# One test process per core; tests sharing a JupyterLab server or the Binder environment run in
+# one process (their xdist_group marks), so each is built once.
 # The slowest steps are listed at the end, to see where the run's time goes.
 test: install kernels browser
 	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=25

@@ -15,7 +15,7 @@ settings.load_profile("explore" if os.environ.get("WORKBENCH_EXPLORE") else "fix
 
 def pytest_configure(config):
     """`make test` groups tests that share what is costly to build (the Binder environment,
-    the bounds-checked kernels) with `--dist loadgroup`, which pytest 9.2's node ids break:
+    a JupyterLab server) with `--dist loadgroup`, which pytest 9.2's node ids break:
     each process would build them all (see pyproject.toml)."""
     if config.getoption("dist", "no") == "loadgroup" and pytest.version_tuple[:2] >= (9, 2):
         raise pytest.UsageError(

@@ -1,76 +1,59 @@
 """numba does not check array bounds: a kernel writing past a table would corrupt memory
-silently. Each game's kernel plays here with bounds checking on, compiled afresh in a process
-of its own, and must give the rows it gives without."""
+silently. Each kernel is played with bounds checking on when its stamp is renewed
+(sim/bounds.py), and the stamp records what was played; here, every stamp of the code this
+suite runs must record it, and the check itself must catch an index out of range."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from workbench.core import get_game, stamps
+from workbench.sim import bounds
 from workbench.sim.kernels import compiled_games
-
-# Under `pytest -n`, one process compiles the probes, not one per process.
-pytestmark = pytest.mark.xdist_group("bounds")
-
-PROBE = """
-import json, sys
-import workbench as wb
-from workbench.sim.kernels import SETUPS
-name = sys.argv[1]
-VARIANT = {"coop": {"coop.placement": "fixed_numbers"},
-           "correction": {"cor.token_supply": 5, "cor.spear_reach": "over"},
-           "rpg_card_battle": {"rcb.poison_stacking": "refresh"},
-           "sac": {"sac.dead_end": "backtrack"},
-           "squad_combat": {"sc.ruleset": "v0_5"},
-           "location_ccg": {"loc.stack": "lifo", "loc.payment": "cards"},
-           "armies": {"arm.power": "dice", "arm.ability_speed": "instant"}}
-rows = {}
-for bots in ("random", "heuristic"):
-    for rules in (None, VARIANT[name]):
-        frame = wb.simulate(name, 150, seed=5, bots=bots, rules=rules, **SETUPS.get(name, {}))
-        rows[f"{bots} {rules}"] = frame.to_dicts()
-print(json.dumps(rows))
-"""
-
-
-def _probe(game: str, **env) -> subprocess.CompletedProcess:
-    # A probe compiles its kernel afresh, as long as the machine's load makes it: no time-out
-    # (CI bounds the whole run).
-    return subprocess.run(
-        [sys.executable, "-c", PROBE, game],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **env},
-    )
-
-
-@pytest.fixture(scope="module")
-def probes(tmp_path_factory):
-    """Every game's two probes, started together two at a time: compiling with bounds checks
-    is one core's work per game, and the suite otherwise leaves the second core idle."""
-    pool = ThreadPoolExecutor(2)
-    started = {}
-    for game in compiled_games():
-        cache = tmp_path_factory.mktemp(f"bounds-{game}")
-        started[game] = (
-            pool.submit(_probe, game, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(cache)),
-            pool.submit(_probe, game),
-        )
-    yield started
-    pool.shutdown(cancel_futures=True)
+from workbench.sim.stamps import stale
 
 
 @pytest.mark.parametrize("game", compiled_games())
-def test_kernel_stays_in_bounds(game, probes):
-    checked, plain = (future.result() for future in probes[game])
-    for done in (checked, plain):
-        assert done.returncode == 0, done.stderr[-3000:]
-    assert checked.stdout == plain.stdout, "the kernel gives other rows with bounds checking on"
-    # ... and it is the kernel that played them (a stale stamp would send them to the engine).
-    rows = json.loads(checked.stdout.splitlines()[-1])
-    assert {r["played_by"] for batch in rows.values() for r in batch} == {"kernel"}
+def test_the_kernel_was_played_in_bounds_on_this_code(game):
+    assert stale(game) is None, f"{game}'s stamp is stale: renew it"
+    stamp = stamps.Stamp.read(stamps.stamp_path(stamps.kernel_owner(get_game(game))))
+    assert "the same rows with bounds checking on" in stamp.bounds, (
+        f"{game}'s stamp records no bounds check: "
+        f"`python -m workbench.sim.stamps --renew {game}` runs it"
+    )
+
+
+def test_the_probe_tries_each_variant_with_choices():
+    probed = bounds.variants_to_probe("squad_combat")
+    assert {"sc.ruleset": "v0_5"} in probed and {"sc.overcharge": "six"} in probed
+    # A variant that is a number (a turn limit, a copy limit) is not one of them.
+    assert all(set(rules) != {"sc.turn_limit"} for rules in probed)
+
+
+ESCAPE = """
+import numpy as np
+from numba import njit
+
+@njit
+def write(a, i):
+    a[i] = 1
+
+write(np.zeros(3, np.int64), 2)
+write(np.zeros(3, np.int64), 3)
+print("no error")
+"""
+
+
+@pytest.mark.parametrize("opt", ["0", "3"])
+def test_the_checked_compile_catches_a_write_past_an_array(opt, tmp_path):
+    # The settings the bounds check compiles with: an index one past the end raises.
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_OPT": opt}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", ESCAPE], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode != 0 and "IndexError" in done.stderr, done.stdout + done.stderr

@@ -6,7 +6,8 @@ stamp is and how it is used).
 
 --renew runs the game's equivalence tests (`tests/<game>/test_kernel.py`, so it needs a
 checkout of the repository, not an installed package) and writes the stamp only if they pass,
-with the rules engine's time per game over the kernel's, measured on the spot. When only
+with the rules engine's time per game over the kernel's, measured on the spot; then the bounds
+check (sim/bounds.py), whose result the stamp records. When only
 comments, layout or docstrings changed since the stamp (every syntax tree is the same), the
 code the tests passed on is unchanged: the stamp is renewed without running them, and says so.
 Every change to a game's rules or kernel ends with this command; `tests/core/test_stamps.py`
@@ -25,6 +26,7 @@ from pathlib import Path
 from ..core import stamps
 from ..core.bots import make_bots
 from ..core.registry import get_game
+from . import bounds
 from .kernels import SETUPS, compiled_games
 from .simulate import game_seeds, play_out, prepare
 
@@ -86,7 +88,7 @@ def renew(name: str) -> bool:
         if stale(name) is None:
             print(f"{name}: the stamp matches the code")
             return True
-        now.tests, now.slowdown = kept.tests, kept.slowdown
+        now.tests, now.slowdown, now.bounds = kept.tests, kept.slowdown, kept.bounds
         now.path.write_text(now.to_json(), encoding="utf-8")
         print(
             f"{name}: only comments, layout or docstrings changed; stamp renewed without "
@@ -113,6 +115,13 @@ def renew(name: str) -> bool:
     if _pytest(tests, "stamped") is None:
         print(f"{name}: the stamp is written, but the tests that need it failed")
         return False
+    # The probes play through simulate, which takes the kernel only once the stamp is current.
+    why, now.bounds = bounds.check(name)
+    if why is not None:
+        print(f"{name}: the stamp is written without a bounds check, which failed: {why}")
+        return False
+    now.path.write_text(now.to_json(), encoding="utf-8")
+    stamps.read_stamp.cache_clear()
     print(
         f"{name}: {passed} tests passed; stamp written ({now.path.relative_to(REPOSITORY)}); "
         f"the rules engine takes {now.slowdown:g} times the kernel's time per game"
