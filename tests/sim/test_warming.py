@@ -65,8 +65,10 @@ def slow_compile(monkeypatch):
     monkeypatch.setattr(warming, "COMPILE", [sys.executable, "-c", SLOW_COMPILE])
 
 
-@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_make_lab_opens_the_lab_through_the_background_compile_and_test_compiles_first():
+    # The README's two commands are make targets: a machine without make cannot run them.
+    assert shutil.which("make") is not None, "make is missing; the README's commands need it"
+
     def commands(target):
         done = subprocess.run(
             ["make", "-n", "-B", "-C", str(ROOT), target],

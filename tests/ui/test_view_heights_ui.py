@@ -22,7 +22,7 @@ pytestmark = pytest.mark.ui
 
 SCREEN = {"width": 1000, "height": 800}
 LIMIT = 680  # px: the view and the notebook toolbar fit the window's height
-GAMES = ("armies", "coop", "correction", "location_ccg", "rpg_card_battle", "sac", "squad_combat")
+GAMES = tuple(wb.list_games())  # every registered game with rules, a new one too
 SEEDS = range(5)
 POSITIONS = (0, 15, 50)
 SIDEBAR = {"open": "expand", "closed": "collapse"}
