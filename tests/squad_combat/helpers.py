@@ -54,6 +54,11 @@ def position(
     return st
 
 
+def to_seat(st, seat):
+    """Hand the action phase to `seat` (the other passes its phase)."""
+    st.active, st.wait, st._legal = seat, ("action", seat, None), None
+
+
 def char(st, key: str):
     """A character by name ('Corin', or 'Corin@1' for seat 1's in a mirror match)."""
     name, _, seat = key.partition("@")
