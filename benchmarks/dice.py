@@ -120,126 +120,112 @@ def _share(expr: str) -> str:
     return f"from fractions import Fraction\n(lambda h: Fraction(h.get(True, 0), h.total))({expr})"
 
 
-def cases() -> list[Case]:
-    out = [
+def _keep_highest(n: int, s: int, k: int) -> Case:
+    """The case NdSkhK: the sum of the `k` highest of `n` dice with `s` sides."""
+    text = f"{n}d{s}kh{k}"
+    return Case(
+        text,
+        f'wd.exact("{text}")',
+        f"icepool.d({s}).highest({n}, {k})",
+        f"({n} @ P({s})).at(slice(-{k}, None))",
+    )
+
+
+def _count(n: int, s: int, t: int, lib: str) -> str:
+    """A snippet for the number of `n` dice with `s` sides that show `t` or more."""
+    return {"icepool": f"({n} @ (icepool.d({s}) >= {t}))", "dyce": f"({n} @ H({s}).ge({t}))"}[lib]
+
+
+def _count_comparison(a: tuple, b: tuple, op: str, ice_op: str, dy_op: str) -> Case:
+    """A count compared with a count: the chance that (a) `op` (b), each (dice, sides, target)."""
+    text = f"({a[0]}d{a[1]}>={a[2]}) {op} ({b[0]}d{b[1]}>={b[2]})"
+    return Case(
+        text,
+        f'wd.probability("{text}")',
+        f"({_count(*a, 'icepool')} {ice_op} {_count(*b, 'icepool')}).probability(True)",
+        _share(f"{_count(*a, 'dyce')}.{dy_op}({_count(*b, 'dyce')})"),
+    )
+
+
+def _mixed_keep(kinds: list[tuple[int, int]], kind: str, k: int) -> Case:
+    """A keep ("kh" or "kl") of `k` dice from a pool of dice of several sizes."""
+    text = "[" + ", ".join(f"{n}d{s}" for n, s in kinds) + f"]{kind}{k}"
+    ice_keep = f"highest({k})" if kind == "kh" else f"lowest({k})"
+    dy_at = f"slice(-{k}, None)" if kind == "kh" else f"slice(None, {k})"
+    return Case(text, f'wd.exact("{text}")', *_pool(kinds, ice_keep, dy_at))
+
+
+# Each case in the order the tables list them: sums, keeps, counts and explosions, then the
+# mixed kinds (counts compared with counts, keeps on mixed pools, comparisons of sums).
+CASES: tuple[Case, ...] = (
+    *(
         Case(f"sum {n}d6", f'wd.exact("{n}d6")', f"{n} @ icepool.d(6)", f"{n} @ H(6)")
         for n in (10, 50, 100, 200)
-    ]
-    out += [
-        Case(
-            "4d6kh3",
-            'wd.exact("4d6kh3")',
-            "icepool.d(6).highest(4, 3)",
-            "(4 @ P(6)).at(slice(-3, None))",
-        ),
-        Case(
-            "10d10kh3",
-            'wd.exact("10d10kh3")',
-            "icepool.d(10).highest(10, 3)",
-            "(10 @ P(10)).at(slice(-3, None))",
-        ),
-        Case(
-            "20d6 count >=5", 'wd.exact("20d6>=5")', "20 @ (icepool.d(6) >= 5)", "20 @ H(6).ge(5)"
-        ),
-        Case(
-            "P(3d6 > 2d8+2)",
-            'wd.probability("3d6 > 2d8 + 2")',
-            "((3 @ icepool.d(6)) > (2 @ icepool.d(8) + 2)).probability(True)",
-            _share("(3 @ H(6)).gt(2 @ H(8) + 2)"),
-        ),
-        Case(
-            "8d6+8d8 keep 2",
-            'wd.exact("[8d6, 8d8]kh2")',
-            *_pool([(8, 6), (8, 8)], "highest(2)", "-2, -1"),
-        ),
-        Case(
-            "30d10kh10",
-            'wd.exact("30d10kh10")',
-            "icepool.d(10).highest(30, 10)",
-            "(30 @ P(10)).at(slice(-10, None))",
-        ),
-        Case(
-            "10d6+10d8+10d10 keep 5",
-            'wd.exact("[10d6, 10d8, 10d10]kh5")',
-            *_pool([(10, 6), (10, 8), (10, 10)], "highest(5)", "slice(-5, None)"),
-        ),
-        Case(
-            "10 x d6 explode 3",
-            'wd.exact("10d6!3")',
-            "10 @ icepool.d(6).explode(depth=3)",
-            "10 @ dyce.explode_n(H(6), n=3)",
-        ),
-        Case(
-            "Dodge chain mean time",
-            "from workbench.dice.mechanics import dodge_erosion\n"
-            f"dodge_erosion({DODGE_ARGS}).mean_steps()",
-            ICEPOOL_DODGE,
-            None,
-        ),
-    ]
-
-    # Mixed kinds: counts compared with counts, keeps on mixed pools, comparisons of sums.
-    def count(n, s, t, lib):
-        return {"icepool": f"({n} @ (icepool.d({s}) >= {t}))", "dyce": f"({n} @ H({s}).ge({t}))"}[
-            lib
-        ]
-
-    for a, b, op, ice_op, dy_op in (
-        ((15, 6, 5), (10, 8, 5), ">", ">", "gt"),
-        ((20, 6, 5), (12, 10, 7), ">=", ">=", "ge"),
-        ((10, 6, 5), (8, 8, 6), "=", "==", "eq"),
-    ):
-        text = f"({a[0]}d{a[1]}>={a[2]}) {op} ({b[0]}d{b[1]}>={b[2]})"
-        out.append(
-            Case(
-                text,
-                f'wd.probability("{text}")',
-                f"({count(*a, 'icepool')} {ice_op} {count(*b, 'icepool')}).probability(True)",
-                _share(f"{count(*a, 'dyce')}.{dy_op}({count(*b, 'dyce')})"),
-            )
-        )
-    out.append(
-        Case(
-            "(30d6>=4) - (20d8>=5)",
-            'wd.exact("(30d6>=4) - (20d8>=5)")',
-            f"{count(30, 6, 4, 'icepool')} - {count(20, 8, 5, 'icepool')}",
-            f"{count(30, 6, 4, 'dyce')} - {count(20, 8, 5, 'dyce')}",
-        )
-    )
-    for kinds, kind, k in (
-        ([(4, 6), (3, 8)], "kh", 3),
-        ([(6, 6), (4, 10)], "kl", 2),
-        ([(3, 6), (3, 8), (3, 10)], "kh", 3),
-    ):
-        text = "[" + ", ".join(f"{n}d{s}" for n, s in kinds) + f"]{kind}{k}"
-        ice_keep = f"highest({k})" if kind == "kh" else f"lowest({k})"
-        dy_at = f"slice(-{k}, None)" if kind == "kh" else f"slice(None, {k})"
-        out.append(Case(text, f'wd.exact("{text}")', *_pool(kinds, ice_keep, dy_at)))
-    out.append(
-        Case(
-            "6d10kh3 + 2d4",
-            'wd.exact("6d10kh3 + 2d4")',
-            "icepool.d(10).highest(6, 3) + 2 @ icepool.d(4)",
-            "(6 @ P(10)).at(slice(-3, None)) + 2 @ H(4)",
-        )
-    )
-    out.append(
-        Case(
-            "P(10d6 >= 8d8)",
-            'wd.probability("10d6 >= 8d8")',
-            "((10 @ icepool.d(6)) >= (8 @ icepool.d(8))).probability(True)",
-            _share("(10 @ H(6)).ge(8 @ H(8))"),
-        )
-    )
-    out.append(
-        Case(
-            "P(2d20+5 > 4d6+3d4)",
-            'wd.probability("2d20 + 5 > 4d6 + 3d4")',
-            "((2 @ icepool.d(20) + 5) > (4 @ icepool.d(6) + 3 @ icepool.d(4))).probability(True)",
-            _share("(2 @ H(20) + 5).gt(4 @ H(6) + 3 @ H(4))"),
-        )
-    )
-    return out
+    ),
+    _keep_highest(4, 6, 3),
+    _keep_highest(10, 10, 3),
+    Case("20d6 count >=5", 'wd.exact("20d6>=5")', "20 @ (icepool.d(6) >= 5)", "20 @ H(6).ge(5)"),
+    Case(
+        "P(3d6 > 2d8+2)",
+        'wd.probability("3d6 > 2d8 + 2")',
+        "((3 @ icepool.d(6)) > (2 @ icepool.d(8) + 2)).probability(True)",
+        _share("(3 @ H(6)).gt(2 @ H(8) + 2)"),
+    ),
+    Case(
+        "8d6+8d8 keep 2",
+        'wd.exact("[8d6, 8d8]kh2")',
+        *_pool([(8, 6), (8, 8)], "highest(2)", "-2, -1"),
+    ),
+    _keep_highest(30, 10, 10),
+    Case(
+        "10d6+10d8+10d10 keep 5",
+        'wd.exact("[10d6, 10d8, 10d10]kh5")',
+        *_pool([(10, 6), (10, 8), (10, 10)], "highest(5)", "slice(-5, None)"),
+    ),
+    Case(
+        "10 x d6 explode 3",
+        'wd.exact("10d6!3")',
+        "10 @ icepool.d(6).explode(depth=3)",
+        "10 @ dyce.explode_n(H(6), n=3)",
+    ),
+    Case(
+        "Dodge chain mean time",
+        "from workbench.dice.mechanics import dodge_erosion\n"
+        f"dodge_erosion({DODGE_ARGS}).mean_steps()",
+        ICEPOOL_DODGE,
+        None,
+    ),
+    _count_comparison((15, 6, 5), (10, 8, 5), ">", ">", "gt"),
+    _count_comparison((20, 6, 5), (12, 10, 7), ">=", ">=", "ge"),
+    _count_comparison((10, 6, 5), (8, 8, 6), "=", "==", "eq"),
+    Case(
+        "(30d6>=4) - (20d8>=5)",
+        'wd.exact("(30d6>=4) - (20d8>=5)")',
+        f"{_count(30, 6, 4, 'icepool')} - {_count(20, 8, 5, 'icepool')}",
+        f"{_count(30, 6, 4, 'dyce')} - {_count(20, 8, 5, 'dyce')}",
+    ),
+    _mixed_keep([(4, 6), (3, 8)], "kh", 3),
+    _mixed_keep([(6, 6), (4, 10)], "kl", 2),
+    _mixed_keep([(3, 6), (3, 8), (3, 10)], "kh", 3),
+    Case(
+        "6d10kh3 + 2d4",
+        'wd.exact("6d10kh3 + 2d4")',
+        "icepool.d(10).highest(6, 3) + 2 @ icepool.d(4)",
+        "(6 @ P(10)).at(slice(-3, None)) + 2 @ H(4)",
+    ),
+    Case(
+        "P(10d6 >= 8d8)",
+        'wd.probability("10d6 >= 8d8")',
+        "((10 @ icepool.d(6)) >= (8 @ icepool.d(8))).probability(True)",
+        _share("(10 @ H(6)).ge(8 @ H(8))"),
+    ),
+    Case(
+        "P(2d20+5 > 4d6+3d4)",
+        'wd.probability("2d20 + 5 > 4d6 + 3d4")',
+        "((2 @ icepool.d(20) + 5) > (4 @ icepool.d(6) + 3 @ icepool.d(4))).probability(True)",
+        _share("(2 @ H(20) + 5).gt(4 @ H(6) + 3 @ H(4))"),
+    ),
+)
 
 
 def warm_function(code: str, library: str):
@@ -527,7 +513,7 @@ def main() -> int:
     )
     opts = ap.parse_args()
     opts.runs = opts.runs or (7 if opts.cold else 11)
-    chosen = [c for c in cases() if opts.only is None or opts.only in c.name]
+    chosen = [c for c in CASES if opts.only is None or opts.only in c.name]
 
     print(
         f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, Python "

@@ -300,19 +300,74 @@ def compare(other: Path, n: int, games: list[str], runs: int) -> None:
     record(AGAINST, out)
 
 
+def against(args: list[str]) -> None:
+    """`--against OTHER [--runs R] [N] [GAME ...]`: this checkout against another one."""
+    i = args.index("--against")
+    other = Path(args[i + 1]).resolve()
+    del args[i : i + 2]
+    runs = 5
+    if "--runs" in args:
+        i = args.index("--runs")
+        runs = int(args[i + 1])
+        del args[i : i + 2]
+    n = int(args[0]) if args else 500
+    compare(other, n, args[1:] or wb.list_games(), runs)
+
+
+def echo_goals(out: list[str]) -> None:
+    """The goals for logged play and for heuristic self-play, each met or missed."""
+    echo(
+        out,
+        f"logged play (Match.auto) per decision, as a multiple of the rules engine's "
+        f"(goal: at most {GOAL_LOGGED:g}x)",
+    )
+    for game, bots, logged in LOGGED:
+        verdict = "met" if logged <= GOAL_LOGGED else "missed"
+        echo(out, f"{game:<16} {bots:<10} {logged:>6.2f}x  {verdict}")
+    echo(out)
+    echo(
+        out,
+        f"heuristic self-play's decisions per second as a share of random play's "
+        f"(goal {GOAL_SHARE:.0%})",
+    )
+    for game, share in HEURISTIC_SHARE:
+        verdict = "met" if share >= GOAL_SHARE else "missed"
+        echo(out, f"{game:<16} {share:>6.1%}  {verdict}")
+
+
+def bench_pyspiel_api(n: int, games: list[str], out: list[str]) -> None:
+    """Our rules driven through pyspiel's API: what OpenSpiel's algorithms get from our games."""
+    echo(
+        out,
+        f"random bots, {n} games: simulate against random playouts through pyspiel's "
+        "API on our rules; games per wall second, median of 5",
+    )
+    echo(out, f"{'game':<16} {'simulate/s':>10} {'pyspiel API/s':>14} {'simulate/API':>13}")
+    for game in games:
+        seeds = iter(range(1, 1000))  # new games each run, as in bench()
+        ours = n / timed(
+            lambda game=game, seeds=seeds: wb.simulate(game, n, seed=next(seeds), bots="random")
+        )
+        theirs = bench_openspiel(game, n)
+        echo(out, f"{game:<16} {ours:>10.0f} {theirs:>14.0f} {ours / theirs:>12.1f}x")
+
+
+def bench_search_bots(n: int, games: list[str], out: list[str]) -> None:
+    """Search bots in self-play, for the games that have them."""
+    searchers = [g for g in games if get_game(g).named_bots()]
+    if searchers:
+        k = min(n, 20)
+        echo(out)
+        echo(out, f"search bots, self-play, {k} games per run, median of 3")
+        echo(out, f"{'game':<16} {'bots':<10} {'simulate/s':>10} {'decisions/s':>12}")
+        for game in searchers:
+            bench_named(game, k, out)
+
+
 def main() -> None:
     args = sys.argv[1:]
     if "--against" in args:
-        i = args.index("--against")
-        other = Path(args[i + 1]).resolve()
-        del args[i : i + 2]
-        runs = 5
-        if "--runs" in args:
-            i = args.index("--runs")
-            runs = int(args[i + 1])
-            del args[i : i + 2]
-        n = int(args[0]) if args else 500
-        compare(other, n, args[1:] or wb.list_games(), runs)
+        against(args)
         return
     if "--reference" in args:
         reference: list[str] = []
@@ -341,49 +396,13 @@ def main() -> None:
         "per decision over the rules engine's",
     )
     echo(out)
-    echo(
-        out,
-        f"logged play (Match.auto) per decision, as a multiple of the rules engine's "
-        f"(goal: at most {GOAL_LOGGED:g}x)",
-    )
-    for game, bots, logged in LOGGED:
-        verdict = "met" if logged <= GOAL_LOGGED else "missed"
-        echo(out, f"{game:<16} {bots:<10} {logged:>6.2f}x  {verdict}")
+    echo_goals(out)
     echo(out)
-    echo(
-        out,
-        f"heuristic self-play's decisions per second as a share of random play's "
-        f"(goal {GOAL_SHARE:.0%})",
-    )
-    for game, share in HEURISTIC_SHARE:
-        verdict = "met" if share >= GOAL_SHARE else "missed"
-        echo(out, f"{game:<16} {share:>6.1%}  {verdict}")
-    echo(out)
-    # Our rules driven through pyspiel's API: what OpenSpiel's algorithms get from our games.
-    echo(
-        out,
-        f"random bots, {n} games: simulate against random playouts through pyspiel's "
-        "API on our rules; games per wall second, median of 5",
-    )
-    echo(out, f"{'game':<16} {'simulate/s':>10} {'pyspiel API/s':>14} {'simulate/API':>13}")
-    for game in games:
-        seeds = iter(range(1, 1000))  # new games each run, as in bench()
-        ours = n / timed(
-            lambda game=game, seeds=seeds: wb.simulate(game, n, seed=next(seeds), bots="random")
-        )
-        theirs = bench_openspiel(game, n)
-        echo(out, f"{game:<16} {ours:>10.0f} {theirs:>14.0f} {ours / theirs:>12.1f}x")
+    bench_pyspiel_api(n, games, out)
     print()
     reference: list[str] = []
     bench_reference(reference)
-    searchers = [g for g in games if get_game(g).named_bots()]
-    if searchers:
-        k = min(n, 20)
-        echo(out)
-        echo(out, f"search bots, self-play, {k} games per run, median of 3")
-        echo(out, f"{'game':<16} {'bots':<10} {'simulate/s':>10} {'decisions/s':>12}")
-        for game in searchers:
-            bench_named(game, k, out)
+    bench_search_bots(n, games, out)
     record(TITLE, out)
     record(REFERENCE_TITLE, reference)
 

@@ -50,6 +50,7 @@ import multiprocessing
 import os
 import statistics
 import time
+from dataclasses import dataclass, field
 from functools import partial
 
 from checkouts import HERE, run, summary  # benchmarks/checkouts.py, beside this script
@@ -303,8 +304,7 @@ def dask_speedup(
     cluster = SubprocessCluster(n_workers=2, worker_kwargs={"nthreads": 1}, dashboard_address=None)
     client = Client(cluster, set_as_default=False)
     pool = multiprocessing.get_context("spawn").Pool(2)
-    wall, cpu, ours, plain = ({1: [], 2: []} for _ in range(4))
-    on_workers, on_scheduler, bound = ({1: [], 2: []} for _ in range(3))
+    times = _DaskTimes()
     scheduler = psutil.Process(client.run_on_scheduler(os.getpid))
     client.wait_for_workers(2)
     idle = _idle(client, scheduler)
@@ -316,6 +316,9 @@ def dask_speedup(
     )
     tops, kernel_tops = [], []
     play = partial(_play_coop, bots=bots)
+    sweep = partial(
+        wb.sweep, "coop", vary, players=3, cards=cards, bots=bots, executor=client, progress=False
+    )
     try:
         pool.map(play, [100, 100])  # started, the kernel loaded
         # Plain arithmetic about as long as a sweep's games on one worker.
@@ -324,49 +327,8 @@ def dask_speedup(
         work = int(SPIN * games / spin * 10 * per_point / 2000)
         for _ in range(runs):
             for w in (1, 2):  # alternating run by run
-                cluster.scale(w)
-                client.wait_for_workers(w)
-                while len(client.scheduler_info()["workers"]) != w:  # one has left
-                    time.sleep(0.05)
-                # A small sweep first, with tasks for every worker: a worker just started
-                # pays its first task's imports and first calls there, not in the timing.
-                wb.sweep(
-                    "coop",
-                    vary,
-                    1000,
-                    players=3,
-                    cards=cards,
-                    bots=bots,
-                    executor=client,
-                    progress=False,
-                )
-                workers = _workers_and_nannies(client)
-                used = [_cpu(p) for p in workers] + [_cpu(scheduler)]
-                t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
-                wb.sweep(
-                    "coop",
-                    vary,
-                    per_point,
-                    players=3,
-                    cards=cards,
-                    bots=bots,
-                    executor=client,
-                    progress=False,
-                )
-                wall[w].append(time.perf_counter() - t)
-                cpu[w].append(time.process_time() - c)
-                ours[w].append(time.thread_time() - m)
-                used = [_cpu(p) - u for p, u in zip([*workers, scheduler], used, strict=True)]
-                on_workers[w].append(sum(used[:-1]))
-                on_scheduler[w].append(used[-1])
-                # Two cores can do no better than halve all the CPU the sweep took.
-                bound[w].append(sum(used) + cpu[w][-1])
-                # As many tasks of plain arithmetic, about as long as the sweep on one
-                # worker: what Dask itself lets two workers gain here.
-                tasks = _task_count(per_point, w)
-                t = time.perf_counter()
-                client.gather(client.map(_spin, [work // tasks] * tasks, pure=False))
-                plain[w].append(time.perf_counter() - t)
+                _scale_to(client, cluster, w)
+                _time_sweep(client, scheduler, w, sweep, per_point, work, times)
             cluster.scale(0)  # the machine's ceiling without Dask's workers beside it
             while client.scheduler_info()["workers"]:
                 time.sleep(0.05)
@@ -376,25 +338,76 @@ def dask_speedup(
         pool.terminate()
         client.close()
         cluster.close()
+    _report_speedup(out, per_point, times, tops, kernel_tops)
+
+
+@dataclass
+class _DaskTimes:
+    """What each timed sweep took, by the number of workers (1 or 2) that played it."""
+
+    wall: dict = field(default_factory=lambda: {1: [], 2: []})
+    cpu: dict = field(default_factory=lambda: {1: [], 2: []})  # the client's process
+    ours: dict = field(default_factory=lambda: {1: [], 2: []})  # the client's calling thread
+    plain: dict = field(default_factory=lambda: {1: [], 2: []})  # Dask on plain arithmetic
+    on_workers: dict = field(default_factory=lambda: {1: [], 2: []})
+    on_scheduler: dict = field(default_factory=lambda: {1: [], 2: []})
+    bound: dict = field(default_factory=lambda: {1: [], 2: []})
+
+
+def _scale_to(client, cluster, w: int) -> None:
+    """Scale the cluster to `w` workers and wait until the scheduler counts exactly those."""
+    cluster.scale(w)
+    client.wait_for_workers(w)
+    while len(client.scheduler_info()["workers"]) != w:  # one has left
+        time.sleep(0.05)
+
+
+def _time_sweep(client, scheduler, w: int, sweep, per_point: int, work: int, times) -> None:
+    """Time one sweep on `w` workers, and as many tasks of plain arithmetic after it."""
+    # A small sweep first, with tasks for every worker: a worker just started
+    # pays its first task's imports and first calls there, not in the timing.
+    sweep(1000)
+    workers = _workers_and_nannies(client)
+    used = [_cpu(p) for p in workers] + [_cpu(scheduler)]
+    t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
+    sweep(per_point)
+    times.wall[w].append(time.perf_counter() - t)
+    times.cpu[w].append(time.process_time() - c)
+    times.ours[w].append(time.thread_time() - m)
+    used = [_cpu(p) - u for p, u in zip([*workers, scheduler], used, strict=True)]
+    times.on_workers[w].append(sum(used[:-1]))
+    times.on_scheduler[w].append(used[-1])
+    # Two cores can do no better than halve all the CPU the sweep took.
+    times.bound[w].append(sum(used) + times.cpu[w][-1])
+    # As many tasks of plain arithmetic, about as long as the sweep on one
+    # worker: what Dask itself lets two workers gain here.
+    tasks = _task_count(per_point, w)
+    t = time.perf_counter()
+    client.gather(client.map(_spin, [work // tasks] * tasks, pure=False))
+    times.plain[w].append(time.perf_counter() - t)
+
+
+def _report_speedup(out: list[str], per_point: int, times, tops, kernel_tops) -> None:
+    """Echo what the sweeps took on one worker and on two, and the speed-ups beside them."""
     for w in (1, 2):
-        client_cpu = statistics.median(cpu[w])
+        client_cpu = statistics.median(times.cpu[w])
         echo(
             out,
             f"Dask, scheduler and {w} worker(s) in their own processes, "
-            f"{10 * per_point:,} games: {summary(wall[w], ' s', digits=2)}; client CPU "
-            f"per sweep {summary(cpu[w], ' s', digits=2)} (goal: at most "
+            f"{10 * per_point:,} games: {summary(times.wall[w], ' s', digits=2)}; client CPU "
+            f"per sweep {summary(times.cpu[w], ' s', digits=2)} (goal: at most "
             f"{GOAL_CLIENT:g} s: {_met(client_cpu <= GOAL_CLIENT)}), of which our "
-            f"code's thread {summary(ours[w], ' s', digits=2)}",
+            f"code's thread {summary(times.ours[w], ' s', digits=2)}",
         )
         echo(
             out,
             f"  CPU per sweep on {w} worker(s): the workers with their nannies "
-            f"{summary(on_workers[w], ' s', digits=2)} in all, the scheduler "
-            f"{summary(on_scheduler[w], ' s', digits=2)}",
+            f"{summary(times.on_workers[w], ' s', digits=2)} in all, the scheduler "
+            f"{summary(times.on_scheduler[w], ' s', digits=2)}",
         )
-    speedups = [a / b for a, b in zip(wall[1], wall[2], strict=True)]
-    most = [a / (b / 2) for a, b in zip(wall[1], bound[2], strict=True)]
-    dask_top = [a / b for a, b in zip(plain[1], plain[2], strict=True)]
+    speedups = [a / b for a, b in zip(times.wall[1], times.wall[2], strict=True)]
+    most = [a / (b / 2) for a, b in zip(times.wall[1], times.bound[2], strict=True)]
+    dask_top = [a / b for a, b in zip(times.plain[1], times.plain[2], strict=True)]
     echo(
         out,
         f"Dask speed-up, 2 workers over 1: {summary(speedups, 'x', digits=2)} (goal: at "

@@ -44,6 +44,44 @@ def _click(page, selector: str) -> None:
     )
 
 
+def _undo_then_redo_health(page, python_side) -> None:
+    """Undo goes back to the file's value and its version, redo forward to version 1 again."""
+    _click(page, ".wb-ce-undo")
+    expect(python_side).to_contain_text("Brutes health=10 version=0", timeout=WAIT)
+    assert _cell(page, "Brutes", "health").locator("input").input_value() == "10"
+    expect(page.locator(".wb-ce-version")).to_have_text(" · version 0")
+    _click(page, ".wb-ce-redo")
+    expect(python_side).to_contain_text("Brutes health=12 version=1", timeout=WAIT)
+    expect(page.locator(".wb-ce-version")).to_have_text(" · version 1")
+
+
+def _slide_dice_in_the_form(page, python_side) -> None:
+    """The single-card form: a slider bounded by the schema edits the same cell."""
+    _click(page, '.wb-ce-grid tr[data-card="Brutes"] .wb-ce-open')
+    slider = page.locator('.wb-ce-form input[type="range"][data-column="dice"]')
+    assert (slider.get_attribute("min"), slider.get_attribute("max")) == ("0", "6")
+    before = _replies(page)
+    slider.evaluate("s => { s.value = '4'; s.dispatchEvent(new Event('change')); }")
+    page.wait_for_function(
+        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}"
+    )
+    expect(python_side).to_contain_text("version=2", timeout=WAIT)
+    expect(page.locator('.wb-ce-form .wb-cardview [data-column="dice"]')).to_contain_text("4")
+    assert _cell(page, "Brutes", "dice").locator("input").input_value() == "4"
+
+
+def _report_latencies(latencies: list[float]) -> None:
+    """Print the edit round trips and keep them with the test artifacts."""
+    median = statistics.median(latencies)
+    print(
+        f"\nedit round trip (Enter to redrawn grid) over {len(latencies)} edits: "
+        f"median {median:.1f} ms, max {max(latencies):.1f} ms"
+    )
+    (ARTIFACTS / "card_editor_latency.txt").write_text(
+        f"median_ms={median:.1f}\nedits={len(latencies)}\nall={latencies}\n"
+    )
+
+
 def test_edit_reject_undo_and_save(page, lab):
     open_and_run(page, lab, "card_editor.ipynb")
     page.locator(".wb-ce").wait_for(timeout=90_000)
@@ -83,14 +121,7 @@ def test_edit_reject_undo_and_save(page, lab):
     )
     assert _cell(page, "Brutes", "name").locator("input").input_value() == "Brutes"
 
-    # Undo goes back to the file's value and its version, redo forward to version 1 again.
-    _click(page, ".wb-ce-undo")
-    expect(python_side).to_contain_text("Brutes health=10 version=0", timeout=WAIT)
-    assert _cell(page, "Brutes", "health").locator("input").input_value() == "10"
-    expect(page.locator(".wb-ce-version")).to_have_text(" · version 0")
-    _click(page, ".wb-ce-redo")
-    expect(python_side).to_contain_text("Brutes health=12 version=1", timeout=WAIT)
-    expect(page.locator(".wb-ce-version")).to_have_text(" · version 1")
+    _undo_then_redo_health(page, python_side)
 
     # The diff lists the change; saving writes the CSV in the notebook's folder.
     page.locator(".wb-ce-diff summary").click()
@@ -102,32 +133,14 @@ def test_edit_reject_undo_and_save(page, lab):
     assert "Rats,1,0,4,1,melee,1,10\n" in saved
     assert not page.locator(".wb-ce-dirty").count()
 
-    # The single-card form: a slider bounded by the schema edits the same cell.
-    _click(page, '.wb-ce-grid tr[data-card="Brutes"] .wb-ce-open')
-    slider = page.locator('.wb-ce-form input[type="range"][data-column="dice"]')
-    assert (slider.get_attribute("min"), slider.get_attribute("max")) == ("0", "6")
-    before = _replies(page)
-    slider.evaluate("s => { s.value = '4'; s.dispatchEvent(new Event('change')); }")
-    page.wait_for_function(
-        f"Number(document.querySelector('.wb-ce').dataset.replies || 0) > {before}"
-    )
-    expect(python_side).to_contain_text("version=2", timeout=WAIT)
-    expect(page.locator('.wb-ce-form .wb-cardview [data-column="dice"]')).to_contain_text("4")
-    assert _cell(page, "Brutes", "dice").locator("input").input_value() == "4"
+    _slide_dice_in_the_form(page, python_side)
 
     # More edits for the round-trip time: armor 7 -> 8 -> 7 ...
     for n in range(10):
         latencies.append(_type_into(page, "Brutes", "armor", str(8 - n % 2)))
     expect(python_side).to_contain_text("version=12", timeout=WAIT)
     page.screenshot(path=str(ARTIFACTS / "card_editor.png"), full_page=True)
-    median = statistics.median(latencies)
-    print(
-        f"\nedit round trip (Enter to redrawn grid) over {len(latencies)} edits: "
-        f"median {median:.1f} ms, max {max(latencies):.1f} ms"
-    )
-    (ARTIFACTS / "card_editor_latency.txt").write_text(
-        f"median_ms={median:.1f}\nedits={len(latencies)}\nall={latencies}\n"
-    )
+    _report_latencies(latencies)
 
 
 def test_not_a_number_compound_filters_banners_and_a_wide_table(page, lab):

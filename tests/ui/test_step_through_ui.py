@@ -30,6 +30,35 @@ def _log_length(page) -> int:
     return page.locator(".wb-log li").count()
 
 
+def _readme_picture(page) -> None:
+    """The README's picture: the match going well, rolls and odds on screen, no error shown."""
+    assert page.locator(".wb-error").is_hidden()
+    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "step_through_readme.png"))
+    if os.environ.get("WORKBENCH_README_IMAGES"):
+        images = Path(__file__).resolve().parents[2] / "notebooks" / "images"
+        images.mkdir(exist_ok=True)
+        shutil.copy(ARTIFACTS / "step_through_readme.png", images / "step_through.png")
+
+
+def _illegal_actions_say_why(page) -> None:
+    """An illegal action (a disabled button, or a typed label) shows why_illegal's reason."""
+    if page.locator(".wb-blocked summary").count():
+        page.locator(".wb-blocked summary").click()
+    wrap = page.locator(".wb-illegal-wrap").first
+    if wrap.count():
+        wrap.click()
+        error = page.locator(".wb-error")
+        error.wait_for(state="visible")
+        assert "Not allowed" in error.inner_text()
+    typed = page.locator(".wb-typed")
+    typed.fill("Equip Plate Armor")
+    typed.press("Enter")
+    page.wait_for_function(
+        "document.querySelector('.wb-error') && !document.querySelector('.wb-error').hidden "
+        "&& document.querySelector('.wb-error').textContent.includes('no action called')"
+    )
+
+
 def test_play_undo_scrub_chance_and_illegal(page, lab):
     open_and_run(page, lab, "step.ipynb")
     root = page.locator(".wb-step")
@@ -70,30 +99,9 @@ def test_play_undo_scrub_chance_and_illegal(page, lab):
     page.locator("button.wb-action:not(.wb-illegal)").last.click()
     _wait_decisions(page, 2)
     assert page.locator(".wb-position").inner_text() == "2 / 2"
-    # The README's picture: the match going well, rolls and odds on screen, no error shown.
-    assert page.locator(".wb-error").is_hidden()
-    page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "step_through_readme.png"))
-    if os.environ.get("WORKBENCH_README_IMAGES"):
-        images = Path(__file__).resolve().parents[2] / "notebooks" / "images"
-        images.mkdir(exist_ok=True)
-        shutil.copy(ARTIFACTS / "step_through_readme.png", images / "step_through.png")
+    _readme_picture(page)
 
-    # An illegal action (a disabled button, or a typed label) shows why_illegal's reason.
-    if page.locator(".wb-blocked summary").count():
-        page.locator(".wb-blocked summary").click()
-    wrap = page.locator(".wb-illegal-wrap").first
-    if wrap.count():
-        wrap.click()
-        error = page.locator(".wb-error")
-        error.wait_for(state="visible")
-        assert "Not allowed" in error.inner_text()
-    typed = page.locator(".wb-typed")
-    typed.fill("Equip Plate Armor")
-    typed.press("Enter")
-    page.wait_for_function(
-        "document.querySelector('.wb-error') && !document.querySelector('.wb-error').hidden "
-        "&& document.querySelector('.wb-error').textContent.includes('no action called')"
-    )
+    _illegal_actions_say_why(page)
     assert _decisions(page) == 2
     page.screenshot(path=str(ARTIFACTS / "step_through.png"), full_page=True)
     page.locator(".wb-step").screenshot(path=str(ARTIFACTS / "step_through_widget.png"))

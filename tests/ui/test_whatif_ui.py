@@ -12,6 +12,45 @@ from .conftest import ARTIFACTS, open_and_run
 pytestmark = pytest.mark.ui
 
 
+def _search_then_pick_a_card(page) -> None:
+    """Search by words; picking a match centres the range on the stat's current value."""
+    page.locator("input.wb-search").fill("rats damage")
+    match = page.locator("button.wb-match")
+    expect(match).to_have_count(1, timeout=30_000)
+    expect(match).to_contain_text("Rats' damage (enemies, now 1)")
+    match.click()
+    expect(page.locator("select.wb-pick-card")).to_have_value("Rats", timeout=30_000)
+    expect(page.locator("select.wb-pick-column")).to_have_value("damage")
+    expect(page.locator("input.wb-stop_value")).to_have_value("5")
+    # Choosing a card in the picker keeps the stat.
+    page.locator("select.wb-pick-card").select_option("Brutes")
+    expect(page.locator(".wb-label")).to_contain_text("Brutes' damage", timeout=30_000)
+
+
+def _watch_for_a_cleared_chart(page) -> None:
+    """From now on, window.chartCleared says whether the chart was emptied."""
+    page.evaluate("""() => {
+        window.chartCleared = false;
+        const root = document.querySelector('.wb-whatif');
+        new MutationObserver(() => {
+            const chart = root.querySelector('.wb-whatif-chart');
+            if (chart && !chart.querySelector('svg')) window.chartCleared = true;
+        }).observe(root, { childList: true, subtree: true });
+    }""")
+
+
+def _type_a_long_run_and_press_run(page) -> None:
+    """Typed and Run pressed in one go: Run must see every value typed before it."""
+    page.evaluate("""() => {
+        for (const [name, value] of [["start", "1"], ["stop_value", "19"], ["games", "1000"]]) {
+            const box = document.querySelector(`.wb-whatif input.wb-${name}`);
+            box.value = value;
+            box.dispatchEvent(new Event("change"));
+        }
+        document.querySelector(".wb-whatif button.wb-run").click();
+    }""")
+
+
 def test_pick_run_stop_and_a_bad_range_says_why(page, lab):
     page.set_viewport_size({"width": 1000, "height": 1100})
     open_and_run(page, lab, "whatif.ipynb")
@@ -43,37 +82,11 @@ def test_pick_run_stop_and_a_bad_range_says_why(page, lab):
     expect(status).to_contain_text("need start <= stop", timeout=30_000)
     assert page.locator(".wb-results tbody tr").count() == 2
 
-    # Search by words; picking a match centres the range on the stat's current value.
-    page.locator("input.wb-search").fill("rats damage")
-    match = page.locator("button.wb-match")
-    expect(match).to_have_count(1, timeout=30_000)
-    expect(match).to_contain_text("Rats' damage (enemies, now 1)")
-    match.click()
-    expect(page.locator("select.wb-pick-card")).to_have_value("Rats", timeout=30_000)
-    expect(page.locator("select.wb-pick-column")).to_have_value("damage")
-    expect(page.locator("input.wb-stop_value")).to_have_value("5")
-    # Choosing a card in the picker keeps the stat.
-    page.locator("select.wb-pick-card").select_option("Brutes")
-    expect(page.locator(".wb-label")).to_contain_text("Brutes' damage", timeout=30_000)
+    _search_then_pick_a_card(page)
 
     # A long run: a new run clears the old chart, and Stop says how far it got.
-    page.evaluate("""() => {
-        window.chartCleared = false;
-        const root = document.querySelector('.wb-whatif');
-        new MutationObserver(() => {
-            const chart = root.querySelector('.wb-whatif-chart');
-            if (chart && !chart.querySelector('svg')) window.chartCleared = true;
-        }).observe(root, { childList: true, subtree: true });
-    }""")
-    # Typed and Run pressed in one go: Run must see every value typed before it.
-    page.evaluate("""() => {
-        for (const [name, value] of [["start", "1"], ["stop_value", "19"], ["games", "1000"]]) {
-            const box = document.querySelector(`.wb-whatif input.wb-${name}`);
-            box.value = value;
-            box.dispatchEvent(new Event("change"));
-        }
-        document.querySelector(".wb-whatif button.wb-run").click();
-    }""")
+    _watch_for_a_cleared_chart(page)
+    _type_a_long_run_and_press_run(page)
     expect(status).to_contain_text("Running: ", timeout=30_000)
     page.evaluate("window.stopButton = document.querySelector('.wb-whatif .wb-stop')")
     page.locator("button.wb-stop").click()
