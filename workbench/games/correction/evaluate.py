@@ -206,6 +206,46 @@ def scan(state) -> tuple:
             (len(state.reserve[0]), len(state.reserve[1])))
 
 
+def _held_after_spawn(state, kind: int, reserve) -> float:
+    """The points of the active seat's reserve without the piece _spawn takes from it: the
+    first of its kind standing."""
+    held = 0.0
+    taken = False
+    turn = state.turn
+    for k, until in state.reserve[state.active]:
+        if not taken and k == kind and until < turn:
+            taken = True
+            continue
+        held += reserve[k]
+    return held
+
+
+def _threats_beside(board, token, turn, sq, seen, lookers, counts) -> tuple[int, int]:
+    """The threats (South's, North's) of the pieces already on `board` once a piece of the
+    spawner stands on `sq`: `counts` with those of the pieces whose lines look at `sq`
+    looked at again. They see only that a piece stands there, whatever its kind."""
+    south, north = counts
+    for _, i, owner, reaches, enter, lines in lookers:
+        if sq in seen[i]:
+            now = _reaches(board, token, turn, enter, owner, lines)
+            if now != reaches:
+                change = 1 if now else -1
+                if owner:
+                    north += change
+                else:
+                    south += change
+    return south, north
+
+
+def _total_with(totals, values, n: int, value: float) -> float:
+    """The points of the pieces with one of `value` joining them at place `n` in square
+    order, added in that order (as evaluate adds them)."""
+    total = totals[n] + value
+    for x in range(n, len(values)):
+        total += values[x]
+    return total
+
+
 def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> list[float]:
     """evaluate(after, seat) for each ("s", kind, sq) decision of `spawns`, legal now, where
     `after` is the state once that spawn is made; without making it. `seen_state` is
@@ -238,7 +278,6 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     sums = {}
     done = {}  # the evaluations, by all they are made of
     out = []
-    pieces = len(squares)
     other = 1 - active
     held_other = 0.0  # the other seat's reserve, as it is
     for k, _ in state.reserve[other]:
@@ -248,35 +287,15 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
     for _, kind, sq in spawns:
         pair = kept.get(kind)
         if pair is None:
-            # The reserve without the piece _spawn takes: the first of its kind standing.
-            held = 0.0
-            taken = False
-            for k, until in state.reserve[active]:
-                if not taken and k == kind and until < turn:
-                    taken = True
-                    continue
-                held += reserve[k]
-            mine = _kept(held, stock[active], cost)
+            mine = _kept(_held_after_spawn(state, kind, reserve), stock[active], cost)
             pair = kept[kind] = (kept_other, mine) if active else (mine, kept_other)
         code = 2 * kind + active
         new = code * SQUARES + sq
         board[sq] = code
         at = near.get(sq)
         if at is None:
-            n = bisect_left(squares, sq)
-            # The other pieces' threats see only that a piece of the spawner stands on sq,
-            # whatever its kind.
-            south, north = counts
-            for _, i, owner, reaches, enter, lines in lookers:
-                if sq in seen[i]:
-                    now = _reaches(board, token, turn, enter, owner, lines)
-                    if now != reaches:
-                        change = 1 if now else -1
-                        if owner:
-                            north += change
-                        else:
-                            south += change
-            at = near[sq] = (n, south, north)
+            at = near[sq] = (bisect_left(squares, sq),
+                             *_threats_beside(board, token, turn, sq, seen, lookers, counts))
         n, south, north = at
         lines = goal[new]
         if lines and _reaches(board, token, turn, enters[code], active, lines):
@@ -291,10 +310,7 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
         if total is None:
             total = sums.get((n, value))
             if total is None:
-                total = totals[n] + value
-                for x in range(n, pieces):
-                    total += values[x]
-                sums[n, value] = total
+                total = sums[n, value] = _total_with(totals, values, n, value)
             total = done[key] = _finish(total, pair[0], pair[1], south, north, stock, cost,
                                         active, pending)
         out.append(total if seat == 0 else 0.0 - total)

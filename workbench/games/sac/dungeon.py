@@ -14,172 +14,18 @@ top-left cell of a W x H table.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 
-from ...core.kit import Deck
 from . import cards52 as C
+from .piles import Pile, piles_for
+from .records import Door, Note, Placed, Segment
+from .table import (CCW, CW, DEFAULT_TABLE, DELTA, DIRS, STARTS, WORD, Config, check_dir_table,
+                    rot, sense_of, square_name)
 
-DIRS = "URDL"  # clockwise as seen from above (A-22)
-DELTA = {"U": (0, -1), "R": (1, 0), "D": (0, 1), "L": (-1, 0)}
-WORD = {"U": "Up", "R": "Right", "D": "Down", "L": "Left"}
-CW, CCW = "CW", "CCW"
-DEFAULT_TABLE = "RULDLURRD"  # directions of ranks 2..10 (1.4)
-STARTS = ("top_right", "top_left", "bottom_right", "bottom_left", "centre")
-
-
-def rot(d: str, sense: str, k: int) -> str:
-    return DIRS[(DIRS.index(d) + (k if sense == CW else -k)) % 4]
-
-
-def sense_of(colour: str) -> str:
-    return CW if colour == "red" else CCW
-
-
-def square_name(x: int, y: int, height: int) -> str:
-    """The board's name of rules cell (x, y): files from a, row 1 at the bottom."""
-    return f"{'abcdefghijklmnopqrstuvwxyz'[x]}{height - y}"
-
-
-@dataclass(frozen=True)
-class Config:
-    """What the generator reads from the rule variants."""
-
-    width: int = 12
-    height: int = 8
-    start: str = "top_right"
-    suits: str = "example"
-    dir_table: str = DEFAULT_TABLE
-    dir6: str = "table"
-    rotation: str = "segment"
-    shift_card: str = "discard"
-    corridor_dir: str = "door"
-    counter_timing: str = "segment_end"
-    dead_end: str = "close"
-    door_order: str = "fifo"
-    stall: str = "big_bad_room"
-
-    @classmethod
-    def from_rules(cls, rules: dict) -> Config:
-        return cls(**{f: rules[f"sac.{f}"] for f in cls.__dataclass_fields__})
-
-    def start_cell(self) -> tuple[int, int]:
-        w, h = self.width - 1, self.height - 1
-        return {"top_right": (w, 0), "top_left": (0, 0), "bottom_right": (w, h),
-                "bottom_left": (0, h), "centre": (w // 2, h // 2)}[self.start]
-
-    def direction(self, card: str, current: str | None) -> str:
-        """1.4: the direction a number card gives; a 6 keeps the current one under
-        `sac.dir6 = keep` (the first card of the game has none, and reads the table)."""
-        n = C.number(card)
-        if n == 6 and self.dir6 == "keep" and current is not None:
-            return current
-        return self.dir_table[n - 2]
-
-
-def check_dir_table(text) -> str:
-    """`sac.dir_table` as nine letters U, R, D or L for the ranks 2 to 10."""
-    if not isinstance(text, str) or len(text) != 9 or any(c not in DIRS for c in text.upper()):
-        raise ValueError(f"sac.dir_table: {text!r} is not a direction table; give nine letters "
-                         f"from U, R, D, L for the ranks 2 to 10, e.g. {DEFAULT_TABLE!r}")
-    return text.upper()
-
-
-class Pile:
-    """A pile the generator draws from: `top`, cards in a known order (a fixed deal); then
-    `deck`, shuffled cards drawn at random; then `bottom`, cards known to come last (the
-    Jokers, doors sent under pile 1 by R-3)."""
-
-    __slots__ = ("top", "deck", "bottom")
-
-    def __init__(self, top=(), deck: Deck | None = None, bottom=()):
-        self.top, self.deck, self.bottom = list(top), deck or Deck(), list(bottom)
-
-    def __len__(self) -> int:
-        return len(self.top) + len(self.deck) + len(self.bottom)
-
-    def known(self) -> str | None:
-        """The next card when it is not random, else None."""
-        if self.top:
-            return self.top[0]
-        if self.deck:
-            return None
-        return self.bottom[0] if self.bottom else None
-
-    def take(self, card: str) -> None:
-        if self.top:
-            if self.top[0] != card:
-                raise ValueError(f"the next card of this pile is {self.top[0]}, not {card}")
-            self.top.pop(0)
-        elif self.deck:
-            self.deck.take(card)
-        elif self.bottom and self.bottom[0] == card:
-            self.bottom.pop(0)
-        else:
-            raise ValueError(f"{card} is not the next card of this pile")
-
-    def cards(self) -> list[str]:
-        return [*self.top, *self.deck, *self.bottom]
-
-    def __deepcopy__(self, memo):
-        return Pile(self.top, self.deck.copy(), self.bottom)
-
-
-@dataclass(slots=True)
-class Placed:
-    card: str
-    role: str
-    seg: int
-    dir: str | None  # the direction it was placed in (None: the start cell)
-    order: int
-    rule: str
-    origin: tuple[int, int] | None  # the cell it was placed from (the build path)
-    door: int = -1  # index in Builder.doors
-
-
-@dataclass(slots=True)
-class Door:
-    pos: tuple[int, int]
-    dir: str
-    card: str
-    seg: int
-    leads_to: str  # "room" (ended a corridor) or "corridor" (ended or opened a room)
-    open: bool = False
-
-
-@dataclass(slots=True)
-class Segment:
-    id: int
-    kind: str  # "corridor", "room" or "stall"
-    parent: int  # the segment it grew from (-1 for the first corridor)
-    anchor: tuple[int, int] | None
-    dir: str | None  # corridor direction / room heading or next direction
-    sense: str | None
-    first: bool = False  # the first corridor of the game (R-3)
-    colour: str | None = None
-    cells: list = field(default_factory=list)  # every cell it placed, doors included
-    last: tuple[int, int] | None = None  # last non-door cell
-    entry: bool = True  # rooms: still in the entry phase (R-8)
-    pending: list = field(default_factory=list)  # enemy cards waiting for R-12
-    ended: str = ""  # why it ended: "door", "shift", "dead end", "pile empty"
-    backtrack_from: tuple = ()  # stall = reshuffle: anchors to try for the entry
-
-    @property
-    def pile(self) -> int:
-        return 1 if self.kind == "corridor" else 2
-
-
-@dataclass(slots=True)
-class Note:
-    """What one card (or one automatic step) did: the step-through's line and the frame's
-    row."""
-
-    step: int
-    card: str  # "" for a step that draws no card (a door opened, a pile run out)
-    pile: int
-    rule: str
-    text: str
-    pos: tuple[int, int] | None = None
-    seg: int = -1
+# The names of the table, the piles and the records are read from here too (the catalog, the
+# rules, the batch player and the generator's tests import them with the builder).
+__all__ = ["CCW", "CW", "DEFAULT_TABLE", "DELTA", "DIRS", "STARTS", "WORD", "Builder", "Config",
+           "Door", "Note", "Pile", "Placed", "Segment", "check_dir_table", "piles_for", "rot",
+           "sense_of", "square_name"]
 
 
 class Builder:
@@ -640,11 +486,3 @@ class Builder:
             rows.append(" ".join(f"{t:>4}" for t in row))
         return rows
 
-
-def piles_for(deck: list[str], cfg: Config) -> tuple[Pile, Pile]:
-    """1.3: the two piles of a deck, shuffled (as Decks drawn at random); the Jokers at the
-    bottom of pile 2."""
-    one = [c for c in deck if C.pile_of(c, cfg.suits) == 1]
-    two = [c for c in deck if C.pile_of(c, cfg.suits) == 2]
-    jokers = [c for c in deck if C.pile_of(c, cfg.suits) == 0]
-    return Pile(deck=Deck(one)), Pile(deck=Deck(two), bottom=jokers)

@@ -14,26 +14,27 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from ...core import CHANCE, TERMINAL, Action, Chance, Result, State
+from ...core import CHANCE, TERMINAL, Action, Chance, State
 from ...core.chance import uniform
 from ...core.kit import Deck, PriorityWindow, pool_of, sum_of, turn_order
 from .catalog import Catalog
 from .combat import Combat
 from .effects import CHOICES, ROLLS
 from .eligibility import Eligibility, play_action, refresh_action
+from .information import Information
 from .notation import payments, spend
 from .pieces import Char, Play, Player
+from .turns import HAND, Turns
 
-HAND = 5  # R-3, R-9: hand size
-END_DISCARDS = 2  # R-9.2
 PASS = Action("pass", (), "Pass")
 DECLINE = Action("decline", (), "Decline (play no edge now)")
 KEEP_HAND = Action("keep", (), "Keep the rest of the hand")
 
 
-class SquadState(Eligibility, Combat, State):
-    """The position. Its flow is here (setup, turns, windows, decisions); who may play what is
-    in eligibility.py, and what playing it does in combat.py."""
+class SquadState(Turns, Eligibility, Combat, Information, State):
+    """The position. Its flow is here (the queue, chance points, windows, decisions); the
+    setup and the turns are in turns.py, who may play what in eligibility.py, what playing it
+    does in combat.py, and what the position tells in information.py."""
 
     def __init__(self, cat: Catalog, rules: dict, squads: list[str], first: int | None):
         self.cat = cat
@@ -200,114 +201,6 @@ class SquadState(Eligibility, Combat, State):
     def _random_dice(self, c: Char) -> int:
         """R's of the pool; v0.5 rolls the whole pool (1.7)."""
         return c.d.pool.size if self.v05 else c.d.pool.random
-
-    # -- setup (R-3, R-4) -------------------------------------------------------------------------
-    def _s_draw(self, seat: int, k: int) -> None:
-        p = self.players[seat]
-        if k <= 0 or p.out:
-            return
-        if not p.deck:
-            if self.rules["sc.deckout"] == "lose":  # A-22 variant
-                self.note(f"Seat {seat + 1} must draw from an empty deck and loses")
-                self._eliminate(seat)
-                return
-            if not p.discard:
-                return
-            p.deck.refill(p.discard)  # A-22: the discard pile is shuffled into a new deck
-            self.note(f"Seat {seat + 1} shuffles the discard pile into a new deck")
-        self._then(("draw", seat, k - 1))
-        self.roll("draw", seat)
-
-    def draw_cards(self, seat: int, k: int) -> None:
-        self._then(("draw", seat, k))
-
-    def _s_choose_first(self) -> None:
-        if self.fixed_first is not None:
-            self.first = self.fixed_first
-        else:
-            self.roll("first", None)
-
-    def _s_setup_all(self) -> None:
-        self._then(*[("setup_dice", s) for s in turn_order(self.num_seats, self.first)])
-
-    def _s_setup_dice(self, seat: int) -> None:
-        self._then(*[("roll_pool", ci) for ci in self.players[seat].order])
-
-    def _s_roll_pool(self, ci: int) -> None:
-        c = self.chars[ci]
-        if not self.v05:
-            c.dice.extend(c.d.pool.fixed)  # fixed faces enter as printed (R-4, A-7)
-            c.dice.sort(reverse=True)
-        if self._random_dice(c):
-            self.roll("pool", ci)
-
-    # -- turns (R-6 .. R-10) ----------------------------------------------------------------------
-    def _s_turn_start(self) -> None:
-        limit = self.rules["sc.turn_limit"]
-        if limit and self.turn >= limit:
-            self._finish((), f"no winner after {limit} turns (sc.turn_limit)")
-            return
-        self.turn += 1
-        for c in self.chars:
-            c.suppressed = False  # R-35: the token goes when the next turn starts
-        seat = self._next_seat(self.first, True)
-        self._then(("phase", seat))
-
-    def _next_seat(self, start: int, include_start: bool) -> int | None:
-        """The next seat from `start` in turn order that may still take action phases."""
-        n = self.num_seats
-        for i in range(0 if include_start else 1, n + 1):
-            s = (start + i) % n
-            p = self.players[s]
-            if not p.out and not p.passed:
-                return s
-        return None
-
-    def _s_phase(self, seat: int) -> None:
-        self.active = seat
-        self.plays = []
-        self._then(("window", "start", -1), ("act",))
-
-    def _s_act(self) -> None:
-        self.wait = ("action", self.active, None)
-
-    def _s_next(self) -> None:
-        seat = self._next_seat(self.active, False)
-        self._then(("end_turn",) if seat is None else ("phase", seat))
-
-    def _s_end_turn(self) -> None:
-        steps: list[tuple] = [("window", "end", -1), ("reset",)]
-        for s in turn_order(self.num_seats, self.first, lambda s: self.players[s].out):
-            steps += [("discard", s, END_DISCARDS), ("refill", s)]
-        steps.append(("turn_over",))
-        self._then(*steps)
-
-    def _s_reset(self) -> None:
-        """R-9.1, A-1: burden goes, except under a Suppression token (R-35)."""
-        if self.rules["sc.energy_reset"] != "end_of_turn":
-            return
-        keep = self.rules["sc.suppression"] == "blocks_reset"
-        for c in self.chars:
-            if c.alive and not (keep and c.suppressed):
-                c.burden = 0
-
-    def _s_discard(self, seat: int, left: int) -> None:
-        p = self.players[seat]
-        if left > 0 and p.hand and not p.out:
-            self.wait = ("discard", seat, left)
-
-    def _s_refill(self, seat: int) -> None:
-        self._then(("draw", seat, HAND - len(self.players[seat].hand)))
-
-    def _s_turn_over(self) -> None:
-        for p in self.players:
-            p.passed = False  # R-9.3
-        if self.rules["sc.stalemate"] == "draw" and self.no_damage_left():
-            self._finish((), "no squad can deal damage any more (A-35)")
-            return
-        if self.rules["sc.first_player"] == "rotate":  # A-10 variant
-            self.first = self._next_seat(self.first, False)
-        self._then(("turn_start",))
 
     # -- priority windows (R-23, R-24, A-6) -------------------------------------------------------
     def _s_window(self, kind: str, pid: int) -> None:
@@ -548,101 +441,10 @@ class SquadState(Eligibility, Combat, State):
         p.hand.remove(name)
         p.discard.put(name)
 
-    # -- refresh (R-16) ----------------------------------------------------------------------------
-    def _s_refresh_roll(self, ci: int) -> None:
-        c = self.chars[ci]
-        if not self.v05:
-            c.dice.extend(c.d.pool.fixed)  # A-7: fixed faces at their printed value
-            c.dice.sort(reverse=True)
-        if self._random_dice(c):
-            self.roll("refresh", ci)
-
-    def _s_keep(self, ci: int) -> None:
-        c = self.chars[ci]
-        if len(c.dice) <= c.d.pool.size:
-            return
-        kept = list(dict.fromkeys(combinations(c.dice, c.d.pool.size)))
-        if len(kept) == 1:
-            c.dice = list(kept[0])
-        else:
-            self.wait = ("keep", c.seat, ci)  # R-16.3: the controller chooses
-
-    # -- information ---------------------------------------------------------------------------
-    def result(self) -> Result | None:
-        if not self.ended:
-            return None
-        details = {"turns": self.turn, "first": self.first + 1,
-                   "alive": [self.alive_count(s) for s in range(self.num_seats)]}
-        if not self.winners:
-            return Result("draw", (), self.reason, details)
-        return Result(f"Seat {self.winners[0] + 1} wins", self.winners, self.reason, details)
-
-    def alive_count(self, seat: int) -> int:
-        return sum(self.chars[ci].alive for ci in self.players[seat].order)
-
-    def hp_left(self, seat: int) -> int:
-        return sum(max(0, self.chars[ci].d.hp - self.damage(self.chars[ci]))
-                   for ci in self.players[seat].order if self.chars[ci].alive)
-
-    def hp_total(self, seat: int) -> int:
-        return sum(self.chars[ci].d.hp for ci in self.players[seat].order)
-
-    def score(self, seat: int) -> float:
-        """HP left as a share of the squad's HP, against the best opponent, in [0, 1]."""
-        mine = self.hp_left(seat) / self.hp_total(seat)
-        theirs = max(self.hp_left(s) / self.hp_total(s)
-                     for s in range(self.num_seats) if s != seat)
-        return min(1.0, max(0.0, 0.5 + 0.5 * (mine - theirs)))
-
-    def stats(self) -> dict:
-        out = {"first": self.first, "turns": self.turn, **self.counts}
-        for s, p in enumerate(self.players):
-            out[f"alive_{s}"] = self.alive_count(s)
-            out[f"hp_{s}"] = self.hp_left(s)
-            out[f"played_{s}"] = "|".join(sorted(p.played))
-        return out
-
-    def unseen(self, seat: int) -> list[tuple]:
-        """Another seat's hand and its deck (R-3): the rest is public."""
-        return [(p.deck, p.hand) for p in self.players if p.seat != seat]
-
-    def observation(self, seat: int | None = None) -> dict:
-        """Hands are hidden from other seats; decks are face-down piles of known size; dice,
-        burden, attached cards, discard piles and death effects are public."""
-        players = []
-        for p in self.players:
-            players.append({
-                "seat": p.seat, "squad": p.squad.name, "passed": p.passed, "out": p.out,
-                "hand": list(p.hand) if seat == p.seat else len(p.hand),
-                "deck": len(p.deck), "discard": dict(p.discard.counts),
-                "characters": [self.char_json(ci) for ci in p.order],
-            })
-        pending = None
-        if self.plays:
-            play = self.plays[-1]
-            pending = {"card": play.source.name, "seat": play.seat,
-                       "actor": self.chars[play.actor].d.name,
-                       "targets": [self.char_label(ci) for ci in play.targets],
-                       "atk": play.atk, "negated": play.negated, "hit": play.hit}
-        return {"turn": self.turn, "first": self.first, "active": self.active,
-                "waiting": None if self.wait is None else self.wait[0],
-                "window": None if self.win is None else self.win[0],
-                "players": players, "play": pending, "over": self.ended}
-
-    def char_json(self, ci: int) -> dict:
-        c = self.chars[ci]
-        return {"name": c.d.name, "alive": c.alive, "hp": c.d.hp, "damage": self.damage(c),
-                "energy": c.energy, "burden": c.burden, "dice": list(c.dice),
-                "suppressed": c.suppressed,
-                "attached": [[r.name, self.effective(r, c)] for r in c.attached]}
-
-    def view(self, seat: int | None):
-        from .render import render
-
-        return render(self, seat)
 
 def _and(values, sep: str = " and ") -> str:
     return sep.join(map(str, values))
+
 
 def _table(prefix: str) -> dict:
     """The methods named prefix + kind, by kind, from the state and its mixins."""
