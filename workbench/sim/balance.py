@@ -121,20 +121,8 @@ def balance(
     pieces as `Game.ban_name` gives them), for each seat or side that plays them."""
     g = get_game(game)
     mode = chosen_mode(mode)
-    if (
-        not isinstance(precision, (int, float))
-        or isinstance(precision, bool)
-        or not (0 < precision < 0.5)
-    ):
-        raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
-    only = None  # the cards restricted play tests, when named
-    if isinstance(restricted, (list, tuple)):
-        only = list(restricted)
-        if not only or not all(isinstance(c, str) for c in only):
-            raise SetupError(
-                f"restricted: give True, False or a list of card names to test, not {restricted!r}"
-            )
-        restricted = True
+    _check_precision(precision)
+    restricted, only = _restricted_choice(restricted)
     guard.flags(progress=progress, skill_or_none=skill, restricted_or_none=restricted)
     if restricted and bots is not None:
         raise SetupError(
@@ -146,6 +134,7 @@ def balance(
     seed = check_seed(seed)  # drawn once (when None) for every part of the report
     budget = BUDGETS[mode]
     precision = max(float(precision), budget.precision) if mode == "fast" else float(precision)
+    plan = _Plan(g, cards, rules, setup, seed, mode, budget, precision, executor, progress, stop)
     checked = g.check_setup(setup)
     seats = g.num_seats(checked)
     together = g.traits.cooperative or seats == 1
@@ -155,130 +144,23 @@ def balance(
         sides = None  # a mirror match: the seats are all there is to compare
     vary = {f"setup.{sides}": orders} if sides and len(orders) > 1 else {}
     own = default_bots(g) if bots is None else bots
-    tension = tension_by_default(g, seats)
     runs = [("the game's bots" if bots is None else "the bots asked for", own, budget.games)]
     if own != "random":
         runs.append(("random bots (reference)", "random", budget.reference))
-    frames, parts = [], []
-    for name, who, cap in runs:
-        started = time.perf_counter()
-        summary, rows = sweep(
-            g.name,
-            vary,
-            cap,
-            seed=seed,
-            cards=cards,
-            rules=rules,
-            bots=who,
-            executor=executor,
-            precision=precision,
-            progress=progress,
-            games=True,
-            tension=tension and who == own,
-            stop=stop,
-            **setup,
-        )
-        key = next(iter(vary), None)
-        order = (
-            pl.col(key).list.join(" v ")
-            if key
-            else pl.lit(" v ".join(checked[sides]) if sides else None, pl.String)
-        )
-        rows = rows.with_columns(order=order, bots=pl.lit(name))
-        frames.append(rows)
-        parts.append(
-            {
-                "part": name,
-                "seat orders": summary.height,
-                "games": rows.height,
-                "most games": cap * summary.height,
-                "stopped": _why_stopped(summary["status"].to_list()),
-                "played by": ", ".join(sorted(set(summary["played_by"].to_list()))),
-                "seconds": time.perf_counter() - started,
-            }
-        )
-        if "interrupted" in summary["status"].to_list():
-            break
+    order = _order(vary, checked, sides)
+    frames, parts = _sweep_parts(plan, runs, vary, order, tension_by_default(g, seats), own)
     games = pl.concat(frames, how="diagonal_relaxed")
     interrupted = "interrupted" in {p["stopped"] for p in parts}
     pairs = strength = pl.DataFrame()
     if (mode == "full" if skill is None else skill) and not interrupted:
-        from .balance_skill import ladder
-
-        started = time.perf_counter()
-        pairs, strength, why, paths = ladder(
-            g,
-            cards=cards,
-            rules=rules,
-            setup=setup,
-            seed=seed,
-            games=budget.ladder,
-            executor=executor,
-            together=together,
-        )
-        matchups = len(g.bot_ladder()) - (0 if together else 1)
-        parts.append(
-            {
-                "part": "skill ladder",
-                "seat orders": 1 if together else 2,
-                "games": int(pairs["games"].sum()) if pairs.height else 0,
-                "most games": budget.ladder * matchups,
-                "stopped": why,
-                "played by": ", ".join(sorted(paths)),
-                "seconds": time.perf_counter() - started,
-            }
-        )
+        pairs, strength, part = _skill_part(plan, together)
+        parts.append(part)
     banned = pl.DataFrame()
     interrupted = interrupted or any(p["stopped"] == "interrupted" for p in parts)
     if restricted and not interrupted:
-        from .balance_restricted import restricted_play
-
-        started = time.perf_counter()
-        so_far = BalanceReport(
-            g.name,
-            "",
-            str(own),
-            precision,
-            mode,
-            int(seed),
-            pl.DataFrame(),
-            pl.DataFrame(),
-            pl.DataFrame(),
-            pl.DataFrame(),
-            pl.DataFrame(parts),
-            games,
-        )
-        banned, why, paths = restricted_play(
-            g,
-            so_far,
-            cards=cards,
-            rules=rules,
-            setup=setup,
-            sides=sides,
-            seed=seed,
-            games=budget.restricted,
-            mode=mode,
-            precision=precision,
-            executor=executor,
-            progress=progress,
-            stop=stop,
-            only=only,
-        )
-        parts.append(
-            {
-                "part": "restricted play",
-                "seat orders": len(orders),
-                "games": int(banned["games"].sum()) if banned.height else 0,
-                "most games": budget.restricted * banned.height * (len(orders) if sides else 1),
-                "stopped": why,
-                "played by": ", ".join(sorted(paths)),
-                "seconds": time.perf_counter() - started,
-            }
-        )
+        banned, part = _restricted_part(plan, str(own), parts, games, sides, len(orders), only)
+        parts.append(part)
     title = g.spec.title if getattr(g.spec, "title", None) else g.name
-    wins = _wins(games, seats, together, bool(sides))
-    outcomes = _outcomes(games, together)
-    length = _length(games)
     report = BalanceReport(
         g.name,
         title,
@@ -287,9 +169,9 @@ def balance(
         mode,
         int(seed),
         pl.DataFrame(),
-        wins,
-        outcomes,
-        length,
+        _wins(games, seats, together, bool(sides)),
+        _outcomes(games, together),
+        _length(games),
         pl.DataFrame(parts),
         games,
         pairs,
@@ -300,6 +182,175 @@ def balance(
 
     report.findings = findings(report, together=together, sides=bool(sides))
     return report
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What every part of a report plays with: the game, its cards, rules and setup as
+    given, the seed, the mode and its budget, the precision, and where and how it plays."""
+
+    g: object
+    cards: object
+    rules: object
+    setup: dict
+    seed: int
+    mode: str
+    budget: Budget
+    precision: float
+    executor: object
+    progress: bool
+    stop: object
+
+
+def _check_precision(precision) -> None:
+    if (
+        not isinstance(precision, (int, float))
+        or isinstance(precision, bool)
+        or not (0 < precision < 0.5)
+    ):
+        raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
+
+
+def _restricted_choice(restricted) -> tuple[bool | None, list[str] | None]:
+    """(whether to play restricted play, None for the default; the cards it tests, when
+    `restricted` names them)."""
+    if not isinstance(restricted, (list, tuple)):
+        return restricted, None
+    only = list(restricted)
+    if not only or not all(isinstance(c, str) for c in only):
+        raise SetupError(
+            f"restricted: give True, False or a list of card names to test, not {restricted!r}"
+        )
+    return True, only
+
+
+def _part(name: str, orders: int, games: int, most: int, stopped: str, paths, started) -> dict:
+    """A row of the report's `parts`: a part started at `started` (time.perf_counter) and
+    done now."""
+    return {
+        "part": name,
+        "seat orders": orders,
+        "games": games,
+        "most games": most,
+        "stopped": stopped,
+        "played by": ", ".join(sorted(set(paths))),
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _order(vary: dict, checked: dict, sides):
+    """Each game's seat order of the sides in words ("Red v Blue"), as an expression on the
+    sweep's games: from the column `vary` sweeps, else the setup's one order."""
+    key = next(iter(vary), None)
+    if key:
+        return pl.col(key).list.join(" v ")
+    return pl.lit(" v ".join(checked[sides]) if sides else None, pl.String)
+
+
+def _sweep_parts(plan: _Plan, runs, vary: dict, order, tension: bool, own) -> tuple[list, list]:
+    """Each of `runs` (name, bots, most games per seat order) swept over `vary`, until one is
+    interrupted: (its games, each labelled with its seat order `order` and its bots' name;
+    its row of the report's parts)."""
+    frames, parts = [], []
+    for name, who, cap in runs:
+        started = time.perf_counter()
+        summary, rows = sweep(
+            plan.g.name,
+            vary,
+            cap,
+            seed=plan.seed,
+            cards=plan.cards,
+            rules=plan.rules,
+            bots=who,
+            executor=plan.executor,
+            precision=plan.precision,
+            progress=plan.progress,
+            games=True,
+            tension=tension and who == own,
+            stop=plan.stop,
+            **plan.setup,
+        )
+        frames.append(rows.with_columns(order=order, bots=pl.lit(name)))
+        status = summary["status"].to_list()
+        parts.append(
+            _part(
+                name,
+                summary.height,
+                rows.height,
+                cap * summary.height,
+                _why_stopped(status),
+                summary["played_by"].to_list(),
+                started,
+            )
+        )
+        if "interrupted" in status:
+            break
+    return frames, parts
+
+
+def _skill_part(plan: _Plan, together: bool) -> tuple[pl.DataFrame, pl.DataFrame, dict]:
+    """The skill ladder: (each pair of rungs, each rung's strength, its row of the parts)."""
+    from .balance_skill import ladder
+
+    started = time.perf_counter()
+    pairs, strength, why, paths = ladder(
+        plan.g,
+        cards=plan.cards,
+        rules=plan.rules,
+        setup=plan.setup,
+        seed=plan.seed,
+        games=plan.budget.ladder,
+        executor=plan.executor,
+        together=together,
+    )
+    matchups = len(plan.g.bot_ladder()) - (0 if together else 1)
+    games = int(pairs["games"].sum()) if pairs.height else 0
+    most = plan.budget.ladder * matchups
+    part = _part("skill ladder", 1 if together else 2, games, most, why, paths, started)
+    return pairs, strength, part
+
+
+def _restricted_part(plan: _Plan, bots: str, parts, games, sides, orders: int, only):
+    """Restricted play beside the report so far (its `parts` and `games`): (a row per seat
+    or side and card, its row of the parts). `orders` is how many seat orders the sides
+    have."""
+    from .balance_restricted import restricted_play
+
+    started = time.perf_counter()
+    so_far = BalanceReport(
+        plan.g.name,
+        "",
+        bots,
+        plan.precision,
+        plan.mode,
+        int(plan.seed),
+        pl.DataFrame(),
+        pl.DataFrame(),
+        pl.DataFrame(),
+        pl.DataFrame(),
+        pl.DataFrame(parts),
+        games,
+    )
+    banned, why, paths = restricted_play(
+        plan.g,
+        so_far,
+        cards=plan.cards,
+        rules=plan.rules,
+        setup=plan.setup,
+        sides=sides,
+        seed=plan.seed,
+        games=plan.budget.restricted,
+        mode=plan.mode,
+        precision=plan.precision,
+        executor=plan.executor,
+        progress=plan.progress,
+        stop=plan.stop,
+        only=only,
+    )
+    played = int(banned["games"].sum()) if banned.height else 0
+    most = plan.budget.restricted * banned.height * (orders if sides else 1)
+    part = _part("restricted play", orders, played, most, why, paths, started)
+    return banned, part
 
 
 def chosen_mode(mode: str | None) -> str:

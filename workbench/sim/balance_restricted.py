@@ -101,33 +101,13 @@ def restricted_play(
     except KeyboardInterrupt:  # stopped while finding what each seat plays: nothing to show
         return pl.DataFrame(), "interrupted", set()
     tested = _tested(seen, only, mode)
-    jobs, where = [], {}
-    for k, (w, name, _) in enumerate(tested):
-        for placement in _placements(w, orders, together, sides):
-            order, seat = placement
-            point = dict(checked)
-            if order is not None:
-                point[sides] = order.split(" v ")
-            bots = (
-                dict.fromkeys(range(seats), BannedBot(g, name))
-                if seat is None
-                else {s: BannedBot(g, name) if s == seat else "heuristic" for s in range(seats)}
-            )
-            batch = prepare(g, cards, rules, bots, None, point)
-            key = len(jobs)
-            where[key] = (k, order, seat)
-            jobs.append((key, batch, Seeds(seed, games)))
+    jobs, where = _jobs(g, tested, orders, together, sides, checked, cards, rules, seed, games)
     if not jobs:
         return pl.DataFrame(), "nothing played to restrict", set()
 
-    def won(rows, key):
-        _, _, seat = where[key]
-        if seat is None:
-            return int((rows["outcome"] == "win").sum())
-        return int((rows["winner"] == seat).sum())
-
     def precise(key, rows):
-        return len(rows) % 50 == 0 and half_width(won(rows, key), len(rows)) <= precision
+        won = _won(rows, where[key][2])
+        return len(rows) % 50 == 0 and half_width(won, len(rows)) <= precision
 
     executor = placed(jobs[0][1], executor)
     results, complete = run_batches(
@@ -137,16 +117,7 @@ def restricted_play(
         on_result=precise,
         stop=stop,
     )
-    out = []
-    for k, (w, name, n) in enumerate(tested):
-        keys = [key for key, (kk, _, _) in where.items() if kk == k]
-        rows = [frame(results[key]) for key in keys]
-        games_played = sum(r.height for r in rows)
-        if not games_played:
-            continue
-        wins = sum(won(r, key) for r, key in zip(rows, keys, strict=True))
-        usual_wins, usual_n = _usual(base, [where[key] for key in keys])
-        out.append(_row(w, name, n / SAMPLE[mode], wins, games_played, usual_wins, usual_n))
+    out = _rows(tested, where, results, base, SAMPLE[mode])
     why = (
         "interrupted"
         if not complete
@@ -161,6 +132,50 @@ def restricted_play(
         for p in counts([results[key] for key in where])
     }
     return pl.DataFrame(out), why, paths
+
+
+def _jobs(g, tested, orders, together, sides, checked, cards, rules, seed, games):
+    """(a job per card and placement: that seat's bot never plays the card, the game's bot
+    the other seats; and each job's (card's place in `tested`, seat order, restricted seat))."""
+    seats = g.num_seats(checked)
+    jobs, where = [], {}
+    for k, (w, name, _) in enumerate(tested):
+        for order, seat in _placements(w, orders, together, sides):
+            setup = dict(checked)
+            if order is not None:
+                setup[sides] = order.split(" v ")
+            bots = (
+                dict.fromkeys(range(seats), BannedBot(g, name))
+                if seat is None
+                else {s: BannedBot(g, name) if s == seat else "heuristic" for s in range(seats)}
+            )
+            batch = prepare(g, cards, rules, bots, None, setup)
+            key = len(jobs)
+            where[key] = (k, order, seat)
+            jobs.append((key, batch, Seeds(seed, games)))
+    return jobs, where
+
+
+def _rows(tested, where: dict, results: dict, base: pl.DataFrame, sample: int) -> list[dict]:
+    """A row per card that played any game (see _row), its placements' games together."""
+    out = []
+    for k, (w, name, n) in enumerate(tested):
+        keys = [key for key, (kk, _, _) in where.items() if kk == k]
+        rows = [frame(results[key]) for key in keys]
+        games_played = sum(r.height for r in rows)
+        if not games_played:
+            continue
+        wins = sum(_won(r, where[key][2]) for r, key in zip(rows, keys, strict=True))
+        usual_wins, usual_n = _usual(base, [where[key] for key in keys])
+        out.append(_row(w, name, n / sample, wins, games_played, usual_wins, usual_n))
+    return out
+
+
+def _won(rows, seat) -> int:
+    """The wins of the restricted seat (None: the party's)."""
+    if seat is None:
+        return int((rows["outcome"] == "win").sum())
+    return int((rows["winner"] == seat).sum())
 
 
 def _tested(seen, only: list[str] | None, mode: str) -> list[tuple[str, int, int]]:

@@ -37,12 +37,12 @@ from ..core.errors import SetupError, shortened
 from ..core.registry import get_game
 from ..core.seeds import Seeds, check_seed
 from . import guard
-from .balance import chosen_mode, seat_orders
+from .balance import chosen_mode
 from .executors import run_batches
 from .keys import apply, key_label, parse_key
 from .paths import placed
+from .rebalance_measure import TOLERANCE, Measure
 from .simulate import frame, prepare
-from .stats import wilson
 from .surrogate import Surrogate
 from .sweep import default_bots
 
@@ -51,7 +51,6 @@ MODES = {  # games per seat order: screening, search, verification; search trial
     "fast": {"screen": 100, "games": 150, "verify": 400, "trials": 12, "keep": 4},
 }
 ASK = 4  # trials asked at once: their games play side by side
-TOLERANCE = 0.05  # a target is reached when the verified rate is this close
 
 
 @dataclass
@@ -186,47 +185,110 @@ def rebalance(
     proposals so far. The same arguments give the same proposals on any executor. Each
     proposal is shown with the largest miss a regression of the played games predicted for
     it (sim/surrogate.py) beside the one verified."""
-    import optuna
-
     g = get_game(game)
     budget = MODES[chosen_mode(mode)]
     max_changes = guard.whole(max_changes, "max_changes", 1)
     guard.flags(progress=progress)
     seed = check_seed(seed)
     base = prepare(g.name, cards, rules, default_bots(g), None, setup)
-    measure = _Measure(g, base, targets)
+    measure = Measure(g, base, targets)
     cells = _cells(g, base.cards, stats, {} if limits is None else limits)
-    executor = placed(base, executor)
-    games_played = 0
+    games = _Games(g, base, measure, placed(base, executor), progress, stop)
 
-    def play(candidates, n, stream) -> tuple[list, bool]:
-        nonlocal games_played
+    # 1. Screening: a step each way for every cell.
+    moves = [(cell, v) for cell in cells for v in cell.steps()]
+    (start,), complete = games.play([[]], budget["screen"], seed)
+    screened, complete2 = games.play([[(c.key, v)] for c, v in moves], budget["screen"], seed)
+    complete = complete and complete2
+    screening = _screening(moves, screened, measure, measure.miss(start))
+    kept = _kept(screening, cells, budget["keep"])
+
+    # 2. Search among the kept cells.
+    search = _Search(games, measure, kept, max_changes, budget, seed)
+    search.fit_screening(start, moves, screened)
+    complete = search.run(complete)
+    fitted = search.surrogate.fit()
+
+    # 3. Verification of the best on fresh seeds.
+    front = _front(search.found)
+    verified, _ = (
+        games.play([list(c) for c in front], budget["verify"], seed + 1)
+        if (front and complete)
+        else ([], False)
+    )
+    rows = [
+        search.row(changes, rates, fitted)
+        for changes, rates in zip(front, verified, strict=False)
+        if rates is not None
+    ]
+    proposals_frame, changes_in_order = _ranked(rows, front)
+    stopped = "stopped" if not complete else "game budget spent"
+    message = _message(proposals_frame, measure.targets, max_changes, stopped)
+    return Rebalance(
+        g.name,
+        measure.targets,
+        message,
+        proposals_frame,
+        screening,
+        pl.DataFrame(search.trials),
+        games.played,
+        stopped,
+        base.cards,
+        changes_in_order,
+        (
+            seed + 1,
+            budget["verify"],
+            [b.setup for b in measure.batches(base.cards)],
+            base.rules,
+            base.bots,
+        ),
+    )
+
+
+class _Games:
+    """Plays proposals (each a list of card changes) on the same seeds, every seat order,
+    counting the games `played`."""
+
+    def __init__(self, g, base, measure, executor, progress: bool, stop):
+        self.g, self.base, self.measure = g, base, measure
+        self.executor, self.progress, self.stop = executor, progress, stop
+        self.played = 0
+
+    def play(self, candidates, n, stream) -> tuple[list, bool]:
+        """(each candidate's counts (Measure.counts), None for one the cards refuse; whether
+        every game was played)."""
+        base, measure = self.base, self.measure
         jobs = []
         for i, changes in enumerate(candidates):
             try:
                 cards_i, _ = apply(
-                    [k for k, _ in changes], tuple(v for _, v in changes), base.cards, base.rules, g
+                    [k for k, _ in changes],
+                    tuple(v for _, v in changes),
+                    base.cards,
+                    base.rules,
+                    self.g,
                 )
             except (CardDataError, SetupError):
                 continue  # a combination the cards refuse is scored as missing everything
             for j, batch in enumerate(measure.batches(cards_i)):
                 jobs.append(((i, j), batch, Seeds(stream, n)))
         results, complete = run_batches(
-            jobs, "serial" if executor is None else executor, progress=progress, stop=stop
+            jobs,
+            "serial" if self.executor is None else self.executor,
+            progress=self.progress,
+            stop=self.stop,
         )
         rows: list = [[] for _ in candidates]
         for (i, j), rows_ij in results.items():
             rows[i].append((j, frame(rows_ij)))
-            games_played += len(rows_ij)
+            self.played += len(rows_ij)
         return [measure.rates(r) if r else None for r in rows], complete
 
-    # 1. Screening: a step each way for every cell.
-    moves = [(cell, v) for cell in cells for v in cell.steps()]
-    (start,), complete = play([[]], budget["screen"], seed)
-    before = measure.miss(start)
-    screened, complete2 = play([[(c.key, v)] for c, v in moves], budget["screen"], seed)
-    complete = complete and complete2
-    screening = pl.DataFrame(
+
+def _screening(moves, screened, measure, before: float) -> pl.DataFrame:
+    """A row per screening step the cards accepted: how far it brought the largest miss
+    from a target down from `before`, the design's own."""
+    return pl.DataFrame(
         [
             {
                 "stat": c.key.text,
@@ -248,60 +310,102 @@ def rebalance(
             "closer by": pl.Float64,
         },
     )
+
+
+def _kept(screening: pl.DataFrame, cells: list, keep: int) -> list:
+    """The `keep` cells whose best screening step brought the win rates closest."""
     best_gain = (
         screening.group_by("stat")
         .agg(pl.col("closer by").max())
         .sort(["closer by", "stat"], descending=[True, False])
     )
-    kept_names = best_gain["stat"].head(budget["keep"]).to_list()
-    kept = [c for c in cells if c.key.text in kept_names]
+    kept_names = best_gain["stat"].head(keep).to_list()
+    return [c for c in cells if c.key.text in kept_names]
 
-    # 2. Search among the kept cells.
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    with warnings.catch_warnings():  # multivariate TPE: stable in use, marked experimental
-        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
-        sampler = optuna.samplers.TPESampler(
-            seed=seed % 2**32, multivariate=True, n_startup_trials=min(8, budget["trials"])
-        )
-    study = optuna.create_study(directions=["minimize"] * 3, sampler=sampler)
-    choices = ["none"] + [c.key.text for c in kept]
-    by_name = {c.key.text: c for c in kept}
-    # The screening's games fit the regression first; every trial's games refine it. Its
-    # games are fewer than a trial's, so they are weighted as what they are: counts.
-    surrogate = Surrogate(by_name, measure.targets)
-    surrogate.add([], start)
-    for (cell, value), counts in zip(moves, screened, strict=True):
-        surrogate.add([(cell.key, value)], counts)
-    found: dict[tuple, tuple] = {}  # changes -> (rates, miss)
-    trials = []
-    done = 0
-    while complete and kept and done < budget["trials"]:
-        pick = surrogate.best(max_changes, found) if surrogate.fit() else None
-        if pick is not None:
-            study.enqueue_trial(_params(pick, max_changes, by_name))
-        asked = [study.ask() for _ in range(min(ASK, budget["trials"] - done))]
-        proposals = [_proposal(t, max_changes, choices, by_name) for t in asked]
-        scored, complete = play(proposals, budget["games"], seed)
-        for at, (trial, changes, rates) in enumerate(zip(asked, proposals, scored, strict=True)):
-            miss = measure.miss(rates)
-            size = sum(by_name[k.text].size(v) for k, v in changes)
-            study.tell(trial, [miss, len(changes), size])
-            found.setdefault(tuple(changes), (rates, miss))
-            surrogate.add(changes, rates)
-            trials.append(
-                {
-                    "trial": trial.number,
-                    "changes": _words(changes),
-                    "number of changes": len(changes),
-                    "size": size,
-                    "largest miss": miss,
-                    "proposed by": "regression" if pick and at == 0 else "Optuna",
-                }
+
+class _Search:
+    """Optuna's search among the kept cells, a few trials at a time, each round beside the
+    combination the regression (`surrogate`) predicts nearest the targets: `found`
+    (changes -> (counts, largest miss)) and `trials` (a row per trial)."""
+
+    def __init__(self, games, measure, kept, max_changes, budget, seed):
+        self.games, self.measure, self.kept = games, measure, kept
+        self.max_changes, self.budget, self.seed = max_changes, budget, seed
+        self.by_name = {c.key.text: c for c in kept}
+        self.surrogate = Surrogate(self.by_name, measure.targets)
+        self.found: dict[tuple, tuple] = {}
+        self.trials: list[dict] = []
+
+    def fit_screening(self, start, moves, screened) -> None:
+        # The screening's games fit the regression first; every trial's games refine it. Its
+        # games are fewer than a trial's, so they are weighted as what they are: counts.
+        self.surrogate.add([], start)
+        for (cell, value), counts in zip(moves, screened, strict=True):
+            self.surrogate.add([(cell.key, value)], counts)
+
+    def run(self, complete: bool) -> bool:
+        """Play up to the budget's trials, none once a stop was asked for (`complete`
+        False); whether every game was played."""
+        import optuna
+
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        with warnings.catch_warnings():  # multivariate TPE: stable in use, marked experimental
+            warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+            sampler = optuna.samplers.TPESampler(
+                seed=self.seed % 2**32,
+                multivariate=True,
+                n_startup_trials=min(8, self.budget["trials"]),
             )
-        done += len(asked)
-    fitted = surrogate.fit()
+        study = optuna.create_study(directions=["minimize"] * 3, sampler=sampler)
+        choices = ["none"] + [c.key.text for c in self.kept]
+        done = 0
+        while complete and self.kept and done < self.budget["trials"]:
+            pick = (
+                self.surrogate.best(self.max_changes, self.found) if self.surrogate.fit() else None
+            )
+            if pick is not None:
+                study.enqueue_trial(_params(pick, self.max_changes, self.by_name))
+            asked = [study.ask() for _ in range(min(ASK, self.budget["trials"] - done))]
+            proposals = [_proposal(t, self.max_changes, choices, self.by_name) for t in asked]
+            scored, complete = self.games.play(proposals, self.budget["games"], self.seed)
+            for at, (trial, changes, rates) in enumerate(
+                zip(asked, proposals, scored, strict=True)
+            ):
+                self._tell(
+                    study, trial, changes, rates, "regression" if pick and at == 0 else "Optuna"
+                )
+            done += len(asked)
+        return complete
 
-    # 3. Verification of the best on fresh seeds.
+    def row(self, changes, counts, fitted: bool) -> dict:
+        """A verified proposal's row (Measure.row), with the largest miss the regression
+        predicted for it when it could be fitted."""
+        size = sum(self.by_name[k.text].size(v) for k, v in changes)
+        row = self.measure.row(changes, counts, _words(changes), size)
+        row["predicted largest miss"] = self.surrogate.miss(changes) if fitted else None
+        return row
+
+    def _tell(self, study, trial, changes, rates, proposed_by: str) -> None:
+        miss = self.measure.miss(rates)
+        size = sum(self.by_name[k.text].size(v) for k, v in changes)
+        study.tell(trial, [miss, len(changes), size])
+        self.found.setdefault(tuple(changes), (rates, miss))
+        self.surrogate.add(changes, rates)
+        self.trials.append(
+            {
+                "trial": trial.number,
+                "changes": _words(changes),
+                "number of changes": len(changes),
+                "size": size,
+                "largest miss": miss,
+                "proposed by": proposed_by,
+            }
+        )
+
+
+def _front(found: dict) -> list[tuple]:
+    """The proposals to verify: the design as it is, then the best of each number of
+    changes, then the next best up to three."""
     ranked = sorted(found.items(), key=lambda kv: (round(kv[1][1], 3), len(kv[0])))
     front, seen_counts = [], set()
     for changes, _ in ranked:  # the best of each number of changes, then the rest
@@ -310,20 +414,11 @@ def rebalance(
             seen_counts.add(len(changes))
     front += [c for c, _ in ranked if c and c not in front][: max(0, 3 - len(front))]
     front.insert(0, ())  # the design as it is, verified beside the proposals
-    verified, _ = (
-        play([list(c) for c in front], budget["verify"], seed + 1)
-        if (front and complete)
-        else ([], False)
-    )
-    rows = []
-    for changes, rates in zip(front, verified, strict=False):
-        if rates is None:
-            continue
-        row = measure.row(
-            changes, rates, _words(changes), sum(by_name[k.text].size(v) for k, v in changes)
-        )
-        row["predicted largest miss"] = surrogate.miss(changes) if fitted else None
-        rows.append(row)
+    return front
+
+
+def _ranked(rows: list[dict], front: list[tuple]) -> tuple[pl.DataFrame, list]:
+    """(the verified proposals ranked, each proposal's changes in that order)."""
     # Of the proposals that reach the targets, the fewest changes first.
     proposals_frame = (
         pl.DataFrame(rows).sort(
@@ -338,27 +433,7 @@ def rebalance(
         by_words = {_words(c): c for c in order}
         changes_in_order = [list(by_words[w]) for w in proposals_frame["changes"]]
         proposals_frame = proposals_frame.with_row_index("rank", offset=1)
-    stopped = "stopped" if not complete else "game budget spent"
-    message = _message(proposals_frame, measure.targets, max_changes, stopped)
-    return Rebalance(
-        g.name,
-        measure.targets,
-        message,
-        proposals_frame,
-        screening,
-        pl.DataFrame(trials),
-        games_played,
-        stopped,
-        base.cards,
-        changes_in_order,
-        (
-            seed + 1,
-            budget["verify"],
-            [b.setup for b in measure.batches(base.cards)],
-            base.rules,
-            base.bots,
-        ),
-    )
+    return proposals_frame, changes_in_order
 
 
 def _proposal(trial, max_changes, choices, by_name) -> list:
@@ -494,95 +569,6 @@ def _bounds(spec, column: str) -> tuple[int, int]:
     lo = -math.inf if low is None else (low[0] if low[1] else low[0] + 1)
     hi = math.inf if high is None else (high[0] if high[1] else high[0] - 1)
     return int(max(lo, 0 if low is None else lo)), int(min(hi, 99 if high is None else hi))
-
-
-class _Measure:
-    """What a proposal is measured by: each target's rate, from games of every seat order."""
-
-    def __init__(self, g, base, targets):
-        self.g, self.base = g, base
-        setup = base.setup
-        seats = g.num_seats(setup)
-        self.together = g.traits.cooperative or seats == 1
-        sides = None if self.together else g.traits.sides
-        if sides and len(set(setup[sides])) < len(setup[sides]):
-            sides = None
-        self.sides = sides
-        if sides:
-            names = list(setup[sides])
-            self.orders = seat_orders(names)
-            default = dict.fromkeys(names, 1 / len(names))
-        else:
-            self.orders = [None]
-            default = (
-                {"the party": 0.5}
-                if self.together
-                else {f"seat {s + 1}": 1 / seats for s in range(seats)}
-            )
-        if targets is None:
-            targets = default
-        if not isinstance(targets, dict) or not targets:
-            raise SetupError(
-                f"targets: give a dict such as {default}, not {shortened(repr(targets))}"
-            )
-        for who, rate in targets.items():
-            if who not in default:
-                raise SetupError(f"targets: {who!r} is not one of {', '.join(default)}")
-            if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
-                raise SetupError(f"targets[{who!r}]: give a win rate from 0 to 1, not {rate!r}")
-        self.targets = {k: float(v) for k, v in targets.items()}
-
-    def batches(self, cards):
-        from dataclasses import replace
-
-        for order in self.orders:
-            setup = (
-                self.base.setup
-                if order is None
-                else self.g.check_setup({**self.base.setup, self.sides: order})
-            )
-            yield replace(self.base, cards=cards, setup=setup)
-
-    def counts(self, parts) -> dict:
-        """{who: (wins, games it is counted over)}."""
-        out = {who: [0, 0] for who in self.targets}
-        for j, rows in parts:
-            if self.together:
-                out["the party"][0] += int((rows["outcome"] == "win").sum())
-                out["the party"][1] += rows.height
-                continue
-            decided = int((rows["winner"] >= 0).sum())
-            for who in self.targets:
-                seat = (
-                    self.orders[j].index(who) if self.sides else int(who.removeprefix("seat ")) - 1
-                )
-                out[who][0] += int((rows["winner"] == seat).sum())
-                out[who][1] += decided
-        return {k: tuple(v) for k, v in out.items()}
-
-    def rates(self, parts) -> dict:
-        return self.counts(parts)
-
-    def miss(self, counts) -> float:
-        if counts is None:
-            return 1.0
-        # No decided game says nothing of balance: as far from any target as can be.
-        return max(abs(w / n - self.targets[who]) if n else 1.0 for who, (w, n) in counts.items())
-
-    def row(self, changes, counts, words, size) -> dict:
-        row = {"changes": words, "number of changes": len(changes), "size": size}
-        reached = True
-        for who, (w, n) in counts.items():
-            low, high = wilson(w, n)
-            rate = w / n if n else None
-            row[f"{who} wins"] = rate
-            row[f"{who} from"], row[f"{who} to"] = low, high
-            reached = reached and rate is not None and abs(rate - self.targets[who]) <= TOLERANCE
-        # Shares of decided games can be even in a game that is nearly always drawn.
-        row["games counted"] = max(n for _, n in counts.values())
-        row["largest miss"] = self.miss(counts)
-        row["reached"] = reached
-        return row
 
 
 def _message(proposals: pl.DataFrame, targets: dict, max_changes: int, stopped: str) -> str:

@@ -54,14 +54,7 @@ def sensitivity(
         )
     spec = base.cards.specs[table]
     frame0 = base.cards[table]
-    numeric = [c for c, t in frame0.schema.items() if t.is_integer() and c != spec.key]
-    columns = _names(columns, "columns", numeric)
-    unknown = [c for c in columns if c not in numeric]
-    if unknown:
-        raise SetupError(
-            f"columns: {', '.join(map(repr, unknown))} is not a numeric column of "
-            f"{table}; numeric columns: {', '.join(numeric)}"
-        )
+    columns = _columns(columns, table, frame0, spec.key)
     names = _names(cards_subset, "cards_subset", frame0[spec.key].to_list())
     seeds = Seeds(seed, n)
     points = 1 + 2 * len(names) * len(columns)
@@ -75,6 +68,40 @@ def sensitivity(
     )
     for card in names:
         base.cards.row(table, card)  # CardDataError naming an unknown card
+    jobs, meta = _jobs(base, table, names, columns, step, seeds)
+    results, _ = run_batches(jobs, placed(base, executor), progress=progress)
+    shadow_check([(batch, results[key]) for key, batch, _ in jobs])
+    report(g, results.values())
+    rows = _rows(results, meta, n, seats=g.num_seats(base.setup), coop=g.traits.cooperative)
+    # Rates are empty where an interrupted run played no games: typed, so they stay numbers.
+    out = pl.DataFrame(
+        rows,
+        schema_overrides={
+            c: pl.Float64 for c in ("win_rate", "win_rate_low", "win_rate_high", "effect")
+        },
+    )
+    return out.with_columns(pl.col("effect").abs().alias("size")).sort(
+        "size", descending=True, nulls_last=True
+    )
+
+
+def _columns(columns, table: str, frame0: pl.DataFrame, key: str) -> list:
+    """The columns asked for (None: every numeric one but the key), each a numeric column."""
+    numeric = [c for c, t in frame0.schema.items() if t.is_integer() and c != key]
+    columns = _names(columns, "columns", numeric)
+    unknown = [c for c in columns if c not in numeric]
+    if unknown:
+        raise SetupError(
+            f"columns: {', '.join(map(repr, unknown))} is not a numeric column of "
+            f"{table}; numeric columns: {', '.join(numeric)}"
+        )
+    return columns
+
+
+def _jobs(base, table: str, names: list, columns: list, step: int, seeds) -> tuple[list, list]:
+    """(the jobs to play, and for each what it changed: (card, column, direction, value
+    before, value played), None for the unchanged cards)."""
+    spec = base.cards.specs[table]
     # The unchanged cards are a point too: a stat that cannot move one way (already at its
     # schema's limit) is compared with them on that side.
     jobs = [(0, base, seeds)]
@@ -102,11 +129,11 @@ def sensitivity(
             "its schema allows, both down and up: there is nothing to compare; "
             "try a smaller step"
         )
-    results, _ = run_batches(jobs, placed(base, executor), progress=progress)
-    shadow_check([(batch, results[key]) for key, batch, _ in jobs])
-    report(g, results.values())
-    coop = g.traits.cooperative
-    seats = g.num_seats(base.setup)
+    return jobs, meta
+
+
+def _rows(results: dict, meta: list, n: int, *, seats: int, coop: bool) -> list[dict]:
+    """A row per stat: its win rate a step down and a step up, and the effect between."""
     # An interrupted run has fewer games (or none) at some points: their rates are None and
     # so is any effect that needs them; `status` says which rows are whole.
     base_rate = summarize(frame(results[0]), seats=seats, cooperative=coop).get("win_rate")
@@ -139,16 +166,7 @@ def sensitivity(
                 "status": "done" if whole else "interrupted",
             }
         )
-    # Rates are empty where an interrupted run played no games: typed, so they stay numbers.
-    out = pl.DataFrame(
-        rows,
-        schema_overrides={
-            c: pl.Float64 for c in ("win_rate", "win_rate_low", "win_rate_high", "effect")
-        },
-    )
-    return out.with_columns(pl.col("effect").abs().alias("size")).sort(
-        "size", descending=True, nulls_last=True
-    )
+    return rows
 
 
 def _names(given, name: str, every: list) -> list:

@@ -51,23 +51,7 @@ def solve(
     the games (see simulate: one of the kernel's games is checked against the rules engine).
     """
     g = get_game(game)
-    if (
-        isinstance(target_win_rate, bool)
-        or not isinstance(target_win_rate, int | float)
-        or not 0 < target_win_rate < 1
-    ):
-        raise SetupError(f"target_win_rate must be between 0 and 1, not {target_win_rate!r}")
-    if not isinstance(bounds, tuple | list) or len(bounds) != 2:
-        raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
-    lo, hi = bounds
-    if not (
-        isinstance(lo, int)
-        and isinstance(hi, int)
-        and not isinstance(lo, bool)
-        and not isinstance(hi, bool)
-        and lo < hi
-    ):
-        raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
+    lo, hi = _checked_bounds(target_win_rate, bounds)
     guard.flags(progress=progress, confirm=confirm)
     step = guard.whole(step, "step", 1)
     max_games = guard.whole(max_games, "max_games", 1)
@@ -83,67 +67,19 @@ def solve(
         points=tries,
         what=f"solve (up to {max_games:,} games for each of up to {tries:,} values)",
     )
-    cooperative = g.traits.cooperative
-    tried: dict[int, pl.DataFrame] = {}
-    batches: dict = {}
     executor = placed(base, executor)
-
-    def wins(rows):
-        if not len(rows):
-            return 0
-        return int((rows["outcome"] == "win").sum() if cooperative else (rows["winner"] == 0).sum())
-
-    def measure(value: int) -> tuple[float, float, float, int]:
-        rows = tried.setdefault(value, frame([]))
-        point_cards, point_rules = apply([key], (value,), base.cards, base.rules, g)
-        batch = batches[value] = replace(base, cards=point_cards, rules=point_rules)
-        while True:
-            w, n = wins(rows), len(rows)
-            if n:
-                low, high = wilson(w, n)
-                if low > target_win_rate or high < target_win_rate or n >= max_games:
-                    return w / n, low, high, n
-            more, complete = run_batches(
-                [(0, batch, seeds[n : n + step])], executor, progress=progress
-            )
-            rows = tried[value] = pl.concat([rows, more[0]], how="diagonal_relaxed")
-            if not complete:
-                raise KeyboardInterrupt(f"solve was interrupted while measuring {value}")
-
-    results = {}
-    for v in (lo, hi):
-        results[v] = measure(v)
-    increasing = results[hi][0] >= results[lo][0]
-    a, b = lo, hi
-    while b - a > 1:
-        mid = (a + b) // 2
-        results[mid] = measure(mid)
-        above = results[mid][0] > target_win_rate
-        if above == increasing:
-            b = mid
-        else:
-            a = mid
+    values = _Values(g, base, key, seeds, target_win_rate, step, max_games, executor, progress)
+    results = _bisect(values.measure, lo, hi, target_win_rate)
     best = min(results, key=lambda v: (abs(results[v][0] - target_win_rate), v))
     rate, low, high, _n = results[best]
     ends = (results[lo], results[hi])
     in_range = not (
         all(e[1] > target_win_rate for e in ends) or all(e[2] < target_win_rate for e in ends)
     )
-    shadow_check([(batches[v], rows) for v, rows in tried.items()])
+    tried = values.tried
+    shadow_check([(values.batches[v], rows) for v, rows in tried.items()])
     report(g, tried.values())
-    trace = pl.DataFrame(
-        [
-            {
-                "value": v,
-                "win_rate": r[0],
-                "ci_low": r[1],
-                "ci_high": r[2],
-                "n": r[3],
-                "played_by": label([tried[v]]),
-            }
-            for v, r in sorted(results.items())
-        ]
-    )
+    trace = _trace(results, tried)
     games = sum(len(r) for r in tried.values())
     message = _message(
         stat_key,
@@ -169,6 +105,104 @@ def solve(
         "trace": trace,
         "played_by": label(tried.values()),
     }
+
+
+def _checked_bounds(target_win_rate, bounds) -> tuple[int, int]:
+    """The bounds as (low, high), once they and the target are ones solve can look between."""
+    if (
+        isinstance(target_win_rate, bool)
+        or not isinstance(target_win_rate, int | float)
+        or not 0 < target_win_rate < 1
+    ):
+        raise SetupError(f"target_win_rate must be between 0 and 1, not {target_win_rate!r}")
+    if not isinstance(bounds, tuple | list) or len(bounds) != 2:
+        raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
+    lo, hi = bounds
+    if not (
+        isinstance(lo, int)
+        and isinstance(hi, int)
+        and not isinstance(lo, bool)
+        and not isinstance(hi, bool)
+        and lo < hi
+    ):
+        raise SetupError(f"bounds: give two integers (low, high) with low < high, not {bounds!r}")
+    return lo, hi
+
+
+class _Values:
+    """The games of each stat value tried, all on the same seeds: `tried` (value -> rows)
+    and `batches` (value -> the Batch that played them)."""
+
+    def __init__(self, g, base, key, seeds, target, step, max_games, executor, progress):
+        self.g, self.base, self.key, self.seeds = g, base, key, seeds
+        self.target, self.step, self.max_games = target, step, max_games
+        self.executor, self.progress = executor, progress
+        self.tried: dict[int, pl.DataFrame] = {}
+        self.batches: dict = {}
+
+    def wins(self, rows) -> int:
+        if not len(rows):
+            return 0
+        if self.g.traits.cooperative:
+            return int((rows["outcome"] == "win").sum())
+        return int((rows["winner"] == 0).sum())
+
+    def measure(self, value: int) -> tuple[float, float, float, int]:
+        """`value`'s (win rate, 95% interval, games), asking for games `step` at a time until
+        the interval lies wholly on one side of the target or `max_games` are played."""
+        rows = self.tried.setdefault(value, frame([]))
+        point_cards, point_rules = apply(
+            [self.key], (value,), self.base.cards, self.base.rules, self.g
+        )
+        batch = self.batches[value] = replace(self.base, cards=point_cards, rules=point_rules)
+        while True:
+            w, n = self.wins(rows), len(rows)
+            if n:
+                low, high = wilson(w, n)
+                if low > self.target or high < self.target or n >= self.max_games:
+                    return w / n, low, high, n
+            more, complete = run_batches(
+                [(0, batch, self.seeds[n : n + self.step])], self.executor, progress=self.progress
+            )
+            rows = self.tried[value] = pl.concat([rows, more[0]], how="diagonal_relaxed")
+            if not complete:
+                raise KeyboardInterrupt(f"solve was interrupted while measuring {value}")
+
+
+def _bisect(measure, lo: int, hi: int, target: float) -> dict:
+    """Each value tried, with what `measure` gave for it: both ends of the bounds, then the
+    middle of the part of them the target lies in, until two neighbours are left."""
+    results = {}
+    for v in (lo, hi):
+        results[v] = measure(v)
+    increasing = results[hi][0] >= results[lo][0]
+    a, b = lo, hi
+    while b - a > 1:
+        mid = (a + b) // 2
+        results[mid] = measure(mid)
+        above = results[mid][0] > target
+        if above == increasing:
+            b = mid
+        else:
+            a = mid
+    return results
+
+
+def _trace(results: dict, tried: dict) -> pl.DataFrame:
+    """A row per value tried, lowest first: its win rate, interval, games and path."""
+    return pl.DataFrame(
+        [
+            {
+                "value": v,
+                "win_rate": r[0],
+                "ci_low": r[1],
+                "ci_high": r[2],
+                "n": r[3],
+                "played_by": label([tried[v]]),
+            }
+            for v, r in sorted(results.items())
+        ]
+    )
 
 
 def _message(key, target, bounds, best, result, in_range, counts, games, max_games) -> str:

@@ -77,11 +77,7 @@ def sweep(
     difference).
     """
     g = get_game(game)
-    if not isinstance(vary, dict):
-        raise SetupError(
-            "vary: give a dict of key -> list of values, e.g. "
-            "{'enemies.Brutes.health': [8, 10, 12]}, or {} for one point"
-        )
+    _check_vary(vary)
     n = guard.whole(n, "n", 1)
     guard.flags(
         progress=progress,
@@ -91,72 +87,22 @@ def sweep(
         shadow=shadow,
         quiet=quiet,
     )
-    if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise SetupError(
-            f"stop: give a threading.Event (set it to stop the run), not {shortened(repr(stop))}"
-        )
+    _check_stop(stop)
     seed = check_seed(seed)
-    base = prepare(
-        g.name,
-        cards,
-        rules,
-        default_bots(g) if bots is None else bots,
-        max_decisions,
-        setup,
-        bot_time_limit,
-    )
+    bots = default_bots(g) if bots is None else bots
+    base = prepare(g.name, cards, rules, bots, max_decisions, setup, bot_time_limit)
     keys = [parse_key(k, g, base.cards, setup=True) for k in vary]
     values = _vary_values(vary)
-    count = math.prod(len(vs) for vs in values)
     seeds = Seeds(seed, n)
-    sizes = " x ".join(f"{len(vs):,}" for vs in values)
-    guard.check_size(
-        count * n,
-        lambda k: base.run(seeds[:k]),
-        confirm=confirm,
-        points=count,
-        what=f"this sweep ({count:,} points from vary's {sizes} values, each playing n={n:,})"
-        if values
-        else f"this sweep (one point, n={n:,})",
-    )
+    _check_size(values, n, base, seeds, confirm)
     made = _made_up_front(keys, values, base, setup, g)
     points = list(itertools.product(*values))
     cooperative = g.traits.cooperative
     seats = g.num_seats(base.setup)
     tension = _checked_tension(tension, g, seats)
-    # With one key the points are the values just checked: their cards are made already (a
-    # table edited once each, sharing the rest), and are not made again.
-    jobs = [
-        (
-            i,
-            partial(
-                _point,
-                keys,
-                point,
-                base,
-                g,
-                setup,
-                bool(tension),
-                made[i] if len(keys) == 1 else None,
-            ),
-            seeds,
-        )
-        for i, point in enumerate(points)
-    ]
-
-    def rate_of(rows):
-        if cooperative:
-            return int((rows["outcome"] == "win").sum())
-        return int((rows["winner"] == 0).sum())
-
-    on_result = None
-    if precision is not None:
-        if not 0 < precision < 0.5:
-            raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
-
-        def on_result(key, rows):
-            return len(rows) % CHUNK == 0 and half_width(rate_of(rows), len(rows)) <= precision
-
+    jobs = _jobs(keys, points, base, g, setup, bool(tension), made, seeds)
+    rate_of = partial(_wins, cooperative)
+    on_result = _precise_enough(precision, rate_of)
     executor = placed(base, executor)
     results, complete = run_batches(
         jobs,
@@ -171,15 +117,10 @@ def sweep(
         if precision is not None:
             rows = _first_precise_prefix(rows, precision, rate_of)
         played.append((jobs[i][1], rows))
-        out.append(
-            _summary(keys, point, rows, seats, cooperative, _status(rows, n, precision, complete))
-        )
+        status = _status(rows, n, precision, complete)
+        out.append(_summary(keys, point, rows, seats, cooperative, status))
         if games:
-            every.append(
-                frame(rows).with_columns(
-                    *[pl.lit(v).alias(k.text) for k, v in zip(keys, point, strict=True)]
-                )
-            )
+            every.append(_games(keys, point, rows))
     if shadow:
         shadow_check(played)
     if not quiet:
@@ -188,6 +129,73 @@ def sweep(
     if games:
         return result, pl.concat(every, how="diagonal_relaxed") if every else pl.DataFrame()
     return result
+
+
+def _check_vary(vary) -> None:
+    if not isinstance(vary, dict):
+        raise SetupError(
+            "vary: give a dict of key -> list of values, e.g. "
+            "{'enemies.Brutes.health': [8, 10, 12]}, or {} for one point"
+        )
+
+
+def _check_stop(stop) -> None:
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise SetupError(
+            f"stop: give a threading.Event (set it to stop the run), not {shortened(repr(stop))}"
+        )
+
+
+def _check_size(values, n: int, base, seeds, confirm: bool) -> None:
+    """Ask for `confirm` (guard.check_size) before a sweep of more games than it allows."""
+    count = math.prod(len(vs) for vs in values)
+    sizes = " x ".join(f"{len(vs):,}" for vs in values)
+    guard.check_size(
+        count * n,
+        lambda k: base.run(seeds[:k]),
+        confirm=confirm,
+        points=count,
+        what=f"this sweep ({count:,} points from vary's {sizes} values, each playing n={n:,})"
+        if values
+        else f"this sweep (one point, n={n:,})",
+    )
+
+
+def _jobs(keys, points, base, g, setup, trace: bool, made, seeds) -> list:
+    """A job per point, its Batch made when its games are sent (see _point)."""
+    # With one key the points are the values just checked: their cards are made already (a
+    # table edited once each, sharing the rest), and are not made again.
+    return [
+        (
+            i,
+            partial(
+                _point, keys, point, base, g, setup, trace, made[i] if len(keys) == 1 else None
+            ),
+            seeds,
+        )
+        for i, point in enumerate(points)
+    ]
+
+
+def _wins(cooperative: bool, rows) -> int:
+    """The wins a point's win rate counts: the party's, or the first seat's."""
+    if cooperative:
+        return int((rows["outcome"] == "win").sum())
+    return int((rows["winner"] == 0).sum())
+
+
+def _precise_enough(precision, rate_of):
+    """With `precision`, what tells run_batches a point has played enough: its interval at
+    most that wide on either side, at a chunk boundary; None without."""
+    if precision is None:
+        return None
+    if not 0 < precision < 0.5:
+        raise SetupError(f"precision: give a half-width such as 0.02, not {precision!r}")
+
+    def on_result(key, rows):
+        return len(rows) % CHUNK == 0 and half_width(rate_of(rows), len(rows)) <= precision
+
+    return on_result
 
 
 def _checked_tension(tension: bool | None, g, seats: int) -> bool:
@@ -212,6 +220,13 @@ def _summary(keys, point, rows, seats: int, cooperative: bool, status: str) -> d
     summary["status"] = status
     summary["played_by"] = label([rows])
     return summary
+
+
+def _games(keys, point, rows) -> pl.DataFrame:
+    """A point's games, a row each, with the point's values beside them."""
+    return frame(rows).with_columns(
+        *[pl.lit(v).alias(k.text) for k, v in zip(keys, point, strict=True)]
+    )
 
 
 def _vary_values(vary: dict) -> list:
