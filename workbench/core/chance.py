@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 # The one exact distribution type: a chance point's outcomes keep the order they are given in,
 # which `pick` walks. Importing it loads no dice-notation parser (workbench.dice is lazy).
@@ -19,7 +19,7 @@ from ..dice.dist import Dist
 __all__ = ["Chance", "Dist", "counted", "dice_highest", "dice_sum", "uniform"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def dice_sum(n: int, sides: int = 6) -> Dist:
     """Sum of n fair dice (outcomes ascending), from the dice engine."""
     if n < 0:
@@ -27,7 +27,7 @@ def dice_sum(n: int, sides: int = 6) -> Dist:
     return Dist.sum_of(n, sides)
 
 
-@lru_cache(maxsize=None)
+@cache
 def dice_highest(n: int, sides: int = 6) -> Dist:
     """Highest of n fair dice (outcomes ascending): k**n - (k-1)**n of the rolls top out at k."""
     if n < 1 or sides < 1:

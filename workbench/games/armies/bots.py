@@ -130,6 +130,13 @@ def _score_play(state, seat, o) -> float:
     p = state.pieces[pid] if pid >= 0 else None
     if q is not None and q is not p and state.cloaked(q, card.klass == "leader"):
         return -5.0  # it would fail
+    if card.type in ("leader", "boon", "curse", "training", "strategy"):
+        return _score_card(state, seat, card, q)
+    return _score_maneuver(state, seat, card, p, q, extra)
+
+
+def _score_card(state, seat, card, q) -> float:
+    """A Leader, Boon, Curse, Training or Strategy card."""
     effects, kind = card.effects, card.type
     if kind == "leader":
         bonus = card.offense + card.defense
@@ -145,13 +152,18 @@ def _score_play(state, seat, o) -> float:
         general = q.kind == "K"
         return 3.0 + (1.5 if general else 0.0) + (0.5 if q.maxs[d] else 0.0) + (
             1.0 if card.abilities else 0.0)
-    if kind == "strategy":
-        if "unfavorable_war" in effects:
-            mine, theirs = sum(state.general(seat).maxs), sum(state.general(1 - seat).maxs)
-            return 2.0 if mine > theirs + 1 else -3.0
-        if "double_march" in effects:
-            return 0.5
-        return 1.5
+    # A Strategy.
+    if "unfavorable_war" in effects:
+        mine, theirs = sum(state.general(seat).maxs), sum(state.general(1 - seat).maxs)
+        return 2.0 if mine > theirs + 1 else -3.0
+    if "double_march" in effects:
+        return 0.5
+    return 1.5
+
+
+def _score_maneuver(state, seat, card, p, q, extra) -> float:
+    """A Maneuver or Technique, by its effect."""
+    effects = card.effects
     if "ranged" in effects:
         win = p_win(state, p, q, ranged_power=effects["ranged"])
         gain = 3 * GENERAL_POINT if q.kind == "K" else army_value(state, q)

@@ -115,44 +115,55 @@ class Movement:
         for p in pieces:
             if p.owner != seat or p.sq < 0 or p.stopped:
                 continue
-            sq, kind = p.sq, p.kind
             traits = self.traits(p)
             attacks = self.can_attack(p, traits)
-            if kind == "P":
-                f = forward(seat)
+            if p.kind == "P":
                 double = not weather and (not p.moved or march)
-                for to in MOVES.pawn_pushes(sq, f, board, double=double):
-                    out.extend(_promoting(p.id, to, seat))
-                if attacks:
-                    for to in MOVES.pawn_captures(sq, f):
-                        occ = board[to]
-                        if (occ >= 0 and pieces[occ].owner != seat) or (
-                                ep is not None and to == ep[0]):
-                            out.extend(_promoting(p.id, to, seat))
-            elif kind in "NK":
-                for (to,) in MOVES.rays(kind, sq):
+                out.extend(self._pawn_moves(p, attacks, double, ep))
+            elif p.kind in "NK":
+                for (to,) in MOVES.rays(p.kind, p.sq):
                     occ = board[to]
                     if occ < 0 or (attacks and pieces[occ].owner != seat):
                         out.append(("move", p.id, to, ""))
-                if kind == "K" and not p.moved and not weather:
+                if p.kind == "K" and not p.moved and not weather:
                     out.extend(("move", p.id, to, "") for to in self._castles(p))
             else:
-                stealth = "stealth" in traits
-                for ray in MOVES.rays(kind, sq):
-                    jumped = False
-                    for i, to in enumerate(ray):
-                        if reach is not None and i >= reach:
-                            break
-                        occ = board[to]
-                        if occ < 0:
-                            out.append(("move", p.id, to, ""))
-                            continue
-                        # R-23: a stealth army may pass pieces, but then may not attack.
-                        if not jumped and attacks and pieces[occ].owner != seat:
-                            out.append(("move", p.id, to, ""))
-                        if not stealth:
-                            break
-                        jumped = True
+                out.extend(self._ray_moves(p, attacks, "stealth" in traits, reach))
+        return out
+
+    def _pawn_moves(self, p, attacks: bool, double: bool, ep) -> list[tuple]:
+        board, pieces, seat = self.board, self.pieces, p.owner
+        f = forward(seat)
+        out = []
+        for to in MOVES.pawn_pushes(p.sq, f, board, double=double):
+            out.extend(_promoting(p.id, to, seat))
+        if attacks:
+            for to in MOVES.pawn_captures(p.sq, f):
+                occ = board[to]
+                if (occ >= 0 and pieces[occ].owner != seat) or (
+                        ep is not None and to == ep[0]):
+                    out.extend(_promoting(p.id, to, seat))
+        return out
+
+    def _ray_moves(self, p, attacks: bool, stealth: bool, reach: int | None) -> list[tuple]:
+        """Moves along lines, as far as `reach` squares (None: no limit)."""
+        board, pieces = self.board, self.pieces
+        out = []
+        for ray in MOVES.rays(p.kind, p.sq):
+            jumped = False
+            for i, to in enumerate(ray):
+                if reach is not None and i >= reach:
+                    break
+                occ = board[to]
+                if occ < 0:
+                    out.append(("move", p.id, to, ""))
+                    continue
+                # R-23: a stealth army may pass pieces, but then may not attack.
+                if not jumped and attacks and pieces[occ].owner != p.owner:
+                    out.append(("move", p.id, to, ""))
+                if not stealth:
+                    break
+                jumped = True
         return out
 
     def live_ep(self) -> tuple[int, int, int] | None:

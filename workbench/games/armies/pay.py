@@ -79,7 +79,8 @@ class Payment:
     def _given(self) -> tuple[list[int], int, bool]:
         given = [0] * 5
         paid_primary = False
-        for (pid, d, _), x in zip(self.cells, self.taken):
+        # `taken` covers only the cells asked so far, a prefix of `cells`.
+        for (pid, d, _), x in zip(self.cells, self.taken, strict=False):
             given[d] += x
             paid_primary = paid_primary or (x > 0 and pid == self.primary)
         rest = self.generic + sum(self.letters) - sum(given)
@@ -112,15 +113,15 @@ class Payment:
             total = sum(xs)
             if total > rest:
                 continue
-            for (_, d, _), x in zip(mine, xs):
+            for (_, d, _), x in zip(mine, xs, strict=True):
                 given[d] += x
             now_paid = paid or (total > 0 and pid == self.primary)
             if self._completes(end, rest - total, given, now_paid):
                 share = [0] * 5
-                for (_, d, _), x in zip(mine, xs):
+                for (_, d, _), x in zip(mine, xs, strict=True):
                     share[d] = x
                 out.append(tuple(share))
-            for (_, d, _), x in zip(mine, xs):
+            for (_, d, _), x in zip(mine, xs, strict=True):
                 given[d] -= x
         out.sort(key=lambda share: -sum(share))
         return out
@@ -133,7 +134,9 @@ class Payment:
         self._settle()
 
     def plan(self) -> Plan:
-        return tuple((pid, d, x) for (pid, d, _), x in zip(self.cells, self.taken) if x)
+        # A cost paid in full leaves the later cells unasked, so `taken` may be the shorter.
+        return tuple((pid, d, x) for (pid, d, _), x in zip(self.cells, self.taken, strict=False)
+                     if x)
 
     # -- the walk -----------------------------------------------------------------------
     def _settle(self) -> None:

@@ -69,16 +69,8 @@ class Plays:
         for name in names:
             card = cards[name]
             if not card.through:
-                if not payable(card.generic, card.letters, total):
-                    continue
-                if card.type == "strategy":
-                    out.append(("play", name, -1, -1, -1, -1))
-                    continue
-                for q in own:
-                    if card.klass == "army" and q.kind == "K" or (
-                            card.klass == "general" and q.kind != "K"):
-                        continue
-                    out.append(("play", name, -1, q.sq, q.id, -1))
+                if payable(card.generic, card.letters, total):
+                    out.extend(self._plays_through_none(name, card, own))
                 continue
             if not payable(card.generic, card.letters, total):
                 continue  # not even every piece together could pay
@@ -92,37 +84,59 @@ class Plays:
                         out.append(("play", name, p.id, tsq, tpid, extra))
         return out
 
+    def _plays_through_none(self, name: str, card, own) -> list[tuple]:
+        """A card played through no piece: a Strategy, or a card onto one of `own` pieces."""
+        if card.type == "strategy":
+            return [("play", name, -1, -1, -1, -1)]
+        out = []
+        for q in own:
+            if card.klass == "army" and q.kind == "K" or (
+                    card.klass == "general" and q.kind != "K"):
+                continue
+            out.append(("play", name, -1, q.sq, q.id, -1))
+        return out
+
     def _targets(self, seat: int, card, p, threats):
         """(target square, target piece, extra) for a card played through piece `p`."""
-        board, pieces, kind, effects = self.board, self.pieces, card.type, card.effects
-        if kind == "leader":
-            for sq in threats:
-                occ = board[sq]
-                if occ < 0:
-                    continue
-                q = pieces[occ]
-                # R-11, A-27: onto a friendly Army (not the General) without a Leader.
-                if q.owner == seat and q.kind != "K" and q.leader is None and not self.shielded(
-                        q, card.major):
-                    yield sq, occ, -1
-            return
-        if kind in ("boon", "curse"):
-            on_leader = card.klass == "leader"
-            friendly = kind == "boon"  # Boons onto one's own armies, Curses onto the enemy's
-            for sq in threats:
-                occ = board[sq]
-                if occ < 0:
-                    continue
-                q = pieces[occ]
-                if (q.owner == seat) != friendly or self.shielded(q, True):
-                    continue
-                if q.kind == "K" and (on_leader or not self.rules["arm.general_is_army_for_boons"]):
-                    continue  # A-26
-                if on_leader and q.leader is None:
-                    continue
+        if card.type == "leader":
+            yield from self._leader_targets(seat, card, threats)
+        elif card.type in ("boon", "curse"):
+            yield from self._boon_targets(seat, card, threats)
+        else:
+            yield from self._maneuver_targets(seat, card, p, threats)
+
+    def _leader_targets(self, seat: int, card, threats):
+        board, pieces = self.board, self.pieces
+        for sq in threats:
+            occ = board[sq]
+            if occ < 0:
+                continue
+            q = pieces[occ]
+            # R-11, A-27: onto a friendly Army (not the General) without a Leader.
+            if q.owner == seat and q.kind != "K" and q.leader is None and not self.shielded(
+                    q, card.major):
                 yield sq, occ, -1
-            return
-        # Maneuvers and Techniques.
+
+    def _boon_targets(self, seat: int, card, threats):
+        board, pieces = self.board, self.pieces
+        on_leader = card.klass == "leader"
+        friendly = card.type == "boon"  # Boons onto one's own armies, Curses onto the enemy's
+        for sq in threats:
+            occ = board[sq]
+            if occ < 0:
+                continue
+            q = pieces[occ]
+            if (q.owner == seat) != friendly or self.shielded(q, True):
+                continue
+            if q.kind == "K" and (on_leader or not self.rules["arm.general_is_army_for_boons"]):
+                continue  # A-26
+            if on_leader and q.leader is None:
+                continue
+            yield sq, occ, -1
+
+    def _maneuver_targets(self, seat: int, card, p, threats):
+        """Maneuvers and Techniques."""
+        board, pieces, effects = self.board, self.pieces, card.effects
         if card.klass == "leader":
             if p.leader is None:
                 return
@@ -143,7 +157,14 @@ class Plays:
                 occ = board[sq]
                 if occ >= 0 and pieces[occ].owner != seat and pieces[occ].kind != "K":
                     yield sq, occ, -1
-        elif "defend" in effects:
+        else:
+            yield from self._answer_targets(seat, card, p, threats)
+
+    def _answer_targets(self, seat: int, card, p, threats):
+        """Cards that answer what is under way (Defend, Ambush, Cancel), and otherwise the
+        primary piece's own square."""
+        pieces, effects = self.pieces, card.effects
+        if "defend" in effects:
             c = self.combat
             if c is not None and c.stage:
                 q = pieces[c.defender]
@@ -189,7 +210,6 @@ class Plays:
         """Abilities `seat` may use: in its own Opportunity steps, and (`window`) before the
         dice of its own attack, or at any time with the variant arm.ability_speed = instant."""
         out = []
-        cards = self.cat.cards
         if window:
             c = self.combat
             instant = self.rules["arm.ability_speed"] == "instant"
@@ -197,42 +217,55 @@ class Plays:
                                     and self.pieces[c.attacker].owner == seat):
                 return out
         for a, p, controller in self._sources():
-            kind = a.kind
-            if kind == "activated":
-                if controller == seat:
-                    out.extend(self._activated(a, p, seat))
-            elif window or (a.major and self.major_used):
-                continue
-            elif kind in ("major", "granted_major"):
-                if controller == seat and a.effect == "ranged" and self.can_attack(p):
-                    for sq in self.card_threats(p)[1:]:
-                        occ = self.board[sq]
-                        if occ >= 0 and self.pieces[occ].owner != seat and not self.shielded(
-                                self.pieces[occ], True):
-                            out.append(("ability", a.id, p.id, sq, occ, -1))
-            elif kind == "enemy_major" and controller != seat and not self.shielded(p, True):
-                if a.effect == "stop_move" and p.stopped:
-                    continue
-                if a.extra == "discard_2":
-                    for pair in _pairs(self.hands[seat]):
-                        out.append(("ability", a.id, p.id, p.sq, p.id, pair))
-                else:
-                    out.append(("ability", a.id, p.id, p.sq, p.id, -1))
+            out.extend(self._source_options(a, p, controller, seat, window))
         if not window:
-            for i, s in enumerate(self.strategies):
-                for a in cards[s[0]].abilities:
-                    if s[3] == (self.turn, seat):
-                        continue
-                    if a.kind == "global_major" and not self.major_used:
-                        if payable(a.generic, a.letters, self._total_skill(seat)):
-                            out.append(("ability", a.id, -1, -1, -1, i))
-                    elif a.kind == "global" and a.extra == "spend_politician":
-                        for q in self.pieces:
-                            if (q.owner == seat and q.sq >= 0 and q.leader is not None and q.ready
-                                    and "Politician" in cards[q.leader].subtypes):
-                                out.append(("ability", a.id, q.id, -1, -1, (i, q.id)))
+            out.extend(self._strategy_options(seat))
         # Two copies of a card on one army give the same ability once.
         return list(dict.fromkeys(out))
+
+    def _source_options(self, a, p, controller: int, seat: int, window: bool) -> list[tuple]:
+        """The uses `seat` may make of ability `a` on piece `p`."""
+        kind = a.kind
+        out = []
+        if kind == "activated":
+            if controller == seat:
+                out.extend(self._activated(a, p, seat))
+        elif window or (a.major and self.major_used):
+            return out
+        elif kind in ("major", "granted_major"):
+            if controller == seat and a.effect == "ranged" and self.can_attack(p):
+                for sq in self.card_threats(p)[1:]:
+                    occ = self.board[sq]
+                    if occ >= 0 and self.pieces[occ].owner != seat and not self.shielded(
+                            self.pieces[occ], True):
+                        out.append(("ability", a.id, p.id, sq, occ, -1))
+        elif kind == "enemy_major" and controller != seat and not self.shielded(p, True):
+            if a.effect == "stop_move" and p.stopped:
+                return out
+            if a.extra == "discard_2":
+                for pair in _pairs(self.hands[seat]):
+                    out.append(("ability", a.id, p.id, p.sq, p.id, pair))
+            else:
+                out.append(("ability", a.id, p.id, p.sq, p.id, -1))
+        return out
+
+    def _strategy_options(self, seat: int) -> list[tuple]:
+        """The uses `seat` may make of the abilities of Strategies in play."""
+        out = []
+        cards = self.cat.cards
+        for i, s in enumerate(self.strategies):
+            for a in cards[s[0]].abilities:
+                if s[3] == (self.turn, seat):
+                    continue
+                if a.kind == "global_major" and not self.major_used:
+                    if payable(a.generic, a.letters, self._total_skill(seat)):
+                        out.append(("ability", a.id, -1, -1, -1, i))
+                elif a.kind == "global" and a.extra == "spend_politician":
+                    for q in self.pieces:
+                        if (q.owner == seat and q.sq >= 0 and q.leader is not None and q.ready
+                                and "Politician" in cards[q.leader].subtypes):
+                            out.append(("ability", a.id, q.id, -1, -1, (i, q.id)))
+        return out
 
     def _activated(self, a, p, seat: int) -> list[tuple]:
         pool = self._pool([(q, t) for q, t in ((q, self.card_threats(q)) for q in self.pieces
@@ -524,8 +557,8 @@ class Plays:
         _, aid, pid, _, tpid, extra = o
         a = self.ability(aid)
         p = self.pieces[pid] if pid >= 0 else None
-        cost = f" (pay {a.generic or ''}{''.join(d * n for d, n in zip(DOMAINS, a.letters))})" \
-            if a.generic or any(a.letters) else ""
+        letters = "".join(d * n for d, n in zip(DOMAINS, a.letters, strict=True))
+        cost = f" (pay {a.generic or ''}{letters})" if a.generic or any(a.letters) else ""
         if a.effect == "offense":
             what = f"{a.card} on {NAMES[p.sq]}: +{a.amount} offense this turn{cost}"
             if a.extra == "sacrifice_leader":

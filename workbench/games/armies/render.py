@@ -116,8 +116,8 @@ def board(state, seat):
 
 def _card(state, name: str, tags=(), **extra) -> CardView:
     card = state.cat.cards[name]
-    cost = (f"{card.generic or ''}" + "".join(d * n for d, n in zip(DOMAINS, card.letters))
-            ) or "free"
+    cost = (f"{card.generic or ''}"
+            + "".join(d * n for d, n in zip(DOMAINS, card.letters, strict=True))) or "free"
     stats = (Stat("Off", card.offense), Stat("Def", card.defense)) if card.type == "leader" \
         else ()
     kind = f"{card.klass} {card.type}".strip() if card.klass else card.type

@@ -404,7 +404,8 @@ class ArmiesState(Movement, Plays, Combats, State):
         options = self._options()
         actions = [self.action(o) for o in options]
         # Remembered until the next change, so `apply` finds the option without relabelling.
-        self._chosen = (options, {(a.kind, a.args): o for a, o in zip(actions, options)})
+        self._chosen = (options, {(a.kind, a.args): o
+                                  for a, o in zip(actions, options, strict=True)})
         return actions
 
     def apply(self, action: Action) -> None:

@@ -118,7 +118,8 @@ def parse_cost(text: str | None) -> tuple[int, tuple[int, ...]]:
 
 
 def cost_text(generic: int, letters: tuple[int, ...]) -> str:
-    text = (str(generic) if generic else "") + "".join(d * n for d, n in zip(DOMAINS, letters))
+    text = (str(generic) if generic else "") + "".join(
+        d * n for d, n in zip(DOMAINS, letters, strict=True))
     return text or "free"
 
 

@@ -11,7 +11,6 @@ is its printed value: this is the question "how long does this take", not a whol
 from __future__ import annotations
 
 import itertools
-
 import math
 from fractions import Fraction
 
@@ -111,7 +110,7 @@ def _chain(enemy: str, attackers, cards, rules):
             land(g.damage + g.class_bonus, d, 1)
             return out
         dist = roll(g.dice)
-        for total, w in zip(dist.outcomes, dist.weights):
+        for total, w in zip(dist.outcomes, dist.weights, strict=True):
             if total > d:
                 dmg = g.damage + g.class_bonus + (g.double if g.double and total >= 2 * d else 0)
                 land(dmg, d, w)
@@ -142,7 +141,7 @@ def rounds_to_defeat(enemy: str, attackers: list, cards=None, rules=None,
     by_round = [cum[r * per_round] for r in range(max_rounds + 1)]
     return pl.DataFrame({
         "round": list(range(1, max_rounds + 1)),
-        "p": [float(b - a) for a, b in zip(by_round, by_round[1:])],
+        "p": [float(b - a) for a, b in itertools.pairwise(by_round)],
         "p_cum": [float(x) for x in by_round[1:]],
     })
 
@@ -218,7 +217,7 @@ def rounds_to_knock_out(enemy: str, player, cards=None, rules=None,
     def step(s):
         d, h = s
         out: dict = {}
-        for total, w in zip(dist.outcomes, dist.weights):
+        for total, w in zip(dist.outcomes, dist.weights, strict=True):
             if total > d:
                 nh = h - max(0, kind.damage - p.max_armor)
                 nxt = DEAD if nh <= 0 else (d, nh)
@@ -232,6 +231,6 @@ def rounds_to_knock_out(enemy: str, player, cards=None, rules=None,
     cum = chain.absorbed_by(max_rounds)
     return pl.DataFrame({
         "round": list(range(1, max_rounds + 1)),
-        "p": [float(b - a) for a, b in zip(cum, cum[1:])],
+        "p": [float(b - a) for a, b in itertools.pairwise(cum)],
         "p_cum": [float(x) for x in cum[1:]],
     })

@@ -5,7 +5,7 @@ kernel.py copies this bot, operation for operation, for sweeps; change both toge
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .rules import CHOOSE_PRIMARY, DRAFT, EQUIP, FIRST_PICK, TURN, CoopState, hit_chance
 
@@ -14,7 +14,7 @@ _TYPICAL_DODGE = 4
 _TYPICAL_ARMOR = 2
 
 
-@lru_cache(maxsize=None)
+@cache
 def _p_hit(n: int, dodge: int, roll: str) -> float:
     return float(hit_chance(n, dodge, roll))
 

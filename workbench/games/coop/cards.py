@@ -42,7 +42,8 @@ PLAYER_COUNTS = range(2, 6)
 def _fighter(who: str) -> dict[str, pa.Column]:
     """The stat columns shared by player classes and enemies (tables 1.2 and 1.3)."""
     return {
-        "health": int_column(f"Health the {who} starts with; at 0 or less it is out", pa.Check.ge(1)),
+        "health": int_column(f"Health the {who} starts with; at 0 or less it is out",
+                             pa.Check.ge(1)),
         "armor": int_column("Armor: absorbs damage before Health, restored every Round",
                       pa.Check.ge(0)),
         "dodge": int_column("Dodge: an attack roll must exceed it to hit; each miss lowers it by 1",
@@ -217,7 +218,7 @@ def _battle_problems(cards: CardSet) -> list[Problem]:
 def _loot_problems(cards: CardSet) -> list[Problem]:
     problems = []
     for i, row in enumerate(cards["loot"].iter_rows(named=True)):
-        def bad(column, issue, expected):
+        def bad(column, issue, expected, i=i):
             problems.append(problem_at(cards, "loot", i, column, issue=issue, expected=expected))
 
         family = SPECIALS[row["special"]]

@@ -11,8 +11,8 @@ import numpy as np
 import polars as pl
 
 from ...core.bots import random_bot
-from ...core.compiled import kernel_bots, tension_columns
 from ...core.cache import CatalogCache
+from ...core.compiled import kernel_bots, tension_columns
 from ...core.seeds import bot_seed
 from . import kernel as K
 from .bots import heuristic

@@ -11,8 +11,7 @@ import random
 
 from .catalog import HOME, SIZE
 from .evaluate import WIN, after_spawns, evaluate, evaluate_near, scan
-from .rules import (ALLOW, BANISH, DENY, LISTED, MOVING, OVER, RESPOND, SINGLE, SPAWN,
-                    SPAWNED)
+from .rules import ALLOW, BANISH, DENY, LISTED, MOVING, OVER, RESPOND, SINGLE, SPAWN, SPAWNED
 
 # What a denial is assumed to cost its author beyond the tokens: the mover then plays its
 # next-best move, which a one-ply look does not see.
@@ -263,13 +262,7 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
         spawns += 1
     best, best_value, best_after, best_answer = options[0], None, None, None
     if spawns:
-        n = 0
-        for value in after_spawns(state, seat, options[:spawns], seen):
-            if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
-                value += noise * rng.random()
-            if best_value is None or value > best_value:
-                best, best_value = options[n], value
-            n += 1
+        best, best_value = _best_spawn(state, seat, options[:spawns], seen, noise, rng)
     # Declarations (but winning ones) are scored on one private copy of the state, the
     # declaration written on it only for as long as it and its answers are scored: a copy
     # and a declaration played per option were most of what a Move phase cost.
@@ -304,6 +297,19 @@ def _greedy(state, rng, noise: float = NOISE, options=None, keep: bool = True) -
         if best_answer is not None:
             best_after.do(best_answer)
     return best, best_after, best_answer
+
+
+def _best_spawn(state, seat: int, spawns, seen, noise: float, rng) -> tuple:
+    """(the best of these spawn options, its value), each scored without being played."""
+    best, best_value = spawns[0], None
+    n = 0
+    for value in after_spawns(state, seat, spawns, seen):
+        if noise:  # without noise the generator is not drawn on (x + 0.0 is x)
+            value += noise * rng.random()
+        if best_value is None or value > best_value:
+            best, best_value = spawns[n], value
+        n += 1
+    return best, best_value
 
 
 # The answer greedy expected to the move the heuristic declared last: (catalog, rules,

@@ -40,10 +40,11 @@ TABLES: dict[str, TableSpec] = {
         doc="Piece types (section 1): how many each player owns and how they treat tokens.",
         schema=pa.DataFrameSchema({
             "name": text_column("Piece type, as offsets.csv names it", unique=True),
-            "letter": text_column("Letter drawn on the board", pa.Check.str_length(1, 1), unique=True),
+            "letter": text_column("Letter drawn on the board", pa.Check.str_length(1, 1),
+                                  unique=True),
             "count": int_column("Pieces of this type each player owns", pa.Check.in_range(0, 6)),
-            "jumps": bool_column("Leaps over pieces; if false, a line of more than one square needs "
-                           "the squares in between free of pieces (A-2)"),
+            "jumps": bool_column("Leaps over pieces; if false, a line of more than one square "
+                                 "needs the squares in between free of pieces (A-2)"),
             "enters_tokens": bool_column("May enter a square holding a Denial Token from the next "
                                    "turn on, and recovers it (R-14b, R-15)"),
             "text": text_column("How the piece moves, for people"),
@@ -79,7 +80,7 @@ def _offset_problems(cards: CardSet) -> list[Problem]:
     jumps = dict(cards["pieces"].select("name", "jumps").iter_rows())
     problems, seen = [], {}
     for i, row in enumerate(cards["offsets"].iter_rows(named=True)):
-        def bad(column, issue, expected, value=None):
+        def bad(column, issue, expected, value=None, i=i):
             problems.append(problem_at(cards, "offsets", i, column, issue=issue,
                                        expected=expected, value=value))
 

@@ -24,7 +24,7 @@ def legend(state: CorrectionState) -> tuple[Glyph, ...]:
     sides = tuple(Glyph("", f"{SEATS[s]} (home row {HOME[s] + 1})", COLOURS[s][0])
                   for s in (0, 1))
     pieces = tuple(Glyph(letter, kind) for letter, kind in zip(state.cat.letters,
-                                                               state.cat.kinds))
+                                                               state.cat.kinds, strict=True))
     return (*sides, *pieces, Glyph("◆", "Denial Token"),
             Glyph("", "last move", LAST), Glyph("", "a square to click: move or spawn there",
                                                  TARGET))

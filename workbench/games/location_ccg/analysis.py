@@ -60,7 +60,7 @@ def pay_chance(deck: dict, rows: dict, targets: dict, seen: int, banked: int,
     for counts in _compositions(sizes, seen):
         if _pays(tuple(kinds), counts, tuple(targets.items()), banked, payment):
             ways = 1
-            for size, k in zip(sizes, counts):
+            for size, k in zip(sizes, counts, strict=True):
                 ways *= comb(size, k)
             good += ways
     return Fraction(good, comb(total, seen))
@@ -82,8 +82,8 @@ def _compositions(sizes, total):
 @lru_cache(maxsize=200_000)
 def _pays(kinds, counts, targets, banked, payment) -> bool:
     for name, cost in targets:
-        here = [(row, n - (kind == name)) for (kind, row), n in zip(kinds, counts)]
-        if not any(kind == name and n for (kind, _), n in zip(kinds, counts)):
+        here = [(row, n - (kind == name)) for (kind, row), n in zip(kinds, counts, strict=True)]
+        if not any(kind == name and n for (kind, _), n in zip(kinds, counts, strict=True)):
             continue
         if _coverable(tuple((row, n) for row, n in here if n > 0), cost, banked, payment):
             return True
@@ -94,8 +94,8 @@ def _coverable(available, cost: Cost, banked: int, payment: str) -> bool:
     """Whether at most `banked` of these cards (row, copies) pay `cost`."""
     rows = [row for row, _ in available]
     for take in product(*[range(min(n, banked) + 1) for _, n in available]):
-        if sum(take) <= banked and covers([r for r, k in zip(rows, take) for _ in range(k)],
-                                          cost, payment):
+        if sum(take) <= banked and covers(
+                [r for r, k in zip(rows, take, strict=True) for _ in range(k)], cost, payment):
             return True
     return False
 

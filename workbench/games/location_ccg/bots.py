@@ -178,7 +178,7 @@ def _split(state, seat, actions):
     facing = state.alive_facing(uid)
 
     def kills(a):
-        return sum(1 for f, n in zip(facing, a.args[1])
+        return sum(1 for f, n in zip(facing, a.args[1], strict=True)
                    if n >= state.def_(f) - state.inplay[f].damage)
     return max(actions, key=kills)
 

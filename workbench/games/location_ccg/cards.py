@@ -148,7 +148,7 @@ def _card_problems(cards: CardSet) -> list[Problem]:
         effects = read(i, "effect", EFFECTS.parse, "effects from " + ", ".join(EFFECTS.names))
         kind = row["type"]
 
-        def bad(column, issue, expected):
+        def bad(column, issue, expected, i=i):
             problems.append(problem_at(cards, "cards", i, column, issue=issue,
                                        expected=expected))
 

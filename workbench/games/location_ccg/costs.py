@@ -123,7 +123,7 @@ def payments(bank: list[str], row_of, cost: Cost, payment: str = "points") -> li
             return
         name = names[i]
         walk(i + 1)
-        for k in range(1, counts[name] + 1):
+        for _ in range(1, counts[name] + 1):
             picked.append(name)
             walk(i + 1)
         del picked[len(picked) - counts[name]:]

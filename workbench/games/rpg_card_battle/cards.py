@@ -43,7 +43,8 @@ TABLES: dict[str, TableSpec] = {
         key="name",
         doc="Every card that can be in a deck (table 6.2): what it does, as numbers.",
         schema=pa.DataFrameSchema({
-            "name": text_column("Card name, as item_cards.csv and class_pool.csv name it", unique=True),
+            "name": text_column("Card name, as item_cards.csv and class_pool.csv name it",
+                                unique=True),
             "kind": text_column("ATTACK, DEFEND, SHIELD BASH, PARRY, POISON, Item or Passive",
                           pa.Check.isin(KINDS)),
             "attack": int_column("Attack modifier when played; for a Passive, the bonus to attacks "
@@ -62,7 +63,8 @@ TABLES: dict[str, TableSpec] = {
             "guard": int_column("Ongoing defence bonus from the next turn on (Smoke Bomb, A-11)",
                           pa.Check.in_range(0, 20)),
             "guard_turns": int_column("Turns the ongoing defence lasts", pa.Check.in_range(0, 10)),
-            "halve": bool_column("Passive: incoming non-magic damage is halved while in hand (A-13)"),
+            "halve": bool_column("Passive: incoming non-magic damage is halved while in hand "
+                                 "(A-13)"),
             "weapon": text_column("Passive attack bonus applies to attacks with this weapon type "
                             "('any' for every attack)",
                             pa.Check.isin(["any", *WEAPON_TYPES])),
@@ -83,7 +85,8 @@ TABLES: dict[str, TableSpec] = {
                           pa.Check.isin(SLOTS)),
             "weapon": text_column("Weapon type of a weapon ('none' for other slots)",
                             pa.Check.isin(WEAPON_TYPES)),
-            "attack": int_column("Added to the character's base Attack", pa.Check.in_range(-10, 20)),
+            "attack": int_column("Added to the character's base Attack",
+                                 pa.Check.in_range(-10, 20)),
             "defence": int_column("Added to the character's base Defence",
                             pa.Check.in_range(-10, 20)),
             "hp": int_column("Added to the character's HP", pa.Check.in_range(-50, 100)),

@@ -1,8 +1,9 @@
 """RPG Card Battle: the rules of rules.md as a state machine.
 
 Rule numbers (R-n) and resolutions (A-n) refer to that file. The draw pile, Recycle and Spent
-are the kit's Decks: every card drawn is a chance point over the cards left. The simultaneous choice of R-4 is asked
-of seat 0 and then seat 1, each as a secret action; nothing resolves until both have chosen.
+are the kit's Decks: every card drawn is a chance point over the cards left. The simultaneous
+choice of R-4 is asked of seat 0 and then seat 1, each as a secret action; nothing resolves
+until both have chosen.
 """
 
 from __future__ import annotations
@@ -340,27 +341,9 @@ class BattleState(State):
             if rules["rcb.poison_stacking"] == "refresh":
                 self._end_effects(lambda o, e=e: o.effect == "poison" and o.target == e.target)
             self.ongoing.append(e)
-        heals = [0, 0]
         # A-5: under before_items a defeat ends the game here and items never resolve.
         early = rules["rcb.defeat_check"] == "before_items" and self._defeat()
-        for s in (0, 1):
-            m = moves[s]
-            if not isinstance(m, Card):
-                continue
-            p = self.players[s]
-            if m.kind == "item" and not early:  # R-8: items resolve after the exchange
-                if m.heal:
-                    before = p.hp
-                    p.hp += m.heal
-                    if rules["rcb.overheal"] == "cap" and p.hp > p.build.hp:  # A-16
-                        p.hp = max(before, p.build.hp)
-                    heals[s] = p.hp - before
-                if m.guard:
-                    self.ongoing.append(Effect(m.name, "guard", m.guard, m.guard_turns, s, s,
-                                               m.after))
-                    to_ongoing[s] = True
-            if not to_ongoing[s]:
-                (p.spent if m.after == "spent" else p.recycle).put(m.name)
+        heals = self._settle_cards(moves, early, to_ongoing)
         self._record(choices, hit, reflect, ticks, heals)
         if early or self._defeat():  # R-9
             return
@@ -374,6 +357,30 @@ class BattleState(State):
         self.pending = [p.seat for p in self.players if p.draw_n]
         if not self.pending:
             self._advance()
+
+    def _settle_cards(self, moves, early: bool, to_ongoing: list[bool]) -> list[int]:
+        """R-8: items resolve after the exchange (none if `early`), and every card played goes
+        to its pile, but for those now in an Ongoing effect. Returns the HP each seat healed."""
+        heals = [0, 0]
+        for s in (0, 1):
+            m = moves[s]
+            if not isinstance(m, Card):
+                continue
+            p = self.players[s]
+            if m.kind == "item" and not early:
+                if m.heal:
+                    before = p.hp
+                    p.hp += m.heal
+                    if self.rules["rcb.overheal"] == "cap" and p.hp > p.build.hp:  # A-16
+                        p.hp = max(before, p.build.hp)
+                    heals[s] = p.hp - before
+                if m.guard:
+                    self.ongoing.append(Effect(m.name, "guard", m.guard, m.guard_turns, s, s,
+                                               m.after))
+                    to_ongoing[s] = True
+            if not to_ongoing[s]:
+                (p.spent if m.after == "spent" else p.recycle).put(m.name)
+        return heals
 
     def _tick(self) -> list[int]:
         """R-7: poison hurts its target; every effect loses a turn; finished ones go to their

@@ -10,8 +10,14 @@ from .generate import Dungeon, generate_dungeon
 from .rules import SacState
 
 if TYPE_CHECKING:
-    from .analysis import (ammo_survival, deal_stats, kill_within, salvo_odds, shot_odds,
-                           table_sufficiency)
+    from .analysis import (
+        ammo_survival,
+        deal_stats,
+        kill_within,
+        salvo_odds,
+        shot_odds,
+        table_sufficiency,
+    )
 
 # The analyses bring in the simulation layer; playing a match never needs them.
 __getattr__, __dir__ = lazy_attributes(__name__, {

@@ -17,8 +17,8 @@ from functools import lru_cache
 import polars as pl
 
 from ...core import get_game
-from ...core.seeds import check_seed
 from ...core.kit import sum_of
+from ...core.seeds import check_seed
 from ...sim import sweep, wilson
 from ...sim.guard import whole
 from . import cards52 as C
@@ -37,7 +37,7 @@ def shot(health: int, dice: int = 1, cover: int = 0, rule: str = "remaining"
     survives; its whole health under `miss_on_fail`)."""
     dist = sum_of(dice, 20)
     kill, back = 0, 0
-    for total, weight in zip(dist.outcomes, dist.weights):
+    for total, weight in zip(dist.outcomes, dist.weights, strict=True):
         damage = max(0, total - cover)
         if damage >= health:
             kill += weight
@@ -103,7 +103,7 @@ def deal_stats(n: int = 10_000, seed: int = 0, rules: dict | None = None,
         ys = [p[1] for p in b.cells]
         kinds = [s.kind for s in b.segs if s.cells]
         per_seg: dict = {}
-        for pos, card in b.counters:
+        for pos, _ in b.counters:
             seg = b.cells[pos].seg if pos in b.cells else -1
             per_seg[seg] = per_seg.get(seg, 0) + 1
         rows.append({
@@ -168,7 +168,7 @@ def ammo_survival(values=(4, 8, 12, 16, 20, 24, 28, 32, 36, 40), n: int = 2000, 
     frame = sweep(GAME, {"params.ammo.value": list(values)}, n, seed=seed, bots=bots,
                   executor=executor, rules=rules, progress=progress)
     survived = (frame["survived_mean"] * frame["n"]).round().cast(pl.Int64)
-    bounds = [wilson(s, k) for s, k in zip(survived.to_list(), frame["n"].to_list())]
+    bounds = [wilson(s, k) for s, k in zip(survived.to_list(), frame["n"].to_list(), strict=True)]
     return frame.with_columns(
         pl.Series("survival", (survived / frame["n"]).to_list()),
         pl.Series("survival_low", [b[0] for b in bounds]),

@@ -14,9 +14,9 @@ import numpy as np
 import polars as pl
 
 from ...core.bots import random_bot
-from ...core.compiled import kept, kernel_bots
 from ...core.cache import CatalogCache
 from ...core.chance import dice_sum
+from ...core.compiled import kept, kernel_bots
 from ...core.seeds import bot_seed
 from . import cards52 as C
 from . import kernel as K
@@ -42,7 +42,8 @@ def _dist(n: int, sides: int):
 
 class Tables:
     """The catalog of one (cards, rules) pair as the kernel's arrays: the distinct cards in
-    the order they enter the deck, each pile's cards and copies, and the numbers; `problem` says why the kernel cannot play them."""
+    the order they enter the deck, each pile's cards and copies, and the numbers; `problem`
+    says why the kernel cannot play them."""
 
     def __init__(self, cards, rules: dict):
         cat = catalog_for(cards, rules)

@@ -45,7 +45,7 @@ def _step_towards(state, goals: set):
 
 
 def heuristic(state, seat, actions, rng):
-    s, p = state.soldier, state.cat.params
+    s = state.soldier
     kinds = _by_kind(actions)
     # Shop: ammunition first, then whatever is lowest.
     for want in ("Ammunition", "Medkit", "Armour"):
@@ -54,21 +54,31 @@ def heuristic(state, seat, actions, rng):
                 return a
     if "rest" in kinds and s.health + s.armor <= 30:
         return kinds["rest"][0]
-    # Enemies in range: salvo at the Big Bads and the strong, a single shot at the weak.
-    foes = [state.enemies[a.args[0]] for a in kinds.get("shoot", ())]
-    if foes:
-        target = max(foes, key=lambda e: (e.big, e.health))
-        salvo = [a for a in kinds.get("salvo", ()) if a.args[0] == target.id]
-        if salvo and (target.health > 8 or target.big):
-            return salvo[0]
-        if target.big and target.health > 10:
-            # A single d20 rarely kills a Big Bad and its reply hurts: step back instead.
-            away = _away_from_big_bads(state, kinds)
-            if away is not None:
-                return away
-        return next(a for a in kinds["shoot"] if a.args[0] == target.id)
+    if kinds.get("shoot"):
+        return _fight(state, kinds)
     if "search" in kinds and s.actions >= 1:
         return kinds["search"][0]
+    return _walk(state, kinds)
+
+
+def _fight(state, kinds):
+    """Enemies in range: salvo at the Big Bads and the strong, a single shot at the weak."""
+    foes = [state.enemies[a.args[0]] for a in kinds["shoot"]]
+    target = max(foes, key=lambda e: (e.big, e.health))
+    salvo = [a for a in kinds.get("salvo", ()) if a.args[0] == target.id]
+    if salvo and (target.health > 8 or target.big):
+        return salvo[0]
+    if target.big and target.health > 10:
+        # A single d20 rarely kills a Big Bad and its reply hurts: step back instead.
+        away = _away_from_big_bads(state, kinds)
+        if away is not None:
+            return away
+    return next(a for a in kinds["shoot"] if a.args[0] == target.id)
+
+
+def _walk(state, kinds):
+    """With no one to shoot: heal, hunt the Big Bads, open doors, explore or go shopping."""
+    s = state.soldier
     bigs = {e.pos for e in state.enemies if e.big and e.alive}
     healing = {q for q, c in state.b.cells.items() if c.role == C.HEALING}
     if s.health + s.armor < 25 and healing and s.pos not in healing:

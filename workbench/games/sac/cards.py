@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import pandera.polars as pa
 
-from workbench.cards import (CardSet, Problem, TableSpec, bool_column, int_column, param_problems,
-                             params_table, problem_at, text_column)
+from workbench.cards import (
+    CardSet,
+    Problem,
+    TableSpec,
+    bool_column,
+    int_column,
+    param_problems,
+    params_table,
+    problem_at,
+    text_column,
+)
 
 from .cards52 import FACES, GLYPH, JOKER
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 
 from ...core import CHANCE, TERMINAL, Action, Result, State
-from ...core.kit import Vitals, dice_chance, sum_of
 from ...core.chance import Chance, Dist
+from ...core.kit import Vitals, dice_chance, sum_of
 from . import cards52 as C
 from .catalog import Catalog
 from .dungeon import Builder, Pile, piles_for
@@ -221,26 +221,14 @@ class SacState(State):
         if kind == "end":
             return None
         if kind == "buy":
-            item = self.cat.shop_by_item.get(a.args[0])
-            if item is None or self.b.cells[s.pos].role != C.SHOP:
-                return "R-21", "there is no shop on this card"
-            if s.credits < item["price"]:
-                return "R-21", f"{a.args[0]} costs {item['price']} credits; you have {s.credits}"
-            if getattr(s, STAT[item["stat"]]) >= p["most"]:
-                return "R-21", f"your {WORDS[item['stat']]} is already at {p['most']}"
-            return None
+            return self._why_buy(a)
         if kind == "travel":
             if s.actions < p["actions"]:
                 return "A-24", (f"travelling takes a full round; {s.actions} of "
                                 f"{p['actions']} actions are left")
             return None
         if kind == "rest":
-            if s.actions < p["actions"]:
-                return "R-19", (f"resting takes a full round; {s.actions} of {p['actions']} "
-                                "actions are left")
-            if s.health >= s.max_health and s.armor >= s.max_armor:
-                return "R-19", "health and armour are already full"
-            return None
+            return self._why_rest()
         if s.actions < 1:
             return "R-16", "no actions are left this round"
         if kind == "move":
@@ -248,30 +236,58 @@ class SacState(State):
                 return "A-33", f"a living enemy holds {self._sq(tuple(a.args))}: shoot it first"
             return None
         if kind == "door":
-            door = self.b.doors[self.b.cells[tuple(a.args)].door]
-            cost = C.FACES[C.rank(door.card)]
-            if self.b.finished:
-                return "A-37", ("pile 2 is empty, so the dungeon is complete: nothing lies "
-                                "behind this door")
-            if s.ammo < cost:
-                return "R-17", f"the door takes {cost} ammunition to shoot open; you have {s.ammo}"
-            return None
+            return self._why_door(a)
         if kind in ("shoot", "salvo"):
-            if kind == "salvo":
-                if s.actions < p["salvo_actions"]:
-                    return "R-17", (f"a salvo takes {p['salvo_actions']} actions; {s.actions} "
-                                    "are left")
-                if s.ammo < p["salvo_ammo"]:
-                    return "R-17", (f"a salvo takes {p['salvo_ammo']} ammunition; you have "
-                                    f"{s.ammo}")
-            elif s.ammo < 1:
-                return "R-17", "a shot takes 1 ammunition; you have none"
-            return None
+            return self._why_shot(kind)
         if kind == "search":
             if all(q in self.searched for q in self._room_cells(s.pos)):
                 return "R-17", "every card of this room has been searched"
             return None
         return "legal actions", f"{a.label} is not an action of this game"
+
+    def _why_buy(self, a: Action):
+        s, p = self.soldier, self.cat.params
+        item = self.cat.shop_by_item.get(a.args[0])
+        if item is None or self.b.cells[s.pos].role != C.SHOP:
+            return "R-21", "there is no shop on this card"
+        if s.credits < item["price"]:
+            return "R-21", f"{a.args[0]} costs {item['price']} credits; you have {s.credits}"
+        if getattr(s, STAT[item["stat"]]) >= p["most"]:
+            return "R-21", f"your {WORDS[item['stat']]} is already at {p['most']}"
+        return None
+
+    def _why_rest(self):
+        s, p = self.soldier, self.cat.params
+        if s.actions < p["actions"]:
+            return "R-19", (f"resting takes a full round; {s.actions} of {p['actions']} "
+                            "actions are left")
+        if s.health >= s.max_health and s.armor >= s.max_armor:
+            return "R-19", "health and armour are already full"
+        return None
+
+    def _why_door(self, a: Action):
+        s = self.soldier
+        door = self.b.doors[self.b.cells[tuple(a.args)].door]
+        cost = C.FACES[C.rank(door.card)]
+        if self.b.finished:
+            return "A-37", ("pile 2 is empty, so the dungeon is complete: nothing lies "
+                            "behind this door")
+        if s.ammo < cost:
+            return "R-17", f"the door takes {cost} ammunition to shoot open; you have {s.ammo}"
+        return None
+
+    def _why_shot(self, kind: str):
+        s, p = self.soldier, self.cat.params
+        if kind == "salvo":
+            if s.actions < p["salvo_actions"]:
+                return "R-17", (f"a salvo takes {p['salvo_actions']} actions; {s.actions} "
+                                "are left")
+            if s.ammo < p["salvo_ammo"]:
+                return "R-17", (f"a salvo takes {p['salvo_ammo']} ammunition; you have "
+                                f"{s.ammo}")
+        elif s.ammo < 1:
+            return "R-17", "a shot takes 1 ammunition; you have none"
+        return None
 
     def apply(self, a: Action) -> None:
         s, p = self.soldier, self.cat.params

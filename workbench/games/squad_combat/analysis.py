@@ -51,7 +51,7 @@ def refresh_odds(pool: str, held=(), cost: str = "[5]", *, ruleset: str = "v1") 
     base = tuple(held) + fixed
     dist = pool_of(rolled)
     good = 0
-    for faces, weight in zip(dist.outcomes, dist.weights):
+    for faces, weight in zip(dist.outcomes, dist.weights, strict=True):
         kept = sorted(base + faces, reverse=True)[:spec.size]
         if can_pay(kept, needs):
             good += weight

@@ -220,22 +220,7 @@ def _card_problems(cards: CardSet) -> list[Problem]:
         effects = read(i, "effects", EFFECTS.parse, "keywords from " + ", ".join(EFFECTS.names))
         if (p := _targets_problem(cards, "cards", i, row)) is not None:
             problems.append(p)
-        if kind == "attack":
-            if row["atk"] is None:
-                bad("atk", "on an attack", "a number from -10 to 10 (the Atk rating)")
-            if row["target"] != "enemy":
-                bad("target", "on an attack", "enemy: an attack targets an enemy character")
-        else:
-            if row["atk"] is not None:
-                bad("atk", f"on an {kind}", "a blank cell (only attacks have an Atk)")
-            if row["damage"]:
-                bad("damage", f"on an {kind}", "0: an action's damage is dealt only by "
-                    "attaching a token ('Wound X', R-34)")
-        if kind == "edge":
-            if row["timing"] is None:
-                bad("timing", "on an edge", f"one of {', '.join(TIMINGS)}")
-        elif row["timing"] is not None:
-            bad("timing", f"on an {kind}", "a blank cell (only edges have a timing)")
+        _check_kind(row, kind, bad)
         if row["actor"] != "any" and row["timing"] != "reaction":
             bad("actor", f"with timing {row['timing'] or 'blank'}",
                 "any (defender and not_defender are for reactions)")
@@ -252,6 +237,26 @@ def _card_problems(cards: CardSet) -> list[Problem]:
                 bad("traits", f"shares no trait with {who} ({' '.join(theirs)})",
                     f"a trait of {who}, or a blank cell: otherwise nobody may play it (R-12a)")
     return problems
+
+
+def _check_kind(row, kind: str, bad) -> None:
+    """What a card's kind asks of its Atk, damage and timing; `bad` reports a finding."""
+    if kind == "attack":
+        if row["atk"] is None:
+            bad("atk", "on an attack", "a number from -10 to 10 (the Atk rating)")
+        if row["target"] != "enemy":
+            bad("target", "on an attack", "enemy: an attack targets an enemy character")
+    else:
+        if row["atk"] is not None:
+            bad("atk", f"on an {kind}", "a blank cell (only attacks have an Atk)")
+        if row["damage"]:
+            bad("damage", f"on an {kind}", "0: an action's damage is dealt only by "
+                "attaching a token ('Wound X', R-34)")
+    if kind == "edge":
+        if row["timing"] is None:
+            bad("timing", "on an edge", f"one of {', '.join(TIMINGS)}")
+    elif row["timing"] is not None:
+        bad("timing", f"on an {kind}", "a blank cell (only edges have a timing)")
 
 
 def _readable(text) -> bool:

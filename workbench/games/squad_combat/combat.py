@@ -7,7 +7,7 @@ from __future__ import annotations
 from .catalog import Source
 from .effects import CHARACTER, EFFECTS
 from .notation import payments, spend
-from .pieces import Attached, Play
+from .pieces import Attached, Char, Play
 
 
 class Combat:

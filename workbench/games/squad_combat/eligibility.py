@@ -89,13 +89,7 @@ class Eligibility:
             if src.character != c.d.name:
                 return "printed"
             if src.ability == "dead":
-                if self.v05:
-                    return "v05"
-                if c.alive:
-                    return "alive"
-                if len(self.players[seat].hand) < cost.cards:
-                    return "death cards"
-                return self._target_check(seat, src)
+                return self._death_check(seat, src, c)
         if not c.alive:
             return "dead"
         if src.character is not None and src.character != c.d.name and not src.ability:
@@ -109,14 +103,31 @@ class Eligibility:
         if cost.cards and len(self.players[seat].hand) - (0 if src.ability else 1) < cost.cards:
             return "cards"
         if ctx is not None and src.timing == "reaction" and ctx.source.is_attack:
-            defender = ctx.targets[0]
-            if src.actor == "defender" and ci != defender:
-                return "defender"
-            if src.actor == "not_defender" and ci == defender:
-                return "not defender"
-            if ci != defender and self.rules["sc.reactors"] == "defender":
-                return "reactors"
+            code = self._reactor_check(src, ci, ctx)
+            if code is not None:
+                return code
         return self._target_check(seat, src)
+
+    def _death_check(self, seat: int, src: Source, c) -> str | None:
+        """`_actor_check` for a death effect (R-37) printed on character `c`."""
+        if self.v05:
+            return "v05"
+        if c.alive:
+            return "alive"
+        if len(self.players[seat].hand) < src.cost.cards:
+            return "death cards"
+        return self._target_check(seat, src)
+
+    def _reactor_check(self, src: Source, ci: int, ctx) -> str | None:
+        """`_actor_check` for a reaction to the attack `ctx`: who may react."""
+        defender = ctx.targets[0]
+        if src.actor == "defender" and ci != defender:
+            return "defender"
+        if src.actor == "not_defender" and ci == defender:
+            return "not defender"
+        if ci != defender and self.rules["sc.reactors"] == "defender":
+            return "reactors"
+        return None
 
     def _target_check(self, seat: int, src: Source) -> str | None:
         if src.targets and len(self._candidates(seat, src.target, ())) < src.targets:
@@ -235,16 +246,7 @@ class Eligibility:
             ci = self._char_of(seat, args[0]) if args else None
             return None if ci is None else self._refresh_problem(seat, ci)
         if kind == "use":
-            found = [(ab, ci) for ci in p.order for ab in self.chars[ci].d.abilities
-                     if args and ab.name == args[0]]
-            if not found:
-                return None
-            ab, ci = found[0]
-            if (ab.kind == "action") != (what == "action"):
-                return ("A-28", f"{ab.name} is an {'Action' if ab.kind == 'action' else 'Edge'}"
-                                " ability: " + ("used as your action" if ab.kind == "action"
-                                                else "used in a priority window"))
-            return self._actor_problem(seat, ab, ci, ctx)
+            return self._use_problem(seat, args, what, ctx)
         if kind != "play" or not args:
             return None
         name = args[0]
@@ -267,6 +269,20 @@ class Eligibility:
             return None if ci is None else self._actor_problem(seat, src, ci, ctx)
         reasons = [self._actor_problem(seat, src, ci, ctx) for ci in p.order]
         return next((r for r in reasons if r is not None), None)
+
+    def _use_problem(self, seat: int, args, what: str, ctx) -> tuple[str, str] | None:
+        """`explain` for the use of a character's ability."""
+        p = self.players[seat]
+        found = [(ab, ci) for ci in p.order for ab in self.chars[ci].d.abilities
+                 if args and ab.name == args[0]]
+        if not found:
+            return None
+        ab, ci = found[0]
+        if (ab.kind == "action") != (what == "action"):
+            return ("A-28", f"{ab.name} is an {'Action' if ab.kind == 'action' else 'Edge'}"
+                            " ability: " + ("used as your action" if ab.kind == "action"
+                                            else "used in a priority window"))
+        return self._actor_problem(seat, ab, ci, ctx)
 
 
 _ACTIONS: dict = {}  # actions depend on names alone, and recur in every game

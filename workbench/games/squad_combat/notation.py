@@ -137,7 +137,8 @@ def can_pay(dice, needs: tuple[int, ...]) -> bool:
     the i-th best die must meet the i-th highest need."""
     if len(needs) > len(dice):
         return False
-    return all(d >= n for d, n in zip(dice, needs))
+    # Only the best len(needs) dice are compared; the rest pay nothing.
+    return all(d >= n for d, n in zip(dice, needs, strict=False))
 
 
 def payments(dice, needs: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -147,7 +148,7 @@ def payments(dice, needs: tuple[int, ...]) -> list[tuple[int, ...]]:
         return [()]
     found = []
     for chosen in combinations(dice, len(needs)):  # dice are highest first, so chosen is too
-        if chosen not in found and all(d >= n for d, n in zip(chosen, needs)):
+        if chosen not in found and all(d >= n for d, n in zip(chosen, needs, strict=True)):
             found.append(chosen)
     return found
 
