@@ -47,8 +47,16 @@ def bot_name(bot) -> str:
     return name or type(bot).__name__
 
 
-def decide(bot, state: State, seat: int, actions: list[Action], rng: random.Random, *,
-           decision: int, seed: int | None) -> Action:
+def decide(
+    bot,
+    state: State,
+    seat: int,
+    actions: list[Action],
+    rng: random.Random,
+    *,
+    decision: int,
+    seed: int | None,
+) -> Action:
     """The legal action `bot` chooses for `seat`, or BotError naming the bot, the seat, the
     decision and the game's seed: for what it returns (see checked_decision) and for any error
     it raises, which is chained so its own traceback still shows the line."""
@@ -56,14 +64,20 @@ def decide(bot, state: State, seat: int, actions: list[Action], rng: random.Rand
         chosen = bot(state, seat, actions, rng)
     except Exception as exc:  # stops and time-outs are BaseExceptions: they pass through
         where = f" in the game of seed {seed}" if seed is not None else ""
-        raise BotError(f"bot {bot_name(bot)} for seat {seat + 1} raised {type(exc).__name__} "
-                       f"({shortened(str(exc), 200)}) at decision {decision}{where}",
-                       bot=bot_name(bot), seat=seat, decision=decision, seed=seed) from exc
+        raise BotError(
+            f"bot {bot_name(bot)} for seat {seat + 1} raised {type(exc).__name__} "
+            f"({shortened(str(exc), 200)}) at decision {decision}{where}",
+            bot=bot_name(bot),
+            seat=seat,
+            decision=decision,
+            seed=seed,
+        ) from exc
     return checked_decision(actions, chosen, bot=bot, seat=seat, decision=decision, seed=seed)
 
 
-def checked_decision(actions: list[Action], chosen, *, bot, seat: int, decision: int,
-                     seed: int | None) -> Action:
+def checked_decision(
+    actions: list[Action], chosen, *, bot, seat: int, decision: int, seed: int | None
+) -> Action:
     """The legal action a bot meant (an Action from `actions`, an equal one, or its label),
     or BotError naming the bot, the seat, the decision and the game's seed."""
     for a in actions:  # the usual case, and the cheap one: the bot returned one of them
@@ -79,15 +93,25 @@ def checked_decision(actions: list[Action], chosen, *, bot, seat: int, decision:
         found = _find(actions, chosen)
         if found is not None:
             return found
-    what = ("None" if chosen is None else f"'{chosen}', which is not a legal action"
-            if isinstance(chosen, Action | str) else
-            f"a {type(chosen).__name__} ({shortened(chosen, 60)}), not an Action or a label")
+    what = (
+        "None"
+        if chosen is None
+        else f"'{chosen}', which is not a legal action"
+        if isinstance(chosen, Action | str)
+        else f"a {type(chosen).__name__} ({shortened(chosen, 60)}), not an Action or a label"
+    )
     shown = ", ".join(f"'{a.label}'" for a in actions[:6])
     more = f" and {len(actions) - 6} more" if len(actions) > 6 else ""
     where = f" in the game of seed {seed}" if seed is not None else ""
-    raise BotError(f"bot {bot_name(bot)} for seat {seat + 1} returned {what} at decision "
-                   f"{decision}{where}; legal actions: {shown}{more}",
-                   bot=bot_name(bot), seat=seat, decision=decision, seed=seed, action=chosen)
+    raise BotError(
+        f"bot {bot_name(bot)} for seat {seat + 1} returned {what} at decision "
+        f"{decision}{where}; legal actions: {shown}{more}",
+        bot=bot_name(bot),
+        seat=seat,
+        decision=decision,
+        seed=seed,
+        action=chosen,
+    )
 
 
 def make_bot(spec, game: Game) -> Bot:
@@ -102,8 +126,10 @@ def make_bot(spec, game: Game) -> Bot:
     if isinstance(spec, str) and OMNISCIENT in spec:
         base = spec.replace(OMNISCIENT, "", 1)
         if not game.traits.hidden_information:
-            raise SetupError(f"bot {spec!r}: {game.name} has no hidden information, so its "
-                             f"search bots see nothing they should not; use {base!r}")
+            raise SetupError(
+                f"bot {spec!r}: {game.name} has no hidden information, so its "
+                f"search bots see nothing they should not; use {base!r}"
+            )
         if base in ("random", "heuristic"):
             raise SetupError(f"bot {spec!r}: only search bots have an omniscient double")
         spec, fair = base, False
@@ -112,14 +138,18 @@ def make_bot(spec, game: Game) -> Bot:
 
         budget = spec.partition(":")[2]
         if budget and (not budget.isdigit() or int(budget) < 1):
-            raise SetupError(f"bot {spec!r}: write the budget as a whole number of playouts "
-                             "from 1, e.g. 'mcts:500'")
+            raise SetupError(
+                f"bot {spec!r}: write the budget as a whole number of playouts "
+                "from 1, e.g. 'mcts:500'"
+            )
         playouts = int(budget) if budget else 200
         if playouts > MAX_PLAYOUTS:
-            raise SetupError(f"bot {spec!r}: {playouts:,} playouts a decision is more than the "
-                             f"{MAX_PLAYOUTS:,} a named bot may make (each plays the game on, "
-                             "a millisecond or more); for a longer search give the bot as "
-                             "workbench.core.mcts.MCTSBot(iterations=...)")
+            raise SetupError(
+                f"bot {spec!r}: {playouts:,} playouts a decision is more than the "
+                f"{MAX_PLAYOUTS:,} a named bot may make (each plays the game on, "
+                "a millisecond or more); for a longer search give the bot as "
+                "workbench.core.mcts.MCTSBot(iterations=...)"
+            )
         return MCTSBot(iterations=playouts, traits=game.traits, fair=fair)
     extra = game.named_bots()
     if isinstance(spec, str) and spec in extra:
@@ -143,9 +173,11 @@ def make_bots(bots, game: Game, num_seats: int) -> dict[int, Bot]:
     if isinstance(bots, str) or callable(bots):
         bots = {seat: bots for seat in range(num_seats)}
     if not isinstance(bots, dict):
-        raise SetupError(f"bots: give a bot name such as 'heuristic', a callable, or a dict "
-                         f"of seat -> bot such as {{0: 'heuristic'}}, not {type(bots).__name__} "
-                         f"{shortened(bots)}")
+        raise SetupError(
+            f"bots: give a bot name such as 'heuristic', a callable, or a dict "
+            f"of seat -> bot such as {{0: 'heuristic'}}, not {type(bots).__name__} "
+            f"{shortened(bots)}"
+        )
     made = {}
     for seat, spec in bots.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_seats:

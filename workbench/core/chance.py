@@ -31,8 +31,9 @@ def dice_sum(n: int, sides: int = 6) -> Dist:
 def dice_highest(n: int, sides: int = 6) -> Dist:
     """Highest of n fair dice (outcomes ascending): k**n - (k-1)**n of the rolls top out at k."""
     if n < 1 or sides < 1:
-        raise ValueError(f"dice_highest: needs at least one die with at least one side, got "
-                         f"n={n}, sides={sides}")
+        raise ValueError(
+            f"dice_highest: needs at least one die with at least one side, got n={n}, sides={sides}"
+        )
     faces = tuple(range(1, sides + 1))
     return Dist._raw(faces, tuple(k**n - (k - 1) ** n for k in faces))
 

@@ -82,8 +82,11 @@ def mt_seed(mt, seed):
     klen = 2 if high else 1
     i, j = 1, 0
     for _ in range(max(_N, klen)):
-        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & _MASK))
-                 + (high if j else low) + j) & _MASK
+        mt[i] = (
+            (mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & _MASK))
+            + (high if j else low)
+            + j
+        ) & _MASK
         i += 1
         j += 1
         if i >= _N:
@@ -222,8 +225,9 @@ def deck_take_at(ids, cnt, n, i):
     return n - 1
 
 
-def kernel_bots(bots: dict, seats: int, codes: dict, seeds, max_decisions: int,
-                trace: bool) -> list[int] | str:
+def kernel_bots(
+    bots: dict, seats: int, codes: dict, seeds, max_decisions: int, trace: bool
+) -> list[int] | str:
     """The kernel's code (from `codes`, by bot) of each seat's bot, a seat without one
     playing the random bot; or why the batch is the rules engine's: a bot the kernel does
     not copy, no seeds, or seeds or a decision cap wider than a kernel's 64-bit integers (a
@@ -258,8 +262,9 @@ def rule_numbers(rules: dict, table: dict, width: int, least: int = 0) -> np.nda
                 return f"variant {name} = {value!r} is not compiled"
             number = value
         else:
-            number = next((n for v, n in values.items()
-                           if v == value and type(v) is type(value)), None)
+            number = next(
+                (n for v, n in values.items() if v == value and type(v) is type(value)), None
+            )
             if number is None:
                 return f"variant {name} = {value!r} is not compiled"
         if at is not None:

@@ -34,8 +34,10 @@ class BannedBot:
             banned = (banned,)
         self.game, self.banned, self.bot = get_game(game), frozenset(banned), bot
         if not all(isinstance(b, str) for b in self.banned):
-            raise SetupError(f"banned: give names (strings) of what the bot may not play, "
-                             f"not {sorted(map(repr, self.banned))}")
+            raise SetupError(
+                f"banned: give names (strings) of what the bot may not play, "
+                f"not {sorted(map(repr, self.banned))}"
+            )
         self._made = None
         self._parts()  # an unknown bot is named here, not in a worker
 
@@ -62,8 +64,9 @@ class BannedBot:
         kept = [a for a in actions if game.ban_name(state, a) not in self.banned]
         return kept or actions
 
-    def __call__(self, state: State, seat: int, actions: list[Action],
-                 rng: random.Random) -> Action:
+    def __call__(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> Action:
         _, bot = self._parts()
         allowed = self.allowed(state, actions)
         try:

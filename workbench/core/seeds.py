@@ -32,19 +32,27 @@ def check_seed(seed, where: str = "seed") -> int:
     silently unlike what was meant)."""
     if seed is None:
         fresh = secrets.randbits(48)
-        warnings.warn(SeedNotice(f"{where}=None: drew the fresh seed {fresh}; pass "
-                                 f"{where}={fresh} to get the same result again"), stacklevel=3)
+        warnings.warn(
+            SeedNotice(
+                f"{where}=None: drew the fresh seed {fresh}; pass "
+                f"{where}={fresh} to get the same result again"
+            ),
+            stacklevel=3,
+        )
         return fresh
     if isinstance(seed, bool):
         raise SetupError(f"{where}: give a whole number such as 0 or 12345, not {seed!r}")
     try:
         seed = operator.index(seed)  # ints, and numpy's integer types
     except TypeError:
-        raise SetupError(f"{where}: give a whole number such as 0 or 12345 (or None for a "
-                         f"fresh one), not {type(seed).__name__} {_short(seed)}") from None
+        raise SetupError(
+            f"{where}: give a whole number such as 0 or 12345 (or None for a "
+            f"fresh one), not {type(seed).__name__} {_short(seed)}"
+        ) from None
     if seed < 0:  # Python's generator seeds with the absolute value: -5 would replay 5
-        raise SetupError(f"{where}: give a whole number 0 or more, not {seed}; {-seed} is "
-                         "another seed")
+        raise SetupError(
+            f"{where}: give a whole number 0 or more, not {seed}; {-seed} is another seed"
+        )
     return seed
 
 
@@ -88,7 +96,7 @@ class Seeds:
 
     def __iter__(self):
         for start in range(0, self.n, 4096):
-            yield from self[start:start + 4096]
+            yield from self[start : start + 4096]
 
     def __getitem__(self, index):
         if isinstance(index, slice):
@@ -114,7 +122,7 @@ class Seeds:
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError(f"game {index} of a run of {self.n}")
-        return self[i:i + 1][0]
+        return self[i : i + 1][0]
 
     def __repr__(self) -> str:
         return f"Seeds(seed={self.seed}, n={self.n})"

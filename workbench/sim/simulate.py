@@ -43,13 +43,24 @@ def tension(scores: list[float], winner: int) -> dict:
     ahead_since = len(mine)
     while ahead_since > 0 and mine[ahead_since - 1] > 0.5:
         ahead_since -= 1
-    return {"lead_changes": changes,
-            "decisiveness": (len(mine) - ahead_since) / len(mine),
-            "drama": sum(max(0.0, 0.5 - x) for x in mine) / len(mine)}
+    return {
+        "lead_changes": changes,
+        "decisiveness": (len(mine) - ahead_since) / len(mine),
+        "drama": sum(max(0.0, 0.5 - x) for x in mine) / len(mine),
+    }
 
 
-def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: int,
-             trace: bool = False, clock=None) -> dict:
+def play_out(
+    game,
+    cards,
+    rules,
+    setup,
+    seed: int,
+    bots: dict,
+    max_decisions: int,
+    trace: bool = False,
+    clock=None,
+) -> dict:
     """Play one game to the end with the same chance stream a Match would use.
 
     Chance and bots draw from the same two seeded generators a Match uses, so
@@ -76,10 +87,16 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
             elif mover == TERMINAL:
                 break
             else:
-                if decisions >= max_decisions or (can_stall and decisions % 64 == 63
-                                                  and state.stalled()):
-                    row = {"seed": seed, "outcome": "timeout", "winner": -1, "length": decisions,
-                           **state.stats()}
+                if decisions >= max_decisions or (
+                    can_stall and decisions % 64 == 63 and state.stalled()
+                ):
+                    row = {
+                        "seed": seed,
+                        "outcome": "timeout",
+                        "winner": -1,
+                        "length": decisions,
+                        **state.stats(),
+                    }
                     if scores is not None:  # a game with no winner has no tension to measure
                         row.update(lead_changes=None, decisiveness=None, drama=None)
                     return row
@@ -94,13 +111,15 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
                         scores.append(state.score(0))
                     continue
                 if clock is None:
-                    chosen = decide(bot, state, mover, actions, bot_rng, decision=decisions + 1,
-                                    seed=seed)
+                    chosen = decide(
+                        bot, state, mover, actions, bot_rng, decision=decisions + 1, seed=seed
+                    )
                 else:
                     clock.who = (bot, mover, decisions + 1, seed)
                     clock.started = perf_counter()
-                    chosen = decide(bot, state, mover, actions, bot_rng, decision=decisions + 1,
-                                    seed=seed)
+                    chosen = decide(
+                        bot, state, mover, actions, bot_rng, decision=decisions + 1, seed=seed
+                    )
                     clock.started = 0.0
                 state.apply(chosen)
                 decisions += 1
@@ -108,8 +127,13 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
                     scores.append(state.score(0))
         result = state.result()
         # A single winning seat; -1 for draws, losses of a cooperative party, and shared wins.
-        row = {"seed": seed, "outcome": result.outcome, "winner": result.winner,
-               "length": decisions, **state.stats()}
+        row = {
+            "seed": seed,
+            "outcome": result.outcome,
+            "winner": result.winner,
+            "length": decisions,
+            **state.stats(),
+        }
         if scores is not None:
             row.update(tension(scores, result.winner))
         return row
@@ -119,7 +143,8 @@ def play_out(game, cards, rules, setup, seed: int, bots: dict, max_decisions: in
         raise RulesError(
             f"the rules of {game.name} raised {type(exc).__name__} ({str(exc)[:200]}) at "
             f"decision {decisions + 1} of the game of seed {seed}; play('{game.name}', "
-            f"seed={seed}) with the same bots replays it to that position") from exc
+            f"seed={seed}) with the same bots replays it to that position"
+        ) from exc
 
 
 # A bot that has not decided after this many seconds is taken to be hung (see bot_time_limit).
@@ -161,8 +186,9 @@ class Batch:
         why = stamps.aside(g, self.rules) or warming.compiling(g)
         if why is None:
             # Compiled paths play their own built-in bots: nothing to check or time there.
-            played = g.play_batch(self.cards, self.rules, self.setup, bots, limit, seeds,
-                                  self.trace)
+            played = g.play_batch(
+                self.cards, self.rules, self.setup, bots, limit, seeds, self.trace
+            )
             if isinstance(played, pl.DataFrame):
                 kernel = played.with_columns(played_by=pl.lit(KERNEL))
                 if played.height == len(seeds):
@@ -184,30 +210,56 @@ class Batch:
             else:
                 theirs.append(i)
         engine = self._engine(g, bots, limit, [seeds[i] for i in theirs], run).with_columns(
-            played_by=pl.lit(engine_label("the game outgrew the kernel's room")))
-        return (pl.concat([kernel.with_columns(_at=pl.Series(mine)),
-                           engine.with_columns(_at=pl.Series(theirs))], how="diagonal_relaxed")
-                .sort("_at").drop("_at"))
+            played_by=pl.lit(engine_label("the game outgrew the kernel's room"))
+        )
+        return (
+            pl.concat(
+                [
+                    kernel.with_columns(_at=pl.Series(mine)),
+                    engine.with_columns(_at=pl.Series(theirs)),
+                ],
+                how="diagonal_relaxed",
+            )
+            .sort("_at")
+            .drop("_at")
+        )
 
     def _engine(self, g, bots, limit, seeds, run) -> pl.DataFrame:
         clock = stopping.watch(self.bot_time_limit, run)
         try:
-            return frame([play_out(g, self.cards, self.rules, self.setup, s, bots, limit,
-                                   self.trace, clock) for s in seeds])
+            return frame(
+                [
+                    play_out(
+                        g, self.cards, self.rules, self.setup, s, bots, limit, self.trace, clock
+                    )
+                    for s in seeds
+                ]
+            )
         except stopping.DecisionTimeout:
             bot, seat, decision, seed = clock.fired or clock.who
             raise BotError(
                 f"bot {bot_name(bot)} for seat {seat + 1} had not decided after "
                 f"{self.bot_time_limit:g} seconds at decision {decision} in the game of seed "
                 f"{seed}; it looks hung (raise bot_time_limit if it needs longer)",
-                bot=bot_name(bot), seat=seat, decision=decision, seed=seed) from None
+                bot=bot_name(bot),
+                seat=seat,
+                decision=decision,
+                seed=seed,
+            ) from None
         finally:
             clock.started = 0.0
             stopping.unwatch(clock)
 
 
-def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=None,
-            bot_time_limit=BOT_TIME_LIMIT) -> Batch:
+def prepare(
+    game,
+    cards=None,
+    rules=None,
+    bots=None,
+    max_decisions=None,
+    setup=None,
+    bot_time_limit=BOT_TIME_LIMIT,
+) -> Batch:
     """Check every argument once, up front, and return the Batch that plays them."""
     g = get_game(game)
     setup = g.check_setup(setup)
@@ -218,8 +270,15 @@ def prepare(game, cards=None, rules=None, bots=None, max_decisions=None, setup=N
     if max_decisions is not None:
         max_decisions = guard.whole(max_decisions, "max_decisions", 1)
     bot_time_limit = guard.positive(bot_time_limit, "bot_time_limit", allow_none=True)
-    return Batch(g, cards, rules, setup, "random" if bots is None else bots, max_decisions,
-                 bot_time_limit=bot_time_limit)
+    return Batch(
+        g,
+        cards,
+        rules,
+        setup,
+        "random" if bots is None else bots,
+        max_decisions,
+        bot_time_limit=bot_time_limit,
+    )
 
 
 def frame(rows) -> pl.DataFrame:
@@ -227,14 +286,27 @@ def frame(rows) -> pl.DataFrame:
     if isinstance(rows, pl.DataFrame):
         return rows
     if not rows:
-        return pl.DataFrame(schema={"seed": pl.Int64, "outcome": pl.Utf8, "winner": pl.Int64,
-                                    "length": pl.Int64})
+        return pl.DataFrame(
+            schema={"seed": pl.Int64, "outcome": pl.Utf8, "winner": pl.Int64, "length": pl.Int64}
+        )
     return pl.DataFrame(rows)
 
 
-def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_decisions=None,
-             executor=None, progress=False, bot_time_limit=BOT_TIME_LIMIT, confirm=False,
-             **setup) -> pl.DataFrame:
+def simulate(
+    game,
+    n: int,
+    *,
+    seed=0,
+    cards=None,
+    rules=None,
+    bots=None,
+    max_decisions=None,
+    executor=None,
+    progress=False,
+    bot_time_limit=BOT_TIME_LIMIT,
+    confirm=False,
+    **setup,
+) -> pl.DataFrame:
     """Play `n` games with bots and return one row per game.
 
     Columns: `seed` (replay a game with `play(game, seed=...)`), `outcome`, `winner` (the single
@@ -255,21 +327,28 @@ def simulate(game, n: int, *, seed=0, cards=None, rules=None, bots=None, max_dec
     seed = check_seed(seed)
     batch = prepare(game, cards, rules, bots, max_decisions, setup, bot_time_limit)
     seeds = Seeds(seed, n)
-    guard.check_size(n, lambda k: batch.run(seeds[:k]), confirm=confirm,
-                     what=f"simulate({get_game(game).name!r}, {n:,})")
+    guard.check_size(
+        n,
+        lambda k: batch.run(seeds[:k]),
+        confirm=confirm,
+        what=f"simulate({get_game(game).name!r}, {n:,})",
+    )
     from .executors import run_batches
 
     executor = placed(batch, executor)
     if executor is None and n <= CHUNK_SERIAL:
         rows = batch.run(seeds[:])
     else:
-        done, complete = run_batches([(0, batch, seeds)],
-                                     "serial" if executor is None else executor,
-                                     progress=progress)
+        done, complete = run_batches(
+            [(0, batch, seeds)], "serial" if executor is None else executor, progress=progress
+        )
         rows = frame(done[0])
         if not complete:
-            warnings.warn(f"simulate was interrupted: the frame holds the first {len(rows)} of "
-                          f"{n} games", RuntimeWarning, stacklevel=2)
+            warnings.warn(
+                f"simulate was interrupted: the frame holds the first {len(rows)} of {n} games",
+                RuntimeWarning,
+                stacklevel=2,
+            )
     shadow_check([(batch, rows)])
     report(batch.game, [rows])
     return rows

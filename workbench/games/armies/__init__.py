@@ -17,10 +17,25 @@ if TYPE_CHECKING:
     )
 
 # The analyses bring in the simulation layer; playing a match never needs them.
-__getattr__, __dir__ = lazy_attributes(__name__, {
-    ".analysis": ["deck_matchup", "first_player_wins", "how_games_end", "matchup_games",
-                  "odds_table"],
-})
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        ".analysis": [
+            "deck_matchup",
+            "first_player_wins",
+            "how_games_end",
+            "matchup_games",
+            "odds_table",
+        ],
+    },
+)
 
-__all__ = ["Armies", "ArmiesState", "deck_matchup", "first_player_wins", "how_games_end",
-           "matchup_games", "odds_table"]
+__all__ = [
+    "Armies",
+    "ArmiesState",
+    "deck_matchup",
+    "first_player_wins",
+    "how_games_end",
+    "matchup_games",
+    "odds_table",
+]

@@ -12,8 +12,22 @@ class Piece:
     `granted` the Training cards whose traits and abilities it keeps; `temp` offense until end
     of turn."""
 
-    __slots__ = ("id", "owner", "kind", "sq", "moved", "maxs", "cur", "leader", "ready",
-                 "hope", "cards", "granted", "temp", "stopped")
+    __slots__ = (
+        "id",
+        "owner",
+        "kind",
+        "sq",
+        "moved",
+        "maxs",
+        "cur",
+        "leader",
+        "ready",
+        "hope",
+        "cards",
+        "granted",
+        "temp",
+        "stopped",
+    )
 
     def __init__(self, pid: int, owner: int, kind: str, sq: int):
         self.id = pid

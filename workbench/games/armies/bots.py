@@ -25,7 +25,7 @@ def army_value(state, p) -> float:
     """What an army is worth: its piece, its cards and its skill."""
     if p.kind == "K":
         return GENERAL_POINT * sum(p.maxs)
-    return (VALUE[p.kind] + 0.6 * (state.offense(p) + state.defense(p)) + 0.5 * sum(p.maxs))
+    return VALUE[p.kind] + 0.6 * (state.offense(p) + state.defense(p)) + 0.5 * sum(p.maxs)
 
 
 def evaluate(state, seat: int) -> float:
@@ -50,8 +50,9 @@ def p_win(state, att, dfd, *, ranged_power: int | None = None, charge: bool = Fa
     and Knives doubles a ranged attack's, not a charge's: combat.attack_rolls)."""
     if ranged_power is not None:
         bows = not charge and state.controls(att.owner, "bows_and_knives")
-        attack, defence = armies_rolls(0, state.defense(dfd), ranged=True, power=ranged_power,
-                                       bows_and_knives=bows)
+        attack, defence = armies_rolls(
+            0, state.defense(dfd), ranged=True, power=ranged_power, bows_and_knives=bows
+        )
     else:
         attack, defence = armies_rolls(state.offense(att), state.defense(dfd))
     return float(attack.compare(">", defence).probability(1))
@@ -91,9 +92,11 @@ def score_option(state, seat: int, o: tuple, danger: set[int]) -> float:
         if occ < 0:
             return 0.1 if o[1] not in danger else -0.5
         dfd = state.pieces[occ]
-        return p_win(state, state.pieces[c.attacker], dfd, ranged_power=margin - 1,
-                     charge=True) * (
-            army_value(state, dfd) + 1) - 1
+        return (
+            p_win(state, state.pieces[c.attacker], dfd, ranged_power=margin - 1, charge=True)
+            * (army_value(state, dfd) + 1)
+            - 1
+        )
     if kind == "lose":
         general = state.general(seat)
         return general.maxs[o[1]]  # give up the domain it has most of
@@ -150,8 +153,12 @@ def _score_card(state, seat, card, q) -> float:
     if kind == "training":
         d = DOMAINS.index(effects["train"])
         general = q.kind == "K"
-        return 3.0 + (1.5 if general else 0.0) + (0.5 if q.maxs[d] else 0.0) + (
-            1.0 if card.abilities else 0.0)
+        return (
+            3.0
+            + (1.5 if general else 0.0)
+            + (0.5 if q.maxs[d] else 0.0)
+            + (1.0 if card.abilities else 0.0)
+        )
     # A Strategy.
     if "unfavorable_war" in effects:
         mine, theirs = sum(state.general(seat).maxs), sum(state.general(1 - seat).maxs)
@@ -183,9 +190,16 @@ def _score_maneuver(state, seat, card, p, q, extra) -> float:
         x = state.threatening(p.sq, 1 - seat) - state.threatening(p.sq, seat, exclude=p.id)
         return x - 1.0
     if "spend_threatened_leaders" in effects:
-        return sum(1.0 for sq in state.card_threats(p) if state.board[sq] >= 0
-                   and state.pieces[state.board[sq]].owner != seat
-                   and state.pieces[state.board[sq]].ready) - 0.5
+        return (
+            sum(
+                1.0
+                for sq in state.card_threats(p)
+                if state.board[sq] >= 0
+                and state.pieces[state.board[sq]].owner != seat
+                and state.pieces[state.board[sq]].ready
+            )
+            - 0.5
+        )
     if "ready_leader" in effects:
         return 1.0
     return 0.0
@@ -200,8 +214,9 @@ def _score_ability(state, seat, o) -> float:
         return win * (3 * GENERAL_POINT if q.kind == "K" else army_value(state, q)) - 0.5
     if a.effect == "offense":
         c = state.combat
-        return 0.5 if c is not None and c.attacker == pid and a.extra != "sacrifice_leader" \
-            else -1.0
+        return (
+            0.5 if c is not None and c.attacker == pid and a.extra != "sacrifice_leader" else -1.0
+        )
     if a.effect == "stop_move":
         return 1.5
     if a.effect == "skip_war":
@@ -243,27 +258,31 @@ class RolloutBot:
     def __init__(self, width: int = 4, turns: int = 2, samples: int = 1, fair: bool = True):
         for name, value in (("width", width), ("turns", turns), ("samples", samples)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"RolloutBot {name} must be a whole number from 1, "
-                                 f"not {value!r}")
+                raise ValueError(f"RolloutBot {name} must be a whole number from 1, not {value!r}")
         self.width, self.turns, self.samples, self.fair = width, turns, samples, fair
 
     def __repr__(self) -> str:
-        return (f"RolloutBot(width={self.width}, turns={self.turns}, samples={self.samples}, "
-                f"{'fair' if self.fair else 'sees the whole state'})")
+        return (
+            f"RolloutBot(width={self.width}, turns={self.turns}, samples={self.samples}, "
+            f"{'fair' if self.fair else 'sees the whole state'})"
+        )
 
     def __call__(self, state, seat, actions, rng):
         if len(actions) == 1 or state.phase != "step":
             return heuristic(state, seat, actions, rng)
         options = state._options()
         danger = _threatened_by_enemy(state, seat)
-        ranked = sorted(range(len(options)),
-                        key=lambda i: -score_option(state, seat, options[i], danger))
+        ranked = sorted(
+            range(len(options)), key=lambda i: -score_option(state, seat, options[i], danger)
+        )
         best, best_value = ranked[0], None
         # Sample k's position, shared by every option: one dealing of what the seat cannot
         # see, or the true position.
-        starts = [state.determinize(seat, random.Random(f"deal {k}")) if self.fair else state
-                  for k in range(self.samples)]
-        for i in ranked[:self.width]:
+        starts = [
+            state.determinize(seat, random.Random(f"deal {k}")) if self.fair else state
+            for k in range(self.samples)
+        ]
+        for i in ranked[: self.width]:
             total = 0.0
             for k in range(self.samples):
                 c = starts[k].clone()

@@ -14,13 +14,22 @@ GRID = Grid(8, 8)
 NAMES = GRID.names
 SQUARE = {name: sq for sq, name in enumerate(NAMES)}
 SEATS = ("White", "Black")
-PIECE_NAMES = {"P": "Pawn", "N": "Knight", "B": "Bishop", "R": "Rook", "Q": "Queen",
-               "K": "General"}
+PIECE_NAMES = {"P": "Pawn", "N": "Knight", "B": "Bishop", "R": "Rook", "Q": "Queen", "K": "General"}
 
 # Effect words that describe the army a card is attached to (or the piece a Training gives
 # them to) rather than what happens when the card resolves.
-TRAITS = frozenset(("cavalry", "stealth", "rest_after_capture", "must_move", "cannot_attack",
-                    "cannot_rest", "untargetable", "shielded"))
+TRAITS = frozenset(
+    (
+        "cavalry",
+        "stealth",
+        "rest_after_capture",
+        "must_move",
+        "cannot_attack",
+        "cannot_rest",
+        "untargetable",
+        "shielded",
+    )
+)
 # Cards Disruption may cancel, which is why they wait in a response window.
 STACKED = frozenset(("maneuver", "technique", "boon", "curse"))
 
@@ -88,26 +97,50 @@ class Catalog:
         abilities: dict[str, list[Ability]] = {}
         for row in cards["abilities"].iter_rows(named=True):
             generic, letters = parse_cost(row["cost"])
-            abilities.setdefault(row["card"], []).append(Ability(
-                row["id"], row["card"], row["kind"], generic, letters, row["extra"] or "",
-                row["effect"], row["amount"], row["text"] or ""))
+            abilities.setdefault(row["card"], []).append(
+                Ability(
+                    row["id"],
+                    row["card"],
+                    row["kind"],
+                    generic,
+                    letters,
+                    row["extra"] or "",
+                    row["effect"],
+                    row["amount"],
+                    row["text"] or "",
+                )
+            )
         self.cards: dict[str, Card] = {}
         for row in cards["cards"].iter_rows(named=True):
             generic, letters = parse_cost(row["cost"])
             effects = parse_effects(row["effects"])
             subtypes = tuple(s.strip() for s in (row["subtypes"] or "").split() if s.strip())
             self.cards[row["name"]] = Card(
-                row["name"], row["type"], row["class"] or "", subtypes, generic, letters,
-                row["offense"], row["defense"], effects, row["text"] or "",
-                tuple(abilities.get(row["name"], ())), TRAITS.intersection(effects))
+                row["name"],
+                row["type"],
+                row["class"] or "",
+                subtypes,
+                generic,
+                letters,
+                row["offense"],
+                row["defense"],
+                effects,
+                row["text"] or "",
+                tuple(abilities.get(row["name"], ())),
+                TRAITS.intersection(effects),
+            )
         self.abilities = {a.id: a for group in abilities.values() for a in group}
         lists: dict[str, dict] = {}
         for row in cards["deck_cards"].iter_rows(named=True):
             lists.setdefault(row["deck"], {})[row["card"]] = row["copies"]
-        self.decks = {row["name"]: DeckList(row["name"],
-                                            tuple(row["general"].count(d) for d in DOMAINS),
-                                            lists.get(row["name"], {}))
-                      for row in cards["decks"].iter_rows(named=True)}
+        self.decks = {
+            row["name"]: DeckList(
+                row["name"],
+                tuple(row["general"].count(d) for d in DOMAINS),
+                lists.get(row["name"], {}),
+            )
+            for row in cards["decks"].iter_rows(named=True)
+        }
         params = param_values(cards, "params")
         self.opening_hand = params["opening_hand"]
         self.general_skill = params["general_skill"]

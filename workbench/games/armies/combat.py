@@ -26,11 +26,36 @@ class Combat:
     margin - 1); `htl` defence added by Hold the Line, `htl_rolled` the part already in the
     roll; `stage` "pre" or "post" while a response window about it may open."""
 
-    __slots__ = ("attacker", "defender", "origin", "target", "land", "kind", "power", "promo",
-                 "htl", "htl_rolled", "roll", "cancelled", "stage", "captured", "follow")
+    __slots__ = (
+        "attacker",
+        "defender",
+        "origin",
+        "target",
+        "land",
+        "kind",
+        "power",
+        "promo",
+        "htl",
+        "htl_rolled",
+        "roll",
+        "cancelled",
+        "stage",
+        "captured",
+        "follow",
+    )
 
-    def __init__(self, attacker: int, defender: int, origin: int, target: int, land: int,
-                 kind: str, power: int | None = None, promo: str = "", follow: bool = False):
+    def __init__(
+        self,
+        attacker: int,
+        defender: int,
+        origin: int,
+        target: int,
+        land: int,
+        kind: str,
+        power: int | None = None,
+        promo: str = "",
+        follow: bool = False,
+    ):
         self.attacker, self.defender = attacker, defender
         self.origin, self.target, self.land = origin, target, land
         self.kind, self.power, self.promo, self.follow = kind, power, promo, follow
@@ -60,8 +85,9 @@ class Combats:
         ep = self.live_ep()
         if occ >= 0 or (p.kind == "P" and ep is not None and to == ep[0] and to % 8 != frm % 8):
             defender = occ if occ >= 0 else ep[1]
-            self.begin_melee(Combat(pid, defender, frm, self.pieces[defender].sq, to, "melee",
-                                    promo=promo))
+            self.begin_melee(
+                Combat(pid, defender, frm, self.pieces[defender].sq, to, "melee", promo=promo)
+            )
             return
         self._move_to(p, to)
         if p.kind == "K" and abs(to - frm) == 2:
@@ -84,15 +110,25 @@ class Combats:
     def begin_melee(self, c: Combat) -> None:
         self.counts["attacks"] += 1
         self.combat = c
-        self.todo += [("melee_end",), ("attack_result",), ("after_roll",), ("roll",),
-                      ("before_roll",)]
+        self.todo += [
+            ("melee_end",),
+            ("attack_result",),
+            ("after_roll",),
+            ("roll",),
+            ("before_roll",),
+        ]
 
     def begin_ranged(self, p, q, power: int) -> None:
         """R-21: the attacker does not move and gets no +1."""
         self.counts["attacks"] += 1
         self.combat = Combat(p.id, q.id, p.sq, q.sq, -1, "ranged", power=power)
-        self.todo += [("ranged_end",), ("attack_result",), ("after_roll",), ("roll",),
-                      ("before_roll",)]
+        self.todo += [
+            ("ranged_end",),
+            ("attack_result",),
+            ("after_roll",),
+            ("roll",),
+            ("before_roll",),
+        ]
 
     def begin_ambush(self, p, q) -> None:
         """A-14: the Ambush army attacks the attacker at once, before the original roll."""
@@ -133,10 +169,14 @@ class Combats:
         defense = self.defense(dfd)
         if c.kind == "ranged":
             fixed = self.rules["arm.power"] == "fixed"
-            return armies_rolls(0 if fixed else c.power, defense, ranged=True,
-                                power=c.power if fixed else None,
-                                bows_and_knives=self.controls(att.owner, "bows_and_knives"),
-                                defense_modifier=c.htl)
+            return armies_rolls(
+                0 if fixed else c.power,
+                defense,
+                ranged=True,
+                power=c.power if fixed else None,
+                bows_and_knives=self.controls(att.owner, "bows_and_knives"),
+                defense_modifier=c.htl,
+            )
         if c.power is not None:  # a cavalry charge's follow-up: A = margin - 1, no roll
             return armies_rolls(0, defense, ranged=True, power=c.power, defense_modifier=c.htl)
         return armies_rolls(self.offense(att), defense, defense_modifier=c.htl)
@@ -144,8 +184,9 @@ class Combats:
     def win_chance(self, att, dfd, kind: str = "melee", power: int | None = None) -> Fraction:
         """The chance `att` wins an attack on `dfd` as things stand (R-17, R-21, R-22): the
         odds its roll will show, before anyone answers it."""
-        return _beats(*self.attack_rolls(Combat(att.id, dfd.id, att.sq, dfd.sq, -1, kind,
-                                                power=power)))
+        return _beats(
+            *self.attack_rolls(Combat(att.id, dfd.id, att.sq, dfd.sq, -1, kind, power=power))
+        )
 
     def odds_words(self, att, dfd, kind: str = "melee", power: int | None = None) -> str:
         return f"{percent(self.win_chance(att, dfd, kind, power))} to win"
@@ -154,27 +195,42 @@ class Combats:
         if self.rolling == "ambush":
             p, q = (self.pieces[i] for i in self.ambush)
             attack, defence = armies_rolls(self.offense(p), self.defense(q))
-            label = (f"Ambush: the {p.name} on {NAMES[p.sq]} attacks the {q.name} on "
-                     f"{NAMES[q.sq]} ({_dice(self.offense(p), 'attack')} + 1 vs "
-                     f"{_dice(self.defense(q), 'defence')})")
-            return contest_chance(attack, defence, label,
-                                  odds={"to destroy the attacker": lambda a, d: a > d},
-                                  names=_roll_words)
+            label = (
+                f"Ambush: the {p.name} on {NAMES[p.sq]} attacks the {q.name} on "
+                f"{NAMES[q.sq]} ({_dice(self.offense(p), 'attack')} + 1 vs "
+                f"{_dice(self.defense(q), 'defence')})"
+            )
+            return contest_chance(
+                attack,
+                defence,
+                label,
+                odds={"to destroy the attacker": lambda a, d: a > d},
+                names=_roll_words,
+            )
         c = self.combat
         attack, defence = self.attack_rolls(c)
         c.htl_rolled = c.htl
         dfd = self.pieces[c.defender]
-        goal = "to beat the General" if dfd.kind == "K" else (
-            "to destroy" if c.kind == "ranged" else "to capture")
-        return contest_chance(attack, defence, f"{self.attack_words(c)}: "
-                              f"{self.dice_words(c)}", odds={goal: lambda a, d: a > d},
-                              names=_roll_words)
+        goal = (
+            "to beat the General"
+            if dfd.kind == "K"
+            else ("to destroy" if c.kind == "ranged" else "to capture")
+        )
+        return contest_chance(
+            attack,
+            defence,
+            f"{self.attack_words(c)}: {self.dice_words(c)}",
+            odds={goal: lambda a, d: a > d},
+            names=_roll_words,
+        )
 
     def attack_words(self, c: Combat) -> str:
         att, dfd = self.pieces[c.attacker], self.pieces[c.defender]
         verb = "shoots" if c.kind == "ranged" else "charges" if c.follow else "attacks"
-        return (f"{SEATS[att.owner]} {att.name} on {NAMES[att.sq]} {verb} the {dfd.name} on "
-                f"{NAMES[dfd.sq]}")
+        return (
+            f"{SEATS[att.owner]} {att.name} on {NAMES[att.sq]} {verb} the {dfd.name} on "
+            f"{NAMES[dfd.sq]}"
+        )
 
     def dice_words(self, c: Combat) -> str:
         att, dfd = self.pieces[c.attacker], self.pieces[c.defender]
@@ -241,8 +297,12 @@ class Combats:
             att.kind = c.promo
             self._threats.clear()
         margin = a - defence
-        if margin > 2 and att.kind in SLIDERS and "cavalry" in self.traits(att) and \
-                not self.weather():
+        if (
+            margin > 2
+            and att.kind in SLIDERS
+            and "cavalry" in self.traits(att)
+            and not self.weather()
+        ):
             self.charge = margin
             if len(self.charge_options()) > 1:
                 self.phase = "charge"
@@ -302,8 +362,10 @@ class Combats:
         if occ < 0:
             return f"Charge on to {NAMES[sq]} and stop"
         q = self.pieces[occ]
-        return (f"Charge on and attack the {q.name} on {NAMES[sq]} (power {margin - 1}, "
-                f"{self.odds_words(att, q, 'melee', margin - 1)})")
+        return (
+            f"Charge on and attack the {q.name} on {NAMES[sq]} (power {margin - 1}, "
+            f"{self.odds_words(att, q, 'melee', margin - 1)})"
+        )
 
     def charge_on(self, sq: int) -> None:
         c, margin = self.combat, self.charge
@@ -329,12 +391,16 @@ class Combats:
         text = f"{p.name} {NAMES[p.sq]} → {NAMES[to]}"
         if occ >= 0:
             q = self.pieces[occ]
-            text = (f"{p.name} {NAMES[p.sq]} attacks the {q.name} on {NAMES[to]} "
-                    f"({self.odds_words(p, q)})")
+            text = (
+                f"{p.name} {NAMES[p.sq]} attacks the {q.name} on {NAMES[to]} "
+                f"({self.odds_words(p, q)})"
+            )
         elif p.kind == "P" and to % 8 != p.sq % 8:
             q = self.pieces[self.live_ep()[1]]
-            text = (f"{p.name} {NAMES[p.sq]} attacks the Pawn on {NAMES[q.sq]} en passant "
-                    f"(→ {NAMES[to]}, {self.odds_words(p, q)})")
+            text = (
+                f"{p.name} {NAMES[p.sq]} attacks the Pawn on {NAMES[q.sq]} en passant "
+                f"(→ {NAMES[to]}, {self.odds_words(p, q)})"
+            )
         elif p.kind == "K" and abs(to - p.sq) == 2:
             text += " (castles)"
         if promo:

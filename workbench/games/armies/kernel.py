@@ -29,8 +29,16 @@ import math
 import numpy as np
 from numba import njit
 
-from ...core.compiled import (MT_SIZE, data_pointer, deck_take_at, mt_random, mt_seed, no_counts,
-                              pick_cum, tension)
+from ...core.compiled import (
+    MT_SIZE,
+    data_pointer,
+    deck_take_at,
+    mt_random,
+    mt_seed,
+    no_counts,
+    pick_cum,
+    tension,
+)
 from ...core.layout import Layout
 
 # Without reference counts (no_counts), heuristic games played 1.15 times as fast and random
@@ -73,16 +81,68 @@ PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(6)
 
 # W[...]: a game's scalars first, then its rows (OFF_...).
 _w = Layout()
-(G_PHASE, G_ACTIVE, G_TURN, G_STEP, G_FIRST, G_WINNER, G_REASON, G_MAJOR, G_TRAININGS,
- G_ACTED, G_QUIET, G_EP_SQ, G_EP_PID, G_EP_TURN, G_ASKING, G_PASSES, G_NSTK, G_NST, G_NTODO,
- G_NDRAWS, G_NLOSE, G_NOPT, G_HN0, G_HN1, G_DKL0, G_DKL1, G_DKS0, G_DKS1,
- G_C_ON, G_C_ATT, G_C_DEF, G_C_ORIGIN, G_C_TARGET, G_C_LAND, G_C_RANGED, G_C_HASPOWER,
- G_C_POWER, G_C_PROMO, G_C_HTL, G_C_HTLR, G_C_RA, G_C_RD, G_C_CANCELLED, G_C_STAGE,
- G_C_CAPTURED, G_C_FOLLOW, G_AMB_P, G_AMB_Q, G_ROLLING, G_CHARGE, G_STAMP,
- G_PAY_SEAT, G_PAY_N, G_PAY_I, G_PAY_PRIMARY, G_PAY_GENERIC) = _w.fields(56)
+(
+    G_PHASE,
+    G_ACTIVE,
+    G_TURN,
+    G_STEP,
+    G_FIRST,
+    G_WINNER,
+    G_REASON,
+    G_MAJOR,
+    G_TRAININGS,
+    G_ACTED,
+    G_QUIET,
+    G_EP_SQ,
+    G_EP_PID,
+    G_EP_TURN,
+    G_ASKING,
+    G_PASSES,
+    G_NSTK,
+    G_NST,
+    G_NTODO,
+    G_NDRAWS,
+    G_NLOSE,
+    G_NOPT,
+    G_HN0,
+    G_HN1,
+    G_DKL0,
+    G_DKL1,
+    G_DKS0,
+    G_DKS1,
+    G_C_ON,
+    G_C_ATT,
+    G_C_DEF,
+    G_C_ORIGIN,
+    G_C_TARGET,
+    G_C_LAND,
+    G_C_RANGED,
+    G_C_HASPOWER,
+    G_C_POWER,
+    G_C_PROMO,
+    G_C_HTL,
+    G_C_HTLR,
+    G_C_RA,
+    G_C_RD,
+    G_C_CANCELLED,
+    G_C_STAGE,
+    G_C_CAPTURED,
+    G_C_FOLLOW,
+    G_AMB_P,
+    G_AMB_Q,
+    G_ROLLING,
+    G_CHARGE,
+    G_STAMP,
+    G_PAY_SEAT,
+    G_PAY_N,
+    G_PAY_I,
+    G_PAY_PRIMARY,
+    G_PAY_GENERIC,
+) = _w.fields(56)
 G_PAY_LET = _w.field(NDOM)
-(G_CAP0, G_CAP1, G_CARDS0, G_CARDS1, G_GL0, G_GL1, G_ATTACKS, G_WON, G_DISRUPTED,
- G_STATUS) = _w.fields(10)
+(G_CAP0, G_CAP1, G_CARDS0, G_CARDS1, G_GL0, G_GL1, G_ATTACKS, G_WON, G_DISRUPTED, G_STATUS) = (
+    _w.fields(10)
+)
 # The choices of the payment under way are in the OFF_S_SHARES rows (_pay_settle listed them
 # last), and how many.
 G_PAY_LISTED, G_PAY_COUNT = _w.fields(2)
@@ -141,11 +201,24 @@ OFF_KEEP = _w.size  # a new game clears W up to here
 
 # Phases and steps.
 PH_FIRST, PH_DRAW, PH_ROLL, PH_STEP, PH_PAY, PH_RESPOND, PH_CHARGE, PH_LOSE, PH_OVER, PH_RUN = (
-    range(10))
+    range(10)
+)
 OPP1, MOVE, OPP2, REST = range(4)
 # Agenda tasks.
-(T_RESOLVE, T_END_STEP, T_NEXT_TURN, T_WAR, T_SNOW, T_GENERAL_LOSES, T_MELEE_END,
- T_ATTACK_RESULT, T_AFTER_ROLL, T_ROLL, T_BEFORE_ROLL, T_RANGED_END) = range(12)
+(
+    T_RESOLVE,
+    T_END_STEP,
+    T_NEXT_TURN,
+    T_WAR,
+    T_SNOW,
+    T_GENERAL_LOSES,
+    T_MELEE_END,
+    T_ATTACK_RESULT,
+    T_AFTER_ROLL,
+    T_ROLL,
+    T_BEFORE_ROLL,
+    T_RANGED_END,
+) = range(12)
 # Decisions: a row of OW numbers, the kind first.
 (O_END, O_MOVE, O_PLAY, O_ABILITY, O_PAY, O_PASS, O_REST, O_CHARGE, O_LOSE) = range(9)
 X_NONE, X_PIECE, X_HAND, X_PAIR, X_STRATEGY, X_POLITICIAN = range(6)
@@ -157,8 +230,19 @@ RS_NONE, RS_DRAW, RS_WAR, RS_DECK, RS_GENERAL = range(5)
 _card = Layout()
 (CT_TYPE, CT_KLASS, CT_GEN) = _card.fields(3)
 CT_LET = _card.field(NDOM)
-(CT_OFF, CT_DEF, CT_FLAGS, CT_DRAWKIND, CT_DRAWN, CT_RANGED, CT_DEFEND, CT_TRAIN, CT_TOKENS,
- CT_POLITICIAN, CT_NAB) = _card.fields(11)
+(
+    CT_OFF,
+    CT_DEF,
+    CT_FLAGS,
+    CT_DRAWKIND,
+    CT_DRAWN,
+    CT_RANGED,
+    CT_DEFEND,
+    CT_TRAIN,
+    CT_TOKENS,
+    CT_POLITICIAN,
+    CT_NAB,
+) = _card.fields(11)
 CT_AB = _card.field(ABCAP)
 (CT_RANK, CT_MAJOR, CT_THROUGH, CT_COST, CT_GRANTS) = _card.fields(5)
 CT_W = _card.size
@@ -166,16 +250,64 @@ TY_LEADER, TY_MANEUVER, TY_TECHNIQUE, TY_BOON, TY_CURSE, TY_TRAINING, TY_STRATEG
 KL_NONE, KL_HERO, KL_ELITE, KL_LEADER, KL_ARMY, KL_GENERAL = range(6)
 DR_NONE, DR_COUNT, DR_EXTRA_LEADERS, DR_DOMAINS = range(4)
 # Effect words as bits of CT_FLAGS; the first eight are traits.
-FLAG_WORDS = ("cavalry", "stealth", "rest_after_capture", "must_move", "cannot_attack",
-              "cannot_rest", "untargetable", "shielded", "enters_ready", "not_major",
-              "spend_leader", "returns_to_hand", "ranged", "draw", "spend_threatened_leaders",
-              "hope", "ready_leader", "remove_army", "defend", "ambush", "cancel", "train",
-              "double_march", "snow", "unfavorable_war", "bows_and_knives", "surprise")
-(F_CAVALRY, F_STEALTH, F_REST_AFTER, F_MUST_MOVE, F_CANNOT_ATTACK, F_CANNOT_REST,
- F_UNTARGETABLE, F_SHIELDED, F_ENTERS_READY, F_NOT_MAJOR, F_SPEND_LEADER, F_RETURNS,
- F_RANGED, F_DRAW, F_SPEND_THREATENED, F_HOPE, F_READY_LEADER, F_REMOVE_ARMY, F_DEFEND,
- F_AMBUSH, F_CANCEL, F_TRAIN, F_DOUBLE_MARCH, F_SNOW, F_WAR, F_BOWS, F_SURPRISE) = (
-    1 << i for i in range(27))
+FLAG_WORDS = (
+    "cavalry",
+    "stealth",
+    "rest_after_capture",
+    "must_move",
+    "cannot_attack",
+    "cannot_rest",
+    "untargetable",
+    "shielded",
+    "enters_ready",
+    "not_major",
+    "spend_leader",
+    "returns_to_hand",
+    "ranged",
+    "draw",
+    "spend_threatened_leaders",
+    "hope",
+    "ready_leader",
+    "remove_army",
+    "defend",
+    "ambush",
+    "cancel",
+    "train",
+    "double_march",
+    "snow",
+    "unfavorable_war",
+    "bows_and_knives",
+    "surprise",
+)
+(
+    F_CAVALRY,
+    F_STEALTH,
+    F_REST_AFTER,
+    F_MUST_MOVE,
+    F_CANNOT_ATTACK,
+    F_CANNOT_REST,
+    F_UNTARGETABLE,
+    F_SHIELDED,
+    F_ENTERS_READY,
+    F_NOT_MAJOR,
+    F_SPEND_LEADER,
+    F_RETURNS,
+    F_RANGED,
+    F_DRAW,
+    F_SPEND_THREATENED,
+    F_HOPE,
+    F_READY_LEADER,
+    F_REMOVE_ARMY,
+    F_DEFEND,
+    F_AMBUSH,
+    F_CANCEL,
+    F_TRAIN,
+    F_DOUBLE_MARCH,
+    F_SNOW,
+    F_WAR,
+    F_BOWS,
+    F_SURPRISE,
+) = (1 << i for i in range(27))
 TRAIT_MASK = (1 << 8) - 1
 
 # W[_ct(a) + ...]: an ability.
@@ -190,9 +322,20 @@ AE_OFFENSE, AE_STOP_MOVE, AE_DESTROY_CURSE, AE_SKIP_WAR, AE_RANGED = range(5)
 
 # W[OFF_R + ...]: rule variants, setup and the batch.
 _rules = Layout()
-(R_POWER_DICE, R_TRAINING_UNLIMITED, R_INSTANT, R_CLOAK_ARMY, R_DECKOUT_LOSE,
- R_GENERAL_BOONS, R_SACRIFICE_HAND, R_DRAW_AFTER, R_OPENING, R_FIRST, R_MAX_DECISIONS,
- R_TRACE) = _rules.fields(12)
+(
+    R_POWER_DICE,
+    R_TRAINING_UNLIMITED,
+    R_INSTANT,
+    R_CLOAK_ARMY,
+    R_DECKOUT_LOSE,
+    R_GENERAL_BOONS,
+    R_SACRIFICE_HAND,
+    R_DRAW_AFTER,
+    R_OPENING,
+    R_FIRST,
+    R_MAX_DECISIONS,
+    R_TRACE,
+) = _rules.fields(12)
 R_GENERALS = _rules.field(2 * NDOM)  # each seat's General: its skill in each domain
 R_WIDTH = _rules.size
 # The batch's numbers in W, set once (after OFF_KEEP): rule variants and setup (R), and
@@ -207,17 +350,34 @@ BOT_RANDOM, BOT_HEURISTIC = 0, 1
 OK, UNSUPPORTED = 0, 1
 FINISHED, TIMEOUT = 0, 1
 _result = Layout()
-(O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_FIRST, O_TURNS, O_REASON, O_CAP0, O_CAP1, O_CARDS0,
- O_CARDS1, O_GL0, O_GL1, O_ATTACKS, O_WON, O_DISRUPTED, O_LEAD_CHANGES) = _result.fields(17)
+(
+    O_STATUS,
+    O_OUTCOME,
+    O_WINNER,
+    O_LENGTH,
+    O_FIRST,
+    O_TURNS,
+    O_REASON,
+    O_CAP0,
+    O_CAP1,
+    O_CARDS0,
+    O_CARDS1,
+    O_GL0,
+    O_GL1,
+    O_ATTACKS,
+    O_WON,
+    O_DISRUPTED,
+    O_LEAD_CHANGES,
+) = _result.fields(17)
 O_WIDTH = _result.size
 
 # Chess geometry: direction lists as grid.py orders them.
-KING_D = np.array([[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]],
-                  np.int64)
+KING_D = np.array([[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]], np.int64)
 ROOK_D = np.array([[1, 0], [-1, 0], [0, 1], [0, -1]], np.int64)
 BISHOP_D = np.array([[1, 1], [1, -1], [-1, 1], [-1, -1]], np.int64)
-KNIGHT_D = np.array([[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]],
-                    np.int64)
+KNIGHT_D = np.array(
+    [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]], np.int64
+)
 BACK_ROW = (ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK)
 VALUE = np.array([1.0, 3.0, 3.0, 5.0, 9.0, 0.0])
 PROMOS = np.array([QUEEN, ROOK, BISHOP, KNIGHT], np.int64)
@@ -693,8 +853,9 @@ def _pool(W, seat, sq):
 @no_counts(inline="always")
 def _play_target(W, seat, card, pid, tsq, tpid, extra):
     """One target of a card played through `pid`: an option if the pool there can pay."""
-    if _payable(W, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, _pool(W, seat, tsq),
-                _pc(pid) + PK_CUR):
+    if _payable(
+        W, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, _pool(W, seat, tsq), _pc(pid) + PK_CUR
+    ):
         _opt(W, O_PLAY, card, pid, tsq, tpid, extra, 0, 0)
 
 
@@ -733,7 +894,8 @@ def _play_options(W, seat, window):
                 q = W[mine + j]
                 bq = _pc(q)
                 if (kl == KL_ARMY and W[bq + PK_KIND] == KING) or (
-                        kl == KL_GENERAL and W[bq + PK_KIND] != KING):
+                    kl == KL_GENERAL and W[bq + PK_KIND] != KING
+                ):
                     continue
                 _opt(W, O_PLAY, card, -1, W[bq + PK_SQ], q, -1, 0, 0)
             continue
@@ -755,8 +917,12 @@ def _play_options(W, seat, window):
                     if occ < 0:
                         continue
                     bq = _pc(occ)
-                    if (W[bq + PK_OWNER] == seat and W[bq + PK_KIND] != KING
-                            and W[bq + PK_LEADER] < 0 and not _shielded(W, occ, major)):
+                    if (
+                        W[bq + PK_OWNER] == seat
+                        and W[bq + PK_KIND] != KING
+                        and W[bq + PK_LEADER] < 0
+                        and not _shielded(W, occ, major)
+                    ):
                         _play_target(W, seat, card, pid, sq, occ, -1)
                         start, n = _threats(W, pid)
                 continue
@@ -792,43 +958,55 @@ def _play_options(W, seat, window):
                 for i in range(1, n):
                     sq = W[start + i]
                     occ = W[OFF_BOARD + sq]
-                    if occ >= 0 and _owner(occ) != seat and not _shielded(
-                            W, occ, major):
+                    if occ >= 0 and _owner(occ) != seat and not _shielded(W, occ, major):
                         _play_target(W, seat, card, pid, sq, occ, -1)
                         start, n = _threats(W, pid)
             elif flags & F_REMOVE_ARMY:
                 for i in range(n):
                     sq = W[start + i]
                     occ = W[OFF_BOARD + sq]
-                    if occ >= 0 and _owner(occ) != seat and W[
-                            _pc(occ) + PK_KIND] != KING:
+                    if occ >= 0 and _owner(occ) != seat and W[_pc(occ) + PK_KIND] != KING:
                         _play_target(W, seat, card, pid, sq, occ, -1)
                         start, n = _threats(W, pid)
             elif flags & F_DEFEND:
                 if W[G_C_ON] and W[G_C_STAGE] != STAGE_NONE:
                     q = W[G_C_DEF]
                     bq = _pc(q)
-                    if W[bq + PK_SQ] >= 0 and W[bq + PK_KIND] != KING and _threatens(
-                            W, pid, W[bq + PK_SQ]):
+                    if (
+                        W[bq + PK_SQ] >= 0
+                        and W[bq + PK_KIND] != KING
+                        and _threatens(W, pid, W[bq + PK_SQ])
+                    ):
                         _play_target(W, seat, card, pid, W[bq + PK_SQ], q, -1)
             elif flags & F_AMBUSH:
                 if W[G_C_ON] and W[G_C_STAGE] == STAGE_PRE:
                     q = W[G_C_ATT]
                     bq = _pc(q)
-                    if (W[bq + PK_SQ] >= 0 and W[bq + PK_OWNER] != seat
-                            and W[bq + PK_KIND] != KING
-                            and _threatens(W, pid, W[bq + PK_SQ])
-                            and not (_traits(W, pid) & F_CANNOT_ATTACK)):
+                    if (
+                        W[bq + PK_SQ] >= 0
+                        and W[bq + PK_OWNER] != seat
+                        and W[bq + PK_KIND] != KING
+                        and _threatens(W, pid, W[bq + PK_SQ])
+                        and not (_traits(W, pid) & F_CANNOT_ATTACK)
+                    ):
                         _play_target(W, seat, card, pid, W[bq + PK_SQ], q, -1)
             elif flags & F_CANCEL:
                 for i in range(W[G_NSTK]):
                     s = OFF_STK + i * SKW
                     target = W[s + 2]
                     tt = W[_ct(target) + CT_TYPE]
-                    if (W[s + 1] == O_PLAY and (tt == TY_MANEUVER or tt == TY_TECHNIQUE
-                                                or tt == TY_BOON or tt == TY_CURSE)
-                            and not (W[_ct(target) + CT_FLAGS] & F_CANCEL)
-                            and not W[OFF_CAN + i] and _threatens(W, pid, W[s + 4])):
+                    if (
+                        W[s + 1] == O_PLAY
+                        and (
+                            tt == TY_MANEUVER
+                            or tt == TY_TECHNIQUE
+                            or tt == TY_BOON
+                            or tt == TY_CURSE
+                        )
+                        and not (W[_ct(target) + CT_FLAGS] & F_CANCEL)
+                        and not W[OFF_CAN + i]
+                        and _threatens(W, pid, W[s + 4])
+                    ):
                         _play_target(W, seat, card, pid, W[s + 4], -1, i)
             else:
                 _play_target(W, seat, card, pid, W[b + PK_SQ], pid, -1)
@@ -837,8 +1015,9 @@ def _play_options(W, seat, window):
 @no_counts(inline="always")
 def _activated(W, seat, a, pid):
     b = _pc(pid)
-    if not _payable(W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, _pool(W, seat, W[b + PK_SQ]),
-                    b + PK_CUR):
+    if not _payable(
+        W, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, _pool(W, seat, W[b + PK_SQ]), b + PK_CUR
+    ):
         return
     sq = W[b + PK_SQ]
     if W[_ct(a) + AT_EXTRA] == AX_SACRIFICE:
@@ -876,8 +1055,7 @@ def _ability_from(W, seat, window, a, pid, controller):
             for i in range(1, n):
                 sq = W[start + i]
                 occ = W[OFF_BOARD + sq]
-                if occ >= 0 and _owner(occ) != seat and not _shielded(
-                        W, occ, True):
+                if occ >= 0 and _owner(occ) != seat and not _shielded(W, occ, True):
                     _opt(W, O_ABILITY, a, pid, sq, occ, X_NONE, -1, 0)
                     start, n = _threats(W, pid)
     elif kind == AK_ENEMY_MAJOR and controller != seat and not _shielded(W, pid, True):
@@ -912,7 +1090,8 @@ def _again(W, row, width, i, card, controller, seat):
     depends on the card, the piece and only whether its controller is `seat`."""
     for j in range(i):
         if W[row + width * j] == card and (
-                controller < 0 or (W[row + width * j + 1] == seat) == (controller == seat)):
+            controller < 0 or (W[row + width * j + 1] == seat) == (controller == seat)
+        ):
             return True
     return False
 
@@ -923,8 +1102,9 @@ def _ability_options(W, seat, window):
     (or its strategy's row), and on one piece a second copy of a card is passed over."""
     if window:
         instant = W[OFF_R + R_INSTANT] == 1
-        if not instant and not (W[G_C_ON] and W[G_C_STAGE] == STAGE_PRE
-                                and W[_pc(W[G_C_ATT]) + PK_OWNER] == seat):
+        if not instant and not (
+            W[G_C_ON] and W[G_C_STAGE] == STAGE_PRE and W[_pc(W[G_C_ATT]) + PK_OWNER] == seat
+        ):
             return
     able = W[G_ABLE]
     for pid in range(NP):
@@ -965,8 +1145,12 @@ def _ability_options(W, seat, window):
                 elif W[_ct(a) + AT_KIND] == AK_GLOBAL and W[_ct(a) + AT_EXTRA] == AX_POLITICIAN:
                     for q in _pieces(seat):
                         bq = _pc(q)
-                        if (W[bq + PK_SQ] >= 0 and W[bq + PK_LEADER] >= 0 and W[bq + PK_READY]
-                                and W[_ct(W[bq + PK_LEADER]) + CT_POLITICIAN]):
+                        if (
+                            W[bq + PK_SQ] >= 0
+                            and W[bq + PK_LEADER] >= 0
+                            and W[bq + PK_READY]
+                            and W[_ct(W[bq + PK_LEADER]) + CT_POLITICIAN]
+                        ):
                             _opt(W, O_ABILITY, a, q, -1, -1, X_POLITICIAN, i, q)
 
 
@@ -1012,8 +1196,11 @@ def _move_options(W, seat):
             continue
         sq, kind = W[b + PK_SQ], W[b + PK_KIND]
         traits = _traits(W, pid)
-        attacks = not (W[b + PK_STOPPED] or (W[b + PK_LEADER] >= 0 and not W[b + PK_READY])
-                       or traits & F_CANNOT_ATTACK)
+        attacks = not (
+            W[b + PK_STOPPED]
+            or (W[b + PK_LEADER] >= 0 and not W[b + PK_READY])
+            or traits & F_CANNOT_ATTACK
+        )
         if kind == PAWN:
             f = _forward(seat)
             double = not weather and (not W[b + PK_MOVED] or march)
@@ -1030,8 +1217,7 @@ def _move_options(W, seat):
                     if to < 0:
                         continue
                     occ = W[OFF_BOARD + to]
-                    if (occ >= 0 and _owner(occ) != seat) or (
-                            ep and to == W[G_EP_SQ]):
+                    if (occ >= 0 and _owner(occ) != seat) or (ep and to == W[G_EP_SQ]):
                         _promoting(W, pid, to, seat)
         elif kind == KNIGHT or kind == KING:
             dirs = KNIGHT_D if kind == KNIGHT else KING_D
@@ -1057,8 +1243,11 @@ def _move_options(W, seat):
                         if clear:
                             _opt(W, O_MOVE, pid, row * 8 + 6, -1, 0, 0, 0, 0)
                     else:
-                        clear = (W[OFF_BOARD + row * 8 + 1] < 0 and W[OFF_BOARD + row * 8 + 2] < 0
-                                 and W[OFF_BOARD + row * 8 + 3] < 0)
+                        clear = (
+                            W[OFF_BOARD + row * 8 + 1] < 0
+                            and W[OFF_BOARD + row * 8 + 2] < 0
+                            and W[OFF_BOARD + row * 8 + 3] < 0
+                        )
                         if clear:
                             _opt(W, O_MOVE, pid, row * 8 + 2, -1, 0, 0, 0, 0)
         else:
@@ -1098,8 +1287,7 @@ def _step_options(W):
         any_cursed = False
         for pid in _pieces(seat):
             b = _pc(pid)
-            if W[b + PK_SQ] >= 0 and W[b + PK_NC] and (
-                    _traits(W, pid) & F_MUST_MOVE):
+            if W[b + PK_SQ] >= 0 and W[b + PK_NC] and (_traits(W, pid) & F_MUST_MOVE):
                 any_cursed = True
         if any_cursed:
             for i in range(n):
@@ -1126,7 +1314,8 @@ def _step_options(W):
                 if W[b + PK_CUR + d] != W[b + PK_MAX + d]:
                     differ = True
             if (differ or (W[b + PK_LEADER] >= 0 and not W[b + PK_READY])) and not (
-                    _traits(W, pid) & F_CANNOT_REST):
+                _traits(W, pid) & F_CANNOT_REST
+            ):
                 _opt(W, O_REST, pid, 0, 0, 0, 0, 0, 0)
         _opt(W, O_END, 0, 0, 0, 0, 0, 0, 0)
         return
@@ -1196,8 +1385,15 @@ def _completes(W, i, rest, paid):
     owed = 0
     for d in range(5):
         short = W[G_PAY_LET + d] - W[given + d]
-        left = left0 if d == 0 else left1 if d == 1 else left2 if d == 2 else (
-            left3 if d == 3 else left4)
+        left = (
+            left0
+            if d == 0
+            else left1
+            if d == 1
+            else left2
+            if d == 2
+            else (left3 if d == 3 else left4)
+        )
         if short > 0:
             if left < short:
                 return False
@@ -1407,8 +1603,11 @@ def _begin_ranged(W, p, q, power):
 
 @no_counts
 def _valid(W):
-    return (not W[G_C_CANCELLED] and W[_pc(W[G_C_ATT]) + PK_SQ] >= 0
-            and W[_pc(W[G_C_DEF]) + PK_SQ] == W[G_C_TARGET])
+    return (
+        not W[G_C_CANCELLED]
+        and W[_pc(W[G_C_ATT]) + PK_SQ] >= 0
+        and W[_pc(W[G_C_DEF]) + PK_SQ] == W[G_C_TARGET]
+    )
 
 
 @no_counts
@@ -1583,15 +1782,22 @@ def _attack_result(W):
         return
     _move_to(W, att, W[G_C_LAND])
     W[G_C_CAPTURED] = 1
-    if W[G_C_PROMO] >= 0 and W[ba + PK_KIND] == PAWN and W[ba + PK_SQ] // 8 == _last_row(
-            W[ba + PK_OWNER]):
+    if (
+        W[G_C_PROMO] >= 0
+        and W[ba + PK_KIND] == PAWN
+        and W[ba + PK_SQ] // 8 == _last_row(W[ba + PK_OWNER])
+    ):
         W[ba + PK_KIND] = W[G_C_PROMO]
         W[G_VALUES] += 1
         _clear_threats(W)
     margin = a - defence
     kind = W[ba + PK_KIND]
-    if margin > 2 and (kind == BISHOP or kind == ROOK or kind == QUEEN) and (
-            _traits(W, att) & F_CAVALRY) and not _weather(W):
+    if (
+        margin > 2
+        and (kind == BISHOP or kind == ROOK or kind == QUEEN)
+        and (_traits(W, att) & F_CAVALRY)
+        and not _weather(W)
+    ):
         W[G_CHARGE] = margin
         if _charge_count(W) > 1:
             W[G_PHASE] = PH_CHARGE
@@ -1732,8 +1938,13 @@ def _resolve_play(W, seat, o):
         return
     ty = W[_ct(card) + CT_TYPE]
     gone = (pid >= 0 and W[_pc(pid) + PK_SQ] < 0) or (tpid >= 0 and W[_pc(tpid) + PK_SQ] != tsq)
-    targets_q = (tpid >= 0 and tpid != pid) or ty == TY_LEADER or ty == TY_BOON or (
-        ty == TY_CURSE) or ty == TY_TRAINING
+    targets_q = (
+        (tpid >= 0 and tpid != pid)
+        or ty == TY_LEADER
+        or ty == TY_BOON
+        or (ty == TY_CURSE)
+        or ty == TY_TRAINING
+    )
     on_leader = W[_ct(card) + CT_KLASS] == KL_LEADER and (ty == TY_BOON or ty == TY_CURSE)
     if gone or (targets_q and _cloaked(W, tpid, on_leader)):
         return
@@ -1893,11 +2104,9 @@ def _start_play(W, seat, o):
     card = W[o + 1]
     _hand_remove(W, seat, card)
     if W[_ct(card) + CT_THROUGH]:
-        _start_payment(W, seat, W[_ct(card) + CT_GEN], _ct(card) + CT_LET,
-                       W[o + 2], W[o + 3])
+        _start_payment(W, seat, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, W[o + 2], W[o + 3])
     else:
-        _start_payment(W, seat, W[_ct(card) + CT_GEN], _ct(card) + CT_LET,
-                       -1, -1)
+        _start_payment(W, seat, W[_ct(card) + CT_GEN], _ct(card) + CT_LET, -1, -1)
     _pay_settle(W)
     _continue_payment(W)
 
@@ -1909,8 +2118,7 @@ def _use_ability(W, seat, o):
     a = W[o + 1]
     if W[_ct(a) + AT_KIND] == AK_ACTIVATED:
         pid = W[o + 2]
-        _start_payment(W, seat, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, pid,
-                       W[_pc(pid) + PK_SQ])
+        _start_payment(W, seat, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, pid, W[_pc(pid) + PK_SQ])
     else:
         _start_payment(W, seat, W[_ct(a) + AT_GEN], _ct(a) + AT_LET, -1, -1)
     _pay_settle(W)
@@ -1999,8 +2207,9 @@ def _task(W, task, a, b):
     elif task == T_WAR:
         for i in range(W[G_NST]):
             s = OFF_ST + i * STW
-            if W[_ct(W[s]) + CT_FLAGS] & F_WAR and not (W[s + 3] == W[G_TURN]
-                                                   and W[s + 4] == W[G_ACTIVE]):
+            if W[_ct(W[s]) + CT_FLAGS] & F_WAR and not (
+                W[s + 3] == W[G_TURN] and W[s + 4] == W[G_ACTIVE]
+            ):
                 _todo(W, T_GENERAL_LOSES, W[G_ACTIVE], 1)
     elif task == T_SNOW:
         i = 0
@@ -2230,8 +2439,13 @@ def _danger(W, seat):
                 if to >= 0:
                     W[danger + to] = 1
             continue
-        dirs = KNIGHT_D if kind == KNIGHT else BISHOP_D if kind == BISHOP else (
-            ROOK_D if kind == ROOK else KING_D)
+        dirs = (
+            KNIGHT_D
+            if kind == KNIGHT
+            else BISHOP_D
+            if kind == BISHOP
+            else (ROOK_D if kind == ROOK else KING_D)
+        )
         slide = kind == BISHOP or kind == ROOK or kind == QUEEN
         for k in range(dirs.shape[0]):
             to = sq
@@ -2285,15 +2499,23 @@ def _score(W, seat, i):
                 bonus += 4 if (qk == BISHOP or qk == ROOK or qk == QUEEN) else -6
             return 1.0 + bonus + VALUE[qk] * 0.3
         if ty == TY_BOON:
-            return (1.5 + W[_ct(card) + CT_OFF] + W[_ct(card) + CT_DEF]
-                    + VALUE[W[_pc(tpid) + PK_KIND]] * 0.2)
+            return (
+                1.5
+                + W[_ct(card) + CT_OFF]
+                + W[_ct(card) + CT_DEF]
+                + VALUE[W[_pc(tpid) + PK_KIND]] * 0.2
+            )
         if ty == TY_CURSE:
             return 1.0 + _army_value(W, tpid) * 0.5
         if ty == TY_TRAINING:
             bq = _pc(tpid)
             d = W[_ct(card) + CT_TRAIN]
-            return 3.0 + (1.5 if W[bq + PK_KIND] == KING else 0.0) + (
-                0.5 if W[bq + PK_MAX + d] else 0.0) + (1.0 if W[_ct(card) + CT_NAB] else 0.0)
+            return (
+                3.0
+                + (1.5 if W[bq + PK_KIND] == KING else 0.0)
+                + (0.5 if W[bq + PK_MAX + d] else 0.0)
+                + (1.0 if W[_ct(card) + CT_NAB] else 0.0)
+            )
         if ty == TY_STRATEGY:
             if flags & F_WAR:
                 mine = 0
@@ -2307,8 +2529,7 @@ def _score(W, seat, i):
             return 1.5
         if flags & F_RANGED:
             win = _p_win(W, pid, tpid, BY_RANGED, W[_ct(card) + CT_RANGED])
-            gain = 3 * GENERAL_POINT if W[_pc(tpid) + PK_KIND] == KING else _army_value(
-                W, tpid)
+            gain = 3 * GENERAL_POINT if W[_pc(tpid) + PK_KIND] == KING else _army_value(W, tpid)
             return win * gain
         if flags & F_REMOVE_ARMY:
             return _army_value(W, tpid) - 2.0
@@ -2341,11 +2562,17 @@ def _score(W, seat, i):
         effect = W[_ct(a) + AT_EFFECT]
         if effect == AE_RANGED:
             win = _p_win(W, pid, tpid, BY_RANGED, W[_ct(a) + AT_AMOUNT])
-            return win * (3 * GENERAL_POINT if W[_pc(tpid) + PK_KIND] == KING else _army_value(
-                W, tpid)) - 0.5
+            return (
+                win
+                * (3 * GENERAL_POINT if W[_pc(tpid) + PK_KIND] == KING else _army_value(W, tpid))
+                - 0.5
+            )
         if effect == AE_OFFENSE:
-            return 0.5 if (W[G_C_ON] and W[G_C_ATT] == pid
-                           and W[_ct(a) + AT_EXTRA] != AX_SACRIFICE) else -1.0
+            return (
+                0.5
+                if (W[G_C_ON] and W[G_C_ATT] == pid and W[_ct(a) + AT_EXTRA] != AX_SACRIFICE)
+                else -1.0
+            )
         if effect == AE_STOP_MOVE:
             return 1.5
         if effect == AE_SKIP_WAR:
@@ -2376,8 +2603,9 @@ def _score(W, seat, i):
         occ = W[OFF_BOARD + sq]
         if occ < 0:
             return 0.1 if not W[danger + sq] else -0.5
-        return _p_win(W, W[G_C_ATT], occ, BY_CHARGE, W[G_CHARGE] - 1) * (
-            _army_value(W, occ) + 1) - 1
+        return (
+            _p_win(W, W[G_C_ATT], occ, BY_CHARGE, W[G_CHARGE] - 1) * (_army_value(W, occ) + 1) - 1
+        )
     if kind == O_LOSE:
         return float(W[_pc(4 if seat == 0 else 20) + PK_MAX + W[o + 1]])
     return 0.0
@@ -2481,7 +2709,7 @@ def _apply_chance(W, outcome):
 @njit(cache=True)
 def _chance(A, W, mt):
     """One chance point: a draw from the game generator, picked as Dist.pick picks it."""
-    cum = A[OFF_S_CUM:OFF_S_CUM + CUM_SIZE]
+    cum = A[OFF_S_CUM : OFF_S_CUM + CUM_SIZE]
     u = mt_random(mt)
     phase = W[G_PHASE]
     if phase == PH_FIRST:
@@ -2499,8 +2727,8 @@ def _chance(A, W, mt):
             cum[i] = acc
         at = pick_cum(cum, n, u)
         card = W[OFF_DKI + base + at]
-        ids = A[OFF_DKI + base:OFF_DKI + base + DCAP]
-        cnt = A[OFF_DKC + base:OFF_DKC + base + DCAP]
+        ids = A[OFF_DKI + base : OFF_DKI + base + DCAP]
+        cnt = A[OFF_DKC + base : OFF_DKC + base + DCAP]
         W[G_DKL0 + seat] = deck_take_at(ids, cnt, n, at)
         W[G_DKS0 + seat] -= 1
         nd = W[G_NDRAWS]
@@ -2567,8 +2795,27 @@ def _allowed(W, banned):
 
 
 @njit(cache=True)
-def play_game(seed, bseed, R, bots, BAN, BANNING, DKI, DKC, DKL, A, W, mt, bmt, scores, out,
-              outf, k, log, stop):
+def play_game(
+    seed,
+    bseed,
+    R,
+    bots,
+    BAN,
+    BANNING,
+    DKI,
+    DKC,
+    DKL,
+    A,
+    W,
+    mt,
+    bmt,
+    scores,
+    out,
+    outf,
+    k,
+    log,
+    stop,
+):
     """One game on the vector A, which W points into (A's slices go to the shared helpers
     that take arrays)."""
     mt_seed(mt, seed)
@@ -2662,8 +2909,27 @@ def play_many(seeds, bseeds, R, bots, BAN, CT, BIN, DKI, DKC, DKL, log, stop):
     for s in range(2):
         banning[s] = BAN[s].any()
     for k in range(n):
-        play_game(seeds[k], bseeds[k], R, bots, BAN, banning, DKI, DKC, DKL, A, W, mt, bmt,
-                  scores, out, outf, k, log, stop)
+        play_game(
+            seeds[k],
+            bseeds[k],
+            R,
+            bots,
+            BAN,
+            banning,
+            DKI,
+            DKC,
+            DKL,
+            A,
+            W,
+            mt,
+            bmt,
+            scores,
+            out,
+            outf,
+            k,
+            log,
+            stop,
+        )
         if out[k, O_STATUS] != OK or stop >= 0:
             break
     return out, outf, A

@@ -92,15 +92,17 @@ class Movement:
             return hit
         kind = "Q" if p.kind == "K" else p.kind
         reach = 1 if kind != "N" and self.snowed(p.owner) else None
-        out = [p.sq, *MOVES.threats(kind, p.sq, self.board, forward=forward(p.owner),
-                                    reach=reach)]
+        out = [p.sq, *MOVES.threats(kind, p.sq, self.board, forward=forward(p.owner), reach=reach)]
         self._threats[p.id] = out
         return out
 
     def threatening(self, sq: int, seat: int, exclude: int = -1) -> int:
         """How many of `seat`'s pieces (other than `exclude`) threaten square `sq` (R-10)."""
-        return sum(1 for p in self.pieces if p.owner == seat and p.sq >= 0 and p.id != exclude
-                   and sq in self.card_threats(p))
+        return sum(
+            1
+            for p in self.pieces
+            if p.owner == seat and p.sq >= 0 and p.id != exclude and sq in self.card_threats(p)
+        )
 
     # -- movement ------------------------------------------------------------------------
     def move_options(self, seat: int) -> list[tuple]:
@@ -140,8 +142,7 @@ class Movement:
         if attacks:
             for to in MOVES.pawn_captures(p.sq, f):
                 occ = board[to]
-                if (occ >= 0 and pieces[occ].owner != seat) or (
-                        ep is not None and to == ep[0]):
+                if (occ >= 0 and pieces[occ].owner != seat) or (ep is not None and to == ep[0]):
                     out.extend(_promoting(p.id, to, seat))
         return out
 

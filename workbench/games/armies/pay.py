@@ -20,8 +20,9 @@ from itertools import product
 Plan = tuple[tuple[int, int, int], ...]  # ((piece id, domain index, points), ...)
 
 
-def payable(generic: int, letters: Sequence[int], pool: Sequence[int],
-            primary: Sequence[int] | None = None) -> bool:
+def payable(
+    generic: int, letters: Sequence[int], pool: Sequence[int], primary: Sequence[int] | None = None
+) -> bool:
     """Whether `pool` (points per domain of every payer together) covers the cost, with the
     primary piece's own skill (`primary`, if any) able to give at least one point."""
     total = generic
@@ -42,13 +43,22 @@ class Payment:
 
     __slots__ = ("generic", "letters", "cells", "taken", "i", "primary", "_left", "_ends")
 
-    def __init__(self, generic: int, letters: Sequence[int],
-                 payers: Sequence[tuple[int, Sequence[int]]], primary: int | None = None):
+    def __init__(
+        self,
+        generic: int,
+        letters: Sequence[int],
+        payers: Sequence[tuple[int, Sequence[int]]],
+        primary: int | None = None,
+    ):
         self.generic = generic
         self.letters = tuple(letters)
         # Only domains that can pay something: a needed letter, or any domain if generic.
-        self.cells = tuple((pid, d, skill[d]) for pid, skill in payers for d in range(5)
-                           if skill[d] and (letters[d] or generic))
+        self.cells = tuple(
+            (pid, d, skill[d])
+            for pid, skill in payers
+            for d in range(5)
+            if skill[d] and (letters[d] or generic)
+        )
         self.taken: list[int] = []
         self.i = 0  # the first cell of the piece being asked
         self.primary = primary
@@ -68,7 +78,13 @@ class Payment:
     def copy(self) -> Payment:
         p = Payment.__new__(Payment)
         p.generic, p.letters, p.cells, p.primary, p._left, p._ends = (
-            self.generic, self.letters, self.cells, self.primary, self._left, self._ends)
+            self.generic,
+            self.letters,
+            self.cells,
+            self.primary,
+            self._left,
+            self._ends,
+        )
         p.taken, p.i = list(self.taken), self.i
         return p
 
@@ -106,7 +122,7 @@ class Payment:
         points first."""
         given, rest, paid = self._given()
         end = next(e for e in self._ends if e > self.i)
-        mine = self.cells[self.i:end]
+        mine = self.cells[self.i : end]
         pid = mine[0][0]
         out = []
         for xs in product(*(range(min(cap, rest), -1, -1) for _, _, cap in mine)):
@@ -128,15 +144,16 @@ class Payment:
 
     def choose(self, share: tuple[int, ...]) -> None:
         end = next(e for e in self._ends if e > self.i)
-        for _, d, _ in self.cells[self.i:end]:
+        for _, d, _ in self.cells[self.i : end]:
             self.taken.append(share[d])
         self.i = end
         self._settle()
 
     def plan(self) -> Plan:
         # A cost paid in full leaves the later cells unasked, so `taken` may be the shorter.
-        return tuple((pid, d, x) for (pid, d, _), x in zip(self.cells, self.taken, strict=False)
-                     if x)
+        return tuple(
+            (pid, d, x) for (pid, d, _), x in zip(self.cells, self.taken, strict=False) if x
+        )
 
     # -- the walk -----------------------------------------------------------------------
     def _settle(self) -> None:
@@ -178,8 +195,13 @@ class Payment:
         return self.generic + sum(self.letters)
 
 
-def plans(generic: int, letters: Sequence[int], payers: Sequence[tuple[int, Sequence[int]]],
-          primary: int | None = None, limit: int = 10_000) -> list[Plan]:
+def plans(
+    generic: int,
+    letters: Sequence[int],
+    payers: Sequence[tuple[int, Sequence[int]]],
+    primary: int | None = None,
+    limit: int = 10_000,
+) -> list[Plan]:
     """Every way `payers` ((piece id, skill per domain), primary piece first) can pay the cost
     (up to `limit` of them), by walking every choice a Payment offers."""
     out: list[Plan] = []

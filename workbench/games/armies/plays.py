@@ -90,8 +90,11 @@ class Plays:
             return [("play", name, -1, -1, -1, -1)]
         out = []
         for q in own:
-            if card.klass == "army" and q.kind == "K" or (
-                    card.klass == "general" and q.kind != "K"):
+            if (
+                card.klass == "army"
+                and q.kind == "K"
+                or (card.klass == "general" and q.kind != "K")
+            ):
                 continue
             out.append(("play", name, -1, q.sq, q.id, -1))
         return out
@@ -113,8 +116,12 @@ class Plays:
                 continue
             q = pieces[occ]
             # R-11, A-27: onto a friendly Army (not the General) without a Leader.
-            if q.owner == seat and q.kind != "K" and q.leader is None and not self.shielded(
-                    q, card.major):
+            if (
+                q.owner == seat
+                and q.kind != "K"
+                and q.leader is None
+                and not self.shielded(q, card.major)
+            ):
                 yield sq, occ, -1
 
     def _boon_targets(self, seat: int, card, threats):
@@ -149,8 +156,11 @@ class Plays:
                 return  # A-29: a spent Leader stops every attack of its army
             for sq in threats[1:]:
                 occ = board[sq]
-                if occ >= 0 and pieces[occ].owner != seat and not self.shielded(
-                        pieces[occ], card.major):
+                if (
+                    occ >= 0
+                    and pieces[occ].owner != seat
+                    and not self.shielded(pieces[occ], card.major)
+                ):
                     yield sq, occ, -1
         elif "remove_army" in effects:
             for sq in threats:
@@ -174,15 +184,25 @@ class Plays:
             c = self.combat
             if c is not None and c.stage == "pre":
                 q = pieces[c.attacker]
-                if (q.sq >= 0 and q.owner != seat and q.kind != "K" and q.sq in threats
-                        and "cannot_attack" not in self.traits(p)):
+                if (
+                    q.sq >= 0
+                    and q.owner != seat
+                    and q.kind != "K"
+                    and q.sq in threats
+                    and "cannot_attack" not in self.traits(p)
+                ):
                     yield q.sq, q.id, -1
         elif "cancel" in effects:
             cards = self.cat.cards
             for i, (_, item) in enumerate(self.window.stack):
                 target = cards[item[1]]
-                if (item[0] == "play" and target.type in STACKED and "cancel" not in target.effects
-                        and i not in self.cancelled and item[3] in threats):
+                if (
+                    item[0] == "play"
+                    and target.type in STACKED
+                    and "cancel" not in target.effects
+                    and i not in self.cancelled
+                    and item[3] in threats
+                ):
                     yield item[3], -1, i
         else:
             # Effects on the primary piece or around it: the piece's own square.
@@ -213,8 +233,9 @@ class Plays:
         if window:
             c = self.combat
             instant = self.rules["arm.ability_speed"] == "instant"
-            if not instant and not (c is not None and c.stage == "pre"
-                                    and self.pieces[c.attacker].owner == seat):
+            if not instant and not (
+                c is not None and c.stage == "pre" and self.pieces[c.attacker].owner == seat
+            ):
                 return out
         for a, p, controller in self._sources():
             out.extend(self._source_options(a, p, controller, seat, window))
@@ -236,8 +257,11 @@ class Plays:
             if controller == seat and a.effect == "ranged" and self.can_attack(p):
                 for sq in self.card_threats(p)[1:]:
                     occ = self.board[sq]
-                    if occ >= 0 and self.pieces[occ].owner != seat and not self.shielded(
-                            self.pieces[occ], True):
+                    if (
+                        occ >= 0
+                        and self.pieces[occ].owner != seat
+                        and not self.shielded(self.pieces[occ], True)
+                    ):
                         out.append(("ability", a.id, p.id, sq, occ, -1))
         elif kind == "enemy_major" and controller != seat and not self.shielded(p, True):
             if a.effect == "stop_move" and p.stopped:
@@ -262,25 +286,43 @@ class Plays:
                         out.append(("ability", a.id, -1, -1, -1, i))
                 elif a.kind == "global" and a.extra == "spend_politician":
                     for q in self.pieces:
-                        if (q.owner == seat and q.sq >= 0 and q.leader is not None and q.ready
-                                and "Politician" in cards[q.leader].subtypes):
+                        if (
+                            q.owner == seat
+                            and q.sq >= 0
+                            and q.leader is not None
+                            and q.ready
+                            and "Politician" in cards[q.leader].subtypes
+                        ):
                             out.append(("ability", a.id, q.id, -1, -1, (i, q.id)))
         return out
 
     def _activated(self, a, p, seat: int) -> list[tuple]:
-        pool = self._pool([(q, t) for q, t in ((q, self.card_threats(q)) for q in self.pieces
-                                               if q.owner == seat and q.sq >= 0 and any(q.cur))],
-                          p.sq)
+        pool = self._pool(
+            [
+                (q, t)
+                for q, t in (
+                    (q, self.card_threats(q))
+                    for q in self.pieces
+                    if q.owner == seat and q.sq >= 0 and any(q.cur)
+                )
+            ],
+            p.sq,
+        )
         if not payable(a.generic, a.letters, pool, p.cur):
             return []
         if a.extra == "sacrifice_leader":
-            out = [("ability", a.id, p.id, p.sq, p.id, q.id) for q in self.pieces
-                   if q.owner == seat and q.sq >= 0 and q.leader is not None]
+            out = [
+                ("ability", a.id, p.id, p.sq, p.id, q.id)
+                for q in self.pieces
+                if q.owner == seat and q.sq >= 0 and q.leader is not None
+            ]
             if self.rules["arm.sacrifice_from"] == "play_or_hand":
                 cards = self.cat.cards
-                out += [("ability", a.id, p.id, p.sq, p.id, name)
-                        for name in dict.fromkeys(self.hands[seat])
-                        if cards[name].type == "leader"]
+                out += [
+                    ("ability", a.id, p.id, p.sq, p.id, name)
+                    for name in dict.fromkeys(self.hands[seat])
+                    if cards[name].type == "leader"
+                ]
             return out
         return [("ability", a.id, p.id, p.sq, p.id, -1)]
 
@@ -375,8 +417,9 @@ class Plays:
         p = self.pieces[pid] if pid >= 0 else None
         q = self.pieces[tpid] if tpid >= 0 else None
         gone = (p is not None and p.sq < 0) or (q is not None and q.sq != tsq)
-        targets_q = q is not None and q is not p or card.type in ("leader", "boon", "curse",
-                                                                   "training")
+        targets_q = (
+            q is not None and q is not p or card.type in ("leader", "boon", "curse", "training")
+        )
         on_leader = card.klass == "leader" and card.type in ("boon", "curse")
         if gone or (targets_q and self.cloaked(q, on_leader)):
             self.discard(seat, name, from_play=False)
@@ -500,8 +543,13 @@ class Plays:
         through = NAMES[self.pieces[pid].sq] if pid >= 0 else ""
         target = NAMES[tsq] if tsq >= 0 else ""
         if self.cat.cards[name].type == "technique" and "cancel" in self.cat.cards[name].effects:
-            return (name, through, target, self.window.stack[extra][1][1],
-                    *self._which_play(extra)[:1])
+            return (
+                name,
+                through,
+                target,
+                self.window.stack[extra][1][1],
+                *self._which_play(extra)[:1],
+            )
         return name, through, target
 
     def play_label(self, o: tuple) -> str:
@@ -511,8 +559,11 @@ class Plays:
         q = self.pieces[tpid] if tpid >= 0 else None
         via = f" (through the {p.name} on {NAMES[p.sq]})" if p is not None and q is not p else ""
         fails = ""
-        if q is not None and (q is not p or card.type in ("leader", "boon", "curse")) and \
-                self.cloaked(q, card.klass == "leader" and card.type in ("boon", "curse")):
+        if (
+            q is not None
+            and (q is not p or card.type in ("leader", "boon", "curse"))
+            and self.cloaked(q, card.klass == "leader" and card.type in ("boon", "curse"))
+        ):
             fails = ", which fails: Cloaksworn Commander"
         effects = card.effects
         if card.type == "strategy":
@@ -527,13 +578,16 @@ class Plays:
             which = _nth(self._which_play(extra))
             return f"Play {name} on {target[1]}{which} at {NAMES[tsq]}{via}"
         if "ranged" in effects:
-            odds = "" if fails else \
-                f" ({self.odds_words(p, q, 'ranged', effects['ranged'])})"
-            return (f"Play {name}: the {p.name} on {NAMES[p.sq]} shoots the {q.name} on "
-                    f"{NAMES[q.sq]}{odds}{fails}")
+            odds = "" if fails else f" ({self.odds_words(p, q, 'ranged', effects['ranged'])})"
+            return (
+                f"Play {name}: the {p.name} on {NAMES[p.sq]} shoots the {q.name} on "
+                f"{NAMES[q.sq]}{odds}{fails}"
+            )
         if "ambush" in effects:
-            return (f"Play {name} on the {q.name} on {NAMES[q.sq]}{via} "
-                    f"({percent(self.win_chance(p, q))} to destroy it){fails}")
+            return (
+                f"Play {name} on the {q.name} on {NAMES[q.sq]}{via} "
+                f"({percent(self.win_chance(p, q))} to destroy it){fails}"
+            )
         if q is not None and q is not p:
             return f"Play {name} on the {q.name} on {NAMES[q.sq]}{via}{fails}"
         return f"Play {name} through the {p.name} on {NAMES[p.sq]}"
@@ -569,18 +623,24 @@ class Plays:
             return what
         if a.effect == "ranged":
             q = self.pieces[tpid]
-            return (f"{a.id}: the {p.name} on {NAMES[p.sq]} shoots the {q.name} on "
-                    f"{NAMES[q.sq]} (power {a.amount}, major action, "
-                    f"{self.odds_words(p, q, 'ranged', a.amount)})")
+            return (
+                f"{a.id}: the {p.name} on {NAMES[p.sq]} shoots the {q.name} on "
+                f"{NAMES[q.sq]} (power {a.amount}, major action, "
+                f"{self.odds_words(p, q, 'ranged', a.amount)})"
+            )
         if a.effect == "stop_move":
             return f"Hold back the {p.name} on {NAMES[p.sq]} this turn ({a.card}, major action)"
         if a.effect == "destroy_curse":
-            return (f"Destroy {a.card} on the {p.name} on {NAMES[p.sq]}, discarding "
-                    f"{extra[0]} and {extra[1]} (major action)")
+            return (
+                f"Destroy {a.card} on the {p.name} on {NAMES[p.sq]}, discarding "
+                f"{extra[0]} and {extra[1]} (major action)"
+            )
         if a.extra == "spend_politician":
             q = self.pieces[extra[1]]
-            return (f"Call off Unfavorable War{_nth(self._which_war(extra[0]))} this turn by "
-                    f"spending {q.leader} on {NAMES[q.sq]}")
+            return (
+                f"Call off Unfavorable War{_nth(self._which_war(extra[0]))} this turn by "
+                f"spending {q.leader} on {NAMES[q.sq]}"
+            )
         paid = f", pay {cost[6:-1]}" if cost else ""
         which = _nth(self._which_war(extra)) if a.kind == "global_major" else ""
         return f"Call off Unfavorable War{which} this turn (major action{paid})"
@@ -591,8 +651,11 @@ class Plays:
     def _which_play(self, i: int) -> tuple[int, int] | tuple[()]:
         """(k, n): stack item i is the k-th of n items of its name on its square; () if n is 1."""
         item = self.window.stack[i][1]
-        alike = [j for j, (_, other) in enumerate(self.window.stack)
-                 if other[1] == item[1] and other[3] == item[3]]
+        alike = [
+            j
+            for j, (_, other) in enumerate(self.window.stack)
+            if other[1] == item[1] and other[3] == item[3]
+        ]
         return (alike.index(i) + 1, len(alike)) if len(alike) > 1 else ()
 
     def _which_war(self, i: int) -> tuple[int, int] | tuple[()]:
@@ -619,4 +682,3 @@ def _pairs(hand: list[str]) -> list[tuple[str, str]]:
             if a != b or hand.count(a) >= 2:
                 out.append((a, b))
     return out
-

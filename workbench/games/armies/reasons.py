@@ -22,20 +22,35 @@ def unusual_candidates(state) -> list[Action]:
         for to in MOVES.threats(kind, p.sq, state.board, forward=forward(seat)):
             occ = state.board[to]
             if occ >= 0 and state.pieces[occ].owner != seat:
-                out.append(Action("move", (NAMES[p.sq], NAMES[to]),
-                                  f"{p.name} {NAMES[p.sq]} attacks the "
-                                  f"{state.pieces[occ].name} on {NAMES[to]}"))
+                out.append(
+                    Action(
+                        "move",
+                        (NAMES[p.sq], NAMES[to]),
+                        f"{p.name} {NAMES[p.sq]} attacks the "
+                        f"{state.pieces[occ].name} on {NAMES[to]}",
+                    )
+                )
     general = state.general(seat)
     for name in dict.fromkeys(state.hands[seat]):
         card = state.cat.cards[name]
         if card.through:
-            out.append(Action("play", (name, NAMES[general.sq], NAMES[general.sq]),
-                              f"Play {name} through the General on {NAMES[general.sq]}"))
+            out.append(
+                Action(
+                    "play",
+                    (name, NAMES[general.sq], NAMES[general.sq]),
+                    f"Play {name} through the General on {NAMES[general.sq]}",
+                )
+            )
         elif card.type == "strategy":
             out.append(Action("play", (name, "", ""), f"Play {name}"))
         else:
-            out.append(Action("play", (name, "", NAMES[general.sq]),
-                              f"Play {name} on the General on {NAMES[general.sq]}"))
+            out.append(
+                Action(
+                    "play",
+                    (name, "", NAMES[general.sq]),
+                    f"Play {name} on the General on {NAMES[general.sq]}",
+                )
+            )
     return out
 
 
@@ -58,8 +73,12 @@ def explain(state, action: Action) -> tuple[str, str] | None:
 
 
 def _waiting(state) -> str:
-    return {"respond": "the response window", "pay": "the payment", "charge": "the charge",
-            "lose skill": "the General's lost battle"}.get(state.phase, "the current decision")
+    return {
+        "respond": "the response window",
+        "pay": "the payment",
+        "charge": "the charge",
+        "lose skill": "the General's lost battle",
+    }.get(state.phase, "the current decision")
 
 
 def _move(state, frm: int, to: int) -> tuple[str, str]:
@@ -73,18 +92,21 @@ def _move(state, frm: int, to: int) -> tuple[str, str]:
         return "R-7", f"no piece of yours stands on {NAMES[frm]}"
     p = state.pieces[occ]
     if p.stopped:
-        return "A-53", (f"the {p.name} on {NAMES[frm]} was held back this turn (Unholy "
-                        "Bloodthirst)")
+        return "A-53", (
+            f"the {p.name} on {NAMES[frm]} was held back this turn (Unholy Bloodthirst)"
+        )
     target = state.board[to]
     attack = target >= 0 and state.pieces[target].owner != seat
     if attack:
         traits = state.traits(p)
         if p.leader is not None and not p.ready:
-            return "R-15", (f"the {p.name} on {NAMES[frm]} has a spent Leader ({p.leader}), "
-                            "so it cannot attack")
+            return "R-15", (
+                f"the {p.name} on {NAMES[frm]} has a spent Leader ({p.leader}), so it cannot attack"
+            )
         if "cannot_attack" in traits:
-            return "A-53", (f"the {p.name} on {NAMES[frm]} is under a Non-aggression Order: it "
-                            "cannot attack")
+            return "A-53", (
+                f"the {p.name} on {NAMES[frm]} is under a Non-aggression Order: it cannot attack"
+            )
         if p.kind in "BRQ" and any(state.board[b] >= 0 for b in _between(frm, to)):
             if "stealth" in traits:
                 return "R-23", "a stealth army that jumps a piece cannot attack in that move"
@@ -93,12 +115,12 @@ def _move(state, frm: int, to: int) -> tuple[str, str]:
     if any(m[1] == occ and m[2] == to for m in moves):
         forced = state.forced_moves(moves)
         if forced:
-            return "A-24", ("an army under Unholy Bloodthirst must move or attack this turn, "
-                            "since it can")
+            return "A-24", (
+                "an army under Unholy Bloodthirst must move or attack this turn, since it can"
+            )
         return "R-7", "that move needs a promotion: name the piece it becomes (R-29)"
     if state.weather() and p.kind != "N":
-        return "A-32", ("Unseasonable Weather: no piece but knights moves more than one "
-                        "square")
+        return "A-32", ("Unseasonable Weather: no piece but knights moves more than one square")
     return "R-7", f"a {p.name} cannot go from {NAMES[frm]} to {NAMES[to]} now (chess movement)"
 
 
@@ -119,26 +141,37 @@ def _play(state, name: str, through: str, target: str) -> tuple[str, str]:
         if card.type != "technique":
             return "R-6", "only Techniques may answer in a response window"
     elif state.phase != STEP or state.step not in ("First Opportunity", "Second Opportunity"):
-        return "R-6", "cards are played in your own Opportunity steps (Techniques also in " \
-                      "response windows)"
+        return (
+            "R-6",
+            "cards are played in your own Opportunity steps (Techniques also in response windows)",
+        )
     if card.major and state.major_used:
         return "R-6", "the turn's one major action is used"
-    if card.type == "training" and state.trainings >= 1 and \
-            state.rules["arm.training_per_turn"] == 1:
+    if (
+        card.type == "training"
+        and state.trainings >= 1
+        and state.rules["arm.training_per_turn"] == 1
+    ):
         return "A-4", "one Training per turn (arm.training_per_turn)"
-    if card.type == "technique" and any(w in card.effects for w in ("defend", "ambush",
-                                                                    "cancel")):
+    if card.type == "technique" and any(w in card.effects for w in ("defend", "ambush", "cancel")):
         return "A-14", f"{name} answers an attack or a card being played; there is none now"
     own = [p for p in state.pieces if p.owner == seat and p.sq >= 0]
     pool = [sum(p.cur[d] for p in own) for d in range(5)]
-    short = [f"{n - pool[d]} {DOMAIN_NAMES[DOMAINS[d]]}" for d, n in enumerate(card.letters)
-             if n > pool[d]]
+    short = [
+        f"{n - pool[d]} {DOMAIN_NAMES[DOMAINS[d]]}"
+        for d, n in enumerate(card.letters)
+        if n > pool[d]
+    ]
     if short or sum(pool) < card.cost:
-        return "R-12", (f"{name} costs {card.cost} skill; your pieces are short of "
-                        f"{', '.join(short) or 'points'}")
+        return "R-12", (
+            f"{name} costs {card.cost} skill; your pieces are short of "
+            f"{', '.join(short) or 'points'}"
+        )
     if card.through:
-        return "R-11", (f"{name} cannot be played through {through or 'that piece'} onto "
-                        f"{target or 'that square'}: the primary piece must threaten the "
-                        "square, pay at least 1 point itself with the pieces threatening it "
-                        "paying the rest (R-12), and the card needs a fitting target there")
+        return "R-11", (
+            f"{name} cannot be played through {through or 'that piece'} onto "
+            f"{target or 'that square'}: the primary piece must threaten the "
+            "square, pay at least 1 point itself with the pieces threatening it "
+            "paying the rest (R-12), and the card needs a fitting target there"
+        )
     return "R-11", f"{name} needs a fitting target"

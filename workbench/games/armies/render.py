@@ -21,22 +21,31 @@ CELL = 48  # px per square: the board and the zones beside it fit at 1,000 px
 
 
 def legend() -> tuple[Glyph, ...]:
-    return (Glyph("", "White", COLOURS[0][0]), Glyph("", "Black", COLOURS[1][0]),
-            Glyph("G", "General (the king)"), Glyph("6/5", "an army's offense/defense"),
-            Glyph("", "ready Leader (ring)", READY), Glyph("", "spent Leader (ring)", SPENT),
-            Glyph("◆", "Boon", BOON), Glyph("◆", "Curse", CURSE),
-            Glyph("◆", "trained skill", SKILL),
-            Glyph("●", "your piece the other side can attack", DANGER),
-            Glyph("", "last move", LAST),
-            Glyph("", "a square to click: move, attack or play a card there", TARGET))
+    return (
+        Glyph("", "White", COLOURS[0][0]),
+        Glyph("", "Black", COLOURS[1][0]),
+        Glyph("G", "General (the king)"),
+        Glyph("6/5", "an army's offense/defense"),
+        Glyph("", "ready Leader (ring)", READY),
+        Glyph("", "spent Leader (ring)", SPENT),
+        Glyph("◆", "Boon", BOON),
+        Glyph("◆", "Curse", CURSE),
+        Glyph("◆", "trained skill", SKILL),
+        Glyph("●", "your piece the other side can attack", DANGER),
+        Glyph("", "last move", LAST),
+        Glyph("", "a square to click: move, attack or play a card there", TARGET),
+    )
 
 
 def skill_text(maxs, cur=None) -> str:
     parts = []
     for d, name in enumerate(DOMAINS):
         if maxs[d] or (cur is not None and cur[d]):
-            parts.append(f"{name}{cur[d]}/{maxs[d]}" if cur is not None and cur[d] != maxs[d]
-                         else f"{name}{maxs[d]}")
+            parts.append(
+                f"{name}{cur[d]}/{maxs[d]}"
+                if cur is not None and cur[d] != maxs[d]
+                else f"{name}{maxs[d]}"
+            )
     return " ".join(parts) or "no skill"
 
 
@@ -85,8 +94,9 @@ def board(state, seat):
         note = ""
         if p.kind != "K" and (state.offense(p) or state.defense(p)):
             note = f"{state.offense(p)}/{state.defense(p)}"
-        pieces.append(Piece(p.sq, "G" if p.kind == "K" else p.kind, disc, ink, ring,
-                            describe(state, p), note))
+        pieces.append(
+            Piece(p.sq, "G" if p.kind == "K" else p.kind, disc, ink, ring, describe(state, p), note)
+        )
         boons = [c for c, _, _ in p.cards if state.cat.cards[c].type == "boon"]
         curses = [c for c, _, _ in p.cards if state.cat.cards[c].type == "curse"]
         if boons:
@@ -102,39 +112,59 @@ def board(state, seat):
     for p in state.pieces:
         if p.sq >= 0 and p.owner != mover:
             attacked.update(MOVES.threats(p.kind, p.sq, state.board, forward=forward(p.owner)))
-    dots = {p.sq: DANGER for p in state.pieces
-            if p.sq >= 0 and p.owner == mover and p.sq in attacked}
+    dots = {
+        p.sq: DANGER for p in state.pieces if p.sq >= 0 and p.owner == mover and p.sq in attacked
+    }
     arrows, outlines = [], {}
     c = state.combat
     if c is not None and state.pieces[c.attacker].sq >= 0 and state.pieces[c.defender].sq >= 0:
         arrows.append((state.pieces[c.attacker].sq, state.pieces[c.defender].sq, PENDING))
         outlines[state.pieces[c.defender].sq] = PENDING
-    return draw_board(GRID, pieces=pieces, marks=marks,
-                      fills={sq: LAST for sq in state.last or ()}, outlines=outlines,
-                      arrows=arrows, dots=dots, targets=_targets(state), cell=CELL)
+    return draw_board(
+        GRID,
+        pieces=pieces,
+        marks=marks,
+        fills={sq: LAST for sq in state.last or ()},
+        outlines=outlines,
+        arrows=arrows,
+        dots=dots,
+        targets=_targets(state),
+        cell=CELL,
+    )
 
 
 def _card(state, name: str, tags=(), **extra) -> CardView:
     card = state.cat.cards[name]
-    cost = (f"{card.generic or ''}"
-            + "".join(d * n for d, n in zip(DOMAINS, card.letters, strict=True))) or "free"
-    stats = (Stat("Off", card.offense), Stat("Def", card.defense)) if card.type == "leader" \
-        else ()
+    cost = (
+        f"{card.generic or ''}" + "".join(d * n for d, n in zip(DOMAINS, card.letters, strict=True))
+    ) or "free"
+    stats = (Stat("Off", card.offense), Stat("Def", card.defense)) if card.type == "leader" else ()
     kind = f"{card.klass} {card.type}".strip() if card.klass else card.type
     # The cost first: a hand drawn one line per card cuts the end of a long subtitle.
-    return CardView(name, card.type, f"{cost} · {kind}", card.text, stats, tuple(tags), id=name,
-                    **extra)
+    return CardView(
+        name, card.type, f"{cost} · {kind}", card.text, stats, tuple(tags), id=name, **extra
+    )
 
 
 def _side(state, s: int, seat) -> list[Zone]:
     general = state.general(s)
-    tags = (["to move"] if state.to_move == s else []) + (["you"] if seat == s else []) + (
-        ["went first"] if state.first == s else [])
-    mat = CardView(f"{SEATS[s]}: {state.deck_names[s]}", "player",
-                   f"General {skill_text(general.maxs, general.cur)}",
-                   stats=(Stat("Hand", len(state.hands[s])), Stat("Deck", len(state.decks[s])),
-                          Stat("Discard", len(state.discards[s]))),
-                   tags=tuple(tags), highlight=state.to_move == s)
+    tags = (
+        (["to move"] if state.to_move == s else [])
+        + (["you"] if seat == s else [])
+        + (["went first"] if state.first == s else [])
+    )
+    mat = CardView(
+        f"{SEATS[s]}: {state.deck_names[s]}",
+        "player",
+        f"General {skill_text(general.maxs, general.cur)}",
+        stats=(
+            Stat("Hand", len(state.hands[s])),
+            Stat("Deck", len(state.decks[s])),
+            Stat("Discard", len(state.discards[s])),
+        ),
+        tags=tuple(tags),
+        highlight=state.to_move == s,
+    )
     cards = [mat]
     for strat in state.strategies:
         if strat[1] == s:
@@ -147,14 +177,27 @@ def _side(state, s: int, seat) -> list[Zone]:
     side = f"{SEATS[s]} ({state.deck_names[s]})"
     if seat != s:
         if hand:
-            cards.append(CardView("Hand", "pile", f"{len(hand)} cards, face down",
-                                  stats=(Stat("cards", len(hand)),)))
-        return [Zone(f"{side}: hand of {len(hand)}, face down", tuple(cards),
-                     state.to_move == s, COLOURS[s][0])]
+            cards.append(
+                CardView(
+                    "Hand",
+                    "pile",
+                    f"{len(hand)} cards, face down",
+                    stats=(Stat("cards", len(hand)),),
+                )
+            )
+        return [
+            Zone(
+                f"{side}: hand of {len(hand)}, face down",
+                tuple(cards),
+                state.to_move == s,
+                COLOURS[s][0],
+            )
+        ]
     shown = tuple(_card(state, name) for name in sorted(hand))
-    return [Zone(side, tuple(cards), state.to_move == s, COLOURS[s][0]),
-            Zone(f"{SEATS[s]} hand ({len(hand)})", shown, state.to_move == s, COLOURS[s][0],
-                 hand=True)]
+    return [
+        Zone(side, tuple(cards), state.to_move == s, COLOURS[s][0]),
+        Zone(f"{SEATS[s]} hand ({len(hand)})", shown, state.to_move == s, COLOURS[s][0], hand=True),
+    ]
 
 
 def _armies(state) -> Zone:
@@ -164,11 +207,19 @@ def _armies(state) -> Zone:
             continue
         name = p.leader or p.name
         tags = ((("ready" if p.ready else "spent"),) if p.leader else ()) + tuple(
-            c for c, _, _ in p.cards)
-        cards.append(CardView(name, "army", f"{SEATS[p.owner]} {p.name} on {NAMES[p.sq]}",
-                              f"skill {skill_text(p.maxs, p.cur)}" if any(p.maxs) else "",
-                              (Stat("Off", state.offense(p)), Stat("Def", state.defense(p))),
-                              tags, highlight=p.leader is not None and p.ready))
+            c for c, _, _ in p.cards
+        )
+        cards.append(
+            CardView(
+                name,
+                "army",
+                f"{SEATS[p.owner]} {p.name} on {NAMES[p.sq]}",
+                f"skill {skill_text(p.maxs, p.cur)}" if any(p.maxs) else "",
+                (Stat("Off", state.offense(p)), Stat("Def", state.defense(p))),
+                tags,
+                highlight=p.leader is not None and p.ready,
+            )
+        )
     return Zone(f"Armies with cards or skill ({len(cards)})", tuple(cards))
 
 
@@ -177,17 +228,28 @@ def _fight(state) -> Zone | None:
     for s, play in state.window.stack:
         cards.append(_card(state, play[1], tags=(f"played by {SEATS[s]}",), highlight=True))
     c = state.combat
-    if c is not None and not c.cancelled and state.pieces[c.attacker].sq >= 0 and \
-            state.pieces[c.defender].sq >= 0:
+    if (
+        c is not None
+        and not c.cancelled
+        and state.pieces[c.attacker].sq >= 0
+        and state.pieces[c.defender].sq >= 0
+    ):
         att, dfd = state.pieces[c.attacker], state.pieces[c.defender]
         attack, defence = state.attack_rolls(c)
         p = attack.compare(">", defence).probability(1)
         stats = [Stat("to win", f"{float(p):.0%}")]
         if c.roll is not None:
             stats += [Stat("A", c.roll[0]), Stat("D", c.roll[1] + c.htl - c.htl_rolled)]
-        cards.append(CardView(f"{att.name} {NAMES[att.sq]} → {dfd.name} {NAMES[dfd.sq]}",
-                              "attack", state.dice_words(c), "", tuple(stats),
-                              highlight=True))
+        cards.append(
+            CardView(
+                f"{att.name} {NAMES[att.sq]} → {dfd.name} {NAMES[dfd.sq]}",
+                "attack",
+                state.dice_words(c),
+                "",
+                tuple(stats),
+                highlight=True,
+            )
+        )
     if not cards:
         return None
     return Zone("Being played and fought", tuple(cards), True)
@@ -202,9 +264,12 @@ def render(state, seat) -> View:
     return View(
         title="Armies",
         subtitle=subtitle(state),
-        trackers=(Stat("Turn", state.turn), Stat("Step", state.step),
-                  Stat("Major action", "used" if state.major_used else "free"),
-                  Stat("Quiet turns", state.quiet, state.rules["arm.draw_after"])),
+        trackers=(
+            Stat("Turn", state.turn),
+            Stat("Step", state.step),
+            Stat("Major action", "used" if state.major_used else "free"),
+            Stat("Quiet turns", state.quiet, state.rules["arm.draw_after"]),
+        ),
         board=board(state, seat),
         zones=tuple(zones),
         legend=legend(),
@@ -238,12 +303,15 @@ def observation(state, seat) -> dict:
         "step": state.step,
         "phase": state.phase,
         "board": {NAMES[p.sq]: describe(state, p) for p in state.pieces if p.sq >= 0},
-        "hands": {SEATS[s]: (sorted(state.hands[s]) if seat is None or seat == s
-                             else len(state.hands[s])) for s in (0, 1)},
+        "hands": {
+            SEATS[s]: (sorted(state.hands[s]) if seat is None or seat == s else len(state.hands[s]))
+            for s in (0, 1)
+        },
         "decks": {SEATS[s]: len(state.decks[s]) for s in (0, 1)},
         "discards": {SEATS[s]: list(state.discards[s]) for s in (0, 1)},
-        "strategies": [{"card": c, "owner": SEATS[o], "tokens": t}
-                       for c, o, t, _ in state.strategies],
+        "strategies": [
+            {"card": c, "owner": SEATS[o], "tokens": t} for c, o, t, _ in state.strategies
+        ],
         "stack": [{"card": play[1], "by": SEATS[s]} for s, play in state.window.stack],
         "major_action_used": state.major_used,
         "quiet_turns": state.quiet,

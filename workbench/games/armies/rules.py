@@ -25,21 +25,32 @@ from .vocab import DOMAIN_NAMES, DOMAINS
 # Decision phases; RUN means the engine is working through its agenda.
 FIRST, DRAW, ROLL = "first player", "draw", "roll"
 STEP, PAY, RESPOND, CHARGE, LOSE, OVER, RUN = (
-    "step", "pay", "respond", "charge", "lose skill", "over", "run")
+    "step",
+    "pay",
+    "respond",
+    "charge",
+    "lose skill",
+    "over",
+    "run",
+)
 # Steps of a turn (R-5).
 OPP1, MOVE, OPP2, REST = "First Opportunity", "Move", "Second Opportunity", "Rest"
 BACK_ROW = "RNBQKBNR"
 
-_FIRST_CHANCE = Chance(uniform((0, 1)), "Who goes first (R-4)",
-                       odds=(("White goes first", Fraction(1, 2)),),
-                       names=lambda seat: f"{SEATS[seat]} goes first")
+_FIRST_CHANCE = Chance(
+    uniform((0, 1)),
+    "Who goes first (R-4)",
+    odds=(("White goes first", Fraction(1, 2)),),
+    names=lambda seat: f"{SEATS[seat]} goes first",
+)
 
 
 class ArmiesState(Movement, Plays, Combats, State):
     num_seats = 2
 
-    def __init__(self, cat: Catalog, rules: dict, decks: list[str], generals: list[tuple],
-                 first: int | None):
+    def __init__(
+        self, cat: Catalog, rules: dict, decks: list[str], generals: list[tuple], first: int | None
+    ):
         self.cat = cat
         self.rules = rules
         self.board = [-1] * 64
@@ -86,9 +97,17 @@ class ArmiesState(Movement, Plays, Combats, State):
         self.losing: list[int] = []  # Generals whose owner must pick a domain to lose (R-25)
         self.rolling = ""
         self.last: tuple[int, int] | None = None
-        self.counts = {"captures_0": 0, "captures_1": 0, "cards_0": 0, "cards_1": 0,
-                       "general_losses_0": 0, "general_losses_1": 0, "attacks": 0,
-                       "attacks_won": 0, "disrupted": 0}
+        self.counts = {
+            "captures_0": 0,
+            "captures_1": 0,
+            "cards_0": 0,
+            "cards_1": 0,
+            "general_losses_0": 0,
+            "general_losses_1": 0,
+            "attacks": 0,
+            "attacks_won": 0,
+            "disrupted": 0,
+        }
         self._options_cache = None
         self._threats: dict[int, list[int]] = {}
         self._chosen = None
@@ -279,8 +298,9 @@ class ArmiesState(Movement, Plays, Combats, State):
             return
         self.quiet = 0 if self.acted else self.quiet + 1
         if self.quiet >= self.rules["arm.draw_after"]:
-            self.finish(-1, f"{self.quiet} turns in a row without a capture or a card played "
-                            "(R-30)")
+            self.finish(
+                -1, f"{self.quiet} turns in a row without a capture or a card played (R-30)"
+            )
             return
         for p in self.pieces:
             p.temp = 0
@@ -298,9 +318,12 @@ class ArmiesState(Movement, Plays, Combats, State):
         self.counts[f"general_losses_{seat}"] += 1
         domains = [d for d in range(5) if general.maxs[d] > 0]
         if not domains:
-            why = ("lost a battle" if cause == "battle" else "could not pay for Unfavorable War")
-            self.finish(1 - seat, f"{SEATS[seat]}'s General {why} with no skill left "
-                                  f"({'R-25' if cause == 'battle' else 'R-27'})")
+            why = "lost a battle" if cause == "battle" else "could not pay for Unfavorable War"
+            self.finish(
+                1 - seat,
+                f"{SEATS[seat]}'s General {why} with no skill left "
+                f"({'R-25' if cause == 'battle' else 'R-27'})",
+            )
             return
         if len(domains) == 1:
             self.lower_general(seat, domains[0])
@@ -387,15 +410,23 @@ class ArmiesState(Movement, Plays, Combats, State):
             forced = self.forced_moves(moves)
             return forced if forced else moves + [("end",)]
         if step == REST:
-            return [("rest", p.id) for p in self.pieces if p.owner == seat and p.sq >= 0
-                    and (p.cur != p.maxs or (p.leader is not None and not p.ready))
-                    and "cannot_rest" not in self.traits(p)] + [("end",)]
+            return [
+                ("rest", p.id)
+                for p in self.pieces
+                if p.owner == seat
+                and p.sq >= 0
+                and (p.cur != p.maxs or (p.leader is not None and not p.ready))
+                and "cannot_rest" not in self.traits(p)
+            ] + [("end",)]
         return self.play_options(seat) + self.ability_options(seat) + [("end",)]
 
     def forced_moves(self, moves: list[tuple]) -> list[tuple]:
         """Unholy Bloodthirst: the cursed army must move or attack if it can (A-24)."""
-        cursed = {p.id for p in self.pieces if p.owner == self.active and p.sq >= 0 and p.cards
-                  and "must_move" in self.traits(p)}
+        cursed = {
+            p.id
+            for p in self.pieces
+            if p.owner == self.active and p.sq >= 0 and p.cards and "must_move" in self.traits(p)
+        }
         return [m for m in moves if m[1] in cursed] if cursed else []
 
     def legal_actions(self) -> list[Action]:
@@ -404,8 +435,10 @@ class ArmiesState(Movement, Plays, Combats, State):
         options = self._options()
         actions = [self.action(o) for o in options]
         # Remembered until the next change, so `apply` finds the option without relabelling.
-        self._chosen = (options, {(a.kind, a.args): o
-                                  for a, o in zip(actions, options, strict=True)})
+        self._chosen = (
+            options,
+            {(a.kind, a.args): o for a, o in zip(actions, options, strict=True)},
+        )
         return actions
 
     def apply(self, action: Action) -> None:
@@ -484,8 +517,12 @@ class ArmiesState(Movement, Plays, Combats, State):
     def label(self, o: tuple) -> str:
         kind = o[0]
         if kind == "end":
-            return {OPP1: "Go to the Move step", MOVE: "Skip the move",
-                    OPP2: "Go to Rest", REST: "Rest no piece"}[self.step]
+            return {
+                OPP1: "Go to the Move step",
+                MOVE: "Skip the move",
+                OPP2: "Go to Rest",
+                REST: "Rest no piece",
+            }[self.step]
         if kind == "pass":
             return self.pass_label()
         if kind == "move":
@@ -544,23 +581,39 @@ class ArmiesState(Movement, Plays, Combats, State):
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        details = {"turns": self.turn, "captures": [self.counts["captures_0"],
-                                                      self.counts["captures_1"]],
-                   "general_losses": [self.counts["general_losses_0"],
-                                      self.counts["general_losses_1"]]}
+        details = {
+            "turns": self.turn,
+            "captures": [self.counts["captures_0"], self.counts["captures_1"]],
+            "general_losses": [self.counts["general_losses_0"], self.counts["general_losses_1"]],
+        }
         if self.winner < 0:
             return Result("draw", (), self.reason, details)
         return Result(f"{SEATS[self.winner]} wins", (self.winner,), self.reason, details)
 
     def stats(self) -> dict:
-        end = ("draw" if self.winner < 0 else "war" if "Unfavorable" in self.reason
-               else "deck" if "deck" in self.reason else "general") if self.phase == OVER else ""
-        return {"first": self.first, "winner": self.winner if self.phase == OVER else -1,
-                "turns": self.turn, "end": end, **self.counts}
+        end = (
+            (
+                "draw"
+                if self.winner < 0
+                else "war"
+                if "Unfavorable" in self.reason
+                else "deck"
+                if "deck" in self.reason
+                else "general"
+            )
+            if self.phase == OVER
+            else ""
+        )
+        return {
+            "first": self.first,
+            "winner": self.winner if self.phase == OVER else -1,
+            "turns": self.turn,
+            "end": end,
+            **self.counts,
+        }
 
     def score(self, seat: int) -> float:
         """Chances of `seat` in [0, 1] by a material-and-skill count, for search cut-offs."""
         from .bots import evaluate
 
         return evaluate(self, seat)
-

@@ -15,9 +15,15 @@ DOMAINS = "GELTS"
 DOMAIN_NAMES = {"G": "Gnar", "E": "Ethyr", "L": "Lorin", "T": "Tor", "S": "Shives"}
 CARD_TYPES = ("leader", "maneuver", "technique", "boon", "curse", "training", "strategy")
 # What the class column may hold for each type (blank is "").
-CLASSES = {"leader": ("hero", "elite"), "maneuver": ("", "leader"),
-           "technique": ("", "leader"), "boon": ("army", "leader"),
-           "curse": ("army", "leader"), "training": ("", "army", "general"), "strategy": ("",)}
+CLASSES = {
+    "leader": ("hero", "elite"),
+    "maneuver": ("", "leader"),
+    "technique": ("", "leader"),
+    "boon": ("army", "leader"),
+    "curse": ("army", "leader"),
+    "training": ("", "army", "general"),
+    "strategy": ("",),
+}
 
 # term -> (kind of argument, meaning). Argument kinds: None (no argument), "count" (a whole
 # number from 0), "domain" (G, E, L, T or S), or a tuple of allowed words.
@@ -38,12 +44,16 @@ TERMS = {
     "returns_to_hand": (None, "from play to a discard pile, it returns to its owner's hand"),
     # What it does when it resolves.
     "ranged": ("count", "a ranged attack of this power against the target square (R-21)"),
-    "draw": (("extra_leaders", "domains", "count"),
-             "draw that many cards, one per Leader beyond the opponent's, or one per domain "
-             "the primary piece has skill in"),
+    "draw": (
+        ("extra_leaders", "domains", "count"),
+        "draw that many cards, one per Leader beyond the opponent's, or one per domain "
+        "the primary piece has skill in",
+    ),
     "spend_threatened_leaders": (None, "enemy Leaders on squares the piece threatens are spent"),
-    "hope": (("odds",), "Hope tokens (+1/+1) on this Leader, one per enemy threat beyond the "
-                        "friendly ones (A-13)"),
+    "hope": (
+        ("odds",),
+        "Hope tokens (+1/+1) on this Leader, one per enemy threat beyond the friendly ones (A-13)",
+    ),
     "ready_leader": (None, "ready this Leader"),
     "remove_army": (None, "remove the target Army from the game"),
     "defend": ("count", "the defending army on the target square adds this to its defence"),
@@ -67,13 +77,19 @@ ABILITY_EFFECTS = ("offense", "stop_move", "destroy_curse", "skip_war", "ranged"
 # carries it; a global one spares its player the war; a major action an army has or is granted
 # is a ranged attack. The card table refuses the rest, which the rules would play only in
 # part (a cost left unpaid, a move never offered, a label with nothing to name).
-ABILITY_FORMS = frozenset({
-    ("activated", "", "offense"), ("activated", "sacrifice_leader", "offense"),
-    ("enemy_major", "", "stop_move"), ("enemy_major", "discard_2", "stop_move"),
-    ("enemy_major", "discard_2", "destroy_curse"),
-    ("global_major", "", "skip_war"), ("global", "spend_politician", "skip_war"),
-    ("major", "", "ranged"), ("granted_major", "", "ranged"),
-})
+ABILITY_FORMS = frozenset(
+    {
+        ("activated", "", "offense"),
+        ("activated", "sacrifice_leader", "offense"),
+        ("enemy_major", "", "stop_move"),
+        ("enemy_major", "discard_2", "stop_move"),
+        ("enemy_major", "discard_2", "destroy_curse"),
+        ("global_major", "", "skip_war"),
+        ("global", "spend_politician", "skip_war"),
+        ("major", "", "ranged"),
+        ("granted_major", "", "ranged"),
+    }
+)
 # Effects that act on the piece a card is played through: Training and Strategies are played
 # through none, so they cannot carry them.
 THROUGH_EFFECTS = ("ranged", "spend_threatened_leaders", "hope", "ready_leader")
@@ -87,11 +103,17 @@ def ability_problem(kind: str, extra: str, effect: str) -> tuple[str, str, str] 
         return None  # (the schema names an unknown kind)
     extras = sorted({e for _, e, _ in forms})
     if extra not in extras:
-        return ("extra", f"{extra or 'no extra cost'} on an ability of kind {kind}",
-                " or ".join(e or "blank" for e in extras))
+        return (
+            "extra",
+            f"{extra or 'no extra cost'} on an ability of kind {kind}",
+            " or ".join(e or "blank" for e in extras),
+        )
     effects = sorted(f for k, e, f in forms if e == extra)
-    return ("effect", f"{effect} on an ability of kind {kind} with "
-            f"{extra or 'no extra cost'}", " or ".join(effects))
+    return (
+        "effect",
+        f"{effect} on an ability of kind {kind} with {extra or 'no extra cost'}",
+        " or ".join(effects),
+    )
 
 
 def unplayable_through(card_type: str, effects: dict) -> str | None:
@@ -103,6 +125,7 @@ def unplayable_through(card_type: str, effects: dict) -> str | None:
             return word
     return "draw:domains" if effects.get("draw") == "domains" else None
 
+
 _COST = re.compile(r"(\d*)([GELTS]*)")
 
 
@@ -111,15 +134,18 @@ def parse_cost(text: str | None) -> tuple[int, tuple[int, ...]]:
     text = (text or "").strip().upper()
     match = _COST.fullmatch(text)
     if match is None:
-        raise ValueError(f"{text!r} is not a cost; expected generic points then domain "
-                         "letters (G, E, L, T, S), e.g. 3GG, 1E or TTT")
+        raise ValueError(
+            f"{text!r} is not a cost; expected generic points then domain "
+            "letters (G, E, L, T, S), e.g. 3GG, 1E or TTT"
+        )
     letters = match.group(2)
     return (int(match.group(1) or 0), tuple(letters.count(d) for d in DOMAINS))
 
 
 def cost_text(generic: int, letters: tuple[int, ...]) -> str:
     text = (str(generic) if generic else "") + "".join(
-        d * n for d, n in zip(DOMAINS, letters, strict=True))
+        d * n for d, n in zip(DOMAINS, letters, strict=True)
+    )
     return text or "free"
 
 
@@ -151,8 +177,11 @@ def parse_effects(text: str | None) -> dict[str, object]:
             elif ("count" in words or kind == "count") and arg.isdigit():
                 out[term] = int(arg)
             else:
-                allowed = " or ".join([*(w for w in words if w != "count"),
-                                       *(["a whole number"] if "count" in words
-                                         or kind == "count" else [])])
+                allowed = " or ".join(
+                    [
+                        *(w for w in words if w != "count"),
+                        *(["a whole number"] if "count" in words or kind == "count" else []),
+                    ]
+                )
                 raise ValueError(f"{term!r} needs {allowed}, got {arg!r}")
     return out

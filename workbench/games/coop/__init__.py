@@ -15,10 +15,24 @@ if TYPE_CHECKING:
     )
 
 # The analyses bring in the dice engine; playing a match never needs them.
-__getattr__, __dir__ = lazy_attributes(__name__, {
-    ".analysis": ["expected_rounds_to_defeat", "rounds_to_defeat", "rounds_to_knock_out",
-                  "why_never"],
-})
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        ".analysis": [
+            "expected_rounds_to_defeat",
+            "rounds_to_defeat",
+            "rounds_to_knock_out",
+            "why_never",
+        ],
+    },
+)
 
-__all__ = ["Coop", "CoopState", "expected_rounds_to_defeat", "hit_chance", "rounds_to_defeat",
-           "rounds_to_knock_out", "why_never"]
+__all__ = [
+    "Coop",
+    "CoopState",
+    "expected_rounds_to_defeat",
+    "hit_chance",
+    "rounds_to_defeat",
+    "rounds_to_knock_out",
+    "why_never",
+]

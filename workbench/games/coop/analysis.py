@@ -48,8 +48,9 @@ def _loadout(spec, cat, state) -> Player:
     if isinstance(spec, str):
         spec = {"class": spec, "items": []}
     if not isinstance(spec, dict) or "class" not in spec:
-        raise ValueError(f"an attacker is a class name or {{'class': ..., 'items': [...]}}, "
-                         f"not {spec!r}")
+        raise ValueError(
+            f"an attacker is a class name or {{'class': ..., 'items': [...]}}, not {spec!r}"
+        )
     cls = cat.classes.get(str(spec["class"]).capitalize())
     if cls is None:
         raise ValueError(f"no class {spec['class']!r}; classes are {', '.join(cat.classes)}")
@@ -61,8 +62,10 @@ def _loadout(spec, cat, state) -> Player:
             raise ValueError(f"no loot card {item!r}")
         problem = state.equip_problem(p, item_id)
         if problem:
-            raise ValueError(f"{spec['class']} cannot carry {cat.items[item_id].name}: "
-                             f"{problem[1]} ({problem[0]})")
+            raise ValueError(
+                f"{spec['class']} cannot carry {cat.items[item_id].name}: "
+                f"{problem[1]} ({problem[0]})"
+            )
         if cat.items[item_id].family == "Armor":
             p.body = item_id
         else:
@@ -119,13 +122,20 @@ def _chain(enemy: str, attackers, cards, rules):
                 out[nxt] = out.get(nxt, 0) + w
         return out
 
-    chain = AbsorbingChain.from_function((kind.dodge, kind.health, kind.armor, 0), step,
-                                         absorbing=lambda s: s == DEAD)
+    chain = AbsorbingChain.from_function(
+        (kind.dodge, kind.health, kind.armor, 0), step, absorbing=lambda s: s == DEAD
+    )
     return chain, len(seq), kind, seq
 
 
-def rounds_to_defeat(enemy: str, attackers: list, cards=None, rules=None,
-                     max_rounds: int = MAX_ROUNDS, order: str = "given") -> pl.DataFrame:
+def rounds_to_defeat(
+    enemy: str,
+    attackers: list,
+    cards=None,
+    rules=None,
+    max_rounds: int = MAX_ROUNDS,
+    order: str = "given",
+) -> pl.DataFrame:
     """Exact distribution of the Round in which `attackers` defeat one `enemy`: columns
     `round`, `p` (defeated in that Round) and `p_cum` (by the end of it). If the enemy can
     never fall, every p is 0 (see expected_rounds_to_defeat for why).
@@ -139,15 +149,18 @@ def rounds_to_defeat(enemy: str, attackers: list, cards=None, rules=None,
     chain, per_round, _kind, _seq = _chain(enemy, attackers, cards, rules)
     cum = chain.absorbed_by(max_rounds * per_round)
     by_round = [cum[r * per_round] for r in range(max_rounds + 1)]
-    return pl.DataFrame({
-        "round": list(range(1, max_rounds + 1)),
-        "p": [float(b - a) for a, b in itertools.pairwise(by_round)],
-        "p_cum": [float(x) for x in by_round[1:]],
-    })
+    return pl.DataFrame(
+        {
+            "round": list(range(1, max_rounds + 1)),
+            "p": [float(b - a) for a, b in itertools.pairwise(by_round)],
+            "p_cum": [float(x) for x in by_round[1:]],
+        }
+    )
 
 
-def expected_rounds_to_defeat(enemy: str, attackers: list, cards=None, rules=None,
-                              order: str = "given") -> float:
+def expected_rounds_to_defeat(
+    enemy: str, attackers: list, cards=None, rules=None, order: str = "given"
+) -> float:
     """Mean number of Rounds to defeat `enemy` (the Round in which it falls counts in full),
     or math.inf when it can never fall, e.g. when the party's damage in one Round never gets
     through Armor that recovers every Round (R-18). `attackers` is the attack order (see
@@ -175,21 +188,29 @@ def _ordered(enemy, attackers, cards, rules, order: str):
     if order == "given":
         return attackers
     if order != "best":
-        raise ValueError(f"order: 'given' (the lists are the attack order) or 'best', not "
-                         f"{order!r}")
+        raise ValueError(
+            f"order: 'given' (the lists are the attack order) or 'best', not {order!r}"
+        )
     _attacks(attackers, *_setup(cards, rules)[:2])  # a bad attacker is named as usual
     options = []
     for spec in attackers:
         items = spec.get("items", []) if isinstance(spec, dict) else []
-        options.append([spec] if len(items) < 2 else
-                       [{**spec, "items": list(p)} for p in dict.fromkeys(
-                           itertools.permutations(items))])
+        options.append(
+            [spec]
+            if len(items) < 2
+            else [{**spec, "items": list(p)} for p in dict.fromkeys(itertools.permutations(items))]
+        )
     count = math.factorial(len(attackers)) * math.prod(len(o) for o in options)
     if count > 720:
-        raise ValueError(f"order='best' tries every order, and these attackers have {count:,}; "
-                         "give fewer attackers or items")
-    candidates = [list(players) for choice in itertools.product(*options)
-                  for players in itertools.permutations(choice)]
+        raise ValueError(
+            f"order='best' tries every order, and these attackers have {count:,}; "
+            "give fewer attackers or items"
+        )
+    candidates = [
+        list(players)
+        for choice in itertools.product(*options)
+        for players in itertools.permutations(choice)
+    ]
     return min(candidates, key=lambda a: expected_rounds_to_defeat(enemy, a, cards, rules))
 
 
@@ -199,12 +220,15 @@ def why_never(enemy: str, attackers: list, cards=None, rules=None) -> str | None
     if chain.absorbs_surely():
         return None
     best = sum(g.damage + g.class_bonus + g.double for g in seq)
-    return (f"{kind.name} recover all {kind.armor} Armor at the end of every Round (R-18), and "
-            f"these attackers deal at most {best} damage in a Round, so Health is never reached")
+    return (
+        f"{kind.name} recover all {kind.armor} Armor at the end of every Round (R-18), and "
+        f"these attackers deal at most {best} damage in a Round, so Health is never reached"
+    )
 
 
-def rounds_to_knock_out(enemy: str, player, cards=None, rules=None,
-                        max_rounds: int = MAX_ROUNDS) -> pl.DataFrame:
+def rounds_to_knock_out(
+    enemy: str, player, cards=None, rules=None, max_rounds: int = MAX_ROUNDS
+) -> pl.DataFrame:
     """The mirror question: one enemy attacking one player (a class name or loadout) once per
     Round (R-38): a hit deals the enemy's Damage through the player's Armor, a miss lowers the
     player's Dodge by 1, Armor recovers every Round. Columns `round`, `p`, `p_cum`."""
@@ -226,11 +250,14 @@ def rounds_to_knock_out(enemy: str, player, cards=None, rules=None,
             out[nxt] = out.get(nxt, 0) + w
         return out
 
-    chain = AbsorbingChain.from_function((p.max_dodge, p.max_health), step,
-                                         absorbing=lambda s: s == DEAD)
+    chain = AbsorbingChain.from_function(
+        (p.max_dodge, p.max_health), step, absorbing=lambda s: s == DEAD
+    )
     cum = chain.absorbed_by(max_rounds)
-    return pl.DataFrame({
-        "round": list(range(1, max_rounds + 1)),
-        "p": [float(b - a) for a, b in itertools.pairwise(cum)],
-        "p_cum": [float(x) for x in cum[1:]],
-    })
+    return pl.DataFrame(
+        {
+            "round": list(range(1, max_rounds + 1)),
+            "p": [float(b - a) for a, b in itertools.pairwise(cum)],
+            "p_cum": [float(x) for x in cum[1:]],
+        }
+    )

@@ -22,11 +22,23 @@ from . import kernel as K
 from .bots import _encounter_threat, _item_value, _p_hit, heuristic
 from .catalog import MELEE, RANGED, catalog_for
 
-FAMILIES = {"Sword": K.F_SWORD, "Dagger": K.F_DAGGER, "Bow": K.F_BOW, "Armor": K.F_ARMOR,
-            "Spell": K.F_SPELL, "Shield": K.F_SHIELD}
-SPECIALS = {"none": K.SP_NONE, "ranged_dagger": K.SP_NONE, "auto_hits": K.SP_AUTO,
-            "double_own_damage": K.SP_DOUBLE, "heal_on_hit": K.SP_HEAL_ON_HIT,
-            "regen_round": K.SP_REGEN, "reflect_half": K.SP_REFLECT}
+FAMILIES = {
+    "Sword": K.F_SWORD,
+    "Dagger": K.F_DAGGER,
+    "Bow": K.F_BOW,
+    "Armor": K.F_ARMOR,
+    "Spell": K.F_SPELL,
+    "Shield": K.F_SHIELD,
+}
+SPECIALS = {
+    "none": K.SP_NONE,
+    "ranged_dagger": K.SP_NONE,
+    "auto_hits": K.SP_AUTO,
+    "double_own_damage": K.SP_DOUBLE,
+    "heal_on_hit": K.SP_HEAL_ON_HIT,
+    "regen_round": K.SP_REGEN,
+    "reflect_half": K.SP_REFLECT,
+}
 GROUP_BY = {"dice_and_type": 0, "dice_only": 1, "never": 2}
 BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
 MAX_ITEMS = 62  # the items a game ends with travel as bits of one integer
@@ -53,22 +65,43 @@ class Tables:
             if it.family not in FAMILIES or it.special not in SPECIALS:
                 self.problem = f"item {it.id}: {it.family} / {it.special}"
                 return
-            self.ITEM[i] = (FAMILIES[it.family], it.hands, it.dice, it.damage,
-                            self.dtype_code(it.dtype), it.hits, it.heal, it.armor, it.dodge,
-                            SPECIALS[it.special], it.is_source)
+            self.ITEM[i] = (
+                FAMILIES[it.family],
+                it.hands,
+                it.dice,
+                it.damage,
+                self.dtype_code(it.dtype),
+                it.hits,
+                it.heal,
+                it.armor,
+                it.dodge,
+                SPECIALS[it.special],
+                it.is_source,
+            )
         kinds = list(cat.enemies)
-        self.KIND = np.array([[e.health, e.armor, e.dodge, e.damage, e.dice]
-                              for e in cat.enemies.values()], np.int64).reshape(-1, 5)
+        self.KIND = np.array(
+            [[e.health, e.armor, e.dodge, e.damage, e.dice] for e in cat.enemies.values()], np.int64
+        ).reshape(-1, 5)
         cards_ = list(cat.encounters.values())
         self.enc_ids = [c.id for c in cards_]
-        self.ENC = np.array([[kinds.index(c.enemy) if c.enemy in kinds else -1, c.base, c.k,
-                              c.loot, c.first_allowed] for c in cards_], np.int64).reshape(-1, 5)
+        self.ENC = np.array(
+            [
+                [
+                    kinds.index(c.enemy) if c.enemy in kinds else -1,
+                    c.base,
+                    c.k,
+                    c.loot,
+                    c.first_allowed,
+                ]
+                for c in cards_
+            ],
+            np.int64,
+        ).reshape(-1, 5)
         if (self.ENC[:, K.E_KIND] < 0).any():
             self.problem = "an encounter names an unknown enemy"
             return
         self.ITEM_VALUE = np.array([_item_value(judge, i) for i in self.item_ids], np.float64)
-        self.ENC_THREAT = np.array([_encounter_threat(judge, c) for c in self.enc_ids],
-                                   np.float64)
+        self.ENC_THREAT = np.array([_encounter_threat(judge, c) for c in self.enc_ids], np.float64)
         self.LOOT_ITEMS = np.array([self.item_index[i] for i in cat.loot_copies], np.int64)
         self.LOOT_COPIES = np.array(list(cat.loot_copies.values()), np.int64)
         roll = rules["coop.roll"]
@@ -104,11 +137,20 @@ class Tables:
     def dtype_code(self, name: str) -> int:
         return self.dtypes.setdefault(name, len(self.dtypes))
 
+
 tables_for = CatalogCache(Tables)
 
 
-def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int,
-               seeds, trace: bool = False) -> pl.DataFrame | str | None:
+def play_batch(
+    game,
+    cards,
+    rules: dict,
+    setup: dict,
+    bots: dict,
+    max_decisions: int,
+    seeds,
+    trace: bool = False,
+) -> pl.DataFrame | str | None:
     if trace:  # a party wins or loses together: there is no lead to trace
         return None
     if rules["coop.loot_policy"] != "draft":
@@ -121,8 +163,13 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     if t.problem is not None:
         return f"not compiled: {t.problem}"
     n = state.num_seats
-    CLS = np.array([[p.cls.health, p.cls.armor, p.cls.dodge, p.cls.damage, t.dtype_code(p.cls.dtype)]
-                    for p in state.players], np.int64)
+    CLS = np.array(
+        [
+            [p.cls.health, p.cls.armor, p.cls.dodge, p.cls.damage, t.dtype_code(p.cls.dtype)]
+            for p in state.players
+        ],
+        np.int64,
+    )
     first = setup["first_encounter"]
     CFG = np.zeros(K.CFG_WIDTH, np.int64)
     CFG[K.G_SEATS] = n
@@ -143,38 +190,64 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     CFG[K.G_ENEMY_CAP] = t.enemy_cap
     CFG[K.G_CARD_CAP] = t.card_cap
     seeds = np.asarray(list(seeds), np.int64)
-    out = K.play_many(seeds, bot_seed(seeds), CFG, np.array(codes, np.int64), CLS, t.ITEM,
-                      t.ITEM_VALUE, t.KIND, t.ENC, t.ENC_THREAT, t.LOOT_ITEMS, t.LOOT_COPIES,
-                      t.DOUT, t.DCUM, t.DLEN, t.PHIT)
+    out = K.play_many(
+        seeds,
+        bot_seed(seeds),
+        CFG,
+        np.array(codes, np.int64),
+        CLS,
+        t.ITEM,
+        t.ITEM_VALUE,
+        t.KIND,
+        t.ENC,
+        t.ENC_THREAT,
+        t.LOOT_ITEMS,
+        t.LOOT_COPIES,
+        t.DOUT,
+        t.DCUM,
+        t.DLEN,
+        t.PHIT,
+    )
     return kept(_frame(t, seeds, out), out[:, K.O_STATUS] == K.OK)
 
 
 OUTCOME_NAMES = np.array(["win", "loss", "timeout"], dtype=object)  # by K.WIN, K.LOSS, ...
-COLUMNS = {"battles_won": K.O_BATTLES_WON, "rounds": K.O_ROUNDS,
-           "encounters": K.O_ENCOUNTERS, "encounters_won": K.O_ENCOUNTERS_WON,
-           "knockouts": K.O_KNOCKOUTS, "loot_drawn": K.O_LOOT_DRAWN,
-           "enemies_defeated": K.O_DEFEATED}
+COLUMNS = {
+    "battles_won": K.O_BATTLES_WON,
+    "rounds": K.O_ROUNDS,
+    "encounters": K.O_ENCOUNTERS,
+    "encounters_won": K.O_ENCOUNTERS_WON,
+    "knockouts": K.O_KNOCKOUTS,
+    "loot_drawn": K.O_LOOT_DRAWN,
+    "enemies_defeated": K.O_DEFEATED,
+}
 
 
 def _frame(t: Tables, seeds, out) -> pl.DataFrame:
     """The rows simulate builds from the engine (play_out plus CoopState.stats), as columns."""
     n = len(seeds)
-    games = pl.DataFrame({
-        "seed": seeds,
-        "outcome": pl.Series(OUTCOME_NAMES[out[:, K.O_OUTCOME]], dtype=pl.String),
-        "winner": np.full(n, -1, np.int64),  # a co-op party wins or loses together
-        "length": out[:, K.O_LENGTH],
-        **{name: out[:, col] for name, col in COLUMNS.items()},
-        "rounds_per_encounter": out[:, K.O_ROUNDS] / np.maximum(1, out[:, K.O_ENCOUNTERS]),
-        "items_equipped": out[:, K.O_ITEMS],
-    })
+    games = pl.DataFrame(
+        {
+            "seed": seeds,
+            "outcome": pl.Series(OUTCOME_NAMES[out[:, K.O_OUTCOME]], dtype=pl.String),
+            "winner": np.full(n, -1, np.int64),  # a co-op party wins or loses together
+            "length": out[:, K.O_LENGTH],
+            **{name: out[:, col] for name, col in COLUMNS.items()},
+            "rounds_per_encounter": out[:, K.O_ROUNDS] / np.maximum(1, out[:, K.O_ENCOUNTERS]),
+            "items_equipped": out[:, K.O_ITEMS],
+        }
+    )
     # The items equipped at the end, as sorted ids: one (row, item) pair per set bit of the
     # kernel's mask, the items taken in sorted-id order so each row's list comes out sorted.
     order = t.sorted_items
     bits = (out[:, K.O_USED, None] >> order[None, :]) & 1
     rows, cols = np.nonzero(bits)
-    pairs = pl.DataFrame({"row": rows.astype(np.int64),
-                          "used": pl.Series(t.item_id_array[order][cols], dtype=pl.String)})
+    pairs = pl.DataFrame(
+        {
+            "row": rows.astype(np.int64),
+            "used": pl.Series(t.item_id_array[order][cols], dtype=pl.String),
+        }
+    )
     used = pairs.group_by("row", maintain_order=True).agg("used")
     games = games.with_row_index("row").with_columns(pl.col("row").cast(pl.Int64))
     games = games.join(used, on="row", how="left", maintain_order="left").drop("row")

@@ -91,6 +91,7 @@ def _encounter_threat(state: CoopState, card_id: str) -> float:
         c = state.cat.encounters[cid]
         e = state.cat.enemies[c.enemy]
         return (e.health + e.armor) * e.damage * e.dice * (1 + e.dodge / 6) * c.base
+
     c = state.cat.encounters[card_id]
     # Reinforcements are unknown cards: count each as an average card of the deck.
     deck = list(state.cat.encounters)
@@ -103,9 +104,11 @@ def heuristic(state: CoopState, seat: int, actions, rng):
     if phase == TURN:
         heals = [a for a in actions if a.kind == "heal"]
         if heals:
+
             def deficit(a):
                 q = state.players[a.args[1]]
                 return q.max_health - q.health
+
             best = max(heals, key=deficit)
             if deficit(best) >= min(state.cat.items[best.args[0]].heal, 3):
                 return best
@@ -136,8 +139,9 @@ def _best_gift(state: CoopState, actions):
         if seat < 0 or state.equip_problem(state.players[seat], card) is not None:
             continue
         p = state.players[seat]
-        gain = (_loadout_score(state, p.cls, *_after(state, seat, "equip", card))
-                - _loadout_score(state, p.cls, p.hands, p.body))
+        gain = _loadout_score(state, p.cls, *_after(state, seat, "equip", card)) - _loadout_score(
+            state, p.cls, p.hands, p.body
+        )
         if gain > best_gain:
             best, best_gain = a, gain
     return best

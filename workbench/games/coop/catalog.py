@@ -85,8 +85,14 @@ class Catalog:
         self.classes = {r["name"]: _fighter(r) for r in cards["classes"].to_dicts()}
         self.enemies = {r["name"]: _fighter(r) for r in cards["enemies"].to_dicts()}
         self.encounters = {
-            r["id"]: EncounterCard(r["id"], r["enemy"], r["base"], r["reinforcements"], r["loot"],
-                                   bool(r["first_allowed"]))
+            r["id"]: EncounterCard(
+                r["id"],
+                r["enemy"],
+                r["base"],
+                r["reinforcements"],
+                r["loot"],
+                bool(r["first_allowed"]),
+            )
             for r in cards["encounters"].to_dicts()
         }
         self.battles = {r["players"]: r["battles"] for r in cards["battles"].to_dicts()}
@@ -108,8 +114,19 @@ class Catalog:
             if r["family"] == "Spell":
                 hands = rules["coop.spell_hands"]
             self.items[r["id"]] = Item(
-                r["id"], r["name"], r["family"], r["tier"], hands, dice, r["damage"],
-                r["damage_type"], r["hits"], r["heal"], r["armor"], dodge, r["special"],
+                r["id"],
+                r["name"],
+                r["family"],
+                r["tier"],
+                hands,
+                dice,
+                r["damage"],
+                r["damage_type"],
+                r["hits"],
+                r["heal"],
+                r["armor"],
+                dodge,
+                r["special"],
             )
             copies[r["id"]] = r["copies"]
         if rules["coop.loot_count"] == "header":
@@ -117,16 +134,27 @@ class Catalog:
             for family in ("Sword", "Dagger", "Bow", "Armor", "Spell", "Shield"):
                 ids = [i for i, it in self.items.items() if it.family == family and copies[i] > 0]
                 order = ("Low", "Minor", "Middle", "Major", "High", "Master", "Unique")
-                ids.sort(key=lambda i: order.index(self.items[i].tier)
-                         if self.items[i].tier in order else 99)
+                ids.sort(
+                    key=lambda i: (
+                        order.index(self.items[i].tier) if self.items[i].tier in order else 99
+                    )
+                )
                 if ids:
                     copies[ids[0]] -= 1
         self.loot_copies = {i: c for i, c in copies.items() if c > 0}
 
 
 def _fighter(r: dict) -> Fighter:
-    return Fighter(r["name"], r["health"], r["armor"], r["dodge"], r["damage"], r["damage_type"],
-                   r["dice"], r["copies"])
+    return Fighter(
+        r["name"],
+        r["health"],
+        r["armor"],
+        r["dodge"],
+        r["damage"],
+        r["damage_type"],
+        r["dice"],
+        r["copies"],
+    )
 
 
 # Cached per (cards, rules): simulations build thousands of states from the same pair.

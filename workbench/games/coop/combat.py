@@ -26,17 +26,43 @@ class Combat:
             if it.special == "auto_hits":
                 bonus = cls.damage if cls.dtype == RANGED else 0
                 for _ in range(it.hits):
-                    groups.append(Group([it.id], 0, it.dtype, it.damage, bonus, 0, False, True,
-                                        f"{it.name} (automatic hit {it.damage + bonus}"
-                                        f"{GLYPH[it.dtype]})"))
+                    groups.append(
+                        Group(
+                            [it.id],
+                            0,
+                            it.dtype,
+                            it.damage,
+                            bonus,
+                            0,
+                            False,
+                            True,
+                            f"{it.name} (automatic hit {it.damage + bonus}{GLYPH[it.dtype]})",
+                        )
+                    )
         if not sources and not groups:
-            return [Group([], 1, cls.dtype, cls.damage, 0, 0, False, False,
-                          f"bare hands (1d6, {cls.damage}{GLYPH[cls.dtype]})")]
+            return [
+                Group(
+                    [],
+                    1,
+                    cls.dtype,
+                    cls.damage,
+                    0,
+                    0,
+                    False,
+                    False,
+                    f"bare hands (1d6, {cls.damage}{GLYPH[cls.dtype]})",
+                )
+            ]
         mode = self.rules["coop.group_by"]
         buckets: dict = {}
         for n, it in enumerate(sources):
-            key = ((it.dice, it.dtype) if mode == "dice_and_type" else
-                   (it.dice,) if mode == "dice_only" else (n,))
+            key = (
+                (it.dice, it.dtype)
+                if mode == "dice_and_type"
+                else (it.dice,)
+                if mode == "dice_only"
+                else (n,)
+            )
             buckets.setdefault(key, []).append(it)
         for members in buckets.values():
             types = {it.dtype for it in members}
@@ -48,8 +74,19 @@ class Combat:
             names = " + ".join(it.name for it in members)
             glyph = "".join(sorted(GLYPH[t] for t in types))
             label = f"{names} ({members[0].dice}d6, {damage + bonus}{glyph})"
-            groups.append(Group([it.id for it in members], members[0].dice, dtype, damage, bonus,
-                                double, heal, False, label))
+            groups.append(
+                Group(
+                    [it.id for it in members],
+                    members[0].dice,
+                    dtype,
+                    damage,
+                    bonus,
+                    double,
+                    heal,
+                    False,
+                    label,
+                )
+            )
         # Labels name actions, so two identical groups (two Unique Bow hits, two daggers
         # under group_by=never) are numbered.
         seen: dict[str, int] = {}
@@ -83,8 +120,13 @@ class Combat:
                 return f"rolled {s}: hit for {self._hit_damage(g, s, d)}"
             return f"rolled {s}: miss, {e.name}'s Dodge {d} → {max(0, d - 1)}"
 
-        return dice_chance(dist, f"{self._who(p.seat)} attacks {e.name} with {g.label}: "
-                           f"{self._dice_text(g.dice)} vs Dodge {d}", odds=odds, names=name)
+        return dice_chance(
+            dist,
+            f"{self._who(p.seat)} attacks {e.name} with {g.label}: "
+            f"{self._dice_text(g.dice)} vs Dodge {d}",
+            odds=odds,
+            names=name,
+        )
 
     def _enemy_chance(self) -> Chance:
         e = self.enemies[self.enemy_queue[0]]
@@ -97,9 +139,12 @@ class Combat:
                 return f"rolled {s}: hit for {e.kind.damage}"
             return f"rolled {s}: miss, Seat {p.seat + 1}'s Dodge {d} → {max(0, d - 1)}"
 
-        return dice_chance(dist, f"{e.name} attacks {self._who(p.seat)}: "
-                           f"{self._dice_text(e.kind.dice)} vs Dodge {d}",
-                           odds={"to hit": lambda s: s > d}, names=name)
+        return dice_chance(
+            dist,
+            f"{e.name} attacks {self._who(p.seat)}: {self._dice_text(e.kind.dice)} vs Dodge {d}",
+            odds={"to hit": lambda s: s > d},
+            names=name,
+        )
 
     # -- damage (R-16, R-35) --------------------------------------------------------------
     def _damage_enemy(self, e: Enemy, d: int) -> None:

@@ -17,8 +17,9 @@ class Information:
             return 1.0 if self.outcome == "win" else 0.0
         left = sum(e.health for e in self.enemies)
         full = sum(e.kind.health for e in self.enemies) or 1
-        standing = (sum(p.health for p in self.players if not p.ko)
-                    / sum(p.max_health for p in self.players))
+        standing = sum(p.health for p in self.players if not p.ko) / sum(
+            p.max_health for p in self.players
+        )
         progress = self.battles_won + 0.5 * (1 - left / full) + 0.4 * standing
         return min(1.0, progress / self.battles_needed)
 
@@ -36,16 +37,27 @@ class Information:
             return None
         seats = tuple(range(self.num_seats)) if self.outcome == "win" else ()
         # A party loses only when every player is knocked out.
-        why = (f"{self.battles_won} of {self.battles_needed} Battles won (R-40)"
-               if self.outcome == "win" else "every player is knocked out (R-41)")
-        return Result(self.outcome, seats, why, details={"battles_won": self.battles_won,
-                                                         "battles_needed": self.battles_needed})
+        why = (
+            f"{self.battles_won} of {self.battles_needed} Battles won (R-40)"
+            if self.outcome == "win"
+            else "every player is knocked out (R-41)"
+        )
+        return Result(
+            self.outcome,
+            seats,
+            why,
+            details={"battles_won": self.battles_won, "battles_needed": self.battles_needed},
+        )
 
     def stats(self) -> dict:
         used = sorted({i for p in self.players for i in p.items()})
-        return {"battles_won": self.battles_won, **self.stats_,
-                "rounds_per_encounter": self.stats_["rounds"] / max(1, self.stats_["encounters"]),
-                "items_equipped": sum(len(p.items()) for p in self.players), "used": used}
+        return {
+            "battles_won": self.battles_won,
+            **self.stats_,
+            "rounds_per_encounter": self.stats_["rounds"] / max(1, self.stats_["encounters"]),
+            "items_equipped": sum(len(p.items()) for p in self.players),
+            "used": used,
+        }
 
     def observation(self, seat: int | None = None) -> dict:
         """Co-op play has no hidden hands: every seat sees the table. Deck order does not
@@ -60,18 +72,36 @@ class Information:
             "round": self.round,
             "turn": self.turn_seat,
             "players": [
-                {"seat": p.seat, "class": p.cls.name, "health": p.health,
-                 "max_health": p.max_health, "armor": p.armor, "max_armor": p.max_armor,
-                 "dodge": p.dodge, "max_dodge": p.max_dodge, "knocked_out": p.ko,
-                 "hands": [cat.items[i].name for i in p.hands],
-                 "body": cat.items[p.body].name if p.body else None}
+                {
+                    "seat": p.seat,
+                    "class": p.cls.name,
+                    "health": p.health,
+                    "max_health": p.max_health,
+                    "armor": p.armor,
+                    "max_armor": p.max_armor,
+                    "dodge": p.dodge,
+                    "max_dodge": p.max_dodge,
+                    "knocked_out": p.ko,
+                    "hands": [cat.items[i].name for i in p.hands],
+                    "body": cat.items[p.body].name if p.body else None,
+                }
                 for p in self.players
             ],
             "enemies": [
-                {"uid": e.uid, "name": e.name, "type": e.kind.name, "health": e.health,
-                 "max_health": e.kind.health, "armor": e.armor, "max_armor": e.max_armor,
-                 "dodge": e.dodge, "damage": e.kind.damage, "dice": e.kind.dice,
-                 "seat": e.seat, "alive": e.health > 0}
+                {
+                    "uid": e.uid,
+                    "name": e.name,
+                    "type": e.kind.name,
+                    "health": e.health,
+                    "max_health": e.kind.health,
+                    "armor": e.armor,
+                    "max_armor": e.max_armor,
+                    "dodge": e.dodge,
+                    "damage": e.kind.damage,
+                    "dice": e.kind.dice,
+                    "seat": e.seat,
+                    "alive": e.health > 0,
+                }
                 for e in self.enemies
             ],
             "battle_queue": [cat.encounters[c].describe() for c, _ in self.battle],

@@ -33,8 +33,19 @@ from ...core.compiled import MT_SIZE, mt_random, mt_seed, no_counts, pick_cum
 
 # -- column layouts (batch.py fills the tables and reads out) ----------------------------------
 # ITEM[i, ...]
-I_FAMILY, I_HANDS, I_DICE, I_DAMAGE, I_DTYPE, I_HITS, I_HEAL, I_ARMOR, I_DODGE, I_SPECIAL, \
-    I_SOURCE = range(11)
+(
+    I_FAMILY,
+    I_HANDS,
+    I_DICE,
+    I_DAMAGE,
+    I_DTYPE,
+    I_HITS,
+    I_HEAL,
+    I_ARMOR,
+    I_DODGE,
+    I_SPECIAL,
+    I_SOURCE,
+) = range(11)
 F_SWORD, F_DAGGER, F_BOW, F_ARMOR, F_SPELL, F_SHIELD = range(6)
 SP_NONE, SP_AUTO, SP_DOUBLE, SP_HEAL_ON_HIT, SP_REGEN, SP_REFLECT = range(6)
 MELEE, RANGED = 0, 1  # other damage types get codes from 2
@@ -44,13 +55,41 @@ C_HEALTH, C_ARMOR, C_DODGE, C_DAMAGE, C_DTYPE = range(5)
 # ENC[c, ...]
 E_KIND, E_BASE, E_K, E_LOOT, E_FIRST = range(5)
 # CFG[...]
-(G_SEATS, G_NEEDED, G_FIRST_ENC, G_EASY, G_LEADER_CHOOSE, G_PLACE_FIXED, G_GROUP_BY,
- G_ACTION_HEAL, G_SINGLE_TARGET, G_MELEE_FRONT, G_ORPHANS_IDLE, G_LEADER_PER_BATTLE,
- G_LOOT_RESHUFFLE, G_MAX_DECISIONS, G_ENEMY_CAP, G_CARD_CAP, G_MELEE_SCOPE) = range(17)
+(
+    G_SEATS,
+    G_NEEDED,
+    G_FIRST_ENC,
+    G_EASY,
+    G_LEADER_CHOOSE,
+    G_PLACE_FIXED,
+    G_GROUP_BY,
+    G_ACTION_HEAL,
+    G_SINGLE_TARGET,
+    G_MELEE_FRONT,
+    G_ORPHANS_IDLE,
+    G_LEADER_PER_BATTLE,
+    G_LOOT_RESHUFFLE,
+    G_MAX_DECISIONS,
+    G_ENEMY_CAP,
+    G_CARD_CAP,
+    G_MELEE_SCOPE,
+) = range(17)
 CFG_WIDTH = 17
 # out[...]: one game's result
-(O_STATUS, O_OUTCOME, O_LENGTH, O_BATTLES_WON, O_ROUNDS, O_ENCOUNTERS, O_ENCOUNTERS_WON,
- O_KNOCKOUTS, O_LOOT_DRAWN, O_DEFEATED, O_ITEMS, O_USED) = range(12)
+(
+    O_STATUS,
+    O_OUTCOME,
+    O_LENGTH,
+    O_BATTLES_WON,
+    O_ROUNDS,
+    O_ENCOUNTERS,
+    O_ENCOUNTERS_WON,
+    O_KNOCKOUTS,
+    O_LOOT_DRAWN,
+    O_DEFEATED,
+    O_ITEMS,
+    O_USED,
+) = range(12)
 OUT_WIDTH = 12
 WIN, LOSS, TIMEOUT = 0, 1, 2
 OK, UNSUPPORTED = 0, 1  # UNSUPPORTED: the engine must play this game (it will say why)
@@ -59,10 +98,12 @@ BOT_RANDOM, BOT_HEURISTIC = 0, 1
 HAND_CAP = 6
 GROUP_CAP = 16
 
+
 # -- equipment and attack groups (R-26 .. R-32, R-36) ------------------------------------------
 @njit(cache=True)
-def groups_for(cdmg, cdtype, hands, nh, ITEM, group_by, gd, gt, gdmg, gbon, gdbl, gheal, gauto,
-               types):
+def groups_for(
+    cdmg, cdtype, hands, nh, ITEM, group_by, gd, gt, gdmg, gbon, gdbl, gheal, gauto, types
+):
     """CoopState.groups_for: auto-hit groups first, then one group per bucket of sources."""
     ng = 0
     nsrc = 0
@@ -133,8 +174,22 @@ def loadout_score(cls, hands, nh, body, ITEM, PHIT, group_by, scratch):
     """bots._loadout_score, with the same operations in the same order."""
     gd, gt, gdmg, gbon = scratch[0], scratch[1], scratch[2], scratch[3]
     gdbl, gheal, gauto = scratch[4], scratch[5], scratch[6]
-    ng = groups_for(cls[C_DAMAGE], cls[C_DTYPE], hands, nh, ITEM, group_by,
-                    gd, gt, gdmg, gbon, gdbl, gheal, gauto, scratch[7])
+    ng = groups_for(
+        cls[C_DAMAGE],
+        cls[C_DTYPE],
+        hands,
+        nh,
+        ITEM,
+        group_by,
+        gd,
+        gt,
+        gdmg,
+        gbon,
+        gdbl,
+        gheal,
+        gauto,
+        scratch[7],
+    )
     offence = 0.0
     for g in range(ng):
         dmg = max(0, gdmg[g] + gbon[g] - 2)  # a typical enemy's Armor
@@ -170,26 +225,104 @@ def equip_problem(hands, nh, body, it, ITEM):
 
 # -- one game --------------------------------------------------------------------------------
 # Phases where the game waits (rules.py's phase names) ...
-(P_LEADER_ROLL, P_LEADER_CHOICE, P_FIRST_PICK, P_DRAW_ENC, P_CHOOSE, P_REINFORCE, P_PLACE,
- P_TURN, P_ATTACK_ROLL, P_ENEMY_ROLL, P_DRAW_LOOT, P_DRAFT, P_EQUIP, P_OVER) = range(14)
+(
+    P_LEADER_ROLL,
+    P_LEADER_CHOICE,
+    P_FIRST_PICK,
+    P_DRAW_ENC,
+    P_CHOOSE,
+    P_REINFORCE,
+    P_PLACE,
+    P_TURN,
+    P_ATTACK_ROLL,
+    P_ENEMY_ROLL,
+    P_DRAW_LOOT,
+    P_DRAFT,
+    P_EQUIP,
+    P_OVER,
+) = range(14)
 # ... and the steps between them, which rules.py takes by calling one method from another.
-(S_NONE, S_BEGIN_GAME, S_FIRST_BATTLE, S_START_ENCOUNTER, S_CONTINUE, S_NEXT_TURN,
- S_MAYBE_END, S_ENEMY_PHASE, S_AFTER_TURN_STEP, S_AFTER_PLAYER_DAMAGE, S_END_ENCOUNTER,
- S_START_DRAFT, S_START_EQUIP, S_AFTER_EQUIP, S_START_BATTLE) = range(15)
+(
+    S_NONE,
+    S_BEGIN_GAME,
+    S_FIRST_BATTLE,
+    S_START_ENCOUNTER,
+    S_CONTINUE,
+    S_NEXT_TURN,
+    S_MAYBE_END,
+    S_ENEMY_PHASE,
+    S_AFTER_TURN_STEP,
+    S_AFTER_PLAYER_DAMAGE,
+    S_END_ENCOUNTER,
+    S_START_DRAFT,
+    S_START_EQUIP,
+    S_AFTER_EQUIP,
+    S_START_BATTLE,
+) = range(15)
 # Action kinds
-(A_ATTACK, A_HEAL, A_END_TURN, A_FIRST, A_ENCOUNTER, A_TAKE, A_EQUIP, A_UNEQUIP, A_DONE,
- A_LEADER) = range(10)
+(
+    A_ATTACK,
+    A_HEAL,
+    A_END_TURN,
+    A_FIRST,
+    A_ENCOUNTER,
+    A_TAKE,
+    A_EQUIP,
+    A_UNEQUIP,
+    A_DONE,
+    A_LEADER,
+) = range(10)
 STALL_ROUNDS = 50  # CoopState.STALL_ROUNDS
 
 # A game's numbers, in one vector V that the phases below read and change: where it waits, the
 # Battle and the turn in progress, the lengths of its piles and lists, the heads and lengths of
 # its queues, and the counts its row reports.
-(V_PHASE, V_STEP, V_LEADER, V_OUTCOME, V_DECISIONS, V_EASY, V_START_CARD, V_BATTLES_WON,
- V_BATTLE_LOOT, V_DRAWS_LEFT, V_DRAFTER, V_ROUND, V_TURN_SEAT, V_IN_TURN, V_PLACE_COUNTER,
- V_NE, V_KIND, V_NED, V_NDISC, V_BQ_HEAD, V_BQ_LEN, V_NBC, V_NOFF, V_NLD, V_NST, V_NG, V_NHU,
- V_FIRST_TARGET, V_PEND_G, V_PEND_E, V_RO_HEAD, V_RO_LEN, V_PL_HEAD, V_PL_LEN, V_EQ_HEAD,
- V_EQ_LEN, V_EO_HEAD, V_EO_LEN, V_ROUNDS, V_ENCOUNTERS, V_ENCOUNTERS_WON, V_KNOCKOUTS,
- V_LOOT_DRAWN, V_DEFEATED) = range(44)
+(
+    V_PHASE,
+    V_STEP,
+    V_LEADER,
+    V_OUTCOME,
+    V_DECISIONS,
+    V_EASY,
+    V_START_CARD,
+    V_BATTLES_WON,
+    V_BATTLE_LOOT,
+    V_DRAWS_LEFT,
+    V_DRAFTER,
+    V_ROUND,
+    V_TURN_SEAT,
+    V_IN_TURN,
+    V_PLACE_COUNTER,
+    V_NE,
+    V_KIND,
+    V_NED,
+    V_NDISC,
+    V_BQ_HEAD,
+    V_BQ_LEN,
+    V_NBC,
+    V_NOFF,
+    V_NLD,
+    V_NST,
+    V_NG,
+    V_NHU,
+    V_FIRST_TARGET,
+    V_PEND_G,
+    V_PEND_E,
+    V_RO_HEAD,
+    V_RO_LEN,
+    V_PL_HEAD,
+    V_PL_LEN,
+    V_EQ_HEAD,
+    V_EQ_LEN,
+    V_EO_HEAD,
+    V_EO_LEN,
+    V_ROUNDS,
+    V_ENCOUNTERS,
+    V_ENCOUNTERS_WON,
+    V_KNOCKOUTS,
+    V_LOOT_DRAWN,
+    V_DEFEATED,
+) = range(44)
 V_WIDTH = 44
 # Its queues, the rows of Q: seats in round order, enemies to place, enemies to attack this
 # turn, seats in equipping order ...
@@ -201,8 +334,25 @@ B_CARD, B_COUNT, B_CARDS = range(3)
 
 
 @njit(cache=True)
-def play_one(seed, bseed, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREAT, LOOT_ITEMS,
-             LOOT_COPIES, DOUT, DCUM, DLEN, PHIT, out):
+def play_one(
+    seed,
+    bseed,
+    CFG,
+    BOTS,
+    CLS,
+    ITEM,
+    ITEM_VALUE,
+    KIND,
+    ENC,
+    ENC_THREAT,
+    LOOT_ITEMS,
+    LOOT_COPIES,
+    DOUT,
+    DCUM,
+    DLEN,
+    PHIT,
+    out,
+):
     """One game from `seed` into `out`: its arrays made here, the game played by _game."""
     n = CFG[G_SEATS]
     ncards = ENC.shape[0]
@@ -248,19 +398,92 @@ def play_one(seed, bseed, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREA
 
     V[V_NED] = ncards
     V[V_NLD] = LOOT_ITEMS.shape[0]
-    if _game(bseed, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREAT, DOUT, DCUM, DLEN,
-             PHIT, V, cmt, bmt, players, hands, nh, body, enemies, edeck, edisc, B, offered,
-             ld_item, ld_cnt, stash, groups, heals_used, Q, ak, a1, a2, tmp_hands, scratch, seen,
-             seat_cum):
+    if _game(
+        bseed,
+        CFG,
+        BOTS,
+        CLS,
+        ITEM,
+        ITEM_VALUE,
+        KIND,
+        ENC,
+        ENC_THREAT,
+        DOUT,
+        DCUM,
+        DLEN,
+        PHIT,
+        V,
+        cmt,
+        bmt,
+        players,
+        hands,
+        nh,
+        body,
+        enemies,
+        edeck,
+        edisc,
+        B,
+        offered,
+        ld_item,
+        ld_cnt,
+        stash,
+        groups,
+        heals_used,
+        Q,
+        ak,
+        a1,
+        a2,
+        tmp_hands,
+        scratch,
+        seen,
+        seat_cum,
+    ):
         _record(V, n, hands, nh, body, out)
     else:
         out[O_STATUS] = UNSUPPORTED
 
 
 @no_counts
-def _game(bseed, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREAT, DOUT, DCUM, DLEN, PHIT,
-          V, cmt, bmt, players, hands, nh, body, enemies, edeck, edisc, B, offered, ld_item,
-          ld_cnt, stash, groups, heals_used, Q, ak, a1, a2, tmp_hands, scratch, seen, seat_cum):
+def _game(
+    bseed,
+    CFG,
+    BOTS,
+    CLS,
+    ITEM,
+    ITEM_VALUE,
+    KIND,
+    ENC,
+    ENC_THREAT,
+    DOUT,
+    DCUM,
+    DLEN,
+    PHIT,
+    V,
+    cmt,
+    bmt,
+    players,
+    hands,
+    nh,
+    body,
+    enemies,
+    edeck,
+    edisc,
+    B,
+    offered,
+    ld_item,
+    ld_cnt,
+    stash,
+    groups,
+    heals_used,
+    Q,
+    ak,
+    a1,
+    a2,
+    tmp_hands,
+    scratch,
+    seen,
+    seat_cum,
+):
     """The game of play_one, on the arrays it made, to its end: the steps rules.py takes
     between waits, then a chance point or a decision, again and again. Compiled without
     reference counts (no_counts), which a function that makes arrays cannot be. False when
@@ -273,36 +496,143 @@ def _game(bseed, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREAT, DOUT, 
         budget -= 1
         if budget < 0:
             return False
-        if not _steps(V, CFG, CLS, ITEM, KIND, ENC, players, hands, nh, body, enemies, groups,
-                      edeck, edisc, B, ld_item, ld_cnt, stash, heals_used, Q, ak, a1, a2,
-                      scratch):
+        if not _steps(
+            V,
+            CFG,
+            CLS,
+            ITEM,
+            KIND,
+            ENC,
+            players,
+            hands,
+            nh,
+            body,
+            enemies,
+            groups,
+            edeck,
+            edisc,
+            B,
+            ld_item,
+            ld_cnt,
+            stash,
+            heals_used,
+            Q,
+            ak,
+            a1,
+            a2,
+            scratch,
+        ):
             return False
         if V[V_PHASE] == P_OVER:
             return True
-        resolved = _chance(V, CFG, ITEM, KIND, ENC, DOUT, DCUM, DLEN, cmt, players, hands, nh,
-                           enemies, groups, edeck, edisc, B, offered, ld_item, ld_cnt, stash, Q,
-                           seat_cum)
+        resolved = _chance(
+            V,
+            CFG,
+            ITEM,
+            KIND,
+            ENC,
+            DOUT,
+            DCUM,
+            DLEN,
+            cmt,
+            players,
+            hands,
+            nh,
+            enemies,
+            groups,
+            edeck,
+            edisc,
+            B,
+            offered,
+            ld_item,
+            ld_cnt,
+            stash,
+            Q,
+            seat_cum,
+        )
         if resolved < 0:
             return False
         if resolved:
             continue
         decisions = V[V_DECISIONS]
-        if decisions >= CFG[G_MAX_DECISIONS] or (decisions % 64 == 63
-                                                  and V[V_ROUND] > STALL_ROUNDS):
+        if decisions >= CFG[G_MAX_DECISIONS] or (
+            decisions % 64 == 63 and V[V_ROUND] > STALL_ROUNDS
+        ):
             V[V_OUTCOME] = TIMEOUT
             return True
         mover = _mover(V, Q)
-        nact = _options(V, CFG, ITEM, ENC, mover, players, hands, nh, body, enemies, groups,
-                        edeck, offered, stash, heals_used, ak, a1, a2, seen)
+        nact = _options(
+            V,
+            CFG,
+            ITEM,
+            ENC,
+            mover,
+            players,
+            hands,
+            nh,
+            body,
+            enemies,
+            groups,
+            edeck,
+            offered,
+            stash,
+            heals_used,
+            ak,
+            a1,
+            a2,
+            seen,
+        )
         if nact == 0:
             return False
-        choice = _choice(V, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC_THREAT, PHIT, bseed, bmt,
-                         mover, nact, players, hands, nh, body, enemies, groups, ak, a1, a2,
-                         tmp_hands, scratch)
+        choice = _choice(
+            V,
+            CFG,
+            BOTS,
+            CLS,
+            ITEM,
+            ITEM_VALUE,
+            KIND,
+            ENC_THREAT,
+            PHIT,
+            bseed,
+            bmt,
+            mover,
+            nact,
+            players,
+            hands,
+            nh,
+            body,
+            enemies,
+            groups,
+            ak,
+            a1,
+            a2,
+            tmp_hands,
+            scratch,
+        )
         V[V_DECISIONS] += 1
-        if not _apply(V, CFG, CLS, ITEM, mover, ak[choice], a1[choice], a2[choice], players,
-                      hands, nh, body, enemies, groups, edeck, edisc, offered, stash,
-                      heals_used, Q):
+        if not _apply(
+            V,
+            CFG,
+            CLS,
+            ITEM,
+            mover,
+            ak[choice],
+            a1[choice],
+            a2[choice],
+            players,
+            hands,
+            nh,
+            body,
+            enemies,
+            groups,
+            edeck,
+            edisc,
+            offered,
+            stash,
+            heals_used,
+            Q,
+        ):
             return False
 
 
@@ -361,8 +691,32 @@ def _wait(V, phase):
 
 # -- the steps rules.py takes between waits ----------------------------------------------------
 @no_counts(inline="always")
-def _steps(V, CFG, CLS, ITEM, KIND, ENC, players, hands, nh, body, enemies, groups, edeck, edisc,
-           B, ld_item, ld_cnt, stash, heals_used, Q, ak, a1, a2, scratch):
+def _steps(
+    V,
+    CFG,
+    CLS,
+    ITEM,
+    KIND,
+    ENC,
+    players,
+    hands,
+    nh,
+    body,
+    enemies,
+    groups,
+    edeck,
+    edisc,
+    B,
+    ld_item,
+    ld_cnt,
+    stash,
+    heals_used,
+    Q,
+    ak,
+    a1,
+    a2,
+    scratch,
+):
     """The steps from one wait to the next, each as the rules.py method it copies; False when
     the game reaches a position the kernel does not copy."""
     n = CFG[G_SEATS]
@@ -387,12 +741,26 @@ def _steps(V, CFG, CLS, ITEM, KIND, ENC, players, hands, nh, body, enemies, grou
         elif step == S_CONTINUE:
             V[V_STEP] = S_AFTER_TURN_STEP if V[V_IN_TURN] else S_NEXT_TURN
         elif step == S_NEXT_TURN:
-            if not _next_turn(V, CFG, CLS, ITEM, KIND, players, hands, nh, body, enemies, groups,
-                              Q[Q_ROUND], scratch):
+            if not _next_turn(
+                V,
+                CFG,
+                CLS,
+                ITEM,
+                KIND,
+                players,
+                hands,
+                nh,
+                body,
+                enemies,
+                groups,
+                Q[Q_ROUND],
+                scratch,
+            ):
                 return False
         elif step == S_MAYBE_END:
-            _maybe_end_attacks(V, CFG, ITEM, players, hands, nh, enemies, groups, heals_used,
-                               ak, a1, a2)
+            _maybe_end_attacks(
+                V, CFG, ITEM, players, hands, nh, enemies, groups, heals_used, ak, a1, a2
+            )
         elif step == S_ENEMY_PHASE:
             V[V_EQ_LEN] = _in_front(V[V_TURN_SEAT], eh, eseat, eorder, V[V_NE], Q[Q_ENEMY])
             V[V_EQ_HEAD] = 0
@@ -432,8 +800,9 @@ def _first_battle(V, CFG, edeck, edisc):
     V[V_EASY] = 0
     if CFG[G_FIRST_ENC] >= 0:
         V[V_START_CARD] = CFG[G_FIRST_ENC]
-        V[V_NED], V[V_NDISC] = _take_encounter(edeck, V[V_NED], edisc, V[V_NDISC],
-                                               _index(edeck, V[V_NED], CFG[G_FIRST_ENC]))
+        V[V_NED], V[V_NDISC] = _take_encounter(
+            edeck, V[V_NED], edisc, V[V_NDISC], _index(edeck, V[V_NED], CFG[G_FIRST_ENC])
+        )
         V[V_STEP] = S_START_BATTLE
     else:
         _wait(V, P_FIRST_PICK)
@@ -485,8 +854,9 @@ def _start_encounter(V, CFG, KIND, ENC, enemies, B, placing):
 
 
 @no_counts(inline="always")
-def _next_turn(V, CFG, CLS, ITEM, KIND, players, hands, nh, body, enemies, groups, round_order,
-               scratch):
+def _next_turn(
+    V, CFG, CLS, ITEM, KIND, players, hands, nh, body, enemies, groups, round_order, scratch
+):
     """CoopState._next_turn: the next standing seat of the round starts its turn, or with the
     round over a new one starts (the step comes back here for its first seat)."""
     pko = players[6]
@@ -505,9 +875,22 @@ def _start_turn(V, CFG, CLS, ITEM, seat, hands, nh, groups, scratch):
     than the kernel has room for."""
     V[V_TURN_SEAT] = seat
     V[V_IN_TURN] = 1
-    ng = groups_for(CLS[seat, C_DAMAGE], CLS[seat, C_DTYPE], hands[seat], nh[seat], ITEM,
-                    CFG[G_GROUP_BY], groups[0], groups[1], groups[2], groups[3], groups[4],
-                    groups[5], groups[6], scratch[7])
+    ng = groups_for(
+        CLS[seat, C_DAMAGE],
+        CLS[seat, C_DTYPE],
+        hands[seat],
+        nh[seat],
+        ITEM,
+        CFG[G_GROUP_BY],
+        groups[0],
+        groups[1],
+        groups[2],
+        groups[3],
+        groups[4],
+        groups[5],
+        groups[6],
+        scratch[7],
+    )
     if ng < 0:
         return False
     V[V_NG] = ng
@@ -541,18 +924,44 @@ def _new_round(V, CFG, ITEM, KIND, players, body, enemies, round_order):
 
 
 @no_counts(inline="always")
-def _maybe_end_attacks(V, CFG, ITEM, players, hands, nh, enemies, groups, heals_used, ak, a1,
-                       a2):
+def _maybe_end_attacks(V, CFG, ITEM, players, hands, nh, enemies, groups, heals_used, ak, a1, a2):
     """CoopState._maybe_end_attacks. R-34: with no attack and no heal left, the enemies
     attack."""
     V[V_STEP] = S_NONE
     if V[V_PHASE] == P_TURN:
         seat = V[V_TURN_SEAT]
-        nact = _attack_options(V[V_NG], groups[7], groups[1], enemies[0], enemies[3], V[V_NE],
-                               seat, V[V_FIRST_TARGET], CFG, ak, a1, a2, 0)
+        nact = _attack_options(
+            V[V_NG],
+            groups[7],
+            groups[1],
+            enemies[0],
+            enemies[3],
+            V[V_NE],
+            seat,
+            V[V_FIRST_TARGET],
+            CFG,
+            ak,
+            a1,
+            a2,
+            0,
+        )
         if nact == 0:
-            nact = _heal_options(hands[seat], nh[seat], heals_used, V[V_NHU], ITEM, players[0],
-                                 players[3], players[6], CFG[G_SEATS], CFG, ak, a1, a2, nact)
+            nact = _heal_options(
+                hands[seat],
+                nh[seat],
+                heals_used,
+                V[V_NHU],
+                ITEM,
+                players[0],
+                players[3],
+                players[6],
+                CFG[G_SEATS],
+                CFG,
+                ak,
+                a1,
+                a2,
+                nact,
+            )
         if nact == 0:
             V[V_STEP] = S_ENEMY_PHASE
 
@@ -636,8 +1045,31 @@ def _start_equip(V, CFG, nh, body, equip_order):
 
 # -- chance points -----------------------------------------------------------------------------
 @no_counts(inline="always")
-def _chance(V, CFG, ITEM, KIND, ENC, DOUT, DCUM, DLEN, cmt, players, hands, nh, enemies, groups,
-            edeck, edisc, B, offered, ld_item, ld_cnt, stash, Q, seat_cum):
+def _chance(
+    V,
+    CFG,
+    ITEM,
+    KIND,
+    ENC,
+    DOUT,
+    DCUM,
+    DLEN,
+    cmt,
+    players,
+    hands,
+    nh,
+    enemies,
+    groups,
+    edeck,
+    edisc,
+    B,
+    offered,
+    ld_item,
+    ld_cnt,
+    stash,
+    Q,
+    seat_cum,
+):
     """CoopState.apply_chance, drawing the outcome from the chance stream: 1 once it resolves
     the chance point the game waits at, 0 when the game waits for a decision instead, -1 when
     it reaches a position the kernel does not copy."""
@@ -655,8 +1087,7 @@ def _chance(V, CFG, ITEM, KIND, ENC, DOUT, DCUM, DLEN, cmt, players, hands, nh, 
     elif phase == P_ATTACK_ROLL:
         ok = _attack_roll(V, DOUT, DCUM, DLEN, cmt, players, enemies, groups)
     elif phase == P_ENEMY_ROLL:
-        ok = _enemy_roll(V, CFG, ITEM, KIND, DOUT, DCUM, DLEN, cmt, players, hands, nh, enemies,
-                         Q)
+        ok = _enemy_roll(V, CFG, ITEM, KIND, DOUT, DCUM, DLEN, cmt, players, hands, nh, enemies, Q)
     else:
         return 0
     return 1 if ok else -1
@@ -866,18 +1297,64 @@ def _mover(V, Q):
 
 
 @no_counts(inline="always")
-def _options(V, CFG, ITEM, ENC, mover, players, hands, nh, body, enemies, groups, edeck, offered,
-             stash, heals_used, ak, a1, a2, seen):
+def _options(
+    V,
+    CFG,
+    ITEM,
+    ENC,
+    mover,
+    players,
+    hands,
+    nh,
+    body,
+    enemies,
+    groups,
+    edeck,
+    offered,
+    stash,
+    heals_used,
+    ak,
+    a1,
+    a2,
+    seen,
+):
     """CoopState.legal_actions, in its order, into (ak, a1, a2); how many."""
     phase = V[V_PHASE]
     nact = 0
     if phase == P_TURN:
         seat = V[V_TURN_SEAT]
-        nact = _attack_options(V[V_NG], groups[7], groups[1], enemies[0], enemies[3], V[V_NE],
-                               seat, V[V_FIRST_TARGET], CFG, ak, a1, a2, 0)
+        nact = _attack_options(
+            V[V_NG],
+            groups[7],
+            groups[1],
+            enemies[0],
+            enemies[3],
+            V[V_NE],
+            seat,
+            V[V_FIRST_TARGET],
+            CFG,
+            ak,
+            a1,
+            a2,
+            0,
+        )
         n_attacks = nact
-        nact = _heal_options(hands[seat], nh[seat], heals_used, V[V_NHU], ITEM, players[0],
-                             players[3], players[6], CFG[G_SEATS], CFG, ak, a1, a2, nact)
+        nact = _heal_options(
+            hands[seat],
+            nh[seat],
+            heals_used,
+            V[V_NHU],
+            ITEM,
+            players[0],
+            players[3],
+            players[6],
+            CFG[G_SEATS],
+            CFG,
+            ak,
+            a1,
+            a2,
+            nact,
+        )
         if n_attacks == 0:
             ak[nact] = A_END_TURN
             nact += 1
@@ -934,16 +1411,41 @@ def _equip_options(V, ITEM, mover, hands, nh, body, stash, ak, a1, seen):
 
 
 @no_counts(inline="always")
-def _choice(V, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC_THREAT, PHIT, bseed, bmt, mover, nact,
-            players, hands, nh, body, enemies, groups, ak, a1, a2, tmp_hands, scratch):
+def _choice(
+    V,
+    CFG,
+    BOTS,
+    CLS,
+    ITEM,
+    ITEM_VALUE,
+    KIND,
+    ENC_THREAT,
+    PHIT,
+    bseed,
+    bmt,
+    mover,
+    nact,
+    players,
+    hands,
+    nh,
+    body,
+    enemies,
+    groups,
+    ak,
+    a1,
+    a2,
+    tmp_hands,
+    scratch,
+):
     """The index of the action the mover's bot takes: bots.heuristic, or core.bots.random_bot
     (and the heuristic where it leaves the choice to chance)."""
     choice = -1
     if BOTS[mover] == BOT_HEURISTIC:
         phase = V[V_PHASE]
         if phase == P_TURN:
-            choice = _heuristic_turn(V, ITEM, KIND, PHIT, nact, players, enemies, groups, ak, a1,
-                                     a2)
+            choice = _heuristic_turn(
+                V, ITEM, KIND, PHIT, nact, players, enemies, groups, ak, a1, a2
+            )
         elif phase == P_FIRST_PICK or phase == P_CHOOSE:
             best_v = 0.0
             for i in range(nact):
@@ -951,8 +1453,9 @@ def _choice(V, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC_THREAT, PHIT, bseed, 
                 if choice < 0 or v < best_v:
                     choice, best_v = i, v
         elif phase == P_EQUIP:
-            choice = _heuristic_equip(CFG, CLS, ITEM, PHIT, mover, nact, hands, nh, body, ak, a1,
-                                      tmp_hands, scratch)
+            choice = _heuristic_equip(
+                CFG, CLS, ITEM, PHIT, mover, nact, hands, nh, body, ak, a1, tmp_hands, scratch
+            )
         elif phase == P_DRAFT:
             best_v = 0.0
             for i in range(nact):
@@ -985,9 +1488,22 @@ def _heuristic_turn(V, ITEM, KIND, PHIT, nact, players, enemies, groups, ak, a1,
     best_v = 0.0
     for i in range(nact):
         if ak[i] == A_ATTACK:
-            v = _attack_value(a1[i], a2[i], groups[0], groups[2], groups[3], groups[4],
-                              groups[6], enemies[0], enemies[1], enemies[2], enemies[3],
-                              V[V_TURN_SEAT], KIND[V[V_KIND]], PHIT)
+            v = _attack_value(
+                a1[i],
+                a2[i],
+                groups[0],
+                groups[2],
+                groups[3],
+                groups[4],
+                groups[6],
+                enemies[0],
+                enemies[1],
+                enemies[2],
+                enemies[3],
+                V[V_TURN_SEAT],
+                KIND[V[V_KIND]],
+                PHIT,
+            )
             if choice < 0 or v > best_v:
                 choice, best_v = i, v
     if choice < 0:
@@ -996,14 +1512,14 @@ def _heuristic_turn(V, ITEM, KIND, PHIT, nact, players, enemies, groups, ak, a1,
 
 
 @no_counts(inline="always")
-def _heuristic_equip(CFG, CLS, ITEM, PHIT, mover, nact, hands, nh, body, ak, a1, tmp_hands,
-                     scratch):
+def _heuristic_equip(
+    CFG, CLS, ITEM, PHIT, mover, nact, hands, nh, body, ak, a1, tmp_hands, scratch
+):
     """bots.heuristic while equipping: the change that most improves the seat's loadout score,
     if by more than 0.05, else done."""
     cls = CLS[mover]
     group_by = CFG[G_GROUP_BY]
-    base = loadout_score(cls, hands[mover], nh[mover], body[mover], ITEM, PHIT, group_by,
-                         scratch)
+    base = loadout_score(cls, hands[mover], nh[mover], body[mover], ITEM, PHIT, group_by, scratch)
     choice = -1
     best_gain = 0.05
     for i in range(nact):
@@ -1044,8 +1560,28 @@ def _heuristic_equip(CFG, CLS, ITEM, PHIT, mover, nact, hands, nh, body, ak, a1,
 
 
 @no_counts(inline="always")
-def _apply(V, CFG, CLS, ITEM, mover, kd, x, y, players, hands, nh, body, enemies, groups, edeck,
-           edisc, offered, stash, heals_used, Q):
+def _apply(
+    V,
+    CFG,
+    CLS,
+    ITEM,
+    mover,
+    kd,
+    x,
+    y,
+    players,
+    hands,
+    nh,
+    body,
+    enemies,
+    groups,
+    edeck,
+    edisc,
+    offered,
+    stash,
+    heals_used,
+    Q,
+):
     """CoopState.apply of the action (kind kd, arguments x and y). False when an item finds
     no room in a hand."""
     n = CFG[G_SEATS]
@@ -1069,8 +1605,9 @@ def _apply(V, CFG, CLS, ITEM, mover, kd, x, y, players, hands, nh, body, enemies
         V[V_STEP] = S_ENEMY_PHASE
     elif kd == A_FIRST:
         V[V_START_CARD] = x
-        V[V_NED], V[V_NDISC] = _take_encounter(edeck, V[V_NED], edisc, V[V_NDISC],
-                                               _index(edeck, V[V_NED], x))
+        V[V_NED], V[V_NDISC] = _take_encounter(
+            edeck, V[V_NED], edisc, V[V_NDISC], _index(edeck, V[V_NED], x)
+        )
         V[V_STEP] = S_START_BATTLE
     elif kd == A_ENCOUNTER:
         removed = False
@@ -1123,10 +1660,22 @@ def _change_kit(V, CFG, CLS, ITEM, mover, kd, x, players, hands, nh, body, stash
             nh[mover] = _remove_at(hands[mover], _index(hands[mover], nh[mover], x), nh[mover])
         stash[V[V_NST]] = x
         V[V_NST] += 1
-    _refresh(mover, CLS, hands, nh, body, ITEM, CFG, players[0], players[1], players[2],
-             players[3], players[4], players[5])
+    _refresh(
+        mover,
+        CLS,
+        hands,
+        nh,
+        body,
+        ITEM,
+        CFG,
+        players[0],
+        players[1],
+        players[2],
+        players[3],
+        players[4],
+        players[5],
+    )
     return True
-
 
 
 @njit(cache=True)
@@ -1267,8 +1816,7 @@ def _refresh(s, CLS, hands, nh, body, ITEM, CFG, ph, pa, pd, pmh, pma, pmd):
 
 
 @njit(cache=True)
-def _attack_options(ng, gdone, gt, eh, eseat, ne, turn_seat, first_target, CFG, ak, a1, a2,
-                    nact):
+def _attack_options(ng, gdone, gt, eh, eseat, ne, turn_seat, first_target, CFG, ak, a1, a2, nact):
     """CoopState._attack_options with _targets (R-33, A-16, A-13, A-39)."""
     front_first = True
     if CFG[G_MELEE_SCOPE]:  # A-39 variant: only a player whose attacks are all melee
@@ -1347,10 +1895,43 @@ def _attack_value(g, e, gd, gdmg, gbon, gdbl, gauto, eh, ea, ed, eseat, turn_sea
 
 
 @njit(cache=True, nogil=True)
-def play_many(seeds, bot_seeds, CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREAT,
-              LOOT_ITEMS, LOOT_COPIES, DOUT, DCUM, DLEN, PHIT):
+def play_many(
+    seeds,
+    bot_seeds,
+    CFG,
+    BOTS,
+    CLS,
+    ITEM,
+    ITEM_VALUE,
+    KIND,
+    ENC,
+    ENC_THREAT,
+    LOOT_ITEMS,
+    LOOT_COPIES,
+    DOUT,
+    DCUM,
+    DLEN,
+    PHIT,
+):
     out = np.zeros((seeds.shape[0], OUT_WIDTH), np.int64)
     for g in range(seeds.shape[0]):
-        play_one(seeds[g], bot_seeds[g], CFG, BOTS, CLS, ITEM, ITEM_VALUE, KIND, ENC, ENC_THREAT,
-                 LOOT_ITEMS, LOOT_COPIES, DOUT, DCUM, DLEN, PHIT, out[g])
+        play_one(
+            seeds[g],
+            bot_seeds[g],
+            CFG,
+            BOTS,
+            CLS,
+            ITEM,
+            ITEM_VALUE,
+            KIND,
+            ENC,
+            ENC_THREAT,
+            LOOT_ITEMS,
+            LOOT_COPIES,
+            DOUT,
+            DCUM,
+            DLEN,
+            PHIT,
+            out[g],
+        )
     return out

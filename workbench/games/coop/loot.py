@@ -26,8 +26,10 @@ class Loot:
         it = self.cat.items[item_id]
         if it.family == "Armor":
             if p.body is not None:
-                return "R-27", (f"{self._who(p.seat)} already wears "
-                                f"{self.cat.items[p.body].name}: at most one Armor")
+                return "R-27", (
+                    f"{self._who(p.seat)} already wears "
+                    f"{self.cat.items[p.body].name}: at most one Armor"
+                )
             return None
         held = [self.cat.items[i] for i in p.hands]
         if it.family in ("Sword", "Shield") and any(h.family == it.family for h in held):
@@ -76,8 +78,7 @@ class Loot:
     def _start_equip(self) -> None:
         # between Battles each player, from the leader on, may re-equip from the stash.
         if self.stash or any(p.items() for p in self.players):
-            self.equip_order = [(self.leader + i) % self.num_seats
-                                for i in range(self.num_seats)]
+            self.equip_order = [(self.leader + i) % self.num_seats for i in range(self.num_seats)]
             self.phase = EQUIP
         else:
             self._after_equip()

@@ -37,6 +37,8 @@ def knocks_out(before: CoopState, rolled: int, after: CoopState, seat) -> bool |
     return after.stats_["knockouts"] > before.stats_["knockouts"]
 
 
-ODDS = (Odds("expected damage", damage, expected=True),
-        Odds("to defeat", defeats),
-        Odds("to knock out", knocks_out))
+ODDS = (
+    Odds("expected damage", damage, expected=True),
+    Odds("to defeat", defeats),
+    Odds("to knock out", knocks_out),
+)

@@ -55,11 +55,21 @@ class Enemy(Vitals):
 class Group:
     """One attack roll's worth of sources (R-32), or the Unique Bow's automatic hits (R-36)."""
 
-    __slots__ = ("sources", "dice", "dtype", "damage", "class_bonus", "double", "heal_on_hit",
-                 "auto_hits", "label")
+    __slots__ = (
+        "sources",
+        "dice",
+        "dtype",
+        "damage",
+        "class_bonus",
+        "double",
+        "heal_on_hit",
+        "auto_hits",
+        "label",
+    )
 
-    def __init__(self, sources, dice, dtype, damage, class_bonus, double, heal_on_hit,
-                 auto_hits, label):
+    def __init__(
+        self, sources, dice, dtype, damage, class_bonus, double, heal_on_hit, auto_hits, label
+    ):
         self.sources = sources
         self.dice = dice
         self.dtype = dtype

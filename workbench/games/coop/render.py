@@ -17,8 +17,14 @@ LEGEND = (Glyph(GLYPH[MELEE], "melee damage"), Glyph(GLYPH[RANGED], "ranged dama
 
 def _item_card(state: CoopState, item_id: str, where: str = "") -> CardView:
     it = state.cat.items[item_id]
-    return CardView(it.name, "item", f"{it.family} · {it.tier}", it.describe(),
-                    tags=(where,) if where else (), id=item_id)
+    return CardView(
+        it.name,
+        "item",
+        f"{it.family} · {it.tier}",
+        it.describe(),
+        tags=(where,) if where else (),
+        id=item_id,
+    )
 
 
 def _encounter_card(state: CoopState, card_id: str) -> CardView:
@@ -27,8 +33,14 @@ def _encounter_card(state: CoopState, card_id: str) -> CardView:
 
 def encounter_card(c: EncounterCard, tags=()) -> CardView:
     plus = f" + {c.k}" if c.k else ""
-    return CardView(c.id, "encounter", f"{c.enemy} ×{c.base}{plus}",
-                    stats=(Stat("Loot", c.loot),), tags=tuple(tags), id=c.id)
+    return CardView(
+        c.id,
+        "encounter",
+        f"{c.enemy} ×{c.base}{plus}",
+        stats=(Stat("Loot", c.loot),),
+        tags=tuple(tags),
+        id=c.id,
+    )
 
 
 def attack(dice: int, damage: int, dtype: str) -> str:
@@ -41,23 +53,63 @@ def card_view(table: str, row: Mapping) -> CardView | None:
     for a table drawn from its columns."""
     if table in ("enemies", "classes"):
         words = attack(row["dice"], row["damage"], row["damage_type"])
-        kind, subtitle = (("enemy", words) if table == "enemies" else
-                          ("player class", (f"{row['damage']}{GLYPH[row['damage_type']]} "
-                                            f"class damage; {row['dice']}d6 to hit")))
-        return CardView(row["name"], kind, f"{subtitle} ({row['damage_type']})", stats=(
-            Stat("Health", row["health"]), Stat("Armor", row["armor"]),
-            Stat("Dodge", row["dodge"])), id=row["name"])
+        kind, subtitle = (
+            ("enemy", words)
+            if table == "enemies"
+            else (
+                "player class",
+                (
+                    f"{row['damage']}{GLYPH[row['damage_type']]} "
+                    f"class damage; {row['dice']}d6 to hit"
+                ),
+            )
+        )
+        return CardView(
+            row["name"],
+            kind,
+            f"{subtitle} ({row['damage_type']})",
+            stats=(
+                Stat("Health", row["health"]),
+                Stat("Armor", row["armor"]),
+                Stat("Dodge", row["dodge"]),
+            ),
+            id=row["name"],
+        )
     if table == "encounters":
-        card = EncounterCard(row["id"], row["enemy"], row["base"], row["reinforcements"],
-                             row["loot"], bool(row["first_allowed"]))
+        card = EncounterCard(
+            row["id"],
+            row["enemy"],
+            row["base"],
+            row["reinforcements"],
+            row["loot"],
+            bool(row["first_allowed"]),
+        )
         return encounter_card(card, ["may open the first Battle"] if card.first_allowed else [])
     if table == "loot":
-        it = Item(row["id"], row["name"], row["family"], row["tier"], row["hands"], row["dice"],
-                  row["damage"], row["damage_type"], row["hits"], row["heal"], row["armor"],
-                  row["dodge"], row["special"])
+        it = Item(
+            row["id"],
+            row["name"],
+            row["family"],
+            row["tier"],
+            row["hands"],
+            row["dice"],
+            row["damage"],
+            row["damage_type"],
+            row["hits"],
+            row["heal"],
+            row["armor"],
+            row["dodge"],
+            row["special"],
+        )
         hands = {0: "body", 1: "one hand", 2: "two hands"}[it.hands]
-        return CardView(it.name, "item", f"{it.family} · {it.tier} · {hands}", row["text"],
-                        tags=tuple(t for t in (it.describe(),) if t), id=it.id)
+        return CardView(
+            it.name,
+            "item",
+            f"{it.family} · {it.tier} · {hands}",
+            row["text"],
+            tags=tuple(t for t in (it.describe(),) if t),
+            id=it.id,
+        )
     return None
 
 
@@ -81,32 +133,63 @@ def render(state: CoopState, seat: int | None) -> View:
     zones = []
     enemies = [e for e in state.enemies if e.health > 0]
     if enemies:
-        zones.append(Zone(f"Enemies · {_standing(state)}", tuple(
-            CardView(e.name, "enemy", attack(e.kind.dice, e.kind.damage, e.kind.dtype),
-                     stats=(Stat("Health", e.health, e.kind.health),
+        zones.append(
+            Zone(
+                f"Enemies · {_standing(state)}",
+                tuple(
+                    CardView(
+                        e.name,
+                        "enemy",
+                        attack(e.kind.dice, e.kind.damage, e.kind.dtype),
+                        stats=(
+                            Stat("Health", e.health, e.kind.health),
                             Stat("Armor", e.armor, e.max_armor),
-                            Stat("Dodge", e.dodge, e.kind.dodge)),
-                     tags=(f"facing Seat {e.seat + 1}" if e.seat is not None else "idle",),
-                     highlight=e.seat is not None and e.seat == state.turn_seat)
-            for e in enemies)))
+                            Stat("Dodge", e.dodge, e.kind.dodge),
+                        ),
+                        tags=(f"facing Seat {e.seat + 1}" if e.seat is not None else "idle",),
+                        highlight=e.seat is not None and e.seat == state.turn_seat,
+                    )
+                    for e in enemies
+                ),
+            )
+        )
     for p in state.players:
-        tags = ((["leader"] if p.seat == state.leader else [])
-                + (["knocked out"] if p.ko else []) + (["you"] if p.seat == seat else []))
-        cards = [CardView(f"Seat {p.seat + 1}", "player",
-                          f"{p.cls.name}, {p.cls.damage}{GLYPH[p.cls.dtype]} class damage",
-                          stats=(Stat("Health", p.health, p.max_health),
-                                 Stat("Armor", p.armor, p.max_armor),
-                                 Stat("Dodge", p.dodge, p.max_dodge)),
-                          tags=tuple(tags), dim=p.ko, highlight=p.seat == state.to_move)]
+        tags = (
+            (["leader"] if p.seat == state.leader else [])
+            + (["knocked out"] if p.ko else [])
+            + (["you"] if p.seat == seat else [])
+        )
+        cards = [
+            CardView(
+                f"Seat {p.seat + 1}",
+                "player",
+                f"{p.cls.name}, {p.cls.damage}{GLYPH[p.cls.dtype]} class damage",
+                stats=(
+                    Stat("Health", p.health, p.max_health),
+                    Stat("Armor", p.armor, p.max_armor),
+                    Stat("Dodge", p.dodge, p.max_dodge),
+                ),
+                tags=tuple(tags),
+                dim=p.ko,
+                highlight=p.seat == state.to_move,
+            )
+        ]
         cards += [_item_card(state, i, "hand") for i in p.hands]
         if p.body:
             cards.append(_item_card(state, p.body, "body"))
-        zones.append(Zone(f"Seat {p.seat + 1} ({p.cls.name})", tuple(cards),
-                          active=p.seat == state.to_move))
+        zones.append(
+            Zone(f"Seat {p.seat + 1} ({p.cls.name})", tuple(cards), active=p.seat == state.to_move)
+        )
     if state.offered:
-        zones.append(Zone("Face up", tuple(
-            _item_card(state, c) if c in cat.items else _encounter_card(state, c)
-            for c in state.offered)))
+        zones.append(
+            Zone(
+                "Face up",
+                tuple(
+                    _item_card(state, c) if c in cat.items else _encounter_card(state, c)
+                    for c in state.offered
+                ),
+            )
+        )
     if state.stash:
         zones.append(Zone("Party stash", tuple(_item_card(state, i) for i in state.stash)))
     where = ""
@@ -116,16 +199,18 @@ def render(state: CoopState, seat: int | None) -> View:
         sub = f"{_ending(state)} · {where}" if where else _ending(state)
     else:
         sub = f"{where} · {state.phase}" if where else state.phase
-    trackers = [Stat("Battles won", state.battles_won, state.battles_needed),
-                Stat("Leader", f"Seat {state.leader + 1}"),
-                Stat("Encounter deck", len(state.encounter_deck)),
-                Stat("Loot deck", len(state.loot_deck))]
+    trackers = [
+        Stat("Battles won", state.battles_won, state.battles_needed),
+        Stat("Leader", f"Seat {state.leader + 1}"),
+        Stat("Encounter deck", len(state.encounter_deck)),
+        Stat("Loot deck", len(state.loot_deck)),
+    ]
     if state.battle_cards:  # this Battle's encounters: the one being fought, of all drawn
         total = len(state.battle_cards)
         trackers.append(Stat("Encounter", total - len(state.battle), total))
     return View(
         title=f"Battle {min(state.battles_won + 1, state.battles_needed)} of "
-              f"{state.battles_needed}",
+        f"{state.battles_needed}",
         subtitle=sub,
         trackers=tuple(trackers),
         zones=tuple(zones),

@@ -29,8 +29,22 @@ from .encounters import Encounters, _uniform_seats
 from .healing import Healing
 from .information import Information
 from .loot import Loot
-from .phases import (ATTACK_ROLL, CHOOSE_PRIMARY, DRAFT, DRAW_ENCOUNTERS, DRAW_LOOT, ENEMY_ROLL,
-                     EQUIP, FIRST_PICK, LEADER_CHOICE, LEADER_ROLL, OVER, PLACE, REINFORCE, TURN)
+from .phases import (
+    ATTACK_ROLL,
+    CHOOSE_PRIMARY,
+    DRAFT,
+    DRAW_ENCOUNTERS,
+    DRAW_LOOT,
+    ENEMY_ROLL,
+    EQUIP,
+    FIRST_PICK,
+    LEADER_CHOICE,
+    LEADER_ROLL,
+    OVER,
+    PLACE,
+    REINFORCE,
+    TURN,
+)
 from .pieces import Enemy, Group, Player
 from .turns import Turns
 
@@ -38,8 +52,9 @@ from .turns import Turns
 class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
     """A game of Co-op Dungeon Cards in progress."""
 
-    def __init__(self, cat: Catalog, classes: list[str], first_encounter: str | None,
-                 easy_start: bool):
+    def __init__(
+        self, cat: Catalog, classes: list[str], first_encounter: str | None, easy_start: bool
+    ):
         self.cat = cat
         self.rules = cat.rules
         self.num_seats = len(classes)
@@ -77,8 +92,14 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
         self.outcome: str | None = None
         self.first_encounter = first_encounter
         self.easy_start = easy_start
-        self.stats_ = {"rounds": 0, "encounters": 0, "encounters_won": 0, "knockouts": 0,
-                       "loot_drawn": 0, "enemies_defeated": 0}
+        self.stats_ = {
+            "rounds": 0,
+            "encounters": 0,
+            "encounters_won": 0,
+            "knockouts": 0,
+            "loot_drawn": 0,
+            "enemies_defeated": 0,
+        }
         self.phase = LEADER_ROLL
         self._easy = False
         if self.rules["coop.first_leader"] == "choose":
@@ -93,8 +114,15 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
         ph = self.phase
         if ph == OVER:
             return TERMINAL
-        if ph in (LEADER_ROLL, DRAW_ENCOUNTERS, REINFORCE, PLACE, ATTACK_ROLL, ENEMY_ROLL,
-                  DRAW_LOOT):
+        if ph in (
+            LEADER_ROLL,
+            DRAW_ENCOUNTERS,
+            REINFORCE,
+            PLACE,
+            ATTACK_ROLL,
+            ENEMY_ROLL,
+            DRAW_LOOT,
+        ):
             return CHANCE
         if ph in (TURN,):
             return self.turn_seat
@@ -111,20 +139,22 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
     def chance(self) -> Chance:
         ph = self.phase
         if ph == LEADER_ROLL:
-            return Chance(_uniform_seats(self.num_seats), "First Encounter Leader",
-                          names=lambda s: f"Seat {s + 1} leads")
+            return Chance(
+                _uniform_seats(self.num_seats),
+                "First Encounter Leader",
+                names=lambda s: f"Seat {s + 1} leads",
+            )
         if ph in (DRAW_ENCOUNTERS, REINFORCE):
             what = "Draw an Encounter card" if ph == DRAW_ENCOUNTERS else "Draw a reinforcement"
-            return self.encounter_deck.draw(what,
-                                            names=lambda c: self.cat.encounters[c].describe())
+            return self.encounter_deck.draw(what, names=lambda c: self.cat.encounters[c].describe())
         if ph == DRAW_LOOT:
-            return self.loot_deck.draw("Draw a Loot card",
-                                       names=lambda c: self.cat.items[c].name)
+            return self.loot_deck.draw("Draw a Loot card", names=lambda c: self.cat.items[c].name)
         if ph == PLACE:
             e = self.enemies[self.placing[0]]
             dist = self._placement_dist()
-            return Chance(dist, f"Place {e.name} (1d6)",
-                          names=lambda s: f"in front of Seat {s + 1}")
+            return Chance(
+                dist, f"Place {e.name} (1d6)", names=lambda s: f"in front of Seat {s + 1}"
+            )
         if ph == ATTACK_ROLL:
             return self._attack_chance()
         if ph == ENEMY_ROLL:
@@ -179,12 +209,16 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
         if ph == TURN:
             return self._turn_actions()
         if ph == FIRST_PICK:
-            return [Action("first encounter", (c,), f"Start with {self.cat.encounters[c].describe()}")
-                    for c in self.cat.encounters
-                    if c in self.encounter_deck and self.cat.encounters[c].first_allowed]
+            return [
+                Action("first encounter", (c,), f"Start with {self.cat.encounters[c].describe()}")
+                for c in self.cat.encounters
+                if c in self.encounter_deck and self.cat.encounters[c].first_allowed
+            ]
         if ph == CHOOSE_PRIMARY:
-            return [Action("encounter", (c,), f"Fight {self.cat.encounters[c].describe()}")
-                    for c in dict.fromkeys(self.offered)]
+            return [
+                Action("encounter", (c,), f"Fight {self.cat.encounters[c].describe()}")
+                for c in dict.fromkeys(self.offered)
+            ]
         if ph == DRAFT:
             return self._draft_actions()
         if ph == EQUIP:
@@ -209,8 +243,10 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
                 acts.append(Action("end turn", (), "End turn"))
             return acts
         if ph == FIRST_PICK:
-            return [Action("first encounter", (c,), f"Start with {self.cat.encounters[c].describe()}")
-                    for c in self.cat.encounters]
+            return [
+                Action("first encounter", (c,), f"Start with {self.cat.encounters[c].describe()}")
+                for c in self.cat.encounters
+            ]
         return self.legal_actions()
 
     def explain(self, action: Action) -> tuple[str, str] | None:
@@ -227,19 +263,30 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
             e = self.enemies[uid]
             if e.health <= 0:
                 return "R-16", f"{e.name} has been defeated"
-            if (self.rules["coop.single_target_per_turn"] and self.first_target is not None
-                    and self.enemies[self.first_target].health > 0):
+            if (
+                self.rules["coop.single_target_per_turn"]
+                and self.first_target is not None
+                and self.enemies[self.first_target].health > 0
+            ):
                 return "A-13", "this variant keeps one target per turn"
             if self.rules["coop.melee_only_front"] and not any(
-                    x.seat == self.turn_seat and x.health > 0 for x in self.enemies):
-                return "A-16", (f"with coop.melee_only_front, melee may target only enemies "
-                                f"in front of Seat {self.turn_seat + 1}, and none is left there")
-            return "R-33", (f"melee must target an enemy in front of Seat {self.turn_seat + 1} "
-                            "while any is left (A-16)")
+                x.seat == self.turn_seat and x.health > 0 for x in self.enemies
+            ):
+                return "A-16", (
+                    f"with coop.melee_only_front, melee may target only enemies "
+                    f"in front of Seat {self.turn_seat + 1}, and none is left there"
+                )
+            return "R-33", (
+                f"melee must target an enemy in front of Seat {self.turn_seat + 1} "
+                "while any is left (A-16)"
+            )
         if k == "end turn" and ph == TURN:
             return "R-33", "every attack group must roll before the turn ends"
         if k == "heal" and ph == TURN:
-            return "R-37", "that heal is not available (spent this turn, or the target is full or out)"
+            return (
+                "R-37",
+                "that heal is not available (spent this turn, or the target is full or out)",
+            )
         if k == "equip" and ph == EQUIP and a and a[0] in self.cat.items:
             if a[0] not in self.stash:
                 return "R-25", f"{self.cat.items[a[0]].name} is not in the stash"
@@ -255,17 +302,7 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
     def apply(self, action: Action) -> None:
         k, a = action.kind, action.args
         if k == "attack":
-            gi, uid = a
-            g = self.groups[gi]
-            self.groups_done[gi] = True
-            if self.first_target is None:
-                self.first_target = uid
-            if g.auto_hits:  # R-36: no roll, never changes Dodge
-                self._damage_enemy(self.enemies[uid], g.damage + g.class_bonus)
-                self._after_player_damage()
-            else:
-                self.pending_attack = (gi, uid)
-                self.phase = ATTACK_ROLL
+            self._attack(*a)
         elif k == "heal":
             item, seat = a
             self.heals_used.append(item)
@@ -298,13 +335,7 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
             self.stash.remove(a[0])
             self._equip(p, a[0])
         elif k == "unequip":
-            p = self.players[self.equip_order[0]]
-            if p.body == a[0]:
-                p.body = None
-            else:
-                p.hands.remove(a[0])
-            self.stash.append(a[0])
-            self._refresh(p)
+            self._unequip(self.players[self.equip_order[0]], a[0])
         elif k == "done":
             self.equip_order.pop(0)
             if not self.equip_order:
@@ -314,6 +345,26 @@ class CoopState(Encounters, Turns, Combat, Healing, Loot, Information, State):
             self._begin_game()
         else:
             raise ValueError(f"unknown action kind {k!r}")
+
+    def _attack(self, gi: int, uid) -> None:
+        g = self.groups[gi]
+        self.groups_done[gi] = True
+        if self.first_target is None:
+            self.first_target = uid
+        if g.auto_hits:  # R-36: no roll, never changes Dodge
+            self._damage_enemy(self.enemies[uid], g.damage + g.class_bonus)
+            self._after_player_damage()
+        else:
+            self.pending_attack = (gi, uid)
+            self.phase = ATTACK_ROLL
+
+    def _unequip(self, p, item) -> None:
+        if p.body == item:
+            p.body = None
+        else:
+            p.hands.remove(item)
+        self.stash.append(item)
+        self._refresh(p)
 
     def clone(self) -> CoopState:
         # Field by field rather than copy.deepcopy, which took most of a logged match's

@@ -121,7 +121,9 @@ class Turns:
             acts.append(Action("attack", (gi, uid), f"{verb} {e.name} with {g.label}"))
         for item, seat in self._heal_options():
             it = self.cat.items[item]
-            acts.append(Action("heal", (item, seat), f"Heal Seat {seat + 1} with {it.name} (+{it.heal})"))
+            acts.append(
+                Action("heal", (item, seat), f"Heal Seat {seat + 1} with {it.name} (+{it.heal})")
+            )
         if not options:
             acts.append(Action("end turn", (), "End turn"))
         return acts

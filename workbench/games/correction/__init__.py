@@ -11,8 +11,11 @@ if TYPE_CHECKING:
     from .analysis import first_player_wins, head_to_head
 
 # The analyses bring in the simulation layer; playing a match never needs them.
-__getattr__, __dir__ = lazy_attributes(__name__, {
-    ".analysis": ["first_player_wins", "head_to_head"],
-})
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        ".analysis": ["first_player_wins", "head_to_head"],
+    },
+)
 
 __all__ = ["Correction", "CorrectionState", "RolloutBot", "first_player_wins", "head_to_head"]

@@ -29,11 +29,17 @@ class Actions:
             return Action("allow", (), f"Allow {self._move_label(f, t)}")
         if kind == "d":
             cost = self.cat.deny_cost
-            return Action("deny", (), f"Deny the move: token on {NAMES[t]} "
-                                      f"({cost} token{'s' if cost != 1 else ''})")
+            return Action(
+                "deny",
+                (),
+                f"Deny the move: token on {NAMES[t]} ({cost} token{'s' if cost != 1 else ''})",
+            )
         cost = self.cat.banish_cost
-        return Action("banish", (), f"Banish the {mover} on {NAMES[f]} "
-                                    f"({cost} token{'s' if cost != 1 else ''})")
+        return Action(
+            "banish",
+            (),
+            f"Banish the {mover} on {NAMES[f]} ({cost} token{'s' if cost != 1 else ''})",
+        )
 
     def _move_label(self, f: int, t: int) -> str:
         cat = self.cat
@@ -62,8 +68,9 @@ class Actions:
         legal = self.legal_actions()
         if self.phase == RESPOND:
             seen = set(legal)
-            return legal + [self._action(o) for o in (ALLOW, DENY, BANISH)
-                            if self._action(o) not in seen]
+            return legal + [
+                self._action(o) for o in (ALLOW, DENY, BANISH) if self._action(o) not in seen
+            ]
         if self.phase not in (SPAWN, MOVING):
             return legal
         seen = set(legal)
@@ -101,8 +108,10 @@ class Actions:
                 return self._deny_problem()
             if kind == "b":
                 cost = self.cat.banish_cost
-                return "R-13c", (f"a Piece Denial costs {cost} tokens; "
-                                 f"{SEATS[1 - self.active]} has {self.stock[1 - self.active]}")
+                return "R-13c", (
+                    f"a Piece Denial costs {cost} tokens; "
+                    f"{SEATS[1 - self.active]} has {self.stock[1 - self.active]}"
+                )
             return None
         if self.phase == RESPOND:
             return "R-13", (f"{SEATS[1 - self.active]} must first respond to the declared move")
@@ -126,8 +135,10 @@ class Actions:
         if not mine:
             return "R-5", f"no {name} is left in your reserve"
         if all(until >= self.turn for until in mine):
-            return "R-6", (f"your {name} was taken off the board too recently; it can be "
-                           f"spawned after turn {min(mine)}")
+            return "R-6", (
+                f"your {name} was taken off the board too recently; it can be "
+                f"spawned after turn {min(mine)}"
+            )
         if self.board[sq] >= 0:
             return "R-5", f"{NAMES[sq]} is not empty"
         return "R-14", f"a Denial Token lies on {NAMES[sq]}"
@@ -140,15 +151,23 @@ class Actions:
         movers = self._movers()
         if f not in movers:
             if self.must >= 0 and f != self.must:
-                return "R-13b", (f"the denied piece on {NAMES[self.must]} must move again, "
-                                 "since it still has a legal move")
+                return "R-13b", (
+                    f"the denied piece on {NAMES[self.must]} must move again, "
+                    "since it still has a legal move"
+                )
             if self.option == SPAWNED:
-                return "R-9", (f"you chose to move the pieces spawned this turn; the {name} on "
-                               f"{NAMES[f]} was not spawned, or has already moved")
-            return "R-9", (f"you chose to move one piece not spawned this turn; the {name} on "
-                           f"{NAMES[f]} was spawned this turn")
-        line = next(((mode, between) for dest, mode, between in self.cat.targets[code][f]
-                     if dest == t), None)
+                return "R-9", (
+                    f"you chose to move the pieces spawned this turn; the {name} on "
+                    f"{NAMES[f]} was not spawned, or has already moved"
+                )
+            return "R-9", (
+                f"you chose to move one piece not spawned this turn; the {name} on "
+                f"{NAMES[f]} was spawned this turn"
+            )
+        line = next(
+            ((mode, between) for dest, mode, between in self.cat.targets[code][f] if dest == t),
+            None,
+        )
         if line is None:
             return "R-11", f"a {name} cannot move from {NAMES[f]} to {NAMES[t]} (table 1.2)"
         mode, between = line

@@ -11,8 +11,16 @@ from ...sim.simulate import simulate
 from ...sim.stats import wilson
 
 
-def first_player_wins(bots="heuristic", n: int = 200, *, seed: int = 0, cards=None,
-                      rules=None, executor=None, progress=False) -> dict:
+def first_player_wins(
+    bots="heuristic",
+    n: int = 200,
+    *,
+    seed: int = 0,
+    cards=None,
+    rules=None,
+    executor=None,
+    progress=False,
+) -> dict:
     """How often the player who starts wins when `bots` play both seats.
 
     The starting player is drawn at random each game (R-2), so both seats start equally
@@ -20,37 +28,78 @@ def first_player_wins(bots="heuristic", n: int = 200, *, seed: int = 0, cards=No
     says whether the interval lies above one half, below it, or includes it. `progress`
     shows a progress bar.
     """
-    games = simulate("correction", n, seed=seed, cards=cards, rules=rules, bots=bots,
-                     executor=executor, progress=progress)
+    games = simulate(
+        "correction",
+        n,
+        seed=seed,
+        cards=cards,
+        rules=rules,
+        bots=bots,
+        executor=executor,
+        progress=progress,
+    )
     decided = games.filter(pl.col("winner") >= 0)
     wins = int((decided["winner"] == decided["first"]).sum())
     low, high = wilson(wins, decided.height)
     rate = wins / decided.height if decided.height else float("nan")
-    verdict = ("first player ahead" if low > 0.5 else "second player ahead" if high < 0.5
-               else "no clear advantage")
-    return {"bots": _name(bots), "games": n, "first_player_wins": rate, "ci_low": low,
-            "ci_high": high, "draws": n - decided.height,
-            "median_turns": float(games["turns"].median()) if n else float("nan"),
-            "verdict": verdict}
+    verdict = (
+        "first player ahead"
+        if low > 0.5
+        else "second player ahead"
+        if high < 0.5
+        else "no clear advantage"
+    )
+    return {
+        "bots": _name(bots),
+        "games": n,
+        "first_player_wins": rate,
+        "ci_low": low,
+        "ci_high": high,
+        "draws": n - decided.height,
+        "median_turns": float(games["turns"].median()) if n else float("nan"),
+        "verdict": verdict,
+    }
 
 
-def head_to_head(bot, opponent="heuristic", n: int = 200, *, seed: int = 0, cards=None,
-                 rules=None, executor=None, progress=False) -> dict:
+def head_to_head(
+    bot,
+    opponent="heuristic",
+    n: int = 200,
+    *,
+    seed: int = 0,
+    cards=None,
+    rules=None,
+    executor=None,
+    progress=False,
+) -> dict:
     """How often `bot` beats `opponent`: it sits South in the first half of the games and
     North in the second, and who starts is drawn at random as always. `progress` shows a
     progress bar for each half."""
     half = n // 2
     wins = draws = 0
     for seat, count, offset in ((0, half, 0), (1, n - half, 1)):
-        games = simulate("correction", count, seed=seed + offset, cards=cards, rules=rules,
-                         bots={seat: bot, 1 - seat: opponent}, executor=executor,
-                         progress=progress)
+        games = simulate(
+            "correction",
+            count,
+            seed=seed + offset,
+            cards=cards,
+            rules=rules,
+            bots={seat: bot, 1 - seat: opponent},
+            executor=executor,
+            progress=progress,
+        )
         wins += int((games["winner"] == seat).sum())
         draws += int((games["winner"] < 0).sum())
     low, high = wilson(wins, n)
-    return {"bot": _name(bot), "opponent": _name(opponent), "games": n,
-            "win_rate": wins / n if n else float("nan"), "ci_low": low, "ci_high": high,
-            "draws": draws}
+    return {
+        "bot": _name(bot),
+        "opponent": _name(opponent),
+        "games": n,
+        "win_rate": wins / n if n else float("nan"),
+        "ci_low": low,
+        "ci_high": high,
+        "draws": draws,
+    }
 
 
 def _name(bots) -> str:

@@ -29,15 +29,14 @@ class Tables:
     def __init__(self, cards, rules: dict):
         cat = catalog_for(cards, rules)
         counts = np.array(cat.counts, np.int64)
-        self.problem = (f"{sum(cat.counts)} pieces a seat" if sum(cat.counts) > K.RES_CAP
-                        else None)
+        self.problem = f"{sum(cat.counts)} pieces a seat" if sum(cat.counts) > K.RES_CAP else None
         lines = [line for by_square in cat.targets for line in by_square]
         first_line = np.cumsum([0] + [len(ls) for ls in lines]).astype(np.int64)
         flat = [line for ls in lines for line in ls]
         passed = max((len(b) for _, _, b in flat), default=0)
         line_rows = np.zeros((max(1, len(flat)), K.L_PASSED + 1 + passed), np.int64)
         for i, (dest, mode, between) in enumerate(flat):
-            line_rows[i, :K.L_PASSED + 1 + len(between)] = (dest, mode, len(between), *between)
+            line_rows[i, : K.L_PASSED + 1 + len(between)] = (dest, mode, len(between), *between)
         goal = np.array([bool(g) for by_square in cat.goal_lines for g in by_square], np.int64)
         enters = np.array(cat.enters_tokens, np.int64)
         points, _, seen, reserve, _ = _tables(cat)
@@ -60,16 +59,33 @@ class Tables:
         P[K.P_NO_TOKEN_OWN] = rows in ("both", "own_only")
         P[K.P_DENY_OCCUPIED] = bool(rules["cor.deny_occupied"])
         P[K.P_BANISH_CAPTURED] = rules["cor.banish"] == "captured"
-        self.T, self.F = K.pack(P, counts, first_line, line_rows, enters, goal, looks,
-                                np.array(points, np.float64), np.array(reserve, np.float64),
-                                max_options)
+        self.T, self.F = K.pack(
+            P,
+            counts,
+            first_line,
+            line_rows,
+            enters,
+            goal,
+            looks,
+            np.array(points, np.float64),
+            np.array(reserve, np.float64),
+            max_options,
+        )
 
 
 tables_for = CatalogCache(Tables)
 
 
-def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | str:
+def play_batch(
+    game,
+    cards,
+    rules: dict,
+    setup: dict,
+    bots: dict,
+    max_decisions: int,
+    seeds,
+    trace: bool = False,
+) -> pl.DataFrame | str:
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
     if isinstance(codes, str):
         return codes
@@ -89,10 +105,15 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
 def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
     """The rows play_out builds from the engine (its row plus CorrectionState.stats), as
     columns."""
-    outcome = np.where(out[:, K.O_OUTCOME] == K.TIMEOUT, "timeout",
-                       np.where(out[:, K.O_OUTCOME] == K.DRAW, "draw",
-                                np.where(out[:, K.O_WINNER] == 0, f"{SEATS[0]} wins",
-                                         f"{SEATS[1]} wins")))
+    outcome = np.where(
+        out[:, K.O_OUTCOME] == K.TIMEOUT,
+        "timeout",
+        np.where(
+            out[:, K.O_OUTCOME] == K.DRAW,
+            "draw",
+            np.where(out[:, K.O_WINNER] == 0, f"{SEATS[0]} wins", f"{SEATS[1]} wins"),
+        ),
+    )
     columns = {
         "seed": seeds,
         "outcome": pl.Series(outcome.astype(object), dtype=pl.String),
@@ -107,6 +128,7 @@ def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
         "recoveries": out[:, K.O_RECOVERIES],
     }
     if trace:
-        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
-                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
+        columns.update(
+            tension_columns(out[:, K.O_LEAD_CHANGES], outf, out[:, K.O_OUTCOME] == K.TIMEOUT)
+        )
     return pl.DataFrame(columns)

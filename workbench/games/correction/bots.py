@@ -54,9 +54,16 @@ def _reply(state, spend: bool = False, options=None, seen=None) -> tuple:
     return best, state if spend else None, -best_raw
 
 
-def _best_answer(state, options, me: int, seen, again: bool | None = None,
-                 banished: dict | None = None, beat: float | None = None,
-                 extra: float | None = None) -> tuple:
+def _best_answer(
+    state,
+    options,
+    me: int,
+    seen,
+    again: bool | None = None,
+    banished: dict | None = None,
+    beat: float | None = None,
+    extra: float | None = None,
+) -> tuple:
     """(the answer of `options` that `me` likes best, and its evaluation for `me` before the
     discount), for a declaration pending on `state`, a private copy _answer_value may write
     on. Not for a declared winning move (_reply stops those first). `again` is as for
@@ -235,8 +242,7 @@ def _declared(scratch, o, seen, dests=None, banished=None, beat=None, extra=None
             # No window opens: the move is carried out at once, as an allowed one is.
             return None, _answer_value(scratch, ALLOW, seat, seen)
         again = None if dests is None else len(dests[f in scratch.spawned]) > 1
-        answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again, banished, beat,
-                                   extra)
+        answer, raw = _best_answer(scratch, answers, 1 - seat, seen, again, banished, beat, extra)
         return answer, -raw
     finally:
         scratch.phase, scratch.pending, scratch.option = phase, pending, option
@@ -383,12 +389,17 @@ class RolloutBot:
 
     MEMORY = 100_000
 
-    def __init__(self, horizon: int = 3, samples: int = 1, width: int = 8,
-                 noise: float = 0.0, margin: float = 0.05):
+    def __init__(
+        self,
+        horizon: int = 3,
+        samples: int = 1,
+        width: int = 8,
+        noise: float = 0.0,
+        margin: float = 0.05,
+    ):
         for name, value in (("horizon", horizon), ("samples", samples), ("width", width)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"RolloutBot {name} must be a whole number from 1, "
-                                 f"not {value!r}")
+                raise ValueError(f"RolloutBot {name} must be a whole number from 1, not {value!r}")
         self.horizon = horizon
         self.samples = samples
         self.width = width
@@ -419,7 +430,7 @@ class RolloutBot:
             after.append((-value, o, first, answer is not None))
         liked = sorted(after, key=lambda item: item[0])
         scored = []
-        for _, o, first, answered in liked[:self.width]:
+        for _, o, first, answered in liked[: self.width]:
             # Turns are counted from the position after the option; a declaration leaves the
             # turn as it was until the answer.
             stop = (state.turn if answered else first.turn) + self.horizon

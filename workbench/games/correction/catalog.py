@@ -57,25 +57,39 @@ class Catalog:
             kind = self.index[row["piece"]]
             dx, f, mode = row["dx"], row["forward"], MODE[row["mode"]]
             # A-1 variant: the Knight's sideways L may only capture.
-            if (rules["cor.knight_side_L_capture_only"] and row["piece"] == "Knight"
-                    and abs(dx) == 2 and f == 1 and mode == BOTH):
+            if (
+                rules["cor.knight_side_L_capture_only"]
+                and row["piece"] == "Knight"
+                and abs(dx) == 2
+                and f == 1
+                and mode == BOTH
+            ):
                 mode = CAPTURE
             lines[kind].append((dx, f, mode))
         leaps = tuple(p["jumps"] or rules["cor.spear_reach"] == "over" for p in pieces)
         self.lines = tuple(tuple(ls) for ls in lines)
         # targets[code][sq] = ((dest, mode, squares passed over), ...), code = 2 * kind + owner.
         self.targets = tuple(
-            tuple(_targets(lines[code >> 1], code & 1, sq, leaps[code >> 1])
-                  for sq in range(SIZE * SIZE))
-            for code in range(2 * len(self.kinds)))
+            tuple(
+                _targets(lines[code >> 1], code & 1, sq, leaps[code >> 1])
+                for sq in range(SIZE * SIZE)
+            )
+            for code in range(2 * len(self.kinds))
+        )
         self.max_forward = tuple(max((f for _, f, _ in ls), default=0) for ls in lines)
         # The lines of targets[code][sq] that end on the owner's goal row: what the bots'
         # threat count looks at.
         self.goal_lines = tuple(
-            tuple(tuple(line for line in self.targets[code][sq]
-                        if line[0] // SIZE == HOME[1 - (code & 1)])
-                  for sq in range(SIZE * SIZE))
-            for code in range(2 * len(self.kinds)))
+            tuple(
+                tuple(
+                    line
+                    for line in self.targets[code][sq]
+                    if line[0] // SIZE == HOME[1 - (code & 1)]
+                )
+                for sq in range(SIZE * SIZE)
+            )
+            for code in range(2 * len(self.kinds))
+        )
 
 
 def _targets(lines, owner: int, sq: int, leaps: bool) -> tuple:
@@ -96,4 +110,3 @@ def _targets(lines, owner: int, sq: int, leaps: bool) -> tuple:
 
 # Cached per (cards, rules): simulations build thousands of states from the same pair.
 catalog_for = CatalogCache(Catalog)
-

@@ -44,14 +44,18 @@ def _tables(cat):
     if hit is None or hit[0] is not cat:
         values = [PIECE.get(k, 1.5) for k in cat.kinds]
         codes = range(2 * len(values))
-        on_board = [values[code >> 1] + ADVANCE[progress(code & 1, sq)]
-                    for code in codes for sq in range(SQUARES)]
+        on_board = [
+            values[code >> 1] + ADVANCE[progress(code & 1, sq)]
+            for code in codes
+            for sq in range(SQUARES)
+        ]
         # x + (-v) is x - v exactly in floating point, so the signed table gives the very
         # sums that adding and subtracting the unsigned values gave.
         points = tuple(-v if (i // SQUARES) & 1 else v for i, v in enumerate(on_board))
         goal = tuple(cat.goal_lines[code][sq] for code in codes for sq in range(SQUARES))
-        seen = tuple(frozenset(sq for dest, _, between in lines for sq in (dest, *between))
-                     for lines in goal)
+        seen = tuple(
+            frozenset(sq for dest, _, between in lines for sq in (dest, *between)) for lines in goal
+        )
         reserve = tuple(RESERVE * v for v in values)
         enters = tuple(bool(cat.enters_tokens[code >> 1]) for code in codes)
         hit = _TABLES[id(cat)] = (cat, (points, goal, seen, reserve, enters))
@@ -111,15 +115,17 @@ def _finish(total, kept_south, kept_north, south, north, stock, cost, active, pe
         cover = stock[1] // cost
         v = THREAT_COVERED * (south if south < cover else cover)
         if south > cover:
-            v += (south - cover) * (THREAT_OPEN_TO_MOVE if active == 0 and pending is None
-                                    else THREAT_OPEN)
+            v += (south - cover) * (
+                THREAT_OPEN_TO_MOVE if active == 0 and pending is None else THREAT_OPEN
+            )
         total += v
     if north:
         cover = stock[0] // cost
         v = THREAT_COVERED * (north if north < cover else cover)
         if north > cover:
-            v += (north - cover) * (THREAT_OPEN_TO_MOVE if active == 1 and pending is None
-                                    else THREAT_OPEN)
+            v += (north - cover) * (
+                THREAT_OPEN_TO_MOVE if active == 1 and pending is None else THREAT_OPEN
+            )
         total -= v
     return total
 
@@ -146,8 +152,7 @@ def evaluate(state, seat: int) -> float:
             i = code * SQUARES + at
             total += points[i]
             lines = goal[i]
-            if lines and _reaches(board, state.token, state.turn, enters[code], code & 1,
-                                  lines):
+            if lines and _reaches(board, state.token, state.turn, enters[code], code & 1, lines):
                 if code & 1:
                     north += 1
                 else:
@@ -161,8 +166,17 @@ def evaluate(state, seat: int) -> float:
     for k, _ in state.reserve[1]:
         held_north += reserve[k]
     stock, cost = state.stock, cat.banish_cost
-    total = _finish(total, _kept(held, stock[0], cost), _kept(held_north, stock[1], cost),
-                    south, north, stock, cost, state.active, state.pending)
+    total = _finish(
+        total,
+        _kept(held, stock[0], cost),
+        _kept(held_north, stock[1], cost),
+        south,
+        north,
+        stock,
+        cost,
+        state.active,
+        state.pending,
+    )
     # Summed for North, every partial sum is the negation of South's, except that a zero
     # stays +0.0 (sums start from 0.0, and x + -x is +0.0): 0.0 - total is that number.
     return total if seat == 0 else 0.0 - total
@@ -193,17 +207,31 @@ def scan(state) -> tuple:
             lines = goal[i]
             if lines:
                 enter = enters[code]
-                lookers.append((at, i, code & 1,
-                                _reaches(board, token, turn, enter, code & 1, lines), enter,
-                                lines))
+                lookers.append(
+                    (
+                        at,
+                        i,
+                        code & 1,
+                        _reaches(board, token, turn, enter, code & 1, lines),
+                        enter,
+                        lines,
+                    )
+                )
     held = []
     for s in (0, 1):
         h = 0.0
         for k, _ in state.reserve[s]:
             h += reserve[k]
         held.append(h)
-    return (cat, squares, values, totals, lookers, held,
-            (len(state.reserve[0]), len(state.reserve[1])))
+    return (
+        cat,
+        squares,
+        values,
+        totals,
+        lookers,
+        held,
+        (len(state.reserve[0]), len(state.reserve[1])),
+    )
 
 
 def _held_after_spawn(state, kind: int, reserve) -> float:
@@ -294,8 +322,10 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
         board[sq] = code
         at = near.get(sq)
         if at is None:
-            at = near[sq] = (bisect_left(squares, sq),
-                             *_threats_beside(board, token, turn, sq, seen, lookers, counts))
+            at = near[sq] = (
+                bisect_left(squares, sq),
+                *_threats_beside(board, token, turn, sq, seen, lookers, counts),
+            )
         n, south, north = at
         lines = goal[new]
         if lines and _reaches(board, token, turn, enters[code], active, lines):
@@ -311,10 +341,40 @@ def after_spawns(state, seat: int, spawns, seen_state: tuple | None = None) -> l
             total = sums.get((n, value))
             if total is None:
                 total = sums[n, value] = _total_with(totals, values, n, value)
-            total = done[key] = _finish(total, pair[0], pair[1], south, north, stock, cost,
-                                        active, pending)
+            total = done[key] = _finish(
+                total, pair[0], pair[1], south, north, stock, cost, active, pending
+            )
         out.append(total if seat == 0 else 0.0 - total)
     return out
+
+
+def _changed_total(state, changed, squares, values, totals, points, goal, enters):
+    """The pieces' points summed in square order, continued from before the first changed
+    square, and the threats of the pieces now on changed squares: (total, south, north)."""
+    board, token, turn = state.board, state.token, state.turn
+    pieces = len(squares)
+    south = north = 0
+    n = bisect_left(squares, changed[0])
+    total = totals[n]
+    for sq in changed:
+        while n < pieces and squares[n] < sq:
+            total += values[n]
+            n += 1
+        if n < pieces and squares[n] == sq:
+            n += 1  # the piece that stood there, if one still does, is added here
+        code = board[sq]
+        if code >= 0:
+            i = code * SQUARES + sq
+            total += points[i]
+            lines = goal[i]
+            if lines and _reaches(board, token, turn, enters[code], code & 1, lines):
+                if code & 1:
+                    north += 1
+                else:
+                    south += 1
+    for x in range(n, pieces):
+        total += values[x]
+    return total, south, north
 
 
 def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
@@ -333,31 +393,12 @@ def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
     cat, squares, values, totals, lookers, held, sizes = seen_state
     points, goal, _, reserve, enters = _LAST[1] if _LAST[0] is cat else _tables(cat)
     board, token, turn = state.board, state.token, state.turn
-    pieces = len(squares)
-    south = north = 0
     if changed:
-        n = bisect_left(squares, changed[0])
-        total = totals[n]
-        for sq in changed:
-            while n < pieces and squares[n] < sq:
-                total += values[n]
-                n += 1
-            if n < pieces and squares[n] == sq:
-                n += 1  # the piece that stood there, if one still does, is added here
-            code = board[sq]
-            if code >= 0:
-                i = code * SQUARES + sq
-                total += points[i]
-                lines = goal[i]
-                if lines and _reaches(board, token, turn, enters[code], code & 1, lines):
-                    if code & 1:
-                        north += 1
-                    else:
-                        south += 1
-        for x in range(n, pieces):
-            total += values[x]
+        total, south, north = _changed_total(
+            state, changed, squares, values, totals, points, goal, enters
+        )
     else:
-        total = totals[pieces]
+        total, south, north = totals[len(squares)], 0, 0
     for sq, _, owner, _, enter, lines in lookers:
         if sq not in changed and _reaches(board, token, turn, enter, owner, lines):
             if owner:
@@ -374,8 +415,17 @@ def evaluate_near(state, seat: int, seen_state: tuple, changed: tuple) -> float:
     r = state.reserve[1]
     for x in range(sizes[1], len(r)):
         held_north += reserve[r[x][0]]
-    total = _finish(total, _kept(held_south, stock[0], cost), _kept(held_north, stock[1], cost),
-                    south, north, stock, cost, state.active, state.pending)
+    total = _finish(
+        total,
+        _kept(held_south, stock[0], cost),
+        _kept(held_north, stock[1], cost),
+        south,
+        north,
+        stock,
+        cost,
+        state.active,
+        state.pending,
+    )
     return total if seat == 0 else 0.0 - total
 
 
@@ -387,4 +437,3 @@ def win_chance(state, seat: int) -> float:
     if x <= -WIN:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x / 3.0))
-

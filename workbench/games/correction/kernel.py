@@ -45,11 +45,33 @@ BOARD = 0
 TOKEN = BOARD + SQUARES
 RES_KIND = TOKEN + SQUARES
 RES_UNTIL = RES_KIND + 2 * RES_CAP
-(RES_N, STOCK, SUPPLY, ACTIVE, TURN, PHASE, SPAWN_COUNT, OPTION, MUST, FROM, TO, WINNER,
- QUIET, PROGRESSED, FIRST, CAPTURES, SPAWNS, MOVE_DENIALS, BANISHES, RECOVERIES,
- N_SPAWNED, SPAWNED) = (RES_UNTIL + 2 * RES_CAP + i for i in
-                        (0, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-                         20, 21, 22, 23))
+(
+    RES_N,
+    STOCK,
+    SUPPLY,
+    ACTIVE,
+    TURN,
+    PHASE,
+    SPAWN_COUNT,
+    OPTION,
+    MUST,
+    FROM,
+    TO,
+    WINNER,
+    QUIET,
+    PROGRESSED,
+    FIRST,
+    CAPTURES,
+    SPAWNS,
+    MOVE_DENIALS,
+    BANISHES,
+    RECOVERIES,
+    N_SPAWNED,
+    SPAWNED,
+) = (
+    RES_UNTIL + 2 * RES_CAP + i
+    for i in (0, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23)
+)
 STATE_SIZE = SPAWNED + SPAWNED_CAP
 INFINITE = -1  # SUPPLY of an unlimited token supply
 
@@ -61,14 +83,43 @@ D_SPAWN, D_MOVE, D_END, D_ALLOW, D_DENY, D_BANISH = range(6)  # spawn (kind, sq)
 DECISION_W = 3
 
 # T[...]: first the cards' numbers and the rule variants (P, as batch.py fills them in)
-(P_SPAWN_LIMIT, P_SECOND_TOKENS, P_SPAWN_TOKENS, P_DENY_COST, P_BANISH_COST, P_SUPPLY,
- P_DRAW_AFTER, P_NO_TOKEN_GOAL, P_NO_TOKEN_OWN, P_DENY_OCCUPIED, P_BANISH_CAPTURED, P_FIRST,
- P_MAX_DECISIONS, P_TRACE) = range(14)
+(
+    P_SPAWN_LIMIT,
+    P_SECOND_TOKENS,
+    P_SPAWN_TOKENS,
+    P_DENY_COST,
+    P_BANISH_COST,
+    P_SUPPLY,
+    P_DRAW_AFTER,
+    P_NO_TOKEN_GOAL,
+    P_NO_TOKEN_OWN,
+    P_DENY_OCCUPIED,
+    P_BANISH_CAPTURED,
+    P_FIRST,
+    P_MAX_DECISIONS,
+    P_TRACE,
+) = range(14)
 P_WIDTH = 14
 # ... then where each table and scratch row of T starts, and the width of a line
-(T_KINDS, T_COUNTS, T_ENTERS, T_FIRST_LINE, T_GOAL, T_LINES, T_LINE_W, T_KIND_LIST, T_POOL,
- T_OPTS, T_RESERVE, T_PIECES, T_LOOKERS, T_NEAR, T_TOTALS, T_LOOKS,
- T_REACH) = range(P_WIDTH, P_WIDTH + 17)
+(
+    T_KINDS,
+    T_COUNTS,
+    T_ENTERS,
+    T_FIRST_LINE,
+    T_GOAL,
+    T_LINES,
+    T_LINE_W,
+    T_KIND_LIST,
+    T_POOL,
+    T_OPTS,
+    T_RESERVE,
+    T_PIECES,
+    T_LOOKERS,
+    T_NEAR,
+    T_TOTALS,
+    T_LOOKS,
+    T_REACH,
+) = range(P_WIDTH, P_WIDTH + 17)
 T_HEAD = P_WIDTH + 17
 # Line i, T[T_LINE_W] numbers from T[T_LINES] + i * T[T_LINE_W]: its destination, mode, how
 # many squares it passes over, and those squares. The lines of code c on square sq are lines
@@ -87,8 +138,20 @@ F_BANISHED = 0
 F_POINTS = F_BANISHED + SQUARES
 
 # out[...]: one game's result
-(O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_FIRST, O_TURNS, O_CAPTURES, O_SPAWNS,
- O_MOVE_DENIALS, O_BANISHES, O_RECOVERIES, O_LEAD_CHANGES) = range(12)
+(
+    O_STATUS,
+    O_OUTCOME,
+    O_WINNER,
+    O_LENGTH,
+    O_FIRST,
+    O_TURNS,
+    O_CAPTURES,
+    O_SPAWNS,
+    O_MOVE_DENIALS,
+    O_BANISHES,
+    O_RECOVERIES,
+    O_LEAD_CHANGES,
+) = range(12)
 OUT_WIDTH = 12
 WIN, DRAW, TIMEOUT = 0, 1, 2
 OK = 0  # every game fits the kernel's room
@@ -140,8 +203,14 @@ def pack(P, counts, first_line, lines, enters, goal, looks, points, reserve, max
     put(T_NEAR, np.zeros(2 * SIZE))
     put(T_REACH, np.zeros(SQUARES))
     T = np.concatenate([T] + parts)
-    F = np.concatenate([np.zeros(SQUARES), np.asarray(points, np.float64),
-                        np.asarray(reserve, np.float64), np.zeros(2 * SQUARES + 1)])
+    F = np.concatenate(
+        [
+            np.zeros(SQUARES),
+            np.asarray(points, np.float64),
+            np.asarray(reserve, np.float64),
+            np.zeros(2 * SQUARES + 1),
+        ]
+    )
     T[T_RESERVE] = F_POINTS + len(points)
     T[T_TOTALS] = T[T_RESERVE] + len(reserve)
     return T, F
@@ -249,8 +318,12 @@ def _can_declare(S, T):
         return False
     for sq in range(SQUARES):
         code = S[BOARD + sq]
-        if (code >= 0 and code & 1 == active and not _spawned_at(S, sq)
-                and _can_move(S, sq, T, False)):
+        if (
+            code >= 0
+            and code & 1 == active
+            and not _spawned_at(S, sq)
+            and _can_move(S, sq, T, False)
+        ):
             return True
     return False
 
@@ -438,8 +511,7 @@ def options(S, T, at):
     else:
         for sq in range(SQUARES):
             code = S[BOARD + sq]
-            if code >= 0 and code & 1 == active and (phase == PH_SPAWN
-                                                     or not _spawned_at(S, sq)):
+            if code >= 0 and code & 1 == active and (phase == PH_SPAWN or not _spawned_at(S, sq)):
                 T[pool + np_] = sq
                 np_ += 1
     must = S[MUST]
@@ -509,8 +581,19 @@ def _threat_points(n, cover, to_move):
 
 
 @no_counts(inline="always")
-def _finish(total, held_south, held_north, south, north, stock_south, stock_north, cost,
-            active, open_turn, seat):
+def _finish(
+    total,
+    held_south,
+    held_north,
+    south,
+    north,
+    stock_south,
+    stock_north,
+    cost,
+    active,
+    open_turn,
+    seat,
+):
     """evaluate._finish, for `seat`: `total` for the pieces on the board, then the reserves
     and tokens, then the threats (`south` and `north` of them), in the documented order."""
     total = total + _kept(held_south, stock_south, cost) - _kept(held_north, stock_north, cost)
@@ -549,8 +632,19 @@ def evaluate(S, seat, T, F):
                 else:
                     south += 1
     reserve = T[T_RESERVE]
-    return _finish(total, _held(S, 0, F, reserve), _held(S, 1, F, reserve), south, north,
-                   S[STOCK], S[STOCK + 1], T[P_BANISH_COST], S[ACTIVE], S[FROM] < 0, seat)
+    return _finish(
+        total,
+        _held(S, 0, F, reserve),
+        _held(S, 1, F, reserve),
+        south,
+        north,
+        S[STOCK],
+        S[STOCK + 1],
+        T[P_BANISH_COST],
+        S[ACTIVE],
+        S[FROM] < 0,
+        seat,
+    )
 
 
 @no_counts
@@ -591,8 +685,16 @@ def _scan(S, T, F):
                 T[reach + looking] = _can_move(S, sq, T, True)
                 looking += 1
     reserve = T[T_RESERVE]
-    return (pieces, looking, _held(S, 0, F, reserve), _held(S, 1, F, reserve), S[RES_N],
-            S[RES_N + 1], turn, placed)
+    return (
+        pieces,
+        looking,
+        _held(S, 0, F, reserve),
+        _held(S, 1, F, reserve),
+        S[RES_N],
+        S[RES_N + 1],
+        turn,
+        placed,
+    )
 
 
 @no_counts(inline="always")
@@ -671,8 +773,19 @@ def _evaluate_near(X, seat, a, b, touched, T, F, seen):
         held_south += F[reserve + X[RES_KIND + r]]
     for r in range(north_size, X[RES_N + 1]):
         held_north += F[reserve + X[RES_KIND + RES_CAP + r]]
-    return _finish(total, held_south, held_north, south, north, X[STOCK], X[STOCK + 1],
-                   T[P_BANISH_COST], X[ACTIVE], X[FROM] < 0, seat)
+    return _finish(
+        total,
+        held_south,
+        held_north,
+        south,
+        north,
+        X[STOCK],
+        X[STOCK + 1],
+        T[P_BANISH_COST],
+        X[ACTIVE],
+        X[FROM] < 0,
+        seat,
+    )
 
 
 @no_counts
@@ -769,8 +882,22 @@ def _spawn_values(S, m, seat, bmt, T, F, seen):
         total = F[totals + n] + F[F_POINTS + new]
         for x in range(n, pieces):
             total += F[values + x]
-        value = _finish(total, held_south, held_north, south, north, stock_south, stock_north,
-                        cost, active, open_turn, seat) + noise
+        value = (
+            _finish(
+                total,
+                held_south,
+                held_north,
+                south,
+                north,
+                stock_south,
+                stock_north,
+                cost,
+                active,
+                open_turn,
+                seat,
+            )
+            + noise
+        )
         if i == 0 or value > best_value:
             best, best_value = i, value
     return best, best_value
@@ -950,8 +1077,17 @@ def heuristic(S, n, bmt, T, F, A):
     opts = T[T_OPTS]
     seen = _scan(S, T, F)
     if S[PHASE] == PH_RESPOND:
-        o, _ = _answer(S, 1 - S[ACTIVE], T, F, np.nan, 0.0, seen, _deny_ok(S, T, S[TO]),
-                       S[STOCK + 1 - S[ACTIVE]] >= T[P_BANISH_COST])
+        o, _ = _answer(
+            S,
+            1 - S[ACTIVE],
+            T,
+            F,
+            np.nan,
+            0.0,
+            seen,
+            _deny_ok(S, T, S[TO]),
+            S[STOCK + 1 - S[ACTIVE]] >= T[P_BANISH_COST],
+        )
         for i in range(n):
             if T[opts + i * DECISION_W] == o:
                 return i
@@ -985,8 +1121,8 @@ def play_one(seed, bseed, BOTS, T, F, out, outf, g, S, A, scores, cmt, bmt):
     two streams `cmt` and `bmt`."""
     bmt[MT_SIZE - 1] = -1  # seeded on first use: a game with a fixed first player may never draw
     S[:] = 0
-    S[BOARD:BOARD + SQUARES] = -1
-    S[TOKEN:TOKEN + SQUARES] = -1
+    S[BOARD : BOARD + SQUARES] = -1
+    S[TOKEN : TOKEN + SQUARES] = -1
     counts = T[T_COUNTS]
     for s in range(2):  # R-1
         for k in range(T[T_KINDS]):
@@ -1032,8 +1168,13 @@ def play_one(seed, bseed, BOTS, T, F, out, outf, g, S, A, scores, cmt, bmt):
         decisions += 1
         if trace:  # State.score(0): evaluate.win_chance
             x = evaluate(S, 0, T, F)
-            scores[decisions - 1] = (1.0 if x >= WIN_POINTS else 0.0 if x <= -WIN_POINTS
-                                     else 1.0 / (1.0 + math.exp(-x / 3.0)))
+            scores[decisions - 1] = (
+                1.0
+                if x >= WIN_POINTS
+                else 0.0
+                if x <= -WIN_POINTS
+                else 1.0 / (1.0 + math.exp(-x / 3.0))
+            )
     winner = S[WINNER] if outcome != TIMEOUT else -1
     if outcome != TIMEOUT:
         outcome = DRAW if winner < 0 else WIN

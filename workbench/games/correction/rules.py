@@ -18,12 +18,27 @@ from ...core import CHANCE, TERMINAL, Action, Chance, Result, State
 from ...core.chance import uniform
 from .actions import Actions
 from .catalog import BOTH, CAPTURE, HOME, MOVE, NAMES, SEATS, SIZE, Catalog, home_squares
-from .phases import (ALLOW, BANISH, DENY, END, FIRST, INF, MOVING, OVER, RESPOND, SINGLE, SPAWN,
-                     SPAWNED)
+from .phases import (
+    ALLOW,
+    BANISH,
+    DENY,
+    END,
+    FIRST,
+    INF,
+    MOVING,
+    OVER,
+    RESPOND,
+    SINGLE,
+    SPAWN,
+    SPAWNED,
+)
 
-_FIRST_CHANCE = Chance(uniform((0, 1)), "Who starts (R-2)",
-                       odds=(("South starts", Fraction(1, 2)),),
-                       names=lambda seat: f"{SEATS[seat]} starts")
+_FIRST_CHANCE = Chance(
+    uniform((0, 1)),
+    "Who starts (R-2)",
+    odds=(("South starts", Fraction(1, 2)),),
+    names=lambda seat: f"{SEATS[seat]} starts",
+)
 
 
 # The list legal_actions() returned last and the internal decisions it was made from, so a
@@ -36,9 +51,29 @@ class CorrectionState(Actions, State):
     """The position and the rules that change it; how its decisions read as Actions, and
     why one is not legal, is in actions.py."""
 
-    __slots__ = ("cat", "rules", "board", "token", "reserve", "stock", "supply", "active",
-                 "turn", "phase", "spawned", "spawn_count", "option", "must", "pending",
-                 "winner", "quiet", "progressed", "last", "first", "counts")
+    __slots__ = (
+        "cat",
+        "rules",
+        "board",
+        "token",
+        "reserve",
+        "stock",
+        "supply",
+        "active",
+        "turn",
+        "phase",
+        "spawned",
+        "spawn_count",
+        "option",
+        "must",
+        "pending",
+        "winner",
+        "quiet",
+        "progressed",
+        "last",
+        "first",
+        "counts",
+    )
 
     num_seats = 2
 
@@ -50,8 +85,9 @@ class CorrectionState(Actions, State):
         self.token = [-1] * (SIZE * SIZE)
         # R-1: every piece starts in its owner's reserve as (kind, laid down until after the
         # Spawn phase of this turn); -1 means it may be spawned (R-6).
-        self.reserve = [[(k, -1) for k, n in enumerate(cat.counts) for _ in range(n)]
-                        for _ in SEATS]
+        self.reserve = [
+            [(k, -1) for k, n in enumerate(cat.counts) for _ in range(n)] for _ in SEATS
+        ]
         self.stock = [0, 0]
         supply = rules["cor.token_supply"]
         self.supply = None if supply == INF else supply
@@ -68,25 +104,61 @@ class CorrectionState(Actions, State):
         self.progressed = False
         self.last: tuple[int, int] | None = None
         self.first = -1
-        self.counts = {"captures": 0, "spawns": 0, "move_denials": 0, "banishes": 0,
-                       "recoveries": 0}
+        self.counts = {
+            "captures": 0,
+            "spawns": 0,
+            "move_denials": 0,
+            "banishes": 0,
+            "recoveries": 0,
+        }
         if first is not None:
             self.apply_chance(first)
 
     # The fields the rules read to decide what may happen next; the others (the catalog and
     # variants, fixed for a game, and the record kept for people and statistics) do not.
-    PLAY = ("board", "token", "reserve", "stock", "supply", "active", "turn", "phase",
-            "spawned", "spawn_count", "option", "must", "pending", "winner", "quiet",
-            "progressed")
+    PLAY = (
+        "board",
+        "token",
+        "reserve",
+        "stock",
+        "supply",
+        "active",
+        "turn",
+        "phase",
+        "spawned",
+        "spawn_count",
+        "option",
+        "must",
+        "pending",
+        "winner",
+        "quiet",
+        "progressed",
+    )
     RECORD = ("cat", "rules", "last", "first", "counts")
 
     def position(self) -> tuple:
         """The PLAY fields as one hashable value: two states of one game with equal positions
         play on alike, which lets search bots remember what they worked out."""
-        return (tuple(self.board), tuple(self.token), tuple(self.reserve[0]),
-                tuple(self.reserve[1]), self.stock[0], self.stock[1], self.supply, self.active,
-                self.turn, self.phase, tuple(self.spawned), self.spawn_count, self.option,
-                self.must, self.pending, self.winner, self.quiet, self.progressed)
+        return (
+            tuple(self.board),
+            tuple(self.token),
+            tuple(self.reserve[0]),
+            tuple(self.reserve[1]),
+            self.stock[0],
+            self.stock[1],
+            self.supply,
+            self.active,
+            self.turn,
+            self.phase,
+            tuple(self.spawned),
+            self.spawn_count,
+            self.option,
+            self.must,
+            self.pending,
+            self.winner,
+            self.quiet,
+            self.progressed,
+        )
 
     def clone(self) -> CorrectionState:
         st = CorrectionState.__new__(CorrectionState)
@@ -139,8 +211,9 @@ class CorrectionState(Actions, State):
         self.phase = SPAWN
 
     # -- movement (table 1.2 and R-14) ------------------------------------------------------
-    def targets(self, sq: int, lines: tuple | None = None, first: bool = False,
-                board: list | None = None) -> list[int]:
+    def targets(
+        self, sq: int, lines: tuple | None = None, first: bool = False, board: list | None = None
+    ) -> list[int]:
         """Squares the piece on `sq` may legally move to now; `lines`, a part of the piece's
         lines from `sq` (catalog.targets), limits the look to those. With `first`, only the
         first such square (for whether there is one); with `board`, on that board instead of
@@ -180,8 +253,11 @@ class CorrectionState(Actions, State):
             pool = self.spawned
         else:
             spawned = self.spawned
-            pool = [sq for sq in range(SIZE * SIZE)
-                    if board[sq] >= 0 and board[sq] & 1 == active and sq not in spawned]
+            pool = [
+                sq
+                for sq in range(SIZE * SIZE)
+                if board[sq] >= 0 and board[sq] & 1 == active and sq not in spawned
+            ]
         if self.must >= 0 and self.must in pool and self.targets(self.must):
             return [self.must]
         return pool
@@ -203,8 +279,12 @@ class CorrectionState(Actions, State):
         at = -1
         for code in board:
             at += 1
-            if (code >= 0 and code & 1 == active and at not in spawned
-                    and self.targets(at, first=True)):
+            if (
+                code >= 0
+                and code & 1 == active
+                and at not in spawned
+                and self.targets(at, first=True)
+            ):
                 return True
         return False
 
@@ -328,8 +408,7 @@ class CorrectionState(Actions, State):
         self.pending = (f, t)
         # R-13: the response window opens only when the inactive player can do more than
         # let the move happen.
-        if (self.stock[1 - self.active] >= self.cat.banish_cost
-                or self._deny_problem() is None):
+        if self.stock[1 - self.active] >= self.cat.banish_cost or self._deny_problem() is None:
             self.phase = RESPOND
         else:
             self._carry_out()
@@ -340,19 +419,24 @@ class CorrectionState(Actions, State):
         f, t = self.pending if pending is None else pending
         cost = self.cat.deny_cost
         if self.stock[1 - self.active] < cost:
-            return "R-13b", (f"a Move Denial costs {cost} token{'s' if cost != 1 else ''}; "
-                             f"{SEATS[1 - self.active]} has {self.stock[1 - self.active]}")
+            return "R-13b", (
+                f"a Move Denial costs {cost} token{'s' if cost != 1 else ''}; "
+                f"{SEATS[1 - self.active]} has {self.stock[1 - self.active]}"
+            )
         rows = self.rules["cor.no_token_rows"]
         row = t // SIZE
         goal, own = HOME[1 - self.active], HOME[self.active]
         if (row == goal and rows in ("both", "goal_only")) or (
-                row == own and rows in ("both", "own_only")):
+            row == own and rows in ("both", "own_only")
+        ):
             return "A-4", f"no token may be placed on a home row ({NAMES[t]})"
         if self.token[t] >= 0:
             return "A-21", f"{NAMES[t]} already holds a Denial Token (one token per square)"
         if self.board[t] >= 0 and not self.rules["cor.deny_occupied"]:
-            return "A-6", (f"{NAMES[t]} holds a piece, and this variant allows Move Denial "
-                           "on empty squares only")
+            return "A-6", (
+                f"{NAMES[t]} holds a piece, and this variant allows Move Denial "
+                "on empty squares only"
+            )
         return None
 
     def _carry_out(self) -> None:
@@ -460,14 +544,24 @@ class CorrectionState(Actions, State):
             "first": SEATS[self.first] if self.first >= 0 else None,
             "phase": self.phase,
             "option": self.option,
-            "board": {NAMES[sq]: f"{SEATS[c & 1]} {cat.kinds[c >> 1]}"
-                      for sq, c in enumerate(self.board) if c >= 0},
+            "board": {
+                NAMES[sq]: f"{SEATS[c & 1]} {cat.kinds[c >> 1]}"
+                for sq, c in enumerate(self.board)
+                if c >= 0
+            },
             "tokens_on_board": {NAMES[sq]: t for sq, t in enumerate(self.token) if t >= 0},
             "stock": {SEATS[s]: self.stock[s] for s in range(2)},
             "supply": INF if self.supply is None else self.supply,
-            "reserve": {SEATS[s]: [{"piece": cat.kinds[k], "laid_down_until_after_turn":
-                                    None if until < 0 else until}
-                                   for k, until in sorted(self.reserve[s])] for s in range(2)},
+            "reserve": {
+                SEATS[s]: [
+                    {
+                        "piece": cat.kinds[k],
+                        "laid_down_until_after_turn": None if until < 0 else until,
+                    }
+                    for k, until in sorted(self.reserve[s])
+                ]
+                for s in range(2)
+            },
             "spawned_this_turn": [NAMES[sq] for sq in self.spawned],
             "pending": None if self.pending is None else [NAMES[sq] for sq in self.pending],
             "last_move": None if self.last is None else [NAMES[sq] for sq in self.last],
@@ -479,8 +573,13 @@ class CorrectionState(Actions, State):
         if self.phase != OVER:
             return None
         if self.winner < 0:
-            return Result("draw", (), f"{self.rules['cor.draw_after']} turns without a capture, "
-                          "a spawn or a token recovered (R-18)", {"turns": self.turn})
+            return Result(
+                "draw",
+                (),
+                f"{self.rules['cor.draw_after']} turns without a capture, "
+                "a spawn or a token recovered (R-18)",
+                {"turns": self.turn},
+            )
         return Result(f"{SEATS[self.winner]} wins", (self.winner,), details={"turns": self.turn})
 
     def view(self, seat: int | None):
@@ -489,8 +588,12 @@ class CorrectionState(Actions, State):
         return render(self, seat)
 
     def stats(self) -> dict:
-        return {"first": self.first, "winner": self.winner if self.phase == OVER else -1,
-                "turns": self.turn, **self.counts}
+        return {
+            "first": self.first,
+            "winner": self.winner if self.phase == OVER else -1,
+            "turns": self.turn,
+            **self.counts,
+        }
 
     def score(self, seat: int) -> float:
         """Chances of `seat` in [0, 1] by the bots' evaluation, for search cut-offs."""
@@ -500,5 +603,16 @@ class CorrectionState(Actions, State):
 
 
 # Re-exported for tests and bots.
-__all__ = ["CorrectionState", "FIRST", "SPAWN", "MOVING", "RESPOND", "OVER", "SPAWNED",
-           "SINGLE", "BOTH", "MOVE", "CAPTURE"]
+__all__ = [
+    "CorrectionState",
+    "FIRST",
+    "SPAWN",
+    "MOVING",
+    "RESPOND",
+    "OVER",
+    "SPAWNED",
+    "SINGLE",
+    "BOTH",
+    "MOVE",
+    "CAPTURE",
+]

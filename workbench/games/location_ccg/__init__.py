@@ -19,12 +19,29 @@ if TYPE_CHECKING:
         three_point_cards,
     )
 
-ANALYSES = ["first_player_edge", "head_to_head", "location_matrix", "pay_by_turn", "pay_chance",
-            "resource_curve", "simulated_pay_rate", "three_point_cards"]
+ANALYSES = [
+    "first_player_edge",
+    "head_to_head",
+    "location_matrix",
+    "pay_by_turn",
+    "pay_chance",
+    "resource_curve",
+    "simulated_pay_rate",
+    "three_point_cards",
+]
 # The analyses bring in the simulation layer; playing a match never needs them.
 __getattr__, __dir__ = lazy_attributes(__name__, {".analysis": ANALYSES})
 
 # Spelled out, not unpacked from ANALYSES, so that linters see the lazy names as exported.
-__all__ = ["LocationCCG", "LocationState", "first_player_edge", "head_to_head", "location_matrix",
-           "pay_by_turn", "pay_chance", "resource_curve", "simulated_pay_rate",
-           "three_point_cards"]
+__all__ = [
+    "LocationCCG",
+    "LocationState",
+    "first_player_edge",
+    "head_to_head",
+    "location_matrix",
+    "pay_by_turn",
+    "pay_chance",
+    "resource_curve",
+    "simulated_pay_rate",
+    "three_point_cards",
+]

@@ -23,17 +23,46 @@ from .catalog import catalog_for
 from .costs import SYMBOLS, Cost, reduced
 
 BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
-TYPES = {"character": K.TY_CHAR, "modifier": K.TY_MOD, "surprise": K.TY_SURPRISE,
-         "asset": K.TY_ASSET}
+TYPES = {
+    "character": K.TY_CHAR,
+    "modifier": K.TY_MOD,
+    "surprise": K.TY_SURPRISE,
+    "asset": K.TY_ASSET,
+}
 PHASES = {"": K.PH_ANY, "mission": K.PH_MISSION_WORD, "production": K.PH_PRODUCTION_WORD}
-TARGETS = {"none": K.TG_NONE, "character": K.TG_CHARACTER, "friendly": K.TG_FRIENDLY,
-           "defender": K.TG_DEFENDER, "damaged": K.TG_DAMAGED, "discard": K.TG_DISCARD}
-EFFECTS = {"Atk": K.K_ATK, "Def": K.K_DEF, "Skl": K.K_SKL, "Send Home": K.K_SEND_HOME,
-           "Prevent Damage": K.K_PREVENT, "Destroy": K.K_DESTROY,
-           "Return From Discard": K.K_RETURN, "Draw": K.K_DRAW, "Bottom": K.K_BOTTOM,
-           "Extra Production": K.K_PASSIVE, "Shrine Save": K.K_PASSIVE}
-KEYWORDS = {"Mob", "Unique", "Limited", "Gang", "Shielded", "Recur", "Long Range", "Toughness",
-            "Upkeep", "Giant"}
+TARGETS = {
+    "none": K.TG_NONE,
+    "character": K.TG_CHARACTER,
+    "friendly": K.TG_FRIENDLY,
+    "defender": K.TG_DEFENDER,
+    "damaged": K.TG_DAMAGED,
+    "discard": K.TG_DISCARD,
+}
+EFFECTS = {
+    "Atk": K.K_ATK,
+    "Def": K.K_DEF,
+    "Skl": K.K_SKL,
+    "Send Home": K.K_SEND_HOME,
+    "Prevent Damage": K.K_PREVENT,
+    "Destroy": K.K_DESTROY,
+    "Return From Discard": K.K_RETURN,
+    "Draw": K.K_DRAW,
+    "Bottom": K.K_BOTTOM,
+    "Extra Production": K.K_PASSIVE,
+    "Shrine Save": K.K_PASSIVE,
+}
+KEYWORDS = {
+    "Mob",
+    "Unique",
+    "Limited",
+    "Gang",
+    "Shielded",
+    "Recur",
+    "Long Range",
+    "Toughness",
+    "Upkeep",
+    "Giant",
+}
 # The rule variants the kernel plays, each value as the number R holds (None: any number).
 RULES = {
     "loc.stack": (K.R_LIFO, {"none": 0, "lifo": 1}),
@@ -45,8 +74,10 @@ RULES = {
     "loc.cost_floor": (None, {"reduced_only": 0, "all": 1}),  # in the cost table
     "loc.first_turn": (K.R_NO_PROD, {"full": 0, "no_production": 1}),
     "loc.modifier_limit": (K.R_MOD_ONE, {"per_subtype": 0, "one": 1}),
-    "loc.giant": (K.R_GIANT, {"split": K.GI_SPLIT, "full_each": K.GI_FULL_EACH,
-                              "ignore": K.GI_IGNORE}),
+    "loc.giant": (
+        K.R_GIANT,
+        {"split": K.GI_SPLIT, "full_each": K.GI_FULL_EACH, "ignore": K.GI_IGNORE},
+    ),
     "loc.long_range": (K.R_LR_START, {"on_pairing": 0, "combat_start": 1}),
     "loc.min_attackers": (K.R_MIN_ATT, {0: 0, 1: 1}),
     "loc.unique_leaves": (K.R_UNIQUE_NEWER, {"older": 0, "newer": 1}),
@@ -158,13 +189,16 @@ def _cost_row(costs: list, cost: Cost) -> int:
 
 def _card_problem(name: str, d) -> str | None:
     """Why the kernel cannot play card `d`, or None."""
-    if (d.type not in TYPES or d.phase not in PHASES or d.target not in TARGETS
-            or any(k not in KEYWORDS for k in d.keywords)
-            or len(d.effects) > K.EFF_CAP):
+    if (
+        d.type not in TYPES
+        or d.phase not in PHASES
+        or d.target not in TARGETS
+        or any(k not in KEYWORDS for k in d.keywords)
+        or len(d.effects) > K.EFF_CAP
+    ):
         return f"{name}: a type, phase, target, keyword or effect"
     for e in d.effects:
-        if e.keyword not in EFFECTS or e.qualifier or e.scope not in (
-                "", "each friendly here"):
+        if e.keyword not in EFFECTS or e.qualifier or e.scope not in ("", "each friendly here"):
             return f"{name}: effect {e}"
         # (An effect on a character without one as its target is a card problem.)
         if e.keyword == "Return From Discard" and d.target != "discard":
@@ -216,8 +250,16 @@ def _card_row(r, name: str, d, sub: int) -> None:
 tables_for = CatalogCache(Tables)
 
 
-def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | str:
+def play_batch(
+    game,
+    cards,
+    rules: dict,
+    setup: dict,
+    bots: dict,
+    max_decisions: int,
+    seeds,
+    trace: bool = False,
+) -> pl.DataFrame | str:
     bots, banned = unbanned(bots)
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
     if isinstance(codes, str):
@@ -249,8 +291,11 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     BROUGHT = np.zeros((2, 3), np.int64)
     for s, deck in enumerate(decks):
         counts = {c: n for c, n in cat.decks[deck].items() if n}
-        if (len(counts) > K.CARD_CAP or sum(counts.values()) > K.ZONE_CAP
-                or any(n < 0 for n in counts.values())):
+        if (
+            len(counts) > K.CARD_CAP
+            or sum(counts.values()) > K.ZONE_CAP
+            or any(n < 0 for n in counts.values())
+        ):
             return f"not compiled: deck {deck} is larger than the kernel's room"
         for j, (card, n) in enumerate(counts.items()):
             DECK[s, j] = (t.number[card], n)
@@ -260,20 +305,39 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
             return f"not compiled: deck {deck} brings {len(brought)} Locations, not 3"
         BROUGHT[s] = [t.loc_number[x] for x in brought]
     # Game.ban_name names the card played, or the card whose ability is used.
-    BAN = np.array([[seat in banned and name in banned[seat] for name in t.names]
-                    for seat in range(2)], np.bool_).reshape(2, len(t.names))
+    BAN = np.array(
+        [[seat in banned and name in banned[seat] for name in t.names] for seat in range(2)],
+        np.bool_,
+    ).reshape(2, len(t.names))
     seeds = np.asarray(list(seeds), np.int64)
-    out, outf = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64), BAN, t.C,
-                            t.K, t.CL, t.L, t.V, DECK, DECK_N, BROUGHT)
+    out, outf = K.play_many(
+        seeds,
+        bot_seed(seeds),
+        R,
+        np.array(codes, np.int64),
+        BAN,
+        t.C,
+        t.K,
+        t.CL,
+        t.L,
+        t.V,
+        DECK,
+        DECK_N,
+        BROUGHT,
+    )
     return kept(_frame(seeds, out, outf, t.locs, trace), out[:, K.O_STATUS] == K.OK)
 
 
 def _frame(seeds, out, outf, locs, trace: bool) -> pl.DataFrame:
     """The rows play_out builds from the engine (its row plus LocationState.stats)."""
-    outcome = [("timeout" if o == K.TIMEOUT else "draw" if w < 0 else f"Seat {w + 1} wins")
-               for o, w in zip(out[:, K.O_OUTCOME].tolist(), out[:, K.O_WINNER].tolist())]
-    placed = ["; ".join(locs[i] for i in row if i >= 0)
-              for row in out[:, K.O_LOCS:K.O_LOCS + 3].tolist()]
+    outcome = [
+        ("timeout" if o == K.TIMEOUT else "draw" if w < 0 else f"Seat {w + 1} wins")
+        for o, w in zip(out[:, K.O_OUTCOME].tolist(), out[:, K.O_WINNER].tolist(), strict=True)
+    ]
+    placed = [
+        "; ".join(locs[i] for i in row if i >= 0)
+        for row in out[:, K.O_LOCS : K.O_LOCS + 3].tolist()
+    ]
     columns = {
         "seed": seeds,
         "outcome": pl.Series(outcome, dtype=pl.String),
@@ -290,6 +354,7 @@ def _frame(seeds, out, outf, locs, trace: bool) -> pl.DataFrame:
         "locations": pl.Series(placed, dtype=pl.String),
     }
     if trace:
-        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
-                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
+        columns.update(
+            tension_columns(out[:, K.O_LEAD_CHANGES], outf, out[:, K.O_OUTCOME] == K.TIMEOUT)
+        )
     return pl.DataFrame(columns)

@@ -8,8 +8,20 @@ HQ = -1  # the `where` of a character at its owner's headquarters, at no Locatio
 class Inst:
     """A card in play: a character (at HQ or a Location), an Asset, or an attached Modifier."""
 
-    __slots__ = ("uid", "name", "owner", "where", "damage", "wounds", "mods", "host", "temp",
-                 "used", "prevent", "order")
+    __slots__ = (
+        "uid",
+        "name",
+        "owner",
+        "where",
+        "damage",
+        "wounds",
+        "mods",
+        "host",
+        "temp",
+        "used",
+        "prevent",
+        "order",
+    )
 
     def __init__(self, uid, name, owner, order):
         self.uid, self.name, self.owner, self.order = uid, name, owner, order
@@ -45,8 +57,22 @@ class Loc:
 class Combat:
     """One mission (3.7): the parties, the pairing loop and what combat has settled."""
 
-    __slots__ = ("loc", "attacker", "attackers", "defenders", "A", "D", "pairs", "chooser",
-                 "challenger", "to_oppose", "giant_left", "gang", "split", "step")
+    __slots__ = (
+        "loc",
+        "attacker",
+        "attackers",
+        "defenders",
+        "A",
+        "D",
+        "pairs",
+        "chooser",
+        "challenger",
+        "to_oppose",
+        "giant_left",
+        "gang",
+        "split",
+        "step",
+    )
 
     def __init__(self, loc: int, attacker: int):
         self.loc, self.attacker = loc, attacker

@@ -47,6 +47,7 @@ def _pick(state, seat, actions):
     def ease(a):
         loc = state.cat.locations[a.args[0]]
         return loc.skill + loc.vp
+
     return min(actions, key=ease)
 
 
@@ -64,8 +65,13 @@ def _cheapest_payment(state, actions):
     pays = _by(actions, "pay")
     if not pays:
         return None
-    return min(pays, key=lambda a: (sum(len(state.row(n)) * k for n, k in a.args),
-                                    sum(value(state, n) * k for n, k in a.args)))
+    return min(
+        pays,
+        key=lambda a: (
+            sum(len(state.row(n)) * k for n, k in a.args),
+            sum(value(state, n) * k for n, k in a.args),
+        ),
+    )
 
 
 def _upkeep(state, seat, actions):
@@ -80,15 +86,18 @@ def _produce(state, seat, actions):
     hand = state.zones[seat, "hand"]
     plays = _by(actions, "play")
     if plays:  # * Surprises: Scavenge the best card back, Insight for cards
-        best = max(plays, key=lambda a: value(state, a.args[1]) if isinstance(
-            a.args[1], str) else 3)
+        best = max(
+            plays, key=lambda a: value(state, a.args[1]) if isinstance(a.args[1], str) else 3
+        )
         if best.args[0] != "Scavenge" or value(state, best.args[1]) >= 5:
             return best
     banks = _by(actions, "bank")
-    need = max((state.cat.cards[n].cost.points for n in hand
-                if state.cat.cards[n].type == "character"), default=2)
+    need = max(
+        (state.cat.cards[n].cost.points for n in hand if state.cat.cards[n].type == "character"),
+        default=2,
+    )
     if banks and (_bank_points(state, seat) < need + 1 or len(hand) > 5):
-        return min(banks, key=lambda a: (value(state, a.args[0]) - len(state.row(a.args[0]))))
+        return min(banks, key=lambda a: value(state, a.args[0]) - len(state.row(a.args[0])))
     return _by(actions, "draw")[0] if _by(actions, "draw") else None
 
 
@@ -107,10 +116,8 @@ def _mission(state, seat, actions):
     for a in _by(actions, "mission"):
         loc = state.locs[a.args[0]]
         need = state.cat.locations[loc.name].skill
-        here = sum(state.skl(u) for u in state.chars[other]
-                   if state.inplay[u].where == a.args[0])
-        ours = sum(state.skl(u) for u in state.chars[seat]
-                   if state.inplay[u].where == a.args[0])
+        here = sum(state.skl(u) for u in state.chars[other] if state.inplay[u].where == a.args[0])
+        ours = sum(state.skl(u) for u in state.chars[seat] if state.inplay[u].where == a.args[0])
         undefended = skl + ours - here - need
         left = state.cat.locations[loc.name].vp - loc.vp[seat]
         key = (undefended - their >= 0, undefended >= 0, -left, undefended)
@@ -137,8 +144,11 @@ def _defenders(state, seat, actions):
     if adds:  # a strong blocker that kills an attacker and lives
         for a in adds:
             u = a.args[0]
-            if any(state.atk(u) >= state.def_(x) and state.atk(x) < state.def_(u)
-                   for x in c.attackers if x in state.inplay):
+            if any(
+                state.atk(u) >= state.def_(x) and state.atk(x) < state.def_(u)
+                for x in c.attackers
+                if x in state.inplay
+            ):
                 return a
     return _by(actions, "done")[0]
 
@@ -155,6 +165,7 @@ def _opposer(state, seat, actions):
         kills = state.atk(u) >= state.def_(ch) - state.inplay[ch].damage
         lives = state.atk(ch) < state.def_(u) - state.inplay[u].damage
         return (lives and kills, lives, kills, -value(state, state.inplay[u].name))
+
     return max(actions, key=score)
 
 
@@ -165,9 +176,13 @@ def _gang(state, seat, actions):
         t = a.args[1]
         foe = state.alive_facing(t)
         before = sum(1 for f in foe if state.atk(t) >= state.def_(f) - state.inplay[f].damage)
-        after = sum(1 for f in foe if state.atk(t) + state.atk(a.args[0])
-                    >= state.def_(f) - state.inplay[f].damage)
+        after = sum(
+            1
+            for f in foe
+            if state.atk(t) + state.atk(a.args[0]) >= state.def_(f) - state.inplay[f].damage
+        )
         return after - before
+
     # Ganging costs nothing (R-32): take the gang that turns the most blows into kills, even
     # if that is none.
     return max(gangs, key=turns) if gangs else actions[-1]
@@ -178,8 +193,12 @@ def _split(state, seat, actions):
     facing = state.alive_facing(uid)
 
     def kills(a):
-        return sum(1 for f, n in zip(facing, a.args[1], strict=True)
-                   if n >= state.def_(f) - state.inplay[f].damage)
+        return sum(
+            1
+            for f, n in zip(facing, a.args[1], strict=True)
+            if n >= state.def_(f) - state.inplay[f].damage
+        )
+
     return max(actions, key=kills)
 
 
@@ -196,8 +215,9 @@ def _shrine(state, seat, actions):
 
 
 def _dies(state, u) -> bool:
-    return any(state.atk(f) >= state.def_(u) - state.inplay[u].damage
-               for f in state.alive_facing(u))
+    return any(
+        state.atk(f) >= state.def_(u) - state.inplay[u].damage for f in state.alive_facing(u)
+    )
 
 
 def _window(state, seat, actions):
@@ -216,25 +236,30 @@ def _window(state, seat, actions):
         if c is not None and c.step == "R-25" and own and t in {x for p in c.pairs for x in p}:
             if effect in ("Def", "Prevent Damage") and _dies(state, t):
                 return a
-            if effect == "Atk" and any(state.atk(t) < state.def_(f) - state.inplay[f].damage
-                                       <= state.atk(t) + 2 for f in state.alive_facing(t)):
+            if effect == "Atk" and any(
+                state.atk(t) < state.def_(f) - state.inplay[f].damage <= state.atk(t) + 2
+                for f in state.alive_facing(t)
+            ):
                 return a
         if c is not None and c.step == "R-26 done" and effect == "Skl":
             loc = state.locs[c.loc]
             need = state.cat.locations[loc.name].skill
             net = state.skill_at(c.attacker) - state.skill_at(1 - c.attacker)
-            gain = d.effects[0].amount * (len(state.at_contested(seat))
-                                          if d.effects[0].scope else 1)
-            if seat == c.attacker and net < need <= net + gain and (
-                    own or d.effects[0].scope):
+            gain = d.effects[0].amount * (
+                len(state.at_contested(seat)) if d.effects[0].scope else 1
+            )
+            if seat == c.attacker and net < need <= net + gain and (own or d.effects[0].scope):
                 return a
-            if seat != c.attacker and net >= need > net - gain and (
-                    own or d.effects[0].scope):
+            if seat != c.attacker and net >= need > net - gain and (own or d.effects[0].scope):
                 return a
         if effect == "Destroy" and isinstance(t, int) and not own and t in state.inplay:
             return a
-        if effect == "Draw" and state.phase == "End" and seat != state.active \
-                and _bank_points(state, seat) >= 5:
+        if (
+            effect == "Draw"
+            and state.phase == "End"
+            and seat != state.active
+            and _bank_points(state, seat) >= 5
+        ):
             return a
     return _by(actions, "pass")[0]
 
@@ -254,6 +279,7 @@ def _deploy(state, seat, actions):
         if name == "Protection Racket":
             return 4
         return 3
+
     best = max(plays, key=worth)
     d = state.cat.cards[best.args[0]]
     if d.type == "modifier":
@@ -263,11 +289,25 @@ def _deploy(state, seat, actions):
     return best
 
 
-CHOOSERS = {"pick": _pick, "mulligan": _mulligan, "upkeep": _upkeep, "produce": _produce,
-            "mission": _mission, "attackers": _attackers, "defenders": _defenders,
-            "challenger": _challenger, "opposer": _opposer, "gang": _gang, "split": _split,
-            "pay": _pay, "discard": _discard, "bottom": _discard, "shrine": _shrine,
-            "window": _window, "deploy": _deploy}
+CHOOSERS = {
+    "pick": _pick,
+    "mulligan": _mulligan,
+    "upkeep": _upkeep,
+    "produce": _produce,
+    "mission": _mission,
+    "attackers": _attackers,
+    "defenders": _defenders,
+    "challenger": _challenger,
+    "opposer": _opposer,
+    "gang": _gang,
+    "split": _split,
+    "pay": _pay,
+    "discard": _discard,
+    "bottom": _discard,
+    "shrine": _shrine,
+    "window": _window,
+    "deploy": _deploy,
+}
 
 
 def _worth_searching(state, actions) -> bool:
@@ -278,5 +318,11 @@ def search(samples: int = 2, depth: int = 120, fair: bool = True) -> LookaheadBo
     """A new search bot; playouts that have not ended are scored by score(seat)
     (Locations won and VP tokens). Fair unless `fair=False` ("search-omniscient"): it plays
     on from dealings of what its seat cannot see, not from the opponent's true hand."""
-    return LookaheadBot(heuristic, traits=Traits(scored=True, hidden_information=True),
-                        samples=samples, depth=depth, searched=_worth_searching, fair=fair)
+    return LookaheadBot(
+        heuristic,
+        traits=Traits(scored=True, hidden_information=True),
+        samples=samples,
+        depth=depth,
+        searched=_worth_searching,
+        fair=fair,
+    )

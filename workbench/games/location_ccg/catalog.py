@@ -69,15 +69,27 @@ def _build(cards, rules: dict) -> Catalog:
     for r in cards["cards"].iter_rows(named=True):
         kws = {e.keyword: e.amount for e in KEYWORDS.parse(r["keywords"])}
         defs[r["name"]] = CardDef(
-            name=r["name"], type=r["type"], subtype=r["subtype"] or "",
-            cost=parse_cost(r["cost"], notation), atk=r["atk"] or 0, def_=r["def"] or 0,
-            skl=r["skl"] or 0, keywords=kws, phase=r["phase"] or "",
-            target=r["target"] or "none", effects=EFFECTS.parse(r["effect"]),
-            ability_cost=None if r["ability_cost"] is None
+            name=r["name"],
+            type=r["type"],
+            subtype=r["subtype"] or "",
+            cost=parse_cost(r["cost"], notation),
+            atk=r["atk"] or 0,
+            def_=r["def"] or 0,
+            skl=r["skl"] or 0,
+            keywords=kws,
+            phase=r["phase"] or "",
+            target=r["target"] or "none",
+            effects=EFFECTS.parse(r["effect"]),
+            ability_cost=None
+            if r["ability_cost"] is None
             else parse_cost(r["ability_cost"], notation),
-            resources=symbols_of(r["resources"]), text=r["text"])
-    locations = {r["name"]: Location(r["name"], r["skill"], r["vp"], r["text"])
-                 for r in cards["locations"].iter_rows(named=True)}
+            resources=symbols_of(r["resources"]),
+            text=r["text"],
+        )
+    locations = {
+        r["name"]: Location(r["name"], r["skill"], r["vp"], r["text"])
+        for r in cards["locations"].iter_rows(named=True)
+    }
     decks = {name: dict(counter) for name, counter in deck_lists(cards).items()}
     for name in cards["decks"]["name"].to_list():
         decks.setdefault(name, {})
@@ -85,8 +97,14 @@ def _build(cards, rules: dict) -> Catalog:
     for r in cards["deck_locations"].iter_rows(named=True):
         brought[r["deck"]].append(r["location"])
     params = param_values(cards, "params")
-    return Catalog(defs, locations, decks, {k: tuple(v) for k, v in brought.items()},
-                   params["hand_size"], params["production"])
+    return Catalog(
+        defs,
+        locations,
+        decks,
+        {k: tuple(v) for k, v in brought.items()},
+        params["hand_size"],
+        params["production"],
+    )
 
 
 catalog_for = CatalogCache(_build)

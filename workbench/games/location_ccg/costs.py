@@ -11,8 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 SYMBOLS = "$@!ΩΑ#"
-NAMES = {"$": "Money", "@": "Technology", "!": "Power", "Ω": "Omega", "Α": "Alpha",
-         "#": "Magic"}
+NAMES = {"$": "Money", "@": "Technology", "!": "Power", "Ω": "Omega", "Α": "Alpha", "#": "Magic"}
 # Look-alike letters a designer may type for the two Greek symbols.
 ALIASES = {"A": "Α", "O": "Ω", "\u2126": "Ω"}
 
@@ -44,8 +43,9 @@ def symbols_of(text: str | None, what: str = "resource row") -> str:
     for ch in (text or "").strip():
         ch = ALIASES.get(ch, ch)
         if ch not in SYMBOLS:
-            raise CostError(f"{ch!r} is not a resource symbol; a {what} is written with "
-                            f"{' '.join(SYMBOLS)}")
+            raise CostError(
+                f"{ch!r} is not a resource symbol; a {what} is written with {' '.join(SYMBOLS)}"
+            )
         out.append(ch)
     return "".join(out)
 
@@ -95,7 +95,7 @@ def _match(wanted: list[str], cards: list[set]) -> bool:
         return True
     first, rest = wanted[0], wanted[1:]
     for i, symbols in enumerate(cards):
-        if first in symbols and _match(rest, cards[:i] + cards[i + 1:]):
+        if first in symbols and _match(rest, cards[:i] + cards[i + 1 :]):
             return True
     return False
 
@@ -115,8 +115,10 @@ def payments(bank: list[str], row_of, cost: Cost, payment: str = "points") -> li
     def walk(i: int) -> None:
         chosen_rows = [rows[n] for n in picked]
         if covers(chosen_rows, cost, payment):
-            if all(not covers(chosen_rows[:j] + chosen_rows[j + 1:], cost, payment)
-                   for j in range(len(chosen_rows))):
+            if all(
+                not covers(chosen_rows[:j] + chosen_rows[j + 1 :], cost, payment)
+                for j in range(len(chosen_rows))
+            ):
                 found.append(tuple(sorted(Counter(picked).items())))
             return
         if i == len(names) or len(picked) >= max(cost.points, 1):
@@ -126,7 +128,7 @@ def payments(bank: list[str], row_of, cost: Cost, payment: str = "points") -> li
         for _ in range(1, counts[name] + 1):
             picked.append(name)
             walk(i + 1)
-        del picked[len(picked) - counts[name]:]
+        del picked[len(picked) - counts[name] :]
 
     if cost.points == 0:
         return [()]

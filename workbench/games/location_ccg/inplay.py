@@ -33,6 +33,7 @@ class CardsInPlay:
     def label(self, uid) -> str:
         inst = self.inplay.get(uid)
         return f"{inst.name} [{uid}]" if inst else f"card [{uid}]"
+
     # -- entering play ----------------------------------------------------------------------
     def _unique(self, uid) -> None:
         """R-38 / A-18: a second copy in play sends one copy to its owner's discard pile."""
@@ -66,6 +67,7 @@ class CardsInPlay:
             return
         h.mods[key + "+new"] = uid  # both attached until the controller chooses (R-31)
         self.ask = (h.owner, "keep_mod", (host, key, old, uid))
+
     # -- leaving play -----------------------------------------------------------------------
     def _to_discard(self, seat: int, name: str) -> None:
         """R-5 discard, with Recur (R-41): a discarded Recur card goes back to the hand."""

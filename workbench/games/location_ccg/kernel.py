@@ -22,8 +22,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
-                              mt_seed, no_counts, pick_cum, tension)
+from ...core.compiled import (
+    MT_SIZE,
+    deck_put,
+    deck_take_at,
+    list_remove,
+    mt_random,
+    mt_seed,
+    no_counts,
+    pick_cum,
+    tension,
+)
 from ...core.layout import Layout
 
 NSYM = 6  # costs.SYMBOLS
@@ -46,17 +55,37 @@ SHARE_CAP = 8
 _card = Layout()
 (F_TYPE, F_SUB, F_PHASE, F_TARGET, F_ATK, F_DEF, F_SKL, F_ROWLEN) = _card.fields(8)
 F_ROW = _card.field(NSYM)  # symbols of its resource row, counted by kind
-(F_MOB, F_UNIQUE, F_GANG, F_SHIELD, F_RECUR, F_LR, F_TOUGH, F_HAS_UPKEEP, F_UPKEEP, F_GIANT,
- F_PSTARS, F_PPOINTS, F_HAS_AB, F_AB_ROW, F_HERE, F_XPROD, F_SHRINE, F_RACKET, F_SCAVENGE,
- F_NEFF) = _card.fields(20)
+(
+    F_MOB,
+    F_UNIQUE,
+    F_GANG,
+    F_SHIELD,
+    F_RECUR,
+    F_LR,
+    F_TOUGH,
+    F_HAS_UPKEEP,
+    F_UPKEEP,
+    F_GIANT,
+    F_PSTARS,
+    F_PPOINTS,
+    F_HAS_AB,
+    F_AB_ROW,
+    F_HERE,
+    F_XPROD,
+    F_SHRINE,
+    F_RACKET,
+    F_SCAVENGE,
+    F_NEFF,
+) = _card.fields(20)
 EFF_CAP = 4
 F_EFF = _card.field(3 * EFF_CAP)  # (keyword, amount, 'each friendly here') of each effect
 CARD_W = _card.size
 TY_CHAR, TY_MOD, TY_SURPRISE, TY_ASSET = range(4)
 PH_ANY, PH_MISSION_WORD, PH_PRODUCTION_WORD = range(3)
 TG_NONE, TG_CHARACTER, TG_FRIENDLY, TG_DEFENDER, TG_DAMAGED, TG_DISCARD = range(6)
-(K_ATK, K_DEF, K_SKL, K_SEND_HOME, K_PREVENT, K_DESTROY, K_RETURN, K_DRAW, K_BOTTOM,
- K_PASSIVE) = range(10)
+(K_ATK, K_DEF, K_SKL, K_SEND_HOME, K_PREVENT, K_DESTROY, K_RETURN, K_DRAW, K_BOTTOM, K_PASSIVE) = (
+    range(10)
+)
 # K[k, ...]: one cost (generic points, production points, typed symbols)
 _cost = Layout()
 CO_GEN, CO_STARS, CO_NT = _cost.fields(3)
@@ -67,19 +96,49 @@ L_SKILL, L_VP = range(2)
 
 # R[...]: rule variants and the batch
 _rules = Layout()
-(R_LIFO, R_MISSION_ONLY, R_TURN_LIMIT, R_PAY_CARDS, R_NO_PROD, R_MOD_ONE, R_GIANT,
- R_LR_START, R_MIN_ATT, R_UNIQUE_NEWER, R_MOB_IN_PLAY, R_PER_NAME, R_DECK_LOSE, R_FIRST,
- R_NPICKS) = _rules.fields(15)
+(
+    R_LIFO,
+    R_MISSION_ONLY,
+    R_TURN_LIMIT,
+    R_PAY_CARDS,
+    R_NO_PROD,
+    R_MOD_ONE,
+    R_GIANT,
+    R_LR_START,
+    R_MIN_ATT,
+    R_UNIQUE_NEWER,
+    R_MOB_IN_PLAY,
+    R_PER_NAME,
+    R_DECK_LOSE,
+    R_FIRST,
+    R_NPICKS,
+) = _rules.fields(15)
 R_PICK = _rules.field(3)  # Locations placed for the players (setup)
-(R_HAND, R_PROD, R_MAX_DECISIONS, R_TRACE, R_NCARDS, R_ONE_KEY, R_GEN_ROW,
- R_LIMIT_TOKENS) = _rules.fields(8)
+(R_HAND, R_PROD, R_MAX_DECISIONS, R_TRACE, R_NCARDS, R_ONE_KEY, R_GEN_ROW, R_LIMIT_TOKENS) = (
+    _rules.fields(8)
+)
 R_WIDTH = _rules.size
 GI_SPLIT, GI_FULL_EACH, GI_IGNORE = range(3)
 
 # An instance in play: INST[uid, ...]
 _instance = Layout()
-(I_NAME, I_OWNER, I_WHERE, I_DAMAGE, I_WOUNDS, I_HOST, I_T0, I_T1, I_T2, I_USED, I_PREVENT,
- I_ALIVE, I_GLEFT, I_GSTAMP, I_NMODS) = _instance.fields(15)
+(
+    I_NAME,
+    I_OWNER,
+    I_WHERE,
+    I_DAMAGE,
+    I_WOUNDS,
+    I_HOST,
+    I_T0,
+    I_T1,
+    I_T2,
+    I_USED,
+    I_PREVENT,
+    I_ALIVE,
+    I_GLEFT,
+    I_GSTAMP,
+    I_NMODS,
+) = _instance.fields(15)
 I_MKEY = _instance.field(MOD_CAP)
 I_MUID = _instance.field(MOD_CAP)
 INST_W = _instance.size
@@ -125,9 +184,38 @@ C_NS = _s.field()
 C_SPLIT = _s.field(3 * PAIR_CAP)  # (giant, opponent, damage) in the order the split names them
 QUEUE = _s.field(4 * Q_CAP)
 STACK = _s.field(4 * STACK_CAP)
-(NQ, NSTACK, W_ON, W_AT, W_DECL, ASK_ON, ASK_SEAT, ASK_KIND, ASK_A, ASK_B, ASK_C, ASK_D,
- WAIT, WAIT_SEAT, PAY_SEAT, PAY_KIND, PAY_WHAT, PAY_TGT, PAY_K0, PAY_KN, PROD_LEFT, TURN,
- ACTIVE, PHASE, FIRST, WINNER, NEXT_UID, STATUS, MISSION_ID, NLOCS) = _s.fields(30)
+(
+    NQ,
+    NSTACK,
+    W_ON,
+    W_AT,
+    W_DECL,
+    ASK_ON,
+    ASK_SEAT,
+    ASK_KIND,
+    ASK_A,
+    ASK_B,
+    ASK_C,
+    ASK_D,
+    WAIT,
+    WAIT_SEAT,
+    PAY_SEAT,
+    PAY_KIND,
+    PAY_WHAT,
+    PAY_TGT,
+    PAY_K0,
+    PAY_KN,
+    PROD_LEFT,
+    TURN,
+    ACTIVE,
+    PHASE,
+    FIRST,
+    WINNER,
+    NEXT_UID,
+    STATUS,
+    MISSION_ID,
+    NLOCS,
+) = _s.fields(30)
 # Scratch rows for one step of a combat at a time (its targets and amounts, gangs, splits):
 # a function that made its own arrays would need numba's reference counts (no_counts).
 SCR_W = 2 * PAIR_CAP + 1
@@ -142,19 +230,85 @@ WT_NONE, WT_FIRST, WT_DRAW = range(3)
 NO_WINNER = -2
 
 # Steps of the queue (rules.py's todo)
-(ST_FIRST, ST_PICK, ST_DRAW, ST_MULLIGAN, ST_TURN, ST_PHASE, ST_WINDOW, ST_UPKEEP,
- ST_UPKEEP_ONE, ST_HOME, ST_PRODUCTION, ST_PRODUCE, ST_MISSION, ST_ATTACKERS, ST_DEFENDERS,
- ST_DEF_DONE, ST_PAIRING, ST_RESOLVE, ST_GANG, ST_SPLIT, ST_DAMAGE, ST_VICTORY,
- ST_MISSION_END, ST_DEPLOY, ST_CLEANUP, ST_DISCARD_DOWN, ST_BOTTOM, ST_SHRINE,
- ST_RESOLVE_PLAY) = range(29)
+(
+    ST_FIRST,
+    ST_PICK,
+    ST_DRAW,
+    ST_MULLIGAN,
+    ST_TURN,
+    ST_PHASE,
+    ST_WINDOW,
+    ST_UPKEEP,
+    ST_UPKEEP_ONE,
+    ST_HOME,
+    ST_PRODUCTION,
+    ST_PRODUCE,
+    ST_MISSION,
+    ST_ATTACKERS,
+    ST_DEFENDERS,
+    ST_DEF_DONE,
+    ST_PAIRING,
+    ST_RESOLVE,
+    ST_GANG,
+    ST_SPLIT,
+    ST_DAMAGE,
+    ST_VICTORY,
+    ST_MISSION_END,
+    ST_DEPLOY,
+    ST_CLEANUP,
+    ST_DISCARD_DOWN,
+    ST_BOTTOM,
+    ST_SHRINE,
+    ST_RESOLVE_PLAY,
+) = range(29)
 # Questions (state.ask[1])
-(AK_PICK, AK_MULLIGAN, AK_UPKEEP, AK_PRODUCE, AK_MISSION, AK_ATTACKERS, AK_DEFENDERS,
- AK_CHALLENGER, AK_OPPOSER, AK_GANG, AK_SPLIT, AK_PAY, AK_KEEP_MOD, AK_DISCARD, AK_BOTTOM,
- AK_SHRINE, AK_WINDOW, AK_DEPLOY) = range(18)
+(
+    AK_PICK,
+    AK_MULLIGAN,
+    AK_UPKEEP,
+    AK_PRODUCE,
+    AK_MISSION,
+    AK_ATTACKERS,
+    AK_DEFENDERS,
+    AK_CHALLENGER,
+    AK_OPPOSER,
+    AK_GANG,
+    AK_SPLIT,
+    AK_PAY,
+    AK_KEEP_MOD,
+    AK_DISCARD,
+    AK_BOTTOM,
+    AK_SHRINE,
+    AK_WINDOW,
+    AK_DEPLOY,
+) = range(18)
 # Decisions: OPT[i] = (kind, a, b)
-(A_PICK, A_BOTTOM, A_KEEP, A_PAY, A_LET_GO, A_DRAW, A_BANK, A_PLAY, A_USE, A_END, A_MISSION,
- A_SKIP, A_ATTACKER, A_GO, A_DEFENDER, A_DONE, A_CHALLENGER, A_OPPOSER, A_GANG, A_NO_GANG,
- A_SPLIT, A_KEEP_MOD, A_DISCARD, A_PASS) = range(24)
+(
+    A_PICK,
+    A_BOTTOM,
+    A_KEEP,
+    A_PAY,
+    A_LET_GO,
+    A_DRAW,
+    A_BANK,
+    A_PLAY,
+    A_USE,
+    A_END,
+    A_MISSION,
+    A_SKIP,
+    A_ATTACKER,
+    A_GO,
+    A_DEFENDER,
+    A_DONE,
+    A_CHALLENGER,
+    A_OPPOSER,
+    A_GANG,
+    A_NO_GANG,
+    A_SPLIT,
+    A_KEEP_MOD,
+    A_DISCARD,
+    A_PASS,
+) = range(24)
 PLAY, USE = 0, 1
 
 # out[...]: one game's row
@@ -172,6 +326,7 @@ BOT_RANDOM, BOT_HEURISTIC = 0, 1
 
 
 # -- small lists ------------------------------------------------------------------------------
+
 
 @no_counts
 def _push(S, at, v, cap):
@@ -202,6 +357,7 @@ def _pat(seat):
 
 
 # -- the queue of steps: its front is its last entry ---------------------------------------------
+
 
 @no_counts
 def _q_push(S, kind, a, b, c):
@@ -243,48 +399,49 @@ def _ask(S, seat, kind, a, b, c, d):
 
 # -- reading cards ------------------------------------------------------------------------------
 
+
 @no_counts
-def _stat(I, C, uid, i):
-    name = I[uid, I_NAME]
-    total = C[name, F_ATK + i] + I[uid, I_T0 + i]
-    for k in range(I[uid, I_NMODS]):
-        total += C[I[I[uid, I_MUID + k], I_NAME], F_ATK + i]
+def _stat(INST, C, uid, i):
+    name = INST[uid, I_NAME]
+    total = C[name, F_ATK + i] + INST[uid, I_T0 + i]
+    for k in range(INST[uid, I_NMODS]):
+        total += C[INST[INST[uid, I_MUID + k], I_NAME], F_ATK + i]
     return total
 
 
 @no_counts
-def _atk(I, C, uid):
-    return max(0, _stat(I, C, uid, 0))
+def _atk(INST, C, uid):
+    return max(0, _stat(INST, C, uid, 0))
 
 
 @no_counts
-def _def(I, C, uid):
-    return _stat(I, C, uid, 1)
+def _def(INST, C, uid):
+    return _stat(INST, C, uid, 1)
 
 
 @no_counts
-def _skl(I, C, uid):
-    return _stat(I, C, uid, 2)
+def _skl(INST, C, uid):
+    return _stat(INST, C, uid, 2)
 
 
 @no_counts
-def _alive(I, uid):
-    return uid > 0 and I[uid, I_ALIVE] == 1
+def _alive(INST, uid):
+    return uid > 0 and INST[uid, I_ALIVE] == 1
 
 
 @no_counts
-def _giant(C, R, I, uid):
+def _giant(C, R, INST, uid):
     if R[R_GIANT] == GI_IGNORE:
         return 1
-    return max(1, C[I[uid, I_NAME], F_GIANT])
+    return max(1, C[INST[uid, I_NAME], F_GIANT])
 
 
 @no_counts
-def _visible(S, I, R, name):
+def _visible(S, INST, R, name):
     """R-37, A-19: copies in play and, by default, in discard piles (never banks)."""
     n = 0
     for uid in range(1, S[NEXT_UID]):
-        if I[uid, I_ALIVE] == 1 and I[uid, I_NAME] == name:
+        if INST[uid, I_ALIVE] == 1 and INST[uid, I_NAME] == name:
             n += 1
     if R[R_MOB_IN_PLAY] == 0:
         for s in range(2):
@@ -296,11 +453,11 @@ def _visible(S, I, R, name):
 
 
 @no_counts
-def _costs_of(S, I, C, R, CL, name):
+def _costs_of(S, INST, C, R, CL, name):
     """The (first, count) of the card's costs in K after Mob's reductions."""
     by = 0
     if C[name, F_MOB]:
-        by = min(_visible(S, I, R, name), CL.shape[1] - 1)
+        by = min(_visible(S, INST, R, name), CL.shape[1] - 1)
     return CL[name, by, 0], CL[name, by, 1]
 
 
@@ -309,9 +466,25 @@ def _costs_of(S, I, C, R, CL, name):
 # Rows of the payment search's scratch W: the bank's cards and copies, the copies picked and
 # the stage of each node of the walk, a set and a set with one card less, then the flow of
 # each symbol to each card (payment 'cards'), after the rows _match searches in.
-(W_IDS, W_CNT, W_PK, W_STAGE, W_SEL, W_SUB, W_USED, W_NEED, W_SEEN_S, W_SEEN_C, W_PAR_C,
- W_PAR_S, W_QUEUE, W_DIGITS, W_FLOW) = range(15)
+(
+    W_IDS,
+    W_CNT,
+    W_PK,
+    W_STAGE,
+    W_SEL,
+    W_SUB,
+    W_USED,
+    W_NEED,
+    W_SEEN_S,
+    W_SEEN_C,
+    W_PAR_C,
+    W_PAR_S,
+    W_QUEUE,
+    W_DIGITS,
+    W_FLOW,
+) = range(15)
 W_WIDTH = NSYM + CARD_CAP  # W_QUEUE holds symbols and cards
+
 
 @no_counts
 def _match(C, K, k, cnt, ids, nids, W):
@@ -422,8 +595,7 @@ def _bank_ids(S, seat, ncards, ids, cnt):
 @no_counts
 def _star_ok(S, K, k, seat):
     stars = K[k, CO_STARS]
-    return not (stars and (S[PHASE] != PH_PRODUCTION or seat != S[ACTIVE]
-                           or S[PROD_LEFT] < stars))
+    return not (stars and (S[PHASE] != PH_PRODUCTION or seat != S[ACTIVE] or S[PROD_LEFT] < stars))
 
 
 @no_counts
@@ -573,40 +745,41 @@ def _pay(S, C, K, R, seat, PAYS, p, k0, kn):
 
 # -- leaving play -----------------------------------------------------------------------------
 
+
 @no_counts
-def _leave_play(S, I, C, uid, to_void):
+def _leave_play(S, INST, C, uid, to_void):
     """A card leaves play for the discard pile (KO) or the void pile (destroyed), its
     modifiers first (they hold no modifiers themselves, so this needs no recursion, which
     numba's cache cannot reload)."""
-    I[uid, I_ALIVE] = 0
-    for k in range(I[uid, I_NMODS]):
-        m = I[uid, I_MUID + k]
-        if I[m, I_ALIVE] == 1:
-            I[m, I_ALIVE] = 0
-            _gone(S, I, C, m, False)
-    _gone(S, I, C, uid, to_void)
+    INST[uid, I_ALIVE] = 0
+    for k in range(INST[uid, I_NMODS]):
+        m = INST[uid, I_MUID + k]
+        if INST[m, I_ALIVE] == 1:
+            INST[m, I_ALIVE] = 0
+            _gone(S, INST, C, m, False)
+    _gone(S, INST, C, uid, to_void)
 
 
 @no_counts
-def _gone(S, I, C, uid, to_void):
-    seat = I[uid, I_OWNER]
-    host = I[uid, I_HOST]
-    if host > 0 and I[host, I_ALIVE] == 1:
-        n = I[host, I_NMODS]
+def _gone(S, INST, C, uid, to_void):
+    seat = INST[uid, I_OWNER]
+    host = INST[uid, I_HOST]
+    if host > 0 and INST[host, I_ALIVE] == 1:
+        n = INST[host, I_NMODS]
         w = 0
         for k in range(n):
-            if I[host, I_MUID + k] != uid:
-                I[host, I_MKEY + w] = I[host, I_MKEY + k]
-                I[host, I_MUID + w] = I[host, I_MUID + k]
+            if INST[host, I_MUID + k] != uid:
+                INST[host, I_MKEY + w] = INST[host, I_MKEY + k]
+                INST[host, I_MUID + w] = INST[host, I_MUID + k]
                 w += 1
-        I[host, I_NMODS] = w
+        INST[host, I_NMODS] = w
     p = _pat(seat)
     _remove(S, p + P_CHARS, uid)
     _remove(S, p + P_ASSETS, uid)
     if S[C_ON]:
         _remove(S, C_A, uid)
         _remove(S, C_D, uid)
-    name = I[uid, I_NAME]
+    name = INST[uid, I_NAME]
     if to_void:
         if C[name, F_RECUR]:
             _push(S, p + P_DISC, name, ZONE_CAP)
@@ -617,23 +790,24 @@ def _gone(S, I, C, uid, to_void):
 
 
 @no_counts
-def _destroy(S, I, C, uid):
+def _destroy(S, INST, C, uid):
     """R-5; a Shrine may pay to keep a destroyed character in the discard pile."""
-    seat = I[uid, I_OWNER]
-    name = I[uid, I_NAME]
+    seat = INST[uid, I_OWNER]
+    name = INST[uid, I_NAME]
     is_char = _has(S, _pat(seat) + P_CHARS, uid)
-    _leave_play(S, I, C, uid, True)
+    _leave_play(S, INST, C, uid, True)
     if is_char:
         S[_pat(seat) + P_DESTROYED] += 1
         at = _pat(seat) + P_ASSETS
         for i in range(S[at]):
-            x = C[I[S[at + 1 + i], I_NAME], F_SHRINE]
+            x = C[INST[S[at + 1 + i], I_NAME], F_SHRINE]
             if x:
                 _q_push(S, ST_SHRINE, seat, name, x)
                 break
 
 
 # -- combat helpers -------------------------------------------------------------------------
+
 
 @no_counts
 def _paired(S, uid):
@@ -644,7 +818,7 @@ def _paired(S, uid):
 
 
 @no_counts
-def _alive_facing(S, I, uid, out):
+def _alive_facing(S, INST, uid, out):
     n = 0
     for i in range(S[C_NP]):
         a = S[C_PAIRS + 2 * i]
@@ -654,7 +828,7 @@ def _alive_facing(S, I, uid, out):
             f = b
         elif b == uid:
             f = a
-        if f >= 0 and I[f, I_ALIVE] == 1:
+        if f >= 0 and INST[f, I_ALIVE] == 1:
             out[n] = f
             n += 1
     return n
@@ -666,45 +840,45 @@ def _side(S, seat):
 
 
 @no_counts
-def _gang_targets(S, I, uid, out, tmp):
-    seat = I[uid, I_OWNER]
+def _gang_targets(S, INST, uid, out, tmp):
+    seat = INST[uid, I_OWNER]
     at = _side(S, seat)
     n = 0
     for i in range(S[at]):
         u = S[at + 1 + i]
-        if I[u, I_ALIVE] == 1 and _paired(S, u) and _alive_facing(S, I, u, tmp) > 0:
+        if INST[u, I_ALIVE] == 1 and _paired(S, u) and _alive_facing(S, INST, u, tmp) > 0:
             out[n] = u
             n += 1
     return n
 
 
 @no_counts
-def _skill_at(S, I, C, R, seat):
+def _skill_at(S, INST, C, R, seat):
     total = 0
     if R[R_MISSION_ONLY]:
         at = _side(S, seat)
         for i in range(S[at]):
             u = S[at + 1 + i]
-            if I[u, I_ALIVE] == 1:
-                total += _skl(I, C, u)
+            if INST[u, I_ALIVE] == 1:
+                total += _skl(INST, C, u)
     else:
         at = _pat(seat) + P_CHARS
         for i in range(S[at]):
             u = S[at + 1 + i]
-            if I[u, I_WHERE] == S[C_LOC]:
-                total += _skl(I, C, u)
+            if INST[u, I_WHERE] == S[C_LOC]:
+                total += _skl(INST, C, u)
     return total
 
 
 @no_counts
-def _damage(I, uid, amount):
-    if I[uid, I_PREVENT] or amount <= 0:
+def _damage(INST, uid, amount):
+    if INST[uid, I_PREVENT] or amount <= 0:
         return
-    I[uid, I_DAMAGE] += amount
+    INST[uid, I_DAMAGE] += amount
 
 
 @no_counts
-def _lethal(S, I, C, uids, n):
+def _lethal(S, INST, C, uids, n):
     """R-26.4 with Toughness (R-35): lethal damage destroys, unless a wound is left."""
     for i in range(n):
         uid = uids[i]
@@ -713,48 +887,48 @@ def _lethal(S, I, C, uids, n):
             if uids[j] == uid:
                 dup = True
                 break
-        if dup or I[uid, I_ALIVE] != 1 or I[uid, I_DAMAGE] < _def(I, C, uid):
+        if dup or INST[uid, I_ALIVE] != 1 or INST[uid, I_DAMAGE] < _def(INST, C, uid):
             continue
-        if I[uid, I_WOUNDS] < C[I[uid, I_NAME], F_TOUGH]:
-            I[uid, I_DAMAGE] = 0
-            I[uid, I_WOUNDS] += 1
+        if INST[uid, I_WOUNDS] < C[INST[uid, I_NAME], F_TOUGH]:
+            INST[uid, I_DAMAGE] = 0
+            INST[uid, I_WOUNDS] += 1
             continue
-        _destroy(S, I, C, uid)
+        _destroy(S, INST, C, uid)
 
 
 @no_counts
-def _lethal_one(S, I, C, uid):
+def _lethal_one(S, INST, C, uid):
     """_lethal for one character whose Def has fallen (1.1, A-E10)."""
-    one = S[SCR_C:SCR_C + 1]
+    one = S[SCR_C : SCR_C + 1]
     one[0] = uid
-    _lethal(S, I, C, one, 1)
+    _lethal(S, INST, C, one, 1)
 
 
 @no_counts
-def _long_range(S, I, C, first, last):
+def _long_range(S, INST, C, first, last):
     """R-34 for the pairs first..last-1: both of a pair at the same moment."""
     n = 0
-    tg = S[SCR_A:SCR_A + SCR_W]
-    am = S[SCR_B:SCR_B + SCR_W]
+    tg = S[SCR_A : SCR_A + SCR_W]
+    am = S[SCR_B : SCR_B + SCR_W]
     for i in range(first, last):
         a = S[C_PAIRS + 2 * i]
         b = S[C_PAIRS + 2 * i + 1]
         for r in range(2):
             x = a if r == 0 else b
             y = b if r == 0 else a
-            if I[x, I_ALIVE] == 1 and I[y, I_ALIVE] == 1 and C[I[x, I_NAME], F_LR]:
+            if INST[x, I_ALIVE] == 1 and INST[y, I_ALIVE] == 1 and C[INST[x, I_NAME], F_LR]:
                 tg[n] = y
-                am[n] = _atk(I, C, x)
+                am[n] = _atk(INST, C, x)
                 n += 1
     for i in range(n):
-        _damage(I, tg[i], am[i])
-    _lethal(S, I, C, tg, n)
+        _damage(INST, tg[i], am[i])
+    _lethal(S, INST, C, tg, n)
 
 
 @no_counts
-def _opposer_pool(S, I, out):
+def _opposer_pool(S, INST, out):
     ch = S[C_CHAL]
-    side = 1 - I[ch, I_OWNER]
+    side = 1 - INST[ch, I_OWNER]
     at = C_A if side == S[C_ATT] else C_D
     n = 0
     for i in range(S[at]):
@@ -773,17 +947,17 @@ def _opposer_pool(S, I, out):
 
 
 @no_counts
-def _gleft(S, I, C, R, uid):
-    if I[uid, I_GSTAMP] == S[MISSION_ID]:
-        return I[uid, I_GLEFT]
-    return _giant(C, R, I, uid)
+def _gleft(S, INST, C, R, uid):
+    if INST[uid, I_GSTAMP] == S[MISSION_ID]:
+        return INST[uid, I_GLEFT]
+    return _giant(C, R, INST, uid)
 
 
 @no_counts
-def _send_home(S, I, uid):
-    if not _alive(I, uid) or not S[C_ON]:
+def _send_home(S, INST, uid):
+    if not _alive(INST, uid) or not S[C_ON]:
         return
-    I[uid, I_WHERE] = HQ
+    INST[uid, I_WHERE] = HQ
     _remove(S, C_DEFENDERS, uid)
     _remove(S, C_D, uid)
     _remove(S, C_ATTACKERS, uid)
@@ -792,8 +966,9 @@ def _send_home(S, I, uid):
 
 # -- what a seat may play -----------------------------------------------------------------------
 
+
 @no_counts
-def _targets(S, I, C, seat, kind, out):
+def _targets(S, INST, C, seat, kind, out):
     """Legal targets (R-40); -1 for none; a card number for a discard pile's card."""
     if kind == TG_NONE:
         out[0] = -1
@@ -814,8 +989,11 @@ def _targets(S, I, C, seat, kind, out):
             return 0
         for i in range(S[C_DEFENDERS]):
             u = S[C_DEFENDERS + 1 + i]
-            if _has(S, C_D, u) and not _paired(S, u) and (
-                    I[u, I_OWNER] == seat or not C[I[u, I_NAME], F_SHIELD]):
+            if (
+                _has(S, C_D, u)
+                and not _paired(S, u)
+                and (INST[u, I_OWNER] == seat or not C[INST[u, I_NAME], F_SHIELD])
+            ):
                 out[n] = u
                 n += 1
         return n
@@ -823,9 +1001,9 @@ def _targets(S, I, C, seat, kind, out):
         at = _pat(seat if r == 0 else 1 - seat) + P_CHARS
         for i in range(S[at]):
             u = S[at + 1 + i]
-            if kind == TG_DAMAGED and I[u, I_DAMAGE] <= 0:
+            if kind == TG_DAMAGED and INST[u, I_DAMAGE] <= 0:
                 continue
-            if I[u, I_OWNER] == seat or not C[I[u, I_NAME], F_SHIELD]:
+            if INST[u, I_OWNER] == seat or not C[INST[u, I_NAME], F_SHIELD]:
                 out[n] = u
                 n += 1
     return n
@@ -836,8 +1014,9 @@ def _surprise_ok(S, C, seat, name):
     ph = C[name, F_PHASE]
     if ph == PH_MISSION_WORD and S[PHASE] != PH_MISSION:
         return False
-    if (ph == PH_PRODUCTION_WORD or C[name, F_PSTARS]) and (S[PHASE] != PH_PRODUCTION
-                                                             or seat != S[ACTIVE]):
+    if (ph == PH_PRODUCTION_WORD or C[name, F_PSTARS]) and (
+        S[PHASE] != PH_PRODUCTION or seat != S[ACTIVE]
+    ):
         return False
     if C[name, F_HERE] and not S[C_ON]:
         return False
@@ -879,38 +1058,38 @@ def _distinct_hand(S, seat, out):
 
 
 @no_counts
-def _play_actions(S, I, C, seat, name, tkind, OPT, n, TG):
-    nt = _targets(S, I, C, seat, tkind, TG)
+def _play_actions(S, INST, C, seat, name, tkind, OPT, n, TG):
+    nt = _targets(S, INST, C, seat, tkind, TG)
     for i in range(nt):
         n = _add(OPT, n, A_PLAY, name, TG[i])
     return n
 
 
 @no_counts
-def _window_plays(S, I, C, K, R, CL, seat, OPT, n, W, HN, TG, first_only):
+def _window_plays(S, INST, C, K, R, CL, seat, OPT, n, W, HN, TG, first_only):
     nh = _distinct_hand(S, seat, HN)
     for h in range(nh):
         name = HN[h]
         if C[name, F_TYPE] != TY_SURPRISE or not _surprise_ok(S, C, seat, name):
             continue
-        k0, kn = _costs_of(S, I, C, R, CL, name)
+        k0, kn = _costs_of(S, INST, C, R, CL, name)
         if not _can_afford(S, C, K, R, seat, k0, kn, W):
             continue
-        n = _play_actions(S, I, C, seat, name, C[name, F_TARGET], OPT, n, TG)
+        n = _play_actions(S, INST, C, seat, name, C[name, F_TARGET], OPT, n, TG)
         if first_only and n:
             return n
     at = _pat(seat) + P_ASSETS
     for i in range(S[at]):
         uid = S[at + 1 + i]
-        name = I[uid, I_NAME]
-        if not C[name, F_HAS_AB] or I[uid, I_USED]:
+        name = INST[uid, I_NAME]
+        if not C[name, F_HAS_AB] or INST[uid, I_USED]:
             continue
         if R[R_PER_NAME] and S[_pat(seat) + P_USED_NAMES + name]:
             continue
         k = C[name, F_AB_ROW]
         if not _can_afford(S, C, K, R, seat, k, 1, W):
             continue
-        nt = _targets(S, I, C, seat, C[name, F_TARGET], TG)
+        nt = _targets(S, INST, C, seat, C[name, F_TARGET], TG)
         for j in range(nt):
             n = _add(OPT, n, A_USE, uid, TG[j])
         if first_only and n:
@@ -919,40 +1098,41 @@ def _window_plays(S, I, C, K, R, CL, seat, OPT, n, W, HN, TG, first_only):
 
 
 @no_counts
-def _deploy_plays(S, I, C, K, R, CL, seat, OPT, n, W, HN, TG):
+def _deploy_plays(S, INST, C, K, R, CL, seat, OPT, n, W, HN, TG):
     nh = _distinct_hand(S, seat, HN)
     for h in range(nh):
         name = HN[h]
         if C[name, F_TYPE] == TY_SURPRISE:
             continue
-        k0, kn = _costs_of(S, I, C, R, CL, name)
+        k0, kn = _costs_of(S, INST, C, R, CL, name)
         if not _can_afford(S, C, K, R, seat, k0, kn, W):
             continue
         tk = C[name, F_TARGET] if C[name, F_TYPE] == TY_MOD else TG_NONE
-        n = _play_actions(S, I, C, seat, name, tk, OPT, n, TG)
+        n = _play_actions(S, INST, C, seat, name, tk, OPT, n, TG)
     return n
 
 
 # -- playing a card or an ability -------------------------------------------------------------
 
+
 @no_counts
-def _costs_for(S, I, C, R, CL, kind, what):
+def _costs_for(S, INST, C, R, CL, kind, what):
     if kind == USE:
-        return C[I[what, I_NAME], F_AB_ROW], 1
-    return _costs_of(S, I, C, R, CL, what)
+        return C[INST[what, I_NAME], F_AB_ROW], 1
+    return _costs_of(S, INST, C, R, CL, what)
 
 
 @no_counts
-def _start_play(S, I, C, K, R, CL, seat, kind, what, target, PAYS, W, STEPS):
+def _start_play(S, INST, C, K, R, CL, seat, kind, what, target, PAYS, W, STEPS):
     """Pay for a play (asking which cards when there is a choice), then resolve it."""
-    k0, kn = _costs_for(S, I, C, R, CL, kind, what)
+    k0, kn = _costs_for(S, INST, C, R, CL, kind, what)
     npay = _payments(S, C, K, R, seat, k0, kn, PAYS, W)
     if npay < 0:
         S[STATUS] = UNSUPPORTED
         return
     if npay == 1:
         _pay(S, C, K, R, seat, PAYS, 0, k0, kn)
-        _after_payment(S, I, C, R, seat, kind, what, target, STEPS)
+        _after_payment(S, INST, C, R, seat, kind, what, target, STEPS)
     else:
         S[PAY_SEAT] = seat
         S[PAY_KIND] = kind
@@ -964,12 +1144,12 @@ def _start_play(S, I, C, K, R, CL, seat, kind, what, target, PAYS, W, STEPS):
 
 
 @no_counts
-def _after_payment(S, I, C, R, seat, kind, what, target, STEPS):
+def _after_payment(S, INST, C, R, seat, kind, what, target, STEPS):
     p = _pat(seat)
     if kind == USE:
-        I[what, I_USED] = 1
-        S[p + P_USED_NAMES + I[what, I_NAME]] = 1
-        name = I[what, I_NAME]
+        INST[what, I_USED] = 1
+        S[p + P_USED_NAMES + INST[what, I_NAME]] = 1
+        name = INST[what, I_NAME]
     else:
         _remove(S, p + P_HAND, what)
         name = what
@@ -989,26 +1169,26 @@ def _after_payment(S, I, C, R, seat, kind, what, target, STEPS):
         S[at + 3] = target
         S[NSTACK] = n + 1
     else:
-        ns = _resolve_effects(S, I, C, seat, kind, what, target, STEPS, 0)
+        ns = _resolve_effects(S, INST, C, seat, kind, what, target, STEPS, 0)
         _q_push_steps(S, STEPS, ns)
 
 
 @no_counts
-def _resolve_effects(S, I, C, seat, kind, what, target, STEPS, ns):
+def _resolve_effects(S, INST, C, seat, kind, what, target, STEPS, ns):
     """The effects of a Surprise or an ability; the steps they leave (draws, cards to the
     bottom) are added to STEPS[ns:], and the new count returned."""
-    name = I[what, I_NAME] if kind == USE else what
+    name = INST[what, I_NAME] if kind == USE else what
     tk = C[name, F_TARGET]
     targets_card = tk != TG_NONE and tk != TG_DISCARD
-    if targets_card and target > 0 and I[target, I_ALIVE] != 1:
+    if targets_card and target > 0 and INST[target, I_ALIVE] != 1:
         return ns
     for e in range(C[name, F_NEFF]):
-        ns = _effect(S, I, C, seat, name, e, target, STEPS, ns)
+        ns = _effect(S, INST, C, seat, name, e, target, STEPS, ns)
     return ns
 
 
 @no_counts
-def _effect(S, I, C, seat, name, e, target, STEPS, ns):
+def _effect(S, INST, C, seat, name, e, target, STEPS, ns):
     kw = C[name, F_EFF + 3 * e]
     amount = C[name, F_EFF + 3 * e + 1]
     if kw <= K_SKL:
@@ -1017,16 +1197,16 @@ def _effect(S, I, C, seat, name, e, target, STEPS, ns):
             if S[C_ON]:
                 for i in range(S[at]):
                     u = S[at + 1 + i]
-                    if I[u, I_WHERE] == S[C_LOC]:
-                        I[u, I_T0 + kw] += amount
+                    if INST[u, I_WHERE] == S[C_LOC]:
+                        INST[u, I_T0 + kw] += amount
         elif target > 0:
-            I[target, I_T0 + kw] += amount
+            INST[target, I_T0 + kw] += amount
     elif kw == K_SEND_HOME:
-        _send_home(S, I, target)
+        _send_home(S, INST, target)
     elif kw == K_PREVENT:
-        I[target, I_PREVENT] = 1
+        INST[target, I_PREVENT] = 1
     elif kw == K_DESTROY:
-        _destroy(S, I, C, target)
+        _destroy(S, INST, C, target)
     elif kw == K_RETURN:
         p = _pat(seat)
         if _has(S, p + P_DISC, target):
@@ -1047,45 +1227,45 @@ def _effect(S, I, C, seat, name, e, target, STEPS, ns):
 
 
 @no_counts
-def _finish_play(S, I, C, R, seat, name, target):
+def _finish_play(S, INST, C, R, seat, name, target):
     uid = S[NEXT_UID]
-    if uid >= I.shape[0]:
+    if uid >= INST.shape[0]:
         S[STATUS] = UNSUPPORTED
         return
     S[NEXT_UID] = uid + 1
     for f in range(INST_W):
-        I[uid, f] = 0
-    I[uid, I_NAME] = name
-    I[uid, I_OWNER] = seat
-    I[uid, I_WHERE] = HQ
-    I[uid, I_ALIVE] = 1
-    I[uid, I_GSTAMP] = -1
+        INST[uid, f] = 0
+    INST[uid, I_NAME] = name
+    INST[uid, I_OWNER] = seat
+    INST[uid, I_WHERE] = HQ
+    INST[uid, I_ALIVE] = 1
+    INST[uid, I_GSTAMP] = -1
     p = _pat(seat)
     ty = C[name, F_TYPE]
     if ty == TY_CHAR:
         _push(S, p + P_CHARS, uid, LIST_CAP)
-        _unique(S, I, C, R, uid)
+        _unique(S, INST, C, R, uid)
     elif ty == TY_ASSET:
         _push(S, p + P_ASSETS, uid, LIST_CAP)
-        _unique(S, I, C, R, uid)
+        _unique(S, INST, C, R, uid)
     elif ty == TY_MOD:
-        _attach(S, I, C, R, uid, target)
+        _attach(S, INST, C, R, uid, target)
 
 
 @no_counts
-def _unique(S, I, C, R, uid):
+def _unique(S, INST, C, R, uid):
     """R-38 / A-18: a second copy in play sends one copy to its owner's discard pile."""
-    name = I[uid, I_NAME]
+    name = INST[uid, I_NAME]
     if not C[name, F_UNIQUE]:
         return
     other = -1
     for u in range(1, S[NEXT_UID]):
-        if u != uid and I[u, I_ALIVE] == 1 and I[u, I_NAME] == name:
+        if u != uid and INST[u, I_ALIVE] == 1 and INST[u, I_NAME] == name:
             other = u
             break
     if other < 0:
         return
-    _leave_play(S, I, C, other if R[R_UNIQUE_NEWER] == 0 else uid, False)
+    _leave_play(S, INST, C, other if R[R_UNIQUE_NEWER] == 0 else uid, False)
 
 
 @no_counts
@@ -1095,34 +1275,35 @@ def _mod_key(C, R, name):
 
 
 @no_counts
-def _attach(S, I, C, R, uid, host):
-    if not _alive(I, host):
-        _leave_play(S, I, C, uid, False)
+def _attach(S, INST, C, R, uid, host):
+    if not _alive(INST, host):
+        _leave_play(S, INST, C, uid, False)
         return
-    I[uid, I_HOST] = host
-    key = _mod_key(C, R, I[uid, I_NAME])
-    n = I[host, I_NMODS]
+    INST[uid, I_HOST] = host
+    key = _mod_key(C, R, INST[uid, I_NAME])
+    n = INST[host, I_NMODS]
     old = -1
     for k in range(n):
-        if I[host, I_MKEY + k] == key:
-            old = I[host, I_MUID + k]
+        if INST[host, I_MKEY + k] == key:
+            old = INST[host, I_MUID + k]
             break
     if n >= MOD_CAP:
         S[STATUS] = UNSUPPORTED
         return
     if old < 0:
-        I[host, I_MKEY + n] = key
-        I[host, I_MUID + n] = uid
-        I[host, I_NMODS] = n + 1
-        _lethal_one(S, I, C, host)  # a modifier with a negative Def (A-E10)
+        INST[host, I_MKEY + n] = key
+        INST[host, I_MUID + n] = uid
+        INST[host, I_NMODS] = n + 1
+        _lethal_one(S, INST, C, host)  # a modifier with a negative Def (A-E10)
         return
-    I[host, I_MKEY + n] = key + NEW_KEY  # both attached until the controller chooses (R-31)
-    I[host, I_MUID + n] = uid
-    I[host, I_NMODS] = n + 1
-    _ask(S, I[host, I_OWNER], AK_KEEP_MOD, host, key, old, uid)
+    INST[host, I_MKEY + n] = key + NEW_KEY  # both attached until the controller chooses (R-31)
+    INST[host, I_MUID + n] = uid
+    INST[host, I_NMODS] = n + 1
+    _ask(S, INST[host, I_OWNER], AK_KEEP_MOD, host, key, old, uid)
 
 
 # -- the step machine -------------------------------------------------------------------------
+
 
 @no_counts
 def _end(S, winner):
@@ -1201,8 +1382,12 @@ def _do_draw(S, R, seat):
     elif S[p + P_DISC] > 0:
         n = S[p + P_DECK_N]
         for i in range(S[p + P_DISC]):
-            n = deck_put(S[p + P_DECK_IDS:p + P_DECK_IDS + CARD_CAP],
-                         S[p + P_DECK_CNT:p + P_DECK_CNT + CARD_CAP], n, S[p + P_DISC + 1 + i])
+            n = deck_put(
+                S[p + P_DECK_IDS : p + P_DECK_IDS + CARD_CAP],
+                S[p + P_DECK_CNT : p + P_DECK_CNT + CARD_CAP],
+                n,
+                S[p + P_DISC + 1 + i],
+            )
             S[p + P_DECK_SIZE] += 1
         S[p + P_DECK_N] = n
         S[p + P_DISC] = 0
@@ -1243,42 +1428,42 @@ def _do_turn(S, R, L):
 
 
 @no_counts
-def _resolve_stack(S, I, C, STEPS):
+def _resolve_stack(S, INST, C, STEPS):
     ns = 0
     while S[NSTACK] > 0:
         n = S[NSTACK] - 1
         S[NSTACK] = n
         at = STACK + 4 * n
-        ns = _resolve_effects(S, I, C, S[at], S[at + 1], S[at + 2], S[at + 3], STEPS, ns)
+        ns = _resolve_effects(S, INST, C, S[at], S[at + 1], S[at + 2], S[at + 3], STEPS, ns)
     _q_push_steps(S, STEPS, ns)
 
 
 @no_counts
-def _defender_pool(S, I, out):
+def _defender_pool(S, INST, out):
     at = _pat(1 - S[C_ATT]) + P_CHARS
     n = 0
     for i in range(S[at]):
         u = S[at + 1 + i]
-        if I[u, I_WHERE] == HQ and not _has(S, C_DEFENDERS, u):
+        if INST[u, I_WHERE] == HQ and not _has(S, C_DEFENDERS, u):
             out[n] = u
             n += 1
     return n
 
 
 @no_counts
-def _choose_challenger(S, I, C, R, uid):
+def _choose_challenger(S, INST, C, R, uid):
     att_side = S[C_CHOOSER] == S[C_ATT]
     _remove(S, C_A if att_side else C_D, uid)
     S[C_CHAL] = uid
     other = C_D if att_side else C_A
-    S[C_TO_OPP] = min(_giant(C, R, I, uid), S[other])
+    S[C_TO_OPP] = min(_giant(C, R, INST, uid), S[other])
     S[C_CHOOSER] = 1 - S[C_CHOOSER]
 
 
 @no_counts
-def _choose_opposer(S, I, C, R, uid):
+def _choose_opposer(S, INST, C, R, uid):
     ch = S[C_CHAL]
-    pool = C_A if I[uid, I_OWNER] == S[C_ATT] else C_D
+    pool = C_A if INST[uid, I_OWNER] == S[C_ATT] else C_D
     n = S[C_NP]
     if n >= PAIR_CAP:
         S[STATUS] = UNSUPPORTED
@@ -1287,25 +1472,25 @@ def _choose_opposer(S, I, C, R, uid):
     S[C_PAIRS + 2 * n + 1] = uid
     S[C_NP] = n + 1
     # A Giant opposer stays available until it has been paired X times (R-33).
-    left = _gleft(S, I, C, R, uid) - 1
-    I[uid, I_GLEFT] = left
-    I[uid, I_GSTAMP] = S[MISSION_ID]
+    left = _gleft(S, INST, C, R, uid) - 1
+    INST[uid, I_GLEFT] = left
+    INST[uid, I_GSTAMP] = S[MISSION_ID]
     if left <= 0:
         _remove(S, pool, uid)
     S[C_TO_OPP] -= 1
     if R[R_LR_START] == 0:
-        _long_range(S, I, C, n, n + 1)
+        _long_range(S, INST, C, n, n + 1)
 
 
 @no_counts
-def _do_pairing(S, I, C, R, TMP):
+def _do_pairing(S, INST, C, R, TMP):
     S[C_STEP] = CS_R25
     ch = S[C_CHAL]
-    if ch > 0 and I[ch, I_ALIVE] != 1:
+    if ch > 0 and INST[ch, I_ALIVE] != 1:
         S[C_TO_OPP] = 0  # a Long Range opposer destroyed it before its last opposer
     if ch > 0 and S[C_TO_OPP] > 0:
-        if _opposer_pool(S, I, TMP) > 0:
-            _again(S, ST_PAIRING, 0, 1 - I[ch, I_OWNER], AK_OPPOSER)
+        if _opposer_pool(S, INST, TMP) > 0:
+            _again(S, ST_PAIRING, 0, 1 - INST[ch, I_OWNER], AK_OPPOSER)
             return
         S[C_TO_OPP] = 0
     S[C_CHAL] = 0
@@ -1315,30 +1500,37 @@ def _do_pairing(S, I, C, R, TMP):
 
 
 @no_counts
-def _do_resolve(S, I, C, R, TMP, TMP2):
+def _do_resolve(S, INST, C, R, TMP, TMP2):
     S[C_STEP] = CS_R26
     if R[R_LR_START]:
-        _long_range(S, I, C, 0, S[C_NP])
+        _long_range(S, INST, C, 0, S[C_NP])
     # the steps in order, pushed at the end last first
     ng = 0
-    gl = S[SCR_A:SCR_A + SCR_W]  # _long_range is done with it
+    gl = S[SCR_A : SCR_A + SCR_W]  # _long_range is done with it
     for r in range(2):
         at = C_ATTACKERS if r == 0 else C_DEFENDERS
         for i in range(S[at]):
             u = S[at + 1 + i]
-            if (I[u, I_ALIVE] == 1 and not _paired(S, u) and C[I[u, I_NAME], F_GANG]
-                    and _gang_targets(S, I, u, TMP, TMP2) > 0):
+            if (
+                INST[u, I_ALIVE] == 1
+                and not _paired(S, u)
+                and C[INST[u, I_NAME], F_GANG]
+                and _gang_targets(S, INST, u, TMP, TMP2) > 0
+            ):
                 gl[ng] = u
                 ng += 1
     ns = 0
-    sl = S[SCR_B:SCR_B + SCR_W]
+    sl = S[SCR_B : SCR_B + SCR_W]
     if R[R_GIANT] == GI_SPLIT:
         for r in range(2):
             at = C_ATTACKERS if r == 0 else C_DEFENDERS
             for i in range(S[at]):
                 u = S[at + 1 + i]
-                if (I[u, I_ALIVE] == 1 and _giant(C, R, I, u) > 1
-                        and _alive_facing(S, I, u, TMP) > 1):
+                if (
+                    INST[u, I_ALIVE] == 1
+                    and _giant(C, R, INST, u) > 1
+                    and _alive_facing(S, INST, u, TMP) > 1
+                ):
                     sl[ns] = u
                     ns += 1
     _q_push(S, ST_DAMAGE, 0, 0, 0)
@@ -1349,53 +1541,53 @@ def _do_resolve(S, I, C, R, TMP, TMP2):
 
 
 @no_counts
-def _do_damage(S, I, C, R, TMP):
+def _do_damage(S, INST, C, R, TMP):
     """R-26.3-4: every character in combat deals its Atk to what it faces, all at once."""
     npairs = S[C_NP]
-    order = S[SCR_A:SCR_A + SCR_W]
+    order = S[SCR_A : SCR_A + SCR_W]
     no = _distinct(S, C_PAIRS, 2 * npairs, order)
-    ht = S[SCR_B:SCR_B + SCR_W]
-    ha = S[SCR_C:SCR_C + SCR_W]
+    ht = S[SCR_B : SCR_B + SCR_W]
+    ha = S[SCR_C : SCR_C + SCR_W]
     nh = 0
     for oi in range(no):
         uid = order[oi]
-        if I[uid, I_ALIVE] != 1:
+        if INST[uid, I_ALIVE] != 1:
             continue
-        nf = _alive_facing(S, I, uid, TMP)
+        nf = _alive_facing(S, INST, uid, TMP)
         if nf == 0:
             continue
-        if C[I[uid, I_NAME], F_LR]:
+        if C[INST[uid, I_NAME], F_LR]:
             continue  # R-34: its damage was dealt when it was paired
-        atk = _atk(I, C, uid)
+        atk = _atk(INST, C, uid)
         for g in range(S[C_NG]):
             gu = S[C_GANG + 2 * g]
-            if S[C_GANG + 2 * g + 1] == uid and I[gu, I_ALIVE] == 1:
-                atk += _atk(I, C, gu)
+            if S[C_GANG + 2 * g + 1] == uid and INST[gu, I_ALIVE] == 1:
+                atk += _atk(INST, C, gu)
         has_split = False
         for s in range(S[C_NS]):
             if S[C_SPLIT + 3 * s] == uid:
                 has_split = True
                 break
         if nf == 1:
-            nh = _hit(I, ht, ha, nh, TMP[0], atk)
+            nh = _hit(INST, ht, ha, nh, TMP[0], atk)
         elif R[R_GIANT] == GI_FULL_EACH:
             for k in range(nf):
-                nh = _hit(I, ht, ha, nh, TMP[k], atk)
+                nh = _hit(INST, ht, ha, nh, TMP[k], atk)
         elif has_split:
             for s in range(S[C_NS]):
                 if S[C_SPLIT + 3 * s] == uid:
-                    nh = _hit(I, ht, ha, nh, S[C_SPLIT + 3 * s + 1], S[C_SPLIT + 3 * s + 2])
+                    nh = _hit(INST, ht, ha, nh, S[C_SPLIT + 3 * s + 1], S[C_SPLIT + 3 * s + 2])
         else:
-            nh = _hit(I, ht, ha, nh, TMP[0], atk)
+            nh = _hit(INST, ht, ha, nh, TMP[0], atk)
     for i in range(nh):
-        _damage(I, ht[i], ha[i])
-    _lethal(S, I, C, ht, nh)
+        _damage(INST, ht[i], ha[i])
+    _lethal(S, INST, C, ht, nh)
     S[C_STEP] = CS_R26_DONE
 
 
 @no_counts
-def _hit(I, ht, ha, nh, t, amount):
-    if I[t, I_ALIVE] != 1:
+def _hit(INST, ht, ha, nh, t, amount):
+    if INST[t, I_ALIVE] != 1:
         return nh
     for i in range(nh):
         if ht[i] == t:
@@ -1407,14 +1599,14 @@ def _hit(I, ht, ha, nh, t, amount):
 
 
 @no_counts
-def _do_victory(S, I, C, R, L):
+def _do_victory(S, INST, C, R, L):
     """R-27 .. R-29."""
     S[C_STEP] = CS_R27
     at = LOCS + LOC_W * S[C_LOC]
     if S[at + 2] >= 0:
         return
     att = S[C_ATT]
-    net = _skill_at(S, I, C, R, att) - _skill_at(S, I, C, R, 1 - att)
+    net = _skill_at(S, INST, C, R, att) - _skill_at(S, INST, C, R, 1 - att)
     lid = S[at]
     if net < L[lid, L_SKILL]:
         return
@@ -1433,14 +1625,13 @@ def _do_victory(S, I, C, R, L):
 
 
 @no_counts
-def _window_can_act(S, I, C, K, R, CL, seat, OPT, W, HN, TG):
-    return _window_plays(S, I, C, K, R, CL, seat, OPT, 0, W, HN, TG, True) > 0
+def _window_can_act(S, INST, C, K, R, CL, seat, OPT, W, HN, TG):
+    return _window_plays(S, INST, C, K, R, CL, seat, OPT, 0, W, HN, TG, True) > 0
 
 
 @no_counts
-def _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
-    while S[ASK_ON] == 0 and S[WAIT] == WT_NONE and S[WINNER] == NO_WINNER \
-            and S[STATUS] == OK:
+def _run(S, INST, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
+    while S[ASK_ON] == 0 and S[WAIT] == WT_NONE and S[WINNER] == NO_WINNER and S[STATUS] == OK:
         if S[NQ] == 0:
             _q_push(S, ST_TURN, 0, 0, 0)
         n = S[NQ] - 1
@@ -1474,7 +1665,7 @@ def _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
             asked = False
             while S[W_DECL] < 2:
                 seat = S[ACTIVE] if S[W_AT] == 0 else 1 - S[ACTIVE]
-                if _window_can_act(S, I, C, K, R, CL, seat, OPT, W, HN, TG):
+                if _window_can_act(S, INST, C, K, R, CL, seat, OPT, W, HN, TG):
                     _again(S, ST_WINDOW, 0, seat, AK_WINDOW)
                     asked = True
                     break
@@ -1483,7 +1674,7 @@ def _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
             if not asked:
                 S[W_ON] = 0
                 if S[NSTACK]:
-                    _resolve_stack(S, I, C, STEPS)
+                    _resolve_stack(S, INST, C, STEPS)
         elif kind == ST_UPKEEP:
             seat = S[ACTIVE]
             p = _pat(seat)
@@ -1492,26 +1683,26 @@ def _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
                 at2 = p + (P_CHARS if r == 0 else P_ASSETS)
                 for i in range(S[at2]):
                     u = S[at2 + 1 + i]
-                    if C[I[u, I_NAME], F_HAS_UPKEEP]:
+                    if C[INST[u, I_NAME], F_HAS_UPKEEP]:
                         TMP[nu] = u
                         nu += 1
             for i in range(nu - 1, -1, -1):
                 _q_push(S, ST_UPKEEP_ONE, TMP[i], 0, 0)
         elif kind == ST_UPKEEP_ONE:
-            if I[a, I_ALIVE] == 1:
-                seat = I[a, I_OWNER]
-                k = R[R_GEN_ROW] + C[I[a, I_NAME], F_UPKEEP]
+            if INST[a, I_ALIVE] == 1:
+                seat = INST[a, I_OWNER]
+                k = R[R_GEN_ROW] + C[INST[a, I_NAME], F_UPKEEP]
                 npay = _payments(S, C, K, R, seat, k, 1, PAYS, W)
                 if npay < 0:
                     S[STATUS] = UNSUPPORTED
                 elif npay == 0:
-                    _destroy(S, I, C, a)
+                    _destroy(S, INST, C, a)
                 else:
                     _ask(S, seat, AK_UPKEEP, a, 0, 0, 0)
         elif kind == ST_HOME:
             at2 = _pat(S[ACTIVE]) + P_CHARS
             for i in range(S[at2]):
-                I[S[at2 + 1 + i], I_WHERE] = HQ  # R-17.3
+                INST[S[at2 + 1 + i], I_WHERE] = HQ  # R-17.3
         elif kind == ST_PRODUCTION:
             if not (S[TURN] == 1 and R[R_NO_PROD]):
                 S[PROD_LEFT] += R[R_PROD]
@@ -1529,46 +1720,46 @@ def _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
             at2 = _pat(S[ACTIVE]) + P_CHARS
             at_hq = False
             for i in range(S[at2]):
-                if I[S[at2 + 1 + i], I_WHERE] == HQ:
+                if INST[S[at2 + 1 + i], I_WHERE] == HQ:
                     at_hq = True
             if targets and (at_hq or not R[R_MIN_ATT]):
                 _ask(S, S[ACTIVE], AK_MISSION, 0, 0, 0, 0)
         elif kind == ST_ATTACKERS:
             _again(S, ST_ATTACKERS, 0, S[ACTIVE], AK_ATTACKERS)
         elif kind == ST_DEFENDERS:
-            if _defender_pool(S, I, TMP) > 0:
+            if _defender_pool(S, INST, TMP) > 0:
                 _again(S, ST_DEFENDERS, 0, 1 - S[ACTIVE], AK_DEFENDERS)
         elif kind == ST_DEF_DONE:
             for i in range(S[C_DEFENDERS] + 1):
                 S[C_D + i] = S[C_DEFENDERS + i]
             S[C_STEP] = CS_R24
         elif kind == ST_PAIRING:
-            _do_pairing(S, I, C, R, TMP)
+            _do_pairing(S, INST, C, R, TMP)
         elif kind == ST_RESOLVE:
-            _do_resolve(S, I, C, R, TMP, TMP2)
+            _do_resolve(S, INST, C, R, TMP, TMP2)
         elif kind == ST_GANG:
-            if I[a, I_ALIVE] == 1 and _gang_targets(S, I, a, TMP, TMP2) > 0:
-                _ask(S, I[a, I_OWNER], AK_GANG, a, 0, 0, 0)
+            if INST[a, I_ALIVE] == 1 and _gang_targets(S, INST, a, TMP, TMP2) > 0:
+                _ask(S, INST[a, I_OWNER], AK_GANG, a, 0, 0, 0)
         elif kind == ST_SPLIT:
-            if I[a, I_ALIVE] == 1 and _alive_facing(S, I, a, TMP) > 1:
-                _ask(S, I[a, I_OWNER], AK_SPLIT, a, 0, 0, 0)
+            if INST[a, I_ALIVE] == 1 and _alive_facing(S, INST, a, TMP) > 1:
+                _ask(S, INST[a, I_OWNER], AK_SPLIT, a, 0, 0, 0)
         elif kind == ST_DAMAGE:
-            _do_damage(S, I, C, R, TMP)
+            _do_damage(S, INST, C, R, TMP)
         elif kind == ST_VICTORY:
-            _do_victory(S, I, C, R, L)
+            _do_victory(S, INST, C, R, L)
         elif kind == ST_MISSION_END:
             S[C_ON] = 0
         elif kind == ST_DEPLOY:
             _again(S, ST_DEPLOY, 0, S[ACTIVE], AK_DEPLOY)
         elif kind == ST_CLEANUP:
             for u in range(1, S[NEXT_UID]):
-                if I[u, I_ALIVE] == 1:
-                    I[u, I_DAMAGE] = 0
-                    I[u, I_T0] = 0
-                    I[u, I_T1] = 0
-                    I[u, I_T2] = 0
-                    I[u, I_PREVENT] = 0
-                    I[u, I_USED] = 0
+                if INST[u, I_ALIVE] == 1:
+                    INST[u, I_DAMAGE] = 0
+                    INST[u, I_T0] = 0
+                    INST[u, I_T1] = 0
+                    INST[u, I_T2] = 0
+                    INST[u, I_PREVENT] = 0
+                    INST[u, I_USED] = 0
             for s in range(2):
                 for x in range(CARD_CAP):
                     S[_pat(s) + P_USED_NAMES + x] = 0
@@ -1587,10 +1778,11 @@ def _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS):
                 elif npay > 0:
                     _ask(S, a, AK_SHRINE, b, c, 0, 0)
         elif kind == ST_RESOLVE_PLAY:
-            _finish_play(S, I, C, R, a, b, c)
+            _finish_play(S, INST, C, R, a, b, c)
 
 
 # -- decisions ------------------------------------------------------------------------------
+
 
 @no_counts
 def _splits(total, parts, SPL, W):
@@ -1623,7 +1815,7 @@ def _splits(total, parts, SPL, W):
 
 
 @no_counts
-def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
+def legal(S, INST, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
     """The decisions of the question asked, in moves.legal's order; -1 if they outgrow OPT."""
     seat = S[ASK_SEAT]
     kind = S[ASK_KIND]
@@ -1641,7 +1833,7 @@ def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
             n = _add(OPT, n, A_KEEP, 0, 0)
     elif kind == AK_UPKEEP or kind == AK_SHRINE or kind == AK_PAY:
         if kind == AK_UPKEEP:
-            k0 = R[R_GEN_ROW] + C[I[S[ASK_A], I_NAME], F_UPKEEP]
+            k0 = R[R_GEN_ROW] + C[INST[S[ASK_A], I_NAME], F_UPKEEP]
             kn = 1
         elif kind == AK_SHRINE:
             k0 = R[R_GEN_ROW] + S[ASK_B]
@@ -1663,11 +1855,14 @@ def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
             n = _add(OPT, n, A_BANK, HN[i], 0)
         for i in range(nh):
             name = HN[i]
-            if C[name, F_TYPE] == TY_SURPRISE and C[name, F_PSTARS] \
-                    and _surprise_ok(S, C, seat, name):
-                k0, kn = _costs_of(S, I, C, R, CL, name)
+            if (
+                C[name, F_TYPE] == TY_SURPRISE
+                and C[name, F_PSTARS]
+                and _surprise_ok(S, C, seat, name)
+            ):
+                k0, kn = _costs_of(S, INST, C, R, CL, name)
                 if _can_afford(S, C, K, R, seat, k0, kn, W):
-                    n = _play_actions(S, I, C, seat, name, C[name, F_TARGET], OPT, n, TG)
+                    n = _play_actions(S, INST, C, seat, name, C[name, F_TARGET], OPT, n, TG)
         n = _add(OPT, n, A_END, 0, 0)
     elif kind == AK_MISSION:
         for i in range(S[NLOCS]):
@@ -1678,12 +1873,12 @@ def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
         at = p + P_CHARS
         for i in range(S[at]):
             u = S[at + 1 + i]
-            if I[u, I_WHERE] == HQ and not _has(S, C_ATTACKERS, u):
+            if INST[u, I_WHERE] == HQ and not _has(S, C_ATTACKERS, u):
                 n = _add(OPT, n, A_ATTACKER, u, 0)
         if S[C_ATTACKERS] >= R[R_MIN_ATT]:
             n = _add(OPT, n, A_GO, 0, 0)
     elif kind == AK_DEFENDERS:
-        nd = _defender_pool(S, I, TMP)
+        nd = _defender_pool(S, INST, TMP)
         for i in range(nd):
             n = _add(OPT, n, A_DEFENDER, TMP[i], 0)
         n = _add(OPT, n, A_DONE, 0, 0)
@@ -1692,21 +1887,21 @@ def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
         for i in range(S[at]):
             n = _add(OPT, n, A_CHALLENGER, S[at + 1 + i], 0)
     elif kind == AK_OPPOSER:
-        no = _opposer_pool(S, I, TMP)
+        no = _opposer_pool(S, INST, TMP)
         for i in range(no):
             n = _add(OPT, n, A_OPPOSER, TMP[i], 0)
     elif kind == AK_GANG:
         g = S[ASK_A]
-        nt = _gang_targets(S, I, g, TMP, TMP2)
+        nt = _gang_targets(S, INST, g, TMP, TMP2)
         for i in range(nt):
             n = _add(OPT, n, A_GANG, g, TMP[i])
         n = _add(OPT, n, A_NO_GANG, g, 0)
     elif kind == AK_SPLIT:
         g = S[ASK_A]
-        nf = _alive_facing(S, I, g, TMP)
+        nf = _alive_facing(S, INST, g, TMP)
         if nf > SHARE_CAP:
             return -1
-        ns = _splits(_atk(I, C, g), nf, SPL, W)
+        ns = _splits(_atk(INST, C, g), nf, SPL, W)
         if ns < 0:
             return -1
         for i in range(ns):
@@ -1715,10 +1910,10 @@ def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
         n = _add(OPT, n, A_KEEP_MOD, S[ASK_C], 0)
         n = _add(OPT, n, A_KEEP_MOD, S[ASK_D], 0)
     elif kind == AK_WINDOW:
-        n = _window_plays(S, I, C, K, R, CL, seat, OPT, 0, W, HN, TG, False)
+        n = _window_plays(S, INST, C, K, R, CL, seat, OPT, 0, W, HN, TG, False)
         n = _add(OPT, n, A_PASS, 0, 0)
     elif kind == AK_DEPLOY:
-        n = _deploy_plays(S, I, C, K, R, CL, seat, OPT, 0, W, HN, TG)
+        n = _deploy_plays(S, INST, C, K, R, CL, seat, OPT, 0, W, HN, TG)
         n = _add(OPT, n, A_END, 0, 0)
     if n >= OPT.shape[0]:
         return -1
@@ -1726,7 +1921,7 @@ def legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2):
 
 
 @no_counts
-def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i):
+def perform(S, INST, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i):
     seat = S[ASK_SEAT]
     kind = S[ASK_KIND]
     S[ASK_ON] = 0
@@ -1749,11 +1944,11 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
     elif kind == AK_UPKEEP:
         uid = S[ASK_A]
         if a == A_PAY:
-            k = R[R_GEN_ROW] + C[I[uid, I_NAME], F_UPKEEP]
+            k = R[R_GEN_ROW] + C[INST[uid, I_NAME], F_UPKEEP]
             _pay(S, C, K, R, seat, PAYS, x, k, 1)
-            S[PROD_LEFT] += C[I[uid, I_NAME], F_XPROD]
+            S[PROD_LEFT] += C[INST[uid, I_NAME], F_XPROD]
         else:
-            _destroy(S, I, C, uid)
+            _destroy(S, INST, C, uid)
     elif kind == AK_PRODUCE:
         if a == A_DRAW:
             S[PROD_LEFT] -= 1
@@ -1763,7 +1958,7 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
             _remove(S, p + P_HAND, x)
             S[p + P_BANK + x] += 1
         elif a == A_PLAY:
-            _start_play(S, I, C, K, R, CL, seat, PLAY, x, y, PAYS, W, STEPS)
+            _start_play(S, INST, C, K, R, CL, seat, PLAY, x, y, PAYS, W, STEPS)
         else:
             S[NQ] -= 1
             S[PROD_LEFT] = 0
@@ -1792,7 +1987,7 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
         else:
             S[NQ] -= 1
             for j in range(S[C_ATTACKERS]):
-                I[S[C_ATTACKERS + 1 + j], I_WHERE] = S[C_LOC]
+                INST[S[C_ATTACKERS + 1 + j], I_WHERE] = S[C_LOC]
             for j in range(S[C_ATTACKERS] + 1):
                 S[C_A + j] = S[C_ATTACKERS + j]
             _q_push(S, ST_MISSION_END, 0, 0, 0)
@@ -1809,13 +2004,13 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
     elif kind == AK_DEFENDERS:
         if a == A_DEFENDER:
             _push(S, C_DEFENDERS, x, LIST_CAP)
-            I[x, I_WHERE] = S[C_LOC]
+            INST[x, I_WHERE] = S[C_LOC]
         else:
             S[NQ] -= 1
     elif kind == AK_CHALLENGER:
-        _choose_challenger(S, I, C, R, x)
+        _choose_challenger(S, INST, C, R, x)
     elif kind == AK_OPPOSER:
-        _choose_opposer(S, I, C, R, x)
+        _choose_opposer(S, INST, C, R, x)
     elif kind == AK_GANG:
         if a == A_GANG:
             done = False
@@ -1833,7 +2028,7 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
                 S[C_NG] = ng + 1
     elif kind == AK_SPLIT:
         g = S[ASK_A]
-        nf = _alive_facing(S, I, g, TMP)
+        nf = _alive_facing(S, INST, g, TMP)
         w = 0
         for s in range(S[C_NS]):  # a second split of the same Giant replaces the first
             if S[C_SPLIT + 3 * s] != g:
@@ -1852,25 +2047,25 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
     elif kind == AK_PAY:
         ps = S[PAY_SEAT]
         _pay(S, C, K, R, ps, PAYS, x, S[PAY_K0], S[PAY_KN])
-        _after_payment(S, I, C, R, ps, S[PAY_KIND], S[PAY_WHAT], S[PAY_TGT], STEPS)
+        _after_payment(S, INST, C, R, ps, S[PAY_KIND], S[PAY_WHAT], S[PAY_TGT], STEPS)
     elif kind == AK_KEEP_MOD:
         host = S[ASK_A]
         key = S[ASK_B]
         old = S[ASK_C]
         new = S[ASK_D]
-        n = I[host, I_NMODS]
+        n = INST[host, I_NMODS]
         w = 0
         for k in range(n):
-            if I[host, I_MKEY + k] != key + NEW_KEY:
-                I[host, I_MKEY + w] = I[host, I_MKEY + k]
-                I[host, I_MUID + w] = I[host, I_MUID + k]
+            if INST[host, I_MKEY + k] != key + NEW_KEY:
+                INST[host, I_MKEY + w] = INST[host, I_MKEY + k]
+                INST[host, I_MUID + w] = INST[host, I_MUID + k]
                 w += 1
-        I[host, I_NMODS] = w
+        INST[host, I_NMODS] = w
         for k in range(w):
-            if I[host, I_MKEY + k] == key:
-                I[host, I_MUID + k] = x
-        _leave_play(S, I, C, new if x == old else old, False)
-        _lethal_one(S, I, C, host)  # the modifier that left may have given Def (A-E10)
+            if INST[host, I_MKEY + k] == key:
+                INST[host, I_MUID + k] = x
+        _leave_play(S, INST, C, new if x == old else old, False)
+        _lethal_one(S, INST, C, host)  # the modifier that left may have given Def (A-E10)
     elif kind == AK_DISCARD:
         _remove(S, p + P_HAND, x)
         _push(S, p + P_DISC, x, ZONE_CAP)
@@ -1889,17 +2084,19 @@ def perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i
         else:
             S[W_DECL] = 0
             S[W_AT] = (S[W_AT] + 1) % 2
-            _start_play(S, I, C, K, R, CL, seat, PLAY if a == A_PLAY else USE, x, y, PAYS, W,
-                        STEPS)
+            _start_play(
+                S, INST, C, K, R, CL, seat, PLAY if a == A_PLAY else USE, x, y, PAYS, W, STEPS
+            )
     elif kind == AK_DEPLOY:
         if a == A_END:
             S[NQ] -= 1
         else:
-            _start_play(S, I, C, K, R, CL, seat, PLAY, x, y, PAYS, W, STEPS)
-    _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS)
+            _start_play(S, INST, C, K, R, CL, seat, PLAY, x, y, PAYS, W, STEPS)
+    _run(S, INST, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS)
 
 
 # -- the heuristic of bots.py -------------------------------------------------------------------
+
 
 @no_counts
 def _first_of(OPT, n, kind):
@@ -1939,29 +2136,29 @@ def _bank_points(S, C, R, seat):
 
 
 @no_counts
-def _hq_skl(S, I, C, seat):
+def _hq_skl(S, INST, C, seat):
     at = _pat(seat) + P_CHARS
     total = 0
     count = 0
     for i in range(S[at]):
         u = S[at + 1 + i]
-        if I[u, I_WHERE] == HQ:
-            total += _skl(I, C, u)
+        if INST[u, I_WHERE] == HQ:
+            total += _skl(INST, C, u)
             count += 1
     return total, count
 
 
 @no_counts
-def _dies(S, I, C, u, TMP2):
-    nf = _alive_facing(S, I, u, TMP2)
+def _dies(S, INST, C, u, TMP2):
+    nf = _alive_facing(S, INST, u, TMP2)
     for j in range(nf):
-        if _atk(I, C, TMP2[j]) >= _def(I, C, u) - I[u, I_DAMAGE]:
+        if _atk(INST, C, TMP2[j]) >= _def(INST, C, u) - INST[u, I_DAMAGE]:
             return True
     return False
 
 
 @no_counts
-def _window_choice(S, I, C, R, L, OPT, n, TMP2):
+def _window_choice(S, INST, C, R, L, OPT, n, TMP2):
     seat = S[ASK_SEAT]
     on = S[C_ON] == 1
     step = S[C_STEP]
@@ -1969,36 +2166,36 @@ def _window_choice(S, I, C, R, L, OPT, n, TMP2):
         a = OPT[i, 0]
         if a != A_PLAY and a != A_USE:
             continue
-        name = OPT[i, 1] if a == A_PLAY else I[OPT[i, 1], I_NAME]
+        name = OPT[i, 1] if a == A_PLAY else INST[OPT[i, 1], I_NAME]
         t = OPT[i, 2]
         tk = C[name, F_TARGET]
         is_uid = tk != TG_NONE and tk != TG_DISCARD and t > 0
         effect = C[name, F_EFF] if C[name, F_NEFF] else -1
-        own = is_uid and I[t, I_ALIVE] == 1 and I[t, I_OWNER] == seat
+        own = is_uid and INST[t, I_ALIVE] == 1 and INST[t, I_OWNER] == seat
         if on and step == CS_R24 and effect == K_SEND_HOME and seat == S[C_ATT]:
             return i
         if on and step == CS_R25 and own and _paired(S, t):
-            if (effect == K_DEF or effect == K_PREVENT) and _dies(S, I, C, t, TMP2):
+            if (effect == K_DEF or effect == K_PREVENT) and _dies(S, INST, C, t, TMP2):
                 return i
             if effect == K_ATK:
-                nf = _alive_facing(S, I, t, TMP2)
-                at = _atk(I, C, t)
+                nf = _alive_facing(S, INST, t, TMP2)
+                at = _atk(INST, C, t)
                 for j in range(nf):
                     f = TMP2[j]
-                    left = _def(I, C, f) - I[f, I_DAMAGE]
+                    left = _def(INST, C, f) - INST[f, I_DAMAGE]
                     if at < left <= at + 2:
                         return i
         if on and step == CS_R26_DONE and effect == K_SKL:
             lid = S[LOCS + LOC_W * S[C_LOC]]
             need = L[lid, L_SKILL]
             att = S[C_ATT]
-            net = _skill_at(S, I, C, R, att) - _skill_at(S, I, C, R, 1 - att)
+            net = _skill_at(S, INST, C, R, att) - _skill_at(S, INST, C, R, 1 - att)
             here = C[name, F_EFF + 2]
             if here:
                 count = 0
                 at2 = _pat(seat) + P_CHARS
                 for j in range(S[at2]):
-                    if I[S[at2 + 1 + j], I_WHERE] == S[C_LOC]:
+                    if INST[S[at2 + 1 + j], I_WHERE] == S[C_LOC]:
                         count += 1
                 gain = C[name, F_EFF + 1] * count
             else:
@@ -2007,16 +2204,20 @@ def _window_choice(S, I, C, R, L, OPT, n, TMP2):
                 return i
             if seat != att and net >= need > net - gain and (own or here):
                 return i
-        if effect == K_DESTROY and is_uid and not own and I[t, I_ALIVE] == 1:
+        if effect == K_DESTROY and is_uid and not own and INST[t, I_ALIVE] == 1:
             return i
-        if effect == K_DRAW and S[PHASE] == PH_END and seat != S[ACTIVE] \
-                and _bank_points(S, C, R, seat) >= 5:
+        if (
+            effect == K_DRAW
+            and S[PHASE] == PH_END
+            and seat != S[ACTIVE]
+            and _bank_points(S, C, R, seat) >= 5
+        ):
             return i
     return _first_of(OPT, n, A_PASS)
 
 
 @no_counts
-def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
+def heuristic(S, INST, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
     """bots.heuristic: the index of its decision among OPT[:n]."""
     if n == 1:
         return 0
@@ -2040,8 +2241,9 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
         if not chars and S[at] == R[R_HAND]:
             best = -1
             for i in range(n):
-                if OPT[i, 0] == A_BOTTOM and (best < 0 or C[OPT[i, 1], F_PPOINTS]
-                                              > C[OPT[best, 1], F_PPOINTS]):
+                if OPT[i, 0] == A_BOTTOM and (
+                    best < 0 or C[OPT[i, 1], F_PPOINTS] > C[OPT[best, 1], F_PPOINTS]
+                ):
                     best = i
             if best >= 0:
                 return best
@@ -2083,11 +2285,11 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
             return best
         return _first_of(OPT, n, A_DRAW)
     if kind == AK_MISSION:
-        mine, count = _hq_skl(S, I, C, seat)
+        mine, count = _hq_skl(S, INST, C, seat)
         if count == 0:
             return _first_of(OPT, n, A_SKIP)
         other = 1 - seat
-        their, _ = _hq_skl(S, I, C, other)
+        their, _ = _hq_skl(S, INST, C, other)
         best = -1
         b0 = 0
         b2 = 0
@@ -2105,17 +2307,20 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
                 at2 = _pat(other if r == 0 else seat) + P_CHARS
                 for j in range(S[at2]):
                     u = S[at2 + 1 + j]
-                    if I[u, I_WHERE] == li:
+                    if INST[u, I_WHERE] == li:
                         if r == 0:
-                            here += _skl(I, C, u)
+                            here += _skl(INST, C, u)
                         else:
-                            ours += _skl(I, C, u)
+                            ours += _skl(INST, C, u)
             undefended = mine + ours - here - need
             left = L[lid, L_VP] - S[at + 3 + seat]
             k0 = 1 if undefended - their >= 0 else 0
             if undefended >= 0:
-                if best < 0 or k0 > b0 or (k0 == b0 and (-left > b2 or (
-                        -left == b2 and undefended > b3))):
+                if (
+                    best < 0
+                    or k0 > b0
+                    or (k0 == b0 and (-left > b2 or (-left == b2 and undefended > b3)))
+                ):
                     best, b0, b2, b3 = i, k0, -left, undefended
         return best if best >= 0 else _first_of(OPT, n, A_SKIP)
     if kind == AK_ATTACKERS:
@@ -2125,15 +2330,15 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
             if OPT[i, 0] != A_ATTACKER:
                 continue
             u = OPT[i, 1]
-            key = _skl(I, C, u) + _atk(I, C, u)
+            key = _skl(INST, C, u) + _atk(INST, C, u)
             if best < 0 or key > bk:
                 best, bk = i, key
         return best if best >= 0 else _first_of(OPT, n, A_GO)
     if kind == AK_DEFENDERS:
         lid = S[LOCS + LOC_W * S[C_LOC]]
         need = L[lid, L_SKILL]
-        att = _skill_at(S, I, C, R, S[C_ATT])
-        dfn = _skill_at(S, I, C, R, seat)
+        att = _skill_at(S, INST, C, R, S[C_ATT])
+        dfn = _skill_at(S, INST, C, R, seat)
         adds = _first_of(OPT, n, A_DEFENDER)
         if adds >= 0 and att - dfn >= need:
             best = -1
@@ -2143,8 +2348,8 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
                 if OPT[i, 0] != A_DEFENDER:
                     continue
                 u = OPT[i, 1]
-                k0 = _skl(I, C, u)
-                k1 = _def(I, C, u)
+                k0 = _skl(INST, C, u)
+                k1 = _def(INST, C, u)
                 if best < 0 or k0 > b0 or (k0 == b0 and k1 > b1):
                     best, b0, b1 = i, k0, k1
             return best
@@ -2155,18 +2360,21 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
                 u = OPT[i, 1]
                 for j in range(S[C_ATTACKERS]):
                     x = S[C_ATTACKERS + 1 + j]
-                    if I[x, I_ALIVE] == 1 and _atk(I, C, u) >= _def(I, C, x) \
-                            and _atk(I, C, x) < _def(I, C, u):
+                    if (
+                        INST[x, I_ALIVE] == 1
+                        and _atk(INST, C, u) >= _def(INST, C, x)
+                        and _atk(INST, C, x) < _def(INST, C, u)
+                    ):
                         return i
         return _first_of(OPT, n, A_DONE)
     if kind == AK_CHALLENGER:
         best = 0
-        b0 = _atk(I, C, OPT[0, 1])
-        b1 = _def(I, C, OPT[0, 1])
+        b0 = _atk(INST, C, OPT[0, 1])
+        b1 = _def(INST, C, OPT[0, 1])
         for i in range(1, n):
             u = OPT[i, 1]
-            k0 = _atk(I, C, u)
-            k1 = _def(I, C, u)
+            k0 = _atk(INST, C, u)
+            k1 = _def(INST, C, u)
             if k0 > b0 or (k0 == b0 and k1 > b1):
                 best, b0, b1 = i, k0, k1
         return best
@@ -2179,12 +2387,18 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
         b3 = 0.0
         for i in range(n):
             u = OPT[i, 1]
-            kills = 1 if _atk(I, C, u) >= _def(I, C, ch) - I[ch, I_DAMAGE] else 0
-            lives = 1 if _atk(I, C, ch) < _def(I, C, u) - I[u, I_DAMAGE] else 0
+            kills = 1 if _atk(INST, C, u) >= _def(INST, C, ch) - INST[ch, I_DAMAGE] else 0
+            lives = 1 if _atk(INST, C, ch) < _def(INST, C, u) - INST[u, I_DAMAGE] else 0
             k0 = 1 if (lives and kills) else 0
-            k3 = -V[I[u, I_NAME]]
-            if best < 0 or k0 > b0 or (k0 == b0 and (lives > b1 or (lives == b1 and (
-                    kills > b2 or (kills == b2 and k3 > b3))))):
+            k3 = -V[INST[u, I_NAME]]
+            if (
+                best < 0
+                or k0 > b0
+                or (
+                    k0 == b0
+                    and (lives > b1 or (lives == b1 and (kills > b2 or (kills == b2 and k3 > b3))))
+                )
+            ):
                 best, b0, b1, b2, b3 = i, k0, lives, kills, k3
         return best
     if kind == AK_GANG:
@@ -2195,14 +2409,14 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
                 continue
             g = OPT[i, 1]
             t = OPT[i, 2]
-            nf = _alive_facing(S, I, t, TMP)
+            nf = _alive_facing(S, INST, t, TMP)
             before = 0
             after = 0
-            at = _atk(I, C, t)
-            ag = _atk(I, C, g)
+            at = _atk(INST, C, t)
+            ag = _atk(INST, C, g)
             for j in range(nf):
                 f = TMP[j]
-                left = _def(I, C, f) - I[f, I_DAMAGE]
+                left = _def(INST, C, f) - INST[f, I_DAMAGE]
                 if at >= left:
                     before += 1
                 if at + ag >= left:
@@ -2213,7 +2427,7 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
         return best if best >= 0 else n - 1
     if kind == AK_SPLIT:
         g = S[ASK_A]
-        nf = _alive_facing(S, I, g, TMP)
+        nf = _alive_facing(S, INST, g, TMP)
         best = 0
         bk = -1
         for i in range(n):
@@ -2221,7 +2435,7 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
             kills = 0
             for j in range(nf):
                 f = TMP[j]
-                if SPL[row, j] >= _def(I, C, f) - I[f, I_DAMAGE]:
+                if SPL[row, j] >= _def(INST, C, f) - INST[f, I_DAMAGE]:
                     kills += 1
             if kills > bk:
                 best, bk = i, kills
@@ -2233,7 +2447,7 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
                 best = i
         return best
     if kind == AK_WINDOW:
-        return _window_choice(S, I, C, R, L, OPT, n, TMP2)
+        return _window_choice(S, INST, C, R, L, OPT, n, TMP2)
     if kind == AK_DEPLOY:
         best = -1
         bk = 0.0
@@ -2246,7 +2460,7 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
             if ty == TY_CHAR:
                 w = 10 + V[name]
             elif ty == TY_MOD:
-                w = 5 + V[name] + (_skl(I, C, t) + _atk(I, C, t)) / 4
+                w = 5 + V[name] + (_skl(INST, C, t) + _atk(INST, C, t)) / 4
             elif C[name, F_RACKET]:
                 w = 4.0
             else:
@@ -2259,14 +2473,15 @@ def heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2):
         if C[name, F_TYPE] == TY_MOD:
             host = OPT[best, 2]
             key = _mod_key(C, R, name)
-            for k in range(I[host, I_NMODS]):
-                if I[host, I_MKEY + k] == key:
+            for k in range(INST[host, I_NMODS]):
+                if INST[host, I_MKEY + k] == key:
                     return _first_of(OPT, n, A_END)
         return best
     return 0
 
 
 # -- games ------------------------------------------------------------------------------------
+
 
 @no_counts
 def _score0(S, L):
@@ -2284,7 +2499,7 @@ def _score0(S, L):
 
 
 @njit(cache=True)
-def _allowed(I, OPT, n, banned):
+def _allowed(INST, OPT, n, banned):
     """core/restricted.BannedBot.allowed: the first n decisions less the cards played and the
     abilities used whose card `banned` names, moved to the front in order; how many are
     left, or all n when every one is banned. A row names what it refers to (a split's SPL
@@ -2292,7 +2507,7 @@ def _allowed(I, OPT, n, banned):
     m = 0
     for i in range(n):
         a = OPT[i, 0]
-        if (a == A_PLAY and banned[OPT[i, 1]]) or (a == A_USE and banned[I[OPT[i, 1], I_NAME]]):
+        if (a == A_PLAY and banned[OPT[i, 1]]) or (a == A_USE and banned[INST[OPT[i, 1], I_NAME]]):
             continue
         if m != i:
             OPT[m] = OPT[i]
@@ -2301,8 +2516,40 @@ def _allowed(I, OPT, n, banned):
 
 
 @njit(cache=True)
-def play_one(seed, bseed, R, BOTS, BAN, BANNING, C, K, CL, L, V, DECK, DECK_N, BROUGHT, out,
-             outf, g, S, I, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, scores, mt, bmt, cum):
+def play_one(
+    seed,
+    bseed,
+    R,
+    BOTS,
+    BAN,
+    BANNING,
+    C,
+    K,
+    CL,
+    L,
+    V,
+    DECK,
+    DECK_N,
+    BROUGHT,
+    out,
+    outf,
+    g,
+    S,
+    INST,
+    OPT,
+    PAYS,
+    SPL,
+    W,
+    HN,
+    TG,
+    TMP,
+    TMP2,
+    STEPS,
+    scores,
+    mt,
+    bmt,
+    cum,
+):
     S[:] = 0
     S[WINNER] = NO_WINNER
     S[FIRST] = -1
@@ -2327,7 +2574,7 @@ def play_one(seed, bseed, R, BOTS, BAN, BANNING, C, K, CL, L, V, DECK, DECK_N, B
         _q_push(S, ST_FIRST, 0, 0, 0)
     else:
         _set_first(S, R, R[R_FIRST])
-    _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS)
+    _run(S, INST, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS)
     decisions = 0
     timeout = False
     while S[STATUS] == OK and S[WINNER] == NO_WINNER:
@@ -2348,28 +2595,31 @@ def play_one(seed, bseed, R, BOTS, BAN, BANNING, C, K, CL, L, V, DECK, DECK_N, B
                     cum[j] = total
                 j = pick_cum(cum, dn, u)
                 card = S[p + P_DECK_IDS + j]
-                S[p + P_DECK_N] = deck_take_at(S[p + P_DECK_IDS:p + P_DECK_IDS + CARD_CAP],
-                                               S[p + P_DECK_CNT:p + P_DECK_CNT + CARD_CAP],
-                                               dn, j)
+                S[p + P_DECK_N] = deck_take_at(
+                    S[p + P_DECK_IDS : p + P_DECK_IDS + CARD_CAP],
+                    S[p + P_DECK_CNT : p + P_DECK_CNT + CARD_CAP],
+                    dn,
+                    j,
+                )
                 S[p + P_DECK_SIZE] -= 1
                 _push(S, p + P_HAND, card, ZONE_CAP)
                 S[WAIT] = WT_NONE
-            _run(S, I, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS)
+            _run(S, INST, C, K, R, CL, L, OPT, PAYS, W, HN, TG, TMP, TMP2, STEPS)
             continue
         if decisions >= R[R_MAX_DECISIONS]:
             timeout = True
             break
-        n = legal(S, I, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2)
+        n = legal(S, INST, C, K, R, CL, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2)
         if n <= 0:
             S[STATUS] = UNSUPPORTED
             break
         if BANNING[S[ASK_SEAT]]:
-            n = _allowed(I, OPT, n, BAN[S[ASK_SEAT]])
+            n = _allowed(INST, OPT, n, BAN[S[ASK_SEAT]])
         if BOTS[S[ASK_SEAT]] == BOT_RANDOM:
             i = int(mt_random(bmt) * n)
         else:
-            i = heuristic(S, I, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2)
-        perform(S, I, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i)
+            i = heuristic(S, INST, C, R, L, V, PAYS, SPL, OPT, n, TMP, TMP2)
+        perform(S, INST, C, K, R, CL, L, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS, i)
         if R[R_TRACE]:
             if decisions >= scores.shape[0]:
                 S[STATUS] = UNSUPPORTED
@@ -2412,7 +2662,7 @@ def play_many(seeds, bot_seeds, R, BOTS, BAN, C, K, CL, L, V, DECK, DECK_N, BROU
     out = np.zeros((n, OUT_WIDTH), np.int64)
     outf = np.zeros((n, 2), np.float64)
     S = np.zeros(STATE_SIZE, np.int64)
-    I = np.zeros((UID_CAP, INST_W), np.int64)
+    INST = np.zeros((UID_CAP, INST_W), np.int64)
     OPT = np.zeros((OPT_CAP, 3), np.int64)
     PAYS = np.zeros((PAYS_CAP, CARD_CAP), np.int64)
     SPL = np.zeros((OPT_CAP, SHARE_CAP), np.int64)
@@ -2430,7 +2680,38 @@ def play_many(seeds, bot_seeds, R, BOTS, BAN, C, K, CL, L, V, DECK, DECK_N, BROU
     for s in range(2):
         banning[s] = BAN[s].any()
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], R, BOTS, BAN, banning, C, K, CL, L, V, DECK, DECK_N,
-                 BROUGHT, out, outf, g, S, I, OPT, PAYS, SPL, W, HN, TG, TMP, TMP2, STEPS,
-                 scores, mt, bmt, cum)
+        play_one(
+            seeds[g],
+            bot_seeds[g],
+            R,
+            BOTS,
+            BAN,
+            banning,
+            C,
+            K,
+            CL,
+            L,
+            V,
+            DECK,
+            DECK_N,
+            BROUGHT,
+            out,
+            outf,
+            g,
+            S,
+            INST,
+            OPT,
+            PAYS,
+            SPL,
+            W,
+            HN,
+            TG,
+            TMP,
+            TMP2,
+            STEPS,
+            scores,
+            mt,
+            bmt,
+            cum,
+        )
     return out, outf

@@ -33,13 +33,20 @@ class Missions:
         c.D = list(c.defenders)
         c.step = "R-24"
         if c.defenders:
-            self.note(f"Seat {2 - c.attacker} defends with "
-                      + ", ".join(self.label(u) for u in c.defenders) + " (R-24)")
+            self.note(
+                f"Seat {2 - c.attacker} defends with "
+                + ", ".join(self.label(u) for u in c.defenders)
+                + " (R-24)"
+            )
 
     def defender_pool(self) -> list:
         c = self.combat
-        return [u for u in self.chars[1 - c.attacker]
-                if self.inplay[u].where == HQ and u not in c.defenders]
+        return [
+            u
+            for u in self.chars[1 - c.attacker]
+            if self.inplay[u].where == HQ and u not in c.defenders
+        ]
+
     # -- pairing (R-25, R-33) ---------------------------------------------------------------
     def _do_pairing(self) -> None:
         c = self.combat
@@ -64,8 +71,9 @@ class Missions:
         c = self.combat
         side = 1 - self._side_of(c.challenger)
         pool = c.A if side == c.attacker else c.D
-        return [u for u in pool if (c.challenger, u) not in c.pairs and (u, c.challenger)
-                not in c.pairs]
+        return [
+            u for u in pool if (c.challenger, u) not in c.pairs and (u, c.challenger) not in c.pairs
+        ]
 
     def giant(self, uid) -> int:
         if self.rule("loc.giant") == "ignore":
@@ -99,6 +107,7 @@ class Missions:
         self.note(f"{self.label(uid)} opposes {self.label(ch)} (R-25)")
         if self.rule("loc.long_range") == "on_pairing":
             self._long_range([(ch, uid)])
+
     # -- combat (R-26, R-32, R-34, R-35) ----------------------------------------------------
     def _long_range(self, pairs) -> None:
         """R-34: Long Range characters deal their Atk as soon as they are paired; both of a
@@ -110,8 +119,9 @@ class Missions:
                     hits.append((y, self.atk(x), x))
         for target, amount, source in hits:
             self._damage(target, amount)
-            self.note(f"{self.label(source)} deals {amount} at range to {self.label(target)} "
-                      "(R-34)")
+            self.note(
+                f"{self.label(source)} deals {amount} at range to {self.label(target)} (R-34)"
+            )
         self._lethal([t for t, _, _ in hits])
 
     def _do_resolve(self) -> None:
@@ -121,12 +131,20 @@ class Missions:
             self._long_range(list(c.pairs))
         steps = []
         for uid in c.attackers + c.defenders:
-            if (uid in self.inplay and not c.paired(uid) and self.card(uid).has("Gang")
-                    and self.gang_targets(uid)):
+            if (
+                uid in self.inplay
+                and not c.paired(uid)
+                and self.card(uid).has("Gang")
+                and self.gang_targets(uid)
+            ):
                 steps.append(("gang", uid))
         for uid in c.attackers + c.defenders:
-            if uid in self.inplay and self.giant(uid) > 1 and len(self.alive_facing(uid)) > 1 \
-                    and self.rule("loc.giant") == "split":
+            if (
+                uid in self.inplay
+                and self.giant(uid) > 1
+                and len(self.alive_facing(uid)) > 1
+                and self.rule("loc.giant") == "split"
+            ):
                 steps.append(("split", uid))
         steps.append(("damage",))
         self.todo[0:0] = steps
@@ -137,8 +155,9 @@ class Missions:
     def gang_targets(self, uid) -> list:
         c = self.combat
         seat = self._side_of(uid)
-        return [u for u in c.side(seat) if u in self.inplay and c.paired(u)
-                and self.alive_facing(u)]
+        return [
+            u for u in c.side(seat) if u in self.inplay and c.paired(u) and self.alive_facing(u)
+        ]
 
     def _do_gang(self, uid) -> None:
         if uid in self.inplay and self.gang_targets(uid):
@@ -159,8 +178,9 @@ class Missions:
                 continue
             if self.card(uid).has("Long Range"):
                 continue  # R-34: its damage was dealt when it was paired
-            atk = self.atk(uid) + sum(self.atk(g) for g, t in c.gang.items()
-                                      if t == uid and g in self.inplay)
+            atk = self.atk(uid) + sum(
+                self.atk(g) for g, t in c.gang.items() if t == uid and g in self.inplay
+            )
             facing = self.alive_facing(uid)
             if len(facing) == 1:
                 shares = {facing[0]: atk}
@@ -174,8 +194,11 @@ class Missions:
         for target, amount in hits.items():
             self._damage(target, amount)
         if hits:
-            self.note("Combat damage: " + ", ".join(
-                f"{self.label(t)} takes {n}" for t, n in hits.items()) + " (R-26)")
+            self.note(
+                "Combat damage: "
+                + ", ".join(f"{self.label(t)} takes {n}" for t, n in hits.items())
+                + " (R-26)"
+            )
         self._lethal(list(hits))
         c.step = "R-26 done"
 
@@ -199,6 +222,7 @@ class Missions:
                 continue
             self.note(f"{self.label(uid)} is destroyed ({rule})")
             self.destroy(uid)
+
     # -- victory (R-27 .. R-29) and the end of a mission ------------------------------------
     def _do_victory(self) -> None:
         """R-27 .. R-29."""
@@ -215,8 +239,10 @@ class Missions:
             return
         loc.vp[att] += 1
         self.counts["vp"][att] += 1
-        self.note(f"Net Skl {net} against {loc.name}'s Skill {need}: Seat {att + 1} puts a VP "
-                  f"token on it ({loc.vp[att]}/{self.cat.locations[loc.name].vp}) (R-27)")
+        self.note(
+            f"Net Skl {net} against {loc.name}'s Skill {need}: Seat {att + 1} puts a VP "
+            f"token on it ({loc.vp[att]}/{self.cat.locations[loc.name].vp}) (R-27)"
+        )
         if loc.vp[att] >= self.cat.locations[loc.name].vp:
             loc.won_by = att
             loc.vp = [0, 0]

@@ -37,12 +37,19 @@ def _pick(state, seat, data):
 
 def _mulligan(state, seat, data):
     hand = state.zones[seat, "hand"]
-    out = [Action("bottom", (n,), f"Mulligan: put {n} on the bottom of the deck",
-                  public="Mulligan: put a card on the bottom of the deck")
-           for n in dict.fromkeys(hand)]
+    out = [
+        Action(
+            "bottom",
+            (n,),
+            f"Mulligan: put {n} on the bottom of the deck",
+            public="Mulligan: put a card on the bottom of the deck",
+        )
+        for n in dict.fromkeys(hand)
+    ]
     missing = state.cat.hand_size - len(hand)
-    out.append(Action("keep", (), f"Keep the hand and draw {missing}" if missing
-                      else "Keep this hand"))
+    out.append(
+        Action("keep", (), f"Keep the hand and draw {missing}" if missing else "Keep this hand")
+    )
     return out
 
 
@@ -52,8 +59,9 @@ def _pay_actions(state, options, what: str) -> list[Action]:
 
 def _upkeep(state, seat, uid):
     cost = Cost(state.card(uid).amount("Upkeep"))
-    out = _pay_actions(state, state.payment_options(seat, [cost]),
-                       f"Pay the upkeep of {state.label(uid)}")
+    out = _pay_actions(
+        state, state.payment_options(seat, [cost]), f"Pay the upkeep of {state.label(uid)}"
+    )
     out.append(Action("let_go", (uid,), f"Let {state.label(uid)} be destroyed"))
     return out
 
@@ -62,20 +70,31 @@ def _star_plays(state, seat) -> list[Action]:
     out = []
     for name in dict.fromkeys(state.zones[seat, "hand"]):
         d = state.cat.cards[name]
-        if d.type == "surprise" and d.cost.stars and not state.surprise_ok(seat, name) \
-                and state.can_afford(seat, state.costs_of(name)):
+        if (
+            d.type == "surprise"
+            and d.cost.stars
+            and not state.surprise_ok(seat, name)
+            and state.can_afford(seat, state.costs_of(name))
+        ):
             out += state._play_actions(seat, name, d.target)
     return out
 
 
 def _produce(state, seat, data):
     left = state.prod_left
-    out = [Action("draw", (), f"Draw a card ({left} production point{'s' if left > 1 else ''} "
-                              "left)")]
+    out = [
+        Action("draw", (), f"Draw a card ({left} production point{'s' if left > 1 else ''} left)")
+    ]
     for name in dict.fromkeys(state.zones[seat, "hand"]):
         # a bank is face up but textless, so the opponent learns the points, not the card.
-        out.append(Action("bank", (name,), f"Bank {name} ({state.row(name)})",
-                          public=f"Bank a card ({state.row(name)})"))
+        out.append(
+            Action(
+                "bank",
+                (name,),
+                f"Bank {name} ({state.row(name)})",
+                public=f"Bank a card ({state.row(name)})",
+            )
+        )
     out += _star_plays(state, seat)
     out.append(Action("end", (), f"End production ({left} point{'s' if left > 1 else ''} lost)"))
     return out
@@ -86,17 +105,24 @@ def _mission(state, seat, data):
     for i in state.mission_targets():
         name = state.locs[i].name
         loc = state.cat.locations[name]
-        out.append(Action("mission", (i,), f"Mission to {name} (Skill {loc.skill}, VP "
-                                           f"{state.locs[i].vp[seat]}/{loc.vp})"))
+        out.append(
+            Action(
+                "mission",
+                (i,),
+                f"Mission to {name} (Skill {loc.skill}, VP {state.locs[i].vp[seat]}/{loc.vp})",
+            )
+        )
     out.append(Action("skip", (), "Skip the mission"))
     return out
 
 
 def _attackers(state, seat, data):
     c = state.combat
-    out = [Action("attacker", (u,), f"Send {state.label(u)} ({_stats(state, u)})")
-           for u in state.chars[seat]
-           if state.inplay[u].where == HQ and u not in c.attackers]
+    out = [
+        Action("attacker", (u,), f"Send {state.label(u)} ({_stats(state, u)})")
+        for u in state.chars[seat]
+        if state.inplay[u].where == HQ and u not in c.attackers
+    ]
     n = len(c.attackers)
     if n >= state.rule("loc.min_attackers"):
         out.append(Action("go", (), f"Go with {n} attacker{'' if n == 1 else 's'}"))
@@ -105,8 +131,10 @@ def _attackers(state, seat, data):
 
 def _defenders(state, seat, data):
     c = state.combat
-    out = [Action("defender", (u,), f"Defend with {state.label(u)} ({_stats(state, u)})")
-           for u in state.defender_pool()]
+    out = [
+        Action("defender", (u,), f"Defend with {state.label(u)} ({_stats(state, u)})")
+        for u in state.defender_pool()
+    ]
     out.append(Action("done", (), "No more defenders" if c.defenders else "Do not defend"))
     return out
 
@@ -114,20 +142,28 @@ def _defenders(state, seat, data):
 def _challenger(state, seat, data):
     c = state.combat
     pool = c.A if c.chooser == c.attacker else c.D
-    return [Action("challenger", (u,), f"Challenge with {state.label(u)} ({_stats(state, u)})")
-            for u in pool]
+    return [
+        Action("challenger", (u,), f"Challenge with {state.label(u)} ({_stats(state, u)})")
+        for u in pool
+    ]
 
 
 def _opposer(state, seat, data):
     ch = state.combat.challenger
-    return [Action("opposer", (u,), f"Oppose {state.label(ch)} with {state.label(u)} "
-                                    f"({_stats(state, u)})") for u in state._opposer_pool()]
+    return [
+        Action(
+            "opposer", (u,), f"Oppose {state.label(ch)} with {state.label(u)} ({_stats(state, u)})"
+        )
+        for u in state._opposer_pool()
+    ]
 
 
 def _gang(state, seat, uid):
     atk = state.atk(uid)
-    out = [Action("gang", (uid, t), f"{state.label(uid)} adds {atk} Atk to {state.label(t)}")
-           for t in state.gang_targets(uid)]
+    out = [
+        Action("gang", (uid, t), f"{state.label(uid)} adds {atk} Atk to {state.label(t)}")
+        for t in state.gang_targets(uid)
+    ]
     out.append(Action("no_gang", (uid,), f"{state.label(uid)} stays out"))
     return out
 
@@ -143,7 +179,7 @@ def _split(state, seat, uid):
     facing = state.alive_facing(uid)
     out = []
     for shares in splits(state.atk(uid), len(facing)):
-        words = ", ".join(f"{n} to {state.label(f)}" for f, n in zip(facing, shares))
+        words = ", ".join(f"{n} to {state.label(f)}" for f, n in zip(facing, shares, strict=True))
         out.append(Action("split", (uid, shares), f"{state.label(uid)} deals {words}"))
     return out
 
@@ -156,25 +192,38 @@ def _pay(state, seat, options):
 
 def _keep_mod(state, seat, data):
     host, key, old, new = data
-    return [Action("keep_mod", (old,), f"Keep {state.label(old)}, discard {state.label(new)}"),
-            Action("keep_mod", (new,), f"Keep {state.label(new)}, discard {state.label(old)}")]
+    return [
+        Action("keep_mod", (old,), f"Keep {state.label(old)}, discard {state.label(new)}"),
+        Action("keep_mod", (new,), f"Keep {state.label(new)}, discard {state.label(old)}"),
+    ]
 
 
 def _discard(state, seat, data):
-    return [Action("discard", (n,), f"Discard {n} (hand size, R-22)")
-            for n in dict.fromkeys(state.zones[seat, "hand"])]
+    return [
+        Action("discard", (n,), f"Discard {n} (hand size, R-22)")
+        for n in dict.fromkeys(state.zones[seat, "hand"])
+    ]
 
 
 def _bottom(state, seat, data):
-    return [Action("bottom", (n,), f"Put {n} on the bottom of the deck",
-                   public="Put a card on the bottom of the deck")
-            for n in dict.fromkeys(state.zones[seat, "hand"])]
+    return [
+        Action(
+            "bottom",
+            (n,),
+            f"Put {n} on the bottom of the deck",
+            public="Put a card on the bottom of the deck",
+        )
+        for n in dict.fromkeys(state.zones[seat, "hand"])
+    ]
 
 
 def _shrine(state, seat, data):
     name, cost = data
-    out = _pay_actions(state, state.payment_options(seat, [cost]),
-                       f"Shrine: keep {name} in the discard pile, paying")
+    out = _pay_actions(
+        state,
+        state.payment_options(seat, [cost]),
+        f"Shrine: keep {name} in the discard pile, paying",
+    )
     out.append(Action("let_go", (name,), f"Leave {name} in the void pile"))
     return out
 
@@ -187,21 +236,45 @@ def _deploy(state, seat, data):
     return state.deploy_plays(seat) + [Action("end", (), "End deploy")]
 
 
-ASK = {"pick": _pick, "mulligan": _mulligan, "upkeep": _upkeep, "produce": _produce,
-       "mission": _mission, "attackers": _attackers, "defenders": _defenders,
-       "challenger": _challenger, "opposer": _opposer, "gang": _gang, "split": _split,
-       "pay": _pay, "keep_mod": _keep_mod, "discard": _discard, "bottom": _bottom,
-       "shrine": _shrine, "window": _window, "deploy": _deploy}
+ASK = {
+    "pick": _pick,
+    "mulligan": _mulligan,
+    "upkeep": _upkeep,
+    "produce": _produce,
+    "mission": _mission,
+    "attackers": _attackers,
+    "defenders": _defenders,
+    "challenger": _challenger,
+    "opposer": _opposer,
+    "gang": _gang,
+    "split": _split,
+    "pay": _pay,
+    "keep_mod": _keep_mod,
+    "discard": _discard,
+    "bottom": _bottom,
+    "shrine": _shrine,
+    "window": _window,
+    "deploy": _deploy,
+}
 
 
 # -- answers ---------------------------------------------------------------------------------
 
 # A mission once its attackers are sent: each numbered step of 3.7, a priority window after
 # each.
-MISSION_STEPS = (("window", "after R-23"), ("defenders",), ("def_done",),
-                 ("window", "after R-24"), ("pairing",), ("window", "after R-25"),
-                 ("resolve",), ("window", "after R-26"), ("victory",),
-                 ("window", "after R-27"), ("mission_end",))
+MISSION_STEPS = (
+    ("window", "after R-23"),
+    ("defenders",),
+    ("def_done",),
+    ("window", "after R-24"),
+    ("pairing",),
+    ("window", "after R-25"),
+    ("resolve",),
+    ("window", "after R-26"),
+    ("victory",),
+    ("window", "after R-27"),
+    ("mission_end",),
+)
 
 
 def perform(state, seat: int, kind: str, data, action: Action) -> None:
@@ -230,8 +303,10 @@ def _answer_upkeep(state, seat, uid, a, args):
         state.pay(seat, args, [Cost(state.card(uid).amount("Upkeep"))])
         extra = sum(state.card(u).passive("Extra Production") for u in (uid,))
         state.prod_left += extra
-        state.note(f"Seat {seat + 1} pays the upkeep of {state.label(uid)} (R-36)"
-                   + (f" and gets {extra} extra production" if extra else ""))
+        state.note(
+            f"Seat {seat + 1} pays the upkeep of {state.label(uid)} (R-36)"
+            + (f" and gets {extra} extra production" if extra else "")
+        )
     else:
         state.note(f"{state.label(uid)} is destroyed: upkeep not paid (R-36)")
         state.destroy(uid)
@@ -267,9 +342,11 @@ def _answer_attackers(state, seat, data, a, args):
     for u in c.attackers:
         state.inplay[u].where = c.loc
     c.A = list(c.attackers)
-    state.note(f"Seat {seat + 1} attacks {state.locs[c.loc].name} with "
-               + (", ".join(state.label(u) for u in c.attackers) or "nobody")
-               + " (R-23)")
+    state.note(
+        f"Seat {seat + 1} attacks {state.locs[c.loc].name} with "
+        + (", ".join(state.label(u) for u in c.attackers) or "nobody")
+        + " (R-23)"
+    )
     state.todo[0:0] = MISSION_STEPS
 
 
@@ -298,7 +375,7 @@ def _answer_gang(state, seat, data, a, args):
 
 def _answer_split(state, seat, data, a, args):
     uid, shares = args
-    state.combat.split[uid] = dict(zip(state.alive_facing(uid), shares))
+    state.combat.split[uid] = dict(zip(state.alive_facing(uid), shares, strict=True))
 
 
 def _answer_pay(state, seat, data, a, args):
@@ -351,16 +428,30 @@ def _answer_deploy(state, seat, data, a, args):
         state.start_play(seat, ("play", args[0], args[1]))
 
 
-ANSWER = {"pick": _answer_pick, "mulligan": _answer_mulligan, "upkeep": _answer_upkeep,
-          "produce": _answer_produce, "mission": _answer_mission,
-          "attackers": _answer_attackers, "defenders": _answer_defenders,
-          "challenger": _answer_challenger, "opposer": _answer_opposer, "gang": _answer_gang,
-          "split": _answer_split, "pay": _answer_pay, "keep_mod": _answer_keep_mod,
-          "discard": _answer_discard, "bottom": _answer_bottom, "shrine": _answer_shrine,
-          "window": _answer_window, "deploy": _answer_deploy}
+ANSWER = {
+    "pick": _answer_pick,
+    "mulligan": _answer_mulligan,
+    "upkeep": _answer_upkeep,
+    "produce": _answer_produce,
+    "mission": _answer_mission,
+    "attackers": _answer_attackers,
+    "defenders": _answer_defenders,
+    "challenger": _answer_challenger,
+    "opposer": _answer_opposer,
+    "gang": _answer_gang,
+    "split": _answer_split,
+    "pay": _answer_pay,
+    "keep_mod": _answer_keep_mod,
+    "discard": _answer_discard,
+    "bottom": _answer_bottom,
+    "shrine": _answer_shrine,
+    "window": _answer_window,
+    "deploy": _answer_deploy,
+}
 
 
 # -- refusals --------------------------------------------------------------------------------
+
 
 def candidates(state) -> list[Action]:
     legal_now = state.legal_actions()
@@ -387,8 +478,14 @@ def explain(state, action: Action) -> tuple[str, str] | None:
         return None
     seat, kind, _ = state.ask
     a, args = action.kind, action.args
-    if kind == "mission" and a == "mission" and args and isinstance(args[0], int) \
-            and 0 <= args[0] < len(state.locs) and state.locs[args[0]].won_by is not None:
+    if (
+        kind == "mission"
+        and a == "mission"
+        and args
+        and isinstance(args[0], int)
+        and 0 <= args[0] < len(state.locs)
+        and state.locs[args[0]].won_by is not None
+    ):
         return "R-28", f"{state.locs[args[0]].name} has been won and cannot be attacked again"
     if kind == "attackers" and a == "go" and not state.combat.attackers:
         return "A-16", "a mission needs at least 1 attacker"
@@ -399,8 +496,10 @@ def explain(state, action: Action) -> tuple[str, str] | None:
         return "R-3", f"{name} is not in your hand"
     d = state.cat.cards[name]
     if kind == "produce" and not (d.type == "surprise" and d.cost.stars):
-        return "R-18", ("production points buy a draw, a card banked or a * cost; "
-                        f"{name} is played in a priority window or the Deploy phase")
+        return "R-18", (
+            "production points buy a draw, a card banked or a * cost; "
+            f"{name} is played in a priority window or the Deploy phase"
+        )
     if kind == "deploy" and d.type == "surprise":
         return "R-30", f"{name} is a Surprise: it is played in a priority window (A-5)"
     if kind == "window" and d.type != "surprise":

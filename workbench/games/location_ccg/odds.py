@@ -29,5 +29,7 @@ def payable_now(before, card, after, seat) -> bool | None:
     return any(covers(rows, c, before.rule("loc.payment")) for c in before.costs_of(card))
 
 
-ODDS = (Odds("to draw a character", a_character),
-        Odds("to draw a card the bank can pay for now", payable_now))
+ODDS = (
+    Odds("to draw a character", a_character),
+    Odds("to draw a card the bank can pay for now", payable_now),
+)

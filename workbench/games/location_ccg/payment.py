@@ -22,21 +22,27 @@ class Payment:
         d = self.cat.cards[name]
         by = self.visible_copies(name) if d.has("Mob") else 0
         floor = self.rule("loc.cost_floor") == "reduced_only"
-        if not by and self.rule("loc.cost_floor") == "all" and d.cost.points == 0 \
-                and not d.cost.stars:
+        if (
+            not by
+            and self.rule("loc.cost_floor") == "all"
+            and d.cost.points == 0
+            and not d.cost.stars
+        ):
             return [Cost(1)]  # A-4 variant: even a printed 0 costs 1 point
         return reduced(d.cost, by, floor=floor or self.rule("loc.cost_floor") == "all")
 
     def row(self, name: str) -> str:
         return self.cat.cards[name].resources
+
     # -- paying (R-11 .. R-13) --------------------------------------------------------------
     def payment_options(self, seat: int, costs: list[Cost]) -> list[tuple]:
         bank = self.zones[seat, "bank"]
         mode = self.rule("loc.payment")
         out: list[tuple] = []
         for cost in costs:
-            if cost.stars and (self.phase != "Production" or seat != self.active
-                               or self.prod_left < cost.stars):
+            if cost.stars and (
+                self.phase != "Production" or seat != self.active or self.prod_left < cost.stars
+            ):
                 continue
             for p in payments(bank, self.row, cost, mode):
                 if p not in out:
@@ -47,8 +53,9 @@ class Payment:
         rows = [self.row(n) for n in self.zones[seat, "bank"]]
         mode = self.rule("loc.payment")
         for cost in costs:
-            if cost.stars and (self.phase != "Production" or seat != self.active
-                               or self.prod_left < cost.stars):
+            if cost.stars and (
+                self.phase != "Production" or seat != self.active or self.prod_left < cost.stars
+            ):
                 continue
             if covers(rows, cost, mode):
                 return True

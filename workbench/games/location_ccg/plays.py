@@ -29,16 +29,16 @@ class Plays:
             pool = [u for u in c.defenders if u in c.D and not c.paired(u)]
         elif kind == "damaged":
             pool = [u for u in pool if self.inplay[u].damage > 0]
-        return [u for u in pool if self.inplay[u].owner == seat
-                or not self.card(u).has("Shielded")]
+        return [u for u in pool if self.inplay[u].owner == seat or not self.card(u).has("Shielded")]
 
     def surprise_ok(self, seat: int, name: str) -> tuple[str, str] | None:
         """Why a Surprise cannot be played now (R-19, R-30), or None."""
         d = self.cat.cards[name]
         if d.phase == "mission" and self.phase != "Mission":
             return "R-30", f"{name} names the Mission phase in its typeline"
-        if (d.phase == "production" or d.cost.stars) and (self.phase != "Production"
-                                                          or seat != self.active):
+        if (d.phase == "production" or d.cost.stars) and (
+            self.phase != "Production" or seat != self.active
+        ):
             return "R-19", f"{name} is played only in your own Production phase"
         if any(e.scope == "each friendly here" for e in d.effects) and self.combat is None:
             return "R-30", f"{name} needs a contested Location (a mission under way)"
@@ -64,8 +64,9 @@ class Plays:
                 continue
             for t in self.targets(seat, d.target):
                 on = "" if t is None else f" on {self.label(t)}"
-                out.append(Action("use", (uid, t), f"Use {self.label(uid)}{on} "
-                                                   f"(cost {d.ability_cost})"))
+                out.append(
+                    Action("use", (uid, t), f"Use {self.label(uid)}{on} (cost {d.ability_cost})")
+                )
         return out
 
     def _play_actions(self, seat: int, name: str, target_kind: str) -> list[Action]:
@@ -89,6 +90,7 @@ class Plays:
                 continue
             out += self._play_actions(seat, name, d.target if d.type == "modifier" else "none")
         return out
+
     # -- playing a card or an ability -------------------------------------------------------
     def start_play(self, seat: int, play: tuple) -> None:
         """Pay for a play (asking which cards, when there is a choice), then resolve it."""
@@ -116,9 +118,16 @@ class Plays:
         d = self.card(what) if kind == "use" else self.cat.cards[what]
         if kind == "play" and d.type == "surprise":
             self._to_discard(seat, what)  # R-30
-        self.note(f"Seat {seat + 1} plays {what if kind == 'play' else self.label(what)}"
-                  + (f" on {self.label(target)}" if isinstance(target, int) else
-                     f" ({target})" if target else ""))
+        self.note(
+            f"Seat {seat + 1} plays {what if kind == 'play' else self.label(what)}"
+            + (
+                f" on {self.label(target)}"
+                if isinstance(target, int)
+                else f" ({target})"
+                if target
+                else ""
+            )
+        )
         if kind == "play" and d.type != "surprise":
             self.todo.insert(0, ("resolve_play", seat, play))
         elif self.rule("loc.stack") == "lifo":
@@ -144,6 +153,7 @@ class Plays:
             self._unique(uid)
         elif d.type == "modifier":
             self._attach(uid, target)
+
     # -- resolving Surprises and abilities --------------------------------------------------
     def _resolve_stack(self) -> None:
         steps = []

@@ -31,13 +31,18 @@ class Results:
         else:
             s = 0 if lead[0] > lead[1] else 1
             self._end(s, f"Turn limit {limit}: Seat {s + 1} leads on {what} (A-25)")
+
     # -- results and information ------------------------------------------------------------
     def result(self) -> Result | None:
         if self.winner is None:
             return None
         won = [sum(1 for x in self.locs if x.won_by == s) for s in (0, 1)]
-        details = {"turns": self.turn, "locations_won": won, "vp_tokens": self.counts["vp"],
-                   "first": -1 if self.first is None else self.first}
+        details = {
+            "turns": self.turn,
+            "locations_won": won,
+            "vp_tokens": self.counts["vp"],
+            "first": -1 if self.first is None else self.first,
+        }
         if self.winner < 0:
             return Result("draw", (), self.reason, details)
         return Result(f"Seat {self.winner + 1} wins", (self.winner,), self.reason, details)
@@ -55,12 +60,17 @@ class Results:
         return min(1.0, total)
 
     def stats(self) -> dict:
-        return {"turns": self.turn, "first": -1 if self.first is None else self.first,
-                "missions_0": self.counts["missions"][0], "missions_1": self.counts["missions"][1],
-                "vp_0": self.counts["vp"][0], "vp_1": self.counts["vp"][1],
-                "destroyed_0": self.counts["destroyed"][0],
-                "destroyed_1": self.counts["destroyed"][1],
-                "locations": "; ".join(x.name for x in self.locs)}
+        return {
+            "turns": self.turn,
+            "first": -1 if self.first is None else self.first,
+            "missions_0": self.counts["missions"][0],
+            "missions_1": self.counts["missions"][1],
+            "vp_0": self.counts["vp"][0],
+            "vp_1": self.counts["vp"][1],
+            "destroyed_0": self.counts["destroyed"][0],
+            "destroyed_1": self.counts["destroyed"][1],
+            "locations": "; ".join(x.name for x in self.locs),
+        }
 
     def unseen(self, seat: int) -> list[tuple]:
         """The other player's hand, its deck and the cards it put on the bottom of it (R-5):

@@ -129,8 +129,9 @@ class LocationState(Turns, Missions, Plays, Payment, CardsInPlay, Results, State
     # -- chance -----------------------------------------------------------------------------
     def chance(self) -> Chance:
         if self.wait[0] == "first":
-            return Chance(Dist((0, 1), (1, 1)), "First player (R-7)", (),
-                          lambda s: f"Seat {s + 1} goes first")
+            return Chance(
+                Dist((0, 1), (1, 1)), "First player (R-7)", (), lambda s: f"Seat {s + 1} goes first"
+            )
         seat = self.wait[1]
         return self.deck[seat].draw(f"Seat {seat + 1} draws", seen_by=seat)
 

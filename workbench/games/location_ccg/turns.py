@@ -61,6 +61,7 @@ class Turns:
     def _do_bottom(self, seat: int) -> None:
         if self.zones[seat, "hand"]:
             self.ask = (seat, "bottom", None)
+
     # -- the turn (R-16) --------------------------------------------------------------------
     def _do_turn(self) -> None:
         limit = self.rule("loc.turn_limit")
@@ -75,17 +76,20 @@ class Turns:
         steps = []
         for phase in PHASES:
             steps += [("phase", phase), ("window", f"start of {phase}")]
-            steps += {"Begin": [("upkeep",), ("home",)],
-                      "Production": [("production",)],
-                      "Mission": [("mission",)],
-                      "Deploy": [("deploy",)],
-                      "End": [("cleanup",)]}[phase]
+            steps += {
+                "Begin": [("upkeep",), ("home",)],
+                "Production": [("production",)],
+                "Mission": [("mission",)],
+                "Deploy": [("deploy",)],
+                "End": [("cleanup",)],
+            }[phase]
             if phase != "End":  # the End phase's cleanup is the last thing of a turn
                 steps.append(("window", f"end of {phase}"))
         self.todo[0:0] = steps
 
     def _do_phase(self, name: str) -> None:
         self.phase = name
+
     # -- priority windows (R-30, A-5) -------------------------------------------------------
     def _do_window(self, tag: str) -> None:
         if self.window is None:
@@ -99,11 +103,15 @@ class Turns:
                 self._resolve_stack()
             return
         self._again(("window", tag), seat, "window")
+
     # -- Begin phase (R-17) -----------------------------------------------------------------
     def _do_upkeep(self) -> None:
         seat = self.active
-        steps = [("upkeep_one", uid) for uid in self.chars[seat] + self.assets[seat]
-                 if self.card(uid).has("Upkeep")]
+        steps = [
+            ("upkeep_one", uid)
+            for uid in self.chars[seat] + self.assets[seat]
+            if self.card(uid).has("Upkeep")
+        ]
         self.todo[0:0] = steps
 
     def _do_upkeep_one(self, uid) -> None:
@@ -120,6 +128,7 @@ class Turns:
     def _do_home(self) -> None:
         for uid in self.chars[self.active]:
             self.inplay[uid].where = HQ
+
     # -- Production (R-18) ------------------------------------------------------------------
     def _do_production(self) -> None:
         if self.turn == 1 and self.rule("loc.first_turn") == "no_production":
@@ -133,6 +142,7 @@ class Turns:
             self.prod_left = 0
             return
         self._again(("produce",), self.active, "produce")
+
     # -- Deploy and End (R-22) -------------------------------------------------------
     def _do_deploy(self) -> None:
         self._again(("deploy",), self.active, "deploy")

@@ -19,10 +19,30 @@ if TYPE_CHECKING:
     )
 
 # The analyses bring in Altair and igraph; loading the cards never needs them.
-__getattr__, __dir__ = lazy_attributes(__name__, {
-    ".analysis": ["budget", "budget_chart", "check", "every_class", "unlock_chart",
-                  "unlock_graph", "unlock_plays"],
-})
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        ".analysis": [
+            "budget",
+            "budget_chart",
+            "check",
+            "every_class",
+            "unlock_chart",
+            "unlock_graph",
+            "unlock_plays",
+        ],
+    },
+)
 
-__all__ = ["Levelling", "Progression", "RfgClasses", "budget", "budget_chart", "check",
-           "every_class", "unlock_chart", "unlock_graph", "unlock_plays"]
+__all__ = [
+    "Levelling",
+    "Progression",
+    "RfgClasses",
+    "budget",
+    "budget_chart",
+    "check",
+    "every_class",
+    "unlock_chart",
+    "unlock_graph",
+    "unlock_plays",
+]

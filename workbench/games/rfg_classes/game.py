@@ -13,7 +13,7 @@ SPEC = DesignSpec(
     analysis="workbench.games.rfg_classes.analysis",
     rules_file="rules.md",
     doc="A class stat table and its unlock graph: validation, the health and speed budget, "
-        "the graph drawn, and the plays needed to unlock every class.",
+    "the graph drawn, and the plays needed to unlock every class.",
 )
 
 

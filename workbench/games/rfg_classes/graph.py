@@ -77,8 +77,9 @@ def draw(cards, *, notes: dict[str, str] | None = None) -> Drawing:
     notes = notes or {}
     stats = {r["name"]: r for r in cards["classes"].iter_rows(named=True)}
     lost = set(unreachable(g))
-    looping = {(a, b) for cycle in cycles(g)
-               for a, b in zip(cycle, cycle[1:] + cycle[:1], strict=True)}
+    looping = {
+        (a, b) for cycle in cycles(g) for a, b in zip(cycle, cycle[1:] + cycle[:1], strict=True)
+    }
     starts = {e.target for e in g.es if e.source == 0}
     layout = g.layout_sugiyama(maxiter=200)
     xs = [x for x, _ in layout.coords] + [x for pts in layout.edge_routing for x, _ in pts]
@@ -89,15 +90,17 @@ def draw(cards, *, notes: dict[str, str] | None = None) -> Drawing:
 
     width = MARGIN * 2 + (max(xs) - left) * COLUMN + NODE_W
     height = MARGIN * 2 + max(y for _, y in layout.coords) * ROW + NODE_H + 36
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-             'font-family="sans-serif" class="wb-unlock-graph">',
-             '<defs><marker id="wb-arrow" viewBox="0 0 10 10" refX="10" refY="5" '
-             'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
-             f'<path d="M0,0 L10,5 L0,10 z" fill="{MUTED}"/></marker>'
-             '<marker id="wb-arrow-alert" viewBox="0 0 10 10" refX="10" refY="5" '
-             'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
-             f'<path d="M0,0 L10,5 L0,10 z" fill="{ALERT}"/></marker></defs>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        'font-family="sans-serif" class="wb-unlock-graph">',
+        '<defs><marker id="wb-arrow" viewBox="0 0 10 10" refX="10" refY="5" '
+        'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
+        f'<path d="M0,0 L10,5 L0,10 z" fill="{MUTED}"/></marker>'
+        '<marker id="wb-arrow-alert" viewBox="0 0 10 10" refX="10" refY="5" '
+        'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
+        f'<path d="M0,0 L10,5 L0,10 z" fill="{ALERT}"/></marker></defs>',
+    ]
     for edge, bends in zip(g.es, layout.edge_routing, strict=True):
         a, b = g.vs[edge.source]["name"], g.vs[edge.target]["name"]
         (x0, y0), (x1, y1) = at(*layout.coords[edge.source]), at(*layout.coords[edge.target])
@@ -107,51 +110,76 @@ def draw(cards, *, notes: dict[str, str] | None = None) -> Drawing:
         alert = (a, b) in looping
         colour = ALERT if alert else MUTED
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
-                     f'stroke-width="1.4" marker-end="url(#wb-arrow{"-alert" if alert else ""})">'
-                     f'<title>{escape(edge["id"])}: {escape(a)} level {edge["level"]} unlocks '
-                     f'{escape(b)}</title></polyline>')
+        parts.append(
+            f'<polyline points="{path}" fill="none" stroke="{colour}" '
+            f'stroke-width="1.4" marker-end="url(#wb-arrow{"-alert" if alert else ""})">'
+            f"<title>{escape(edge['id'])}: {escape(a)} level {edge['level']} unlocks "
+            f"{escape(b)}</title></polyline>"
+        )
         (lx, ly), (nx, ny) = points[0], points[1]
         t = 0.5 if len(points) == 2 else 0.6
         # From the general level, level 1 is the start: the node's colour says so already.
-        label = (f"L{edge['level']}" if a != GENERAL
-                 else "" if edge["level"] == 1 else f"general {edge['level']}")
+        label = (
+            f"L{edge['level']}"
+            if a != GENERAL
+            else ""
+            if edge["level"] == 1
+            else f"general {edge['level']}"
+        )
         if label:
-            parts.append(f'<text x="{lx + (nx - lx) * t + 4:.1f}" y="{ly + (ny - ly) * t:.1f}" '
-                         f'font-size="11" fill="{colour}"{HALO}>{escape(label)}</text>')
+            parts.append(
+                f'<text x="{lx + (nx - lx) * t + 4:.1f}" y="{ly + (ny - ly) * t:.1f}" '
+                f'font-size="11" fill="{colour}"{HALO}>{escape(label)}</text>'
+            )
     for v, (x, y) in zip(g.vs, layout.coords, strict=True):
         name = v["name"]
         cx, cy = at(x, y)
         kind = GENERAL if name == GENERAL else "start" if v.index in starts else "variant"
         stroke = ALERT if name in lost else INK
-        parts.append(f'<g class="wb-class" data-name="{escape(name)}">'
-                     f'<rect x="{cx - NODE_W / 2:.1f}" y="{cy - NODE_H / 2:.1f}" '
-                     f'width="{NODE_W}" height="{NODE_H}" rx="7" fill="{FILLS[kind]}" '
-                     f'stroke="{stroke}" stroke-width="{2 if name in lost else 1}"/>')
+        parts.append(
+            f'<g class="wb-class" data-name="{escape(name)}">'
+            f'<rect x="{cx - NODE_W / 2:.1f}" y="{cy - NODE_H / 2:.1f}" '
+            f'width="{NODE_W}" height="{NODE_H}" rx="7" fill="{FILLS[kind]}" '
+            f'stroke="{stroke}" stroke-width="{2 if name in lost else 1}"/>'
+        )
         if name == GENERAL:
             parts.append(_text(cx, cy + 4, "General level", 13, INK, bold=True))
         else:
             s = stats[name]
-            health = (f"{s['health_min']}" if s["health_min"] == s["health_max"]
-                      else f"{s['health_min']}–{s['health_max']}")
+            health = (
+                f"{s['health_min']}"
+                if s["health_min"] == s["health_max"]
+                else f"{s['health_min']}–{s['health_max']}"
+            )
             parts.append(_text(cx, cy - 9, name, 13, stroke, bold=True))
             parts.append(_text(cx, cy + 7, f"health {health}%", 10, MUTED))
             parts.append(_text(cx, cy + 20, f"speed {s['speed']}%", 10, MUTED))
         lines = (["not reachable"] if name in lost else []) + (
-            [notes[name]] if name in notes else [])
+            [notes[name]] if name in notes else []
+        )
         for i, line in enumerate(lines):
             parts.append(_text(cx, cy + NODE_H / 2 + 12 * (i + 1), line, 10, ALERT, halo=True))
         parts.append("</g>")
-    parts.append(_text(width / 2, height - 12, "blue: playable from the start · L5: the class "
-                       "above reaching level 5 unlocks the one below · red: needs a look", 11,
-                       MUTED))
+    parts.append(
+        _text(
+            width / 2,
+            height - 12,
+            "blue: playable from the start · L5: the class "
+            "above reaching level 5 unlocks the one below · red: needs a look",
+            11,
+            MUTED,
+        )
+    )
     parts.append("</svg>")
     return Drawing("".join(parts))
 
 
-def _text(x: float, y: float, text: str, size: int, colour: str, bold: bool = False,
-          halo: bool = False) -> str:
+def _text(
+    x: float, y: float, text: str, size: int, colour: str, bold: bool = False, halo: bool = False
+) -> str:
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{colour}" '
-            f'text-anchor="middle"{weight}{HALO if halo else ""}>'
-            f'{escape(text, quote=False)}</text>')
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{colour}" '
+        f'text-anchor="middle"{weight}{HALO if halo else ""}>'
+        f"{escape(text, quote=False)}</text>"
+    )

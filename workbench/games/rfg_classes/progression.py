@@ -86,34 +86,47 @@ class Progression:
     """The unlock graph of a CardSet with a levelling rate (and one for the general level,
     by default the same)."""
 
-    def __init__(self, cards, levelling: Levelling, general: Levelling | None = None, *,
-                 every_class_at: int | None = None):
+    def __init__(
+        self,
+        cards,
+        levelling: Levelling,
+        general: Levelling | None = None,
+        *,
+        every_class_at: int | None = None,
+    ):
         self.levelling = levelling
         self.general_levelling = general or levelling
         self.classes = cards["classes"]["name"].to_list()
         self.badge_level = dict(cards["classes"].select("name", "badge_level").iter_rows())
         self.into: dict[str, list[Edge]] = {c: [] for c in self.classes}
-        for source, level, target in cards["unlocks"].select(
-                "class", "level", "unlocks").iter_rows():
+        for source, level, target in (
+            cards["unlocks"].select("class", "level", "unlocks").iter_rows()
+        ):
             self.into[target].append(Edge(source, level, target))
         if every_class_at is not None:
-            if isinstance(every_class_at, bool) or not isinstance(every_class_at, int) \
-                    or every_class_at < 1:
-                raise ValueError(f"every_class_at must be a general level from 1, not "
-                                 f"{every_class_at!r}")
+            if (
+                isinstance(every_class_at, bool)
+                or not isinstance(every_class_at, int)
+                or every_class_at < 1
+            ):
+                raise ValueError(
+                    f"every_class_at must be a general level from 1, not {every_class_at!r}"
+                )
             for c in self.classes:
                 self.into[c].append(Edge(GENERAL, every_class_at, c))
 
-    def cheapest(self, targets: Iterable[str], floors: Mapping[str, int] | None = None
-                 ) -> Route | None:
+    def cheapest(
+        self, targets: Iterable[str], floors: Mapping[str, int] | None = None
+    ) -> Route | None:
         """The fewest plays that unlock every class in `targets` (and, with `floors`, bring
         those classes to at least that level); None if some target can never unlock."""
         floors = dict(floors or {})
         targets = list(dict.fromkeys(targets))
         unknown = [t for t in targets if t not in self.into]
         if unknown:
-            raise ValueError(f"{unknown[0]!r} is not a class; the classes are "
-                             f"{', '.join(self.classes)}")
+            raise ValueError(
+                f"{unknown[0]!r} is not a class; the classes are {', '.join(self.classes)}"
+            )
         best: list[Route | None] = [None]
         tried = [0]
 
@@ -121,21 +134,30 @@ class Progression:
             if not pending:
                 tried[0] += 1
                 if tried[0] > MOST_WAYS:
-                    raise ValueError(f"the unlock graph offers more than {MOST_WAYS} ways to "
-                                     "unlock these classes: too many to compare exactly")
+                    raise ValueError(
+                        f"the unlock graph offers more than {MOST_WAYS} ways to "
+                        "unlock these classes: too many to compare exactly"
+                    )
                 route = self._cost(chosen, floors)
                 # Between two routes as cheap, the one that levels classes less is simpler
                 # (the general level does the rest).
-                if best[0] is None or (route.plays, route.played) < (best[0].plays,
-                                                                     best[0].played):
+                if best[0] is None or (route.plays, route.played) < (best[0].plays, best[0].played):
                     best[0] = route
                 return
             cls, rest = pending[0], pending[1:]
             for edge in self.into[cls]:
                 if edge.source != GENERAL and self._leads_to(chosen, edge.source, cls):
                     continue  # the chosen lines would need `cls` to unlock itself
-                more = [] if (edge.source == GENERAL or edge.source in chosen
-                              or edge.source in rest or edge.source == cls) else [edge.source]
+                more = (
+                    []
+                    if (
+                        edge.source == GENERAL
+                        or edge.source in chosen
+                        or edge.source in rest
+                        or edge.source == cls
+                    )
+                    else [edge.source]
+                )
                 search({**chosen, cls: edge}, rest + more)
 
         search({}, targets)
@@ -168,5 +190,6 @@ class Progression:
         # with any class already playable.
         plays = max(played, self.general_levelling.plays_to(general))
         order = {c: i for i, c in enumerate(self.classes)}
-        return Route(plays, dict(sorted(levels.items(), key=lambda kv: order[kv[0]])),
-                     general, played)
+        return Route(
+            plays, dict(sorted(levels.items(), key=lambda kv: order[kv[0]])), general, played
+        )

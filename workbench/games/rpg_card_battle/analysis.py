@@ -24,21 +24,33 @@ _KEYS = {"name", "character", "equipment", "class", "class_set", "level"}
 def _side(spec) -> dict:
     """A loadout given as a character name or a dict of its parts, as one seat's options."""
     if isinstance(spec, str):
-        return {"name": spec, "character": spec, "equipment": None, "class": None,
-                "class_set": None, "level": None}
+        return {
+            "name": spec,
+            "character": spec,
+            "equipment": None,
+            "class": None,
+            "class_set": None,
+            "level": None,
+        }
     if not isinstance(spec, dict):
         raise SetupError(f"loadouts: give a character name or a dict, not {spec!r}")
     unknown = sorted(set(spec) - _KEYS)
     if unknown:
-        raise SetupError(f"loadouts: unknown key {unknown[0]!r}; keys are "
-                         f"{', '.join(sorted(_KEYS))}")
+        raise SetupError(
+            f"loadouts: unknown key {unknown[0]!r}; keys are {', '.join(sorted(_KEYS))}"
+        )
     character = spec.get("character") or spec.get("name")
     if not isinstance(character, str):
         raise SetupError(f"loadouts: {spec!r} needs a 'character' from loadouts.csv")
     name = spec.get("name") or character
-    return {"name": name, "character": character, "equipment": spec.get("equipment"),
-            "class": spec.get("class"), "class_set": spec.get("class_set"),
-            "level": spec.get("level")}
+    return {
+        "name": name,
+        "character": character,
+        "equipment": spec.get("equipment"),
+        "class": spec.get("class"),
+        "class_set": spec.get("class_set"),
+        "level": spec.get("level"),
+    }
 
 
 def _setup(a: dict, b: dict, level) -> dict:
@@ -47,8 +59,10 @@ def _setup(a: dict, b: dict, level) -> dict:
         "equipment": [a["equipment"], b["equipment"]],
         "classes": [a["class"], b["class"]],
         "class_sets": [a["class_set"], b["class_set"]],
-        "level": [a["level"] if a["level"] is not None else level,
-                  b["level"] if b["level"] is not None else level],
+        "level": [
+            a["level"] if a["level"] is not None else level,
+            b["level"] if b["level"] is not None else level,
+        ],
     }
 
 
@@ -67,23 +81,34 @@ def _row(a: dict, b: dict, games: pl.DataFrame) -> dict:
     wins = int((games["winner"] == 0).sum())
     losses = int((games["winner"] == 1).sum())
     low, high = wilson(wins, n)
-    return {"row": a["name"], "column": b["name"], "games": n, "wins": wins,
-            "losses": losses, "draws": n - wins - losses, "win_rate": wins / n if n else 0.0,
-            "ci_low": low, "ci_high": high,
-            "mean_turns": float(games["turns"].mean()) if n else 0.0}
+    return {
+        "row": a["name"],
+        "column": b["name"],
+        "games": n,
+        "wins": wins,
+        "losses": losses,
+        "draws": n - wins - losses,
+        "win_rate": wins / n if n else 0.0,
+        "ci_low": low,
+        "ci_high": high,
+        "mean_turns": float(games["turns"].mean()) if n else 0.0,
+    }
 
 
-def matchup(a, b, n: int, seed: int = 0, *, level=None, bots="heuristic", rules=None,
-            cards=None) -> dict:
+def matchup(
+    a, b, n: int, seed: int = 0, *, level=None, bots="heuristic", rules=None, cards=None
+) -> dict:
     """One cell: `a` in seat 1 against `b` in seat 2, `n` games."""
     sa, sb = _side(a), _side(b)
-    games = simulate(GAME, n, seed=seed, cards=cards, rules=rules, bots=bots,
-                     **_setup(sa, sb, level))
+    games = simulate(
+        GAME, n, seed=seed, cards=cards, rules=rules, bots=bots, **_setup(sa, sb, level)
+    )
     return _row(sa, sb, games)
 
 
-def loadout_matrix(loadouts, n: int, seed: int = 0, *, level=None, bots="heuristic",
-                   rules=None, cards=None) -> pl.DataFrame:
+def loadout_matrix(
+    loadouts, n: int, seed: int = 0, *, level=None, bots="heuristic", rules=None, cards=None
+) -> pl.DataFrame:
     """Which loadout beats which: one row per (row loadout, column loadout) pair, the row's
     win rate against the column over `n` games (draws count as not won), with a 95% interval.
 
@@ -98,14 +123,25 @@ def loadout_matrix(loadouts, n: int, seed: int = 0, *, level=None, bots="heurist
     rows = []
     for a in sides:
         for b in sides:
-            games = simulate(GAME, n, seed=seed, cards=cards, rules=rules, bots=bots,
-                             **_setup(a, b, level))
+            games = simulate(
+                GAME, n, seed=seed, cards=cards, rules=rules, bots=bots, **_setup(a, b, level)
+            )
             rows.append(_row(a, b, games))
     return pl.DataFrame(rows)
 
 
-def level_sweep(a, b, levels=(1, 2, 3), n: int = 200, seed: int = 0, *, bots="heuristic",
-                rules=None, cards=None, which: str = "both") -> pl.DataFrame:
+def level_sweep(
+    a,
+    b,
+    levels=(1, 2, 3),
+    n: int = 200,
+    seed: int = 0,
+    *,
+    bots="heuristic",
+    rules=None,
+    cards=None,
+    which: str = "both",
+) -> pl.DataFrame:
     """How the level changes a matchup: `a` against `b` at each level. `which` says whose level
     moves ("both", "row" or "column"); the other keeps its own."""
     if which not in ("both", "row", "column"):
@@ -117,14 +153,14 @@ def level_sweep(a, b, levels=(1, 2, 3), n: int = 200, seed: int = 0, *, bots="he
             sa["level"] = level
         if which in ("both", "column"):
             sb["level"] = level
-        games = simulate(GAME, n, seed=seed, cards=cards, rules=rules, bots=bots,
-                         **_setup(sa, sb, None))
+        games = simulate(
+            GAME, n, seed=seed, cards=cards, rules=rules, bots=bots, **_setup(sa, sb, None)
+        )
         rows.append({"level": level, **_row(sa, sb, games)})
     return pl.DataFrame(rows)
 
 
-def opening_hand_chance(character: str, wanted, *, cards=None, rules=None, hand: int = 5,
-                        **build):
+def opening_hand_chance(character: str, wanted, *, cards=None, rules=None, hand: int = 5, **build):
     """Exact probability that a character's first `hand` cards hold at least one of `wanted`
     (card names), from its deck as built by the rules: a hypergeometric count, no sampling."""
     from fractions import Fraction
@@ -142,8 +178,9 @@ def opening_hand_chance(character: str, wanted, *, cards=None, rules=None, hand:
     names = {name for name, _ in deck}
     unknown = wanted - names
     if unknown:
-        raise ValueError(f"{character}'s deck has no {sorted(unknown)[0]!r}; it holds "
-                         f"{', '.join(sorted(names))}")
+        raise ValueError(
+            f"{character}'s deck has no {sorted(unknown)[0]!r}; it holds {', '.join(sorted(names))}"
+        )
     size = sum(n for _, n in deck)
     hits = sum(n for name, n in deck if name in wanted)
     draw = min(hand, size)

@@ -20,9 +20,15 @@ from . import kernel as K
 from .bots import heuristic
 from .catalog import catalog_for
 
-KINDS = {"attack": K.K_ATTACK, "poison": K.K_POISON, "defend": K.K_DEFEND,
-         "shield_bash": K.K_SHIELD_BASH, "parry": K.K_PARRY, "item": K.K_ITEM,
-         "passive": K.K_PASSIVE}
+KINDS = {
+    "attack": K.K_ATTACK,
+    "poison": K.K_POISON,
+    "defend": K.K_DEFEND,
+    "shield_bash": K.K_SHIELD_BASH,
+    "parry": K.K_PARRY,
+    "item": K.K_ITEM,
+    "passive": K.K_PASSIVE,
+}
 BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
 
 
@@ -42,10 +48,24 @@ class Tables:
             if c.kind not in KINDS:
                 self.problem = f"card {name}: kind {c.kind}"
                 return
-            self.CARD[i] = (KINDS[c.kind], c.attack, c.attack_vs_guard or 0,
-                            c.attack_vs_guard is not None, c.defence, c.reflect, c.heal,
-                            c.poison, c.poison_turns, c.guard, c.guard_turns, c.halve,
-                            self.weapon(c.weapon), c.magic, c.after == "spent", c.is_class)
+            self.CARD[i] = (
+                KINDS[c.kind],
+                c.attack,
+                c.attack_vs_guard or 0,
+                c.attack_vs_guard is not None,
+                c.defence,
+                c.reflect,
+                c.heal,
+                c.poison,
+                c.poison_turns,
+                c.guard,
+                c.guard_turns,
+                c.halve,
+                self.weapon(c.weapon),
+                c.magic,
+                c.after == "spent",
+                c.is_class,
+            )
 
     def weapon(self, name: str) -> int:
         return self.weapons.setdefault(name, len(self.weapons))
@@ -54,8 +74,16 @@ class Tables:
 tables_for = CatalogCache(Tables)
 
 
-def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | str:
+def play_batch(
+    game,
+    cards,
+    rules: dict,
+    setup: dict,
+    bots: dict,
+    max_decisions: int,
+    seeds,
+    trace: bool = False,
+) -> pl.DataFrame | str:
     codes = kernel_bots(bots, 2, BOTS, seeds, max_decisions, trace)
     if isinstance(codes, str):
         return codes
@@ -66,8 +94,7 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     unknown = [c for b in builds for c, _ in b.deck if c not in t.number]
     if unknown:
         return f"not compiled: card {unknown[0]}, which is in no card table"
-    SEAT = np.array([[b.attack, b.defence, b.hp, t.weapon(b.weapon)] for b in builds],
-                    np.int64)
+    SEAT = np.array([[b.attack, b.defence, b.hp, t.weapon(b.weapon)] for b in builds], np.int64)
     DECK = np.zeros((2, len(t.names)), np.int64)
     for s, b in enumerate(builds):
         for card, copies in b.deck:
@@ -85,22 +112,29 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     CFG[K.G_MAX_DECISIONS] = max_decisions
     CFG[K.G_TRACE] = trace
     seeds = np.asarray(list(seeds), np.int64)
-    out, outf = K.play_many(seeds, bot_seed(seeds), CFG, np.array(codes, np.int64), t.CARD,
-                            SEAT, DECK)
+    out, outf = K.play_many(
+        seeds, bot_seed(seeds), CFG, np.array(codes, np.int64), t.CARD, SEAT, DECK
+    )
     return kept(_frame(seeds, out, outf, trace), out[:, K.O_STATUS] == K.OK)
 
 
 # By K.O_OUTCOME and K.O_WINNER: the engine's Result.outcome in words
-OUTCOMES = {(K.WIN, 0): "seat 1 wins", (K.WIN, 1): "seat 2 wins", (K.DRAW, -1): "draw",
-            (K.TIMEOUT, -1): "timeout"}
+OUTCOMES = {
+    (K.WIN, 0): "seat 1 wins",
+    (K.WIN, 1): "seat 2 wins",
+    (K.DRAW, -1): "draw",
+    (K.TIMEOUT, -1): "timeout",
+}
 
 
 def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
     """The rows play_out builds from the engine (its row plus BattleState.stats), as
     columns."""
     words = np.array(list(OUTCOMES.values()), dtype=object)
-    code = np.select([(out[:, K.O_OUTCOME] == o) & (out[:, K.O_WINNER] == w)
-                      for o, w in OUTCOMES], np.arange(len(OUTCOMES)))
+    code = np.select(
+        [(out[:, K.O_OUTCOME] == o) & (out[:, K.O_WINNER] == w) for o, w in OUTCOMES],
+        np.arange(len(OUTCOMES)),
+    )
     columns = {
         "seed": seeds,
         "outcome": pl.Series(words[code], dtype=pl.String),
@@ -112,6 +146,7 @@ def _frame(seeds, out, outf, trace: bool) -> pl.DataFrame:
         "reshuffles": out[:, K.O_RESHUFFLES],
     }
     if trace:
-        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
-                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
+        columns.update(
+            tension_columns(out[:, K.O_LEAD_CHANGES], outf, out[:, K.O_OUTCOME] == K.TIMEOUT)
+        )
     return pl.DataFrame(columns)

@@ -27,8 +27,7 @@ def options(who: dict, guard: int, cards: dict, nothing_left: str) -> list[tuple
         elif kind == BASIC:
             side = whole
             if i == 0 and cards[name].kind == "passive":
-                side = fighter(cards, who["attack"], who["defence"], who["weapon"], hand[1:],
-                               guard)
+                side = fighter(cards, who["attack"], who["defence"], who["weapon"], hand[1:], guard)
             out.append((kind, i, BASIC, side))
         else:
             out.append((kind, i, None, whole))

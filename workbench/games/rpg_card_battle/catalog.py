@@ -75,10 +75,24 @@ class Catalog:
         self.cards: dict[str, Card] = {}
         for r in cards["cards"].to_dicts():
             self.cards[r["name"]] = Card(
-                r["name"], r["kind"], r["attack"], r["attack_vs_guard"], r["defence"],
-                r["reflect"], r["heal"], r["poison"], r["poison_turns"], r["guard"],
-                r["guard_turns"], bool(r["halve"]), r["weapon"], bool(r["magic"]), r["after"],
-                r["text"], r["name"] in self.pool)
+                r["name"],
+                r["kind"],
+                r["attack"],
+                r["attack_vs_guard"],
+                r["defence"],
+                r["reflect"],
+                r["heal"],
+                r["poison"],
+                r["poison_turns"],
+                r["guard"],
+                r["guard_turns"],
+                bool(r["halve"]),
+                r["weapon"],
+                bool(r["magic"]),
+                r["after"],
+                r["text"],
+                r["name"] in self.pool,
+            )
         self.equipment = {r["name"]: r for r in cards["equipment"].to_dicts()}
         self.item_cards: dict[str, list[tuple[str, int]]] = {}
         for r in sorted(cards["item_cards"].to_dicts(), key=lambda r: (r["item"], r["position"])):
@@ -89,8 +103,9 @@ class Catalog:
         self.actions: dict = {}  # hand -> legal actions (see BattleState.legal_actions)
 
     # -- characters ----------------------------------------------------------------------
-    def build(self, character: str, *, level=None, cls=None, equipment=None,
-              class_set=None) -> Build:
+    def build(
+        self, character: str, *, level=None, cls=None, equipment=None, class_set=None
+    ) -> Build:
         """A character from a loadout with any of its parts replaced; a SetupError names the
         setup option (e.g. "equipment") that is wrong."""
         key = (character, level, cls, _frozen(equipment), _frozen(class_set))
@@ -107,8 +122,9 @@ class Catalog:
     def _build(self, character, level, cls, equipment, class_set) -> Build:
         base = self.loadouts.get(character)
         if base is None:
-            raise SetupError(f"characters: no character {character!r}; characters are "
-                             f"{', '.join(self.loadouts)}")
+            raise SetupError(
+                f"characters: no character {character!r}; characters are {', '.join(self.loadouts)}"
+            )
         cls = base["class"] if cls is None else cls
         if cls not in self.classes:
             raise SetupError(f"classes: no class {cls!r}; classes are {', '.join(self.classes)}")
@@ -138,10 +154,21 @@ class Catalog:
         for card in class_set:
             deck[card] = deck.get(card, 0) + 1
         if hp < 1:
-            raise SetupError(f"equipment: {character} would start with {hp} HP; "
-                             "a character needs at least 1")
-        return Build(character, cls, level, max(0, atk), max(0, dfn), hp, weapon, items,
-                     tuple(class_set), tuple(sorted(deck.items())))
+            raise SetupError(
+                f"equipment: {character} would start with {hp} HP; a character needs at least 1"
+            )
+        return Build(
+            character,
+            cls,
+            level,
+            max(0, atk),
+            max(0, dfn),
+            hp,
+            weapon,
+            items,
+            tuple(class_set),
+            tuple(sorted(deck.items())),
+        )
 
     def _check_equipment(self, equipment) -> tuple[str, ...]:
         if isinstance(equipment, str) or not isinstance(equipment, list | tuple):
@@ -150,21 +177,27 @@ class Catalog:
         for item in equipment:
             row = self.equipment.get(item)
             if row is None:
-                raise SetupError(f"equipment: no item {item!r}; items are "
-                                 f"{', '.join(self.equipment)}")
+                raise SetupError(
+                    f"equipment: no item {item!r}; items are {', '.join(self.equipment)}"
+                )
             if row["slot"] in used:
-                raise SetupError(f"equipment: {item} and {used[row['slot']]} both take the "
-                                 f"{row['slot']} slot; one item per slot")
+                raise SetupError(
+                    f"equipment: {item} and {used[row['slot']]} both take the "
+                    f"{row['slot']} slot; one item per slot"
+                )
             used[row["slot"]] = item
         return tuple(equipment)
 
     def _check_class_set(self, class_set, cls: str, level: int) -> tuple[str, ...]:
         if isinstance(class_set, str) or not isinstance(class_set, list | tuple):
-            raise SetupError(f"class_sets: give a list of {CLASS_SET_SIZE} class cards, "
-                             f"not {class_set!r}")
+            raise SetupError(
+                f"class_sets: give a list of {CLASS_SET_SIZE} class cards, not {class_set!r}"
+            )
         if len(class_set) != CLASS_SET_SIZE:
-            raise SetupError(f"class_sets: a class set has exactly {CLASS_SET_SIZE} cards "
-                             f"(R-16), not {len(class_set)}")
+            raise SetupError(
+                f"class_sets: a class set has exactly {CLASS_SET_SIZE} cards "
+                f"(R-16), not {len(class_set)}"
+            )
         for card in class_set:
             entry = self.pool.get(card)
             if entry is None:
@@ -173,8 +206,9 @@ class Catalog:
             if owner not in ("any", cls):
                 raise SetupError(f"class_sets: {card} is a {owner} card, not for a {cls}")
             if lock > level:
-                raise SetupError(f"class_sets: {card} needs level {lock}; the character is "
-                                 f"level {level} (R-16)")
+                raise SetupError(
+                    f"class_sets: {card} needs level {lock}; the character is level {level} (R-16)"
+                )
         return tuple(class_set)
 
     def _default_class_set(self, character: str, base: dict, cls: str, level: int):
@@ -185,11 +219,16 @@ class Catalog:
         else:
             donor = next((r for r in self.loadouts.values() if r["class"] == cls), None)
             if donor is None:
-                raise SetupError(f"class_sets: give the {CLASS_SET_SIZE} class cards for "
-                                 f"{character} as a {cls}; no ready-made {cls} set exists")
+                raise SetupError(
+                    f"class_sets: give the {CLASS_SET_SIZE} class cards for "
+                    f"{character} as a {cls}; no ready-made {cls} set exists"
+                )
             wanted = [donor[c] for c in CLASS_COLUMNS]
-        unlocked = [(lock, owner != "any", card) for card, (owner, lock) in self.pool.items()
-                    if owner in ("any", cls) and lock <= level]
+        unlocked = [
+            (lock, owner != "any", card)
+            for card, (owner, lock) in self.pool.items()
+            if owner in ("any", cls) and lock <= level
+        ]
         if not unlocked:
             raise SetupError(f"level: no class card is unlocked for a level {level} {cls}")
         # Own-class cards first, then the highest level; pool order breaks ties.

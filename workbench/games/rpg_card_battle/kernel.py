@@ -19,25 +19,60 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, mt_random, mt_seed, no_counts,
-                              pick_cum, tension)
+from ...core.compiled import (
+    MT_SIZE,
+    deck_put,
+    deck_take_at,
+    mt_random,
+    mt_seed,
+    no_counts,
+    pick_cum,
+    tension,
+)
 
 # CARD[c, ...]: cards are numbered in name order, which is a reshuffled deck's order (R-11)
-(C_KIND, C_ATTACK, C_VS_GUARD, C_HAS_VS_GUARD, C_DEFENCE, C_REFLECT, C_HEAL, C_POISON,
- C_POISON_TURNS, C_GUARD, C_GUARD_TURNS, C_HALVE, C_WEAPON, C_MAGIC, C_SPENT,
- C_CLASS) = range(16)
+(
+    C_KIND,
+    C_ATTACK,
+    C_VS_GUARD,
+    C_HAS_VS_GUARD,
+    C_DEFENCE,
+    C_REFLECT,
+    C_HEAL,
+    C_POISON,
+    C_POISON_TURNS,
+    C_GUARD,
+    C_GUARD_TURNS,
+    C_HALVE,
+    C_WEAPON,
+    C_MAGIC,
+    C_SPENT,
+    C_CLASS,
+) = range(16)
 CARD_WIDTH = 16
 K_ATTACK, K_POISON, K_DEFEND, K_SHIELD_BASH, K_PARRY, K_ITEM, K_PASSIVE = range(7)
 W_ANY, W_NONE = 0, 1  # weapon codes; other weapon types get codes from 2
 # SEAT[s, ...]: each seat's build
 S_ATTACK, S_DEFENCE, S_HP, S_WEAPON = range(4)
 # CFG[...]
-(G_BEFORE_ITEMS, G_HIGHER_HP, G_BARE_ATTACK, G_CLASS_WEAPON, G_HALVE_UP, G_REFRESH, G_CAP,
- G_SMOKE_IGNORED, G_TURN_LIMIT, G_MAX_DECISIONS, G_TRACE) = range(11)
+(
+    G_BEFORE_ITEMS,
+    G_HIGHER_HP,
+    G_BARE_ATTACK,
+    G_CLASS_WEAPON,
+    G_HALVE_UP,
+    G_REFRESH,
+    G_CAP,
+    G_SMOKE_IGNORED,
+    G_TURN_LIMIT,
+    G_MAX_DECISIONS,
+    G_TRACE,
+) = range(11)
 CFG_WIDTH = 11
 # out[...]: one game's result
-O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_TURNS, O_HP0, O_HP1, O_RESHUFFLES, \
-    O_LEAD_CHANGES = range(9)
+O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_TURNS, O_HP0, O_HP1, O_RESHUFFLES, O_LEAD_CHANGES = (
+    range(9)
+)
 OUT_WIDTH = 9
 WIN, DRAW, TIMEOUT = 0, 1, 2
 OK, UNSUPPORTED = 0, 1  # UNSUPPORTED: a hand or effect list outgrew the kernel's room
@@ -120,8 +155,7 @@ def _damage(CFG, x, xmove, y, ymove, CARD):
             mod = CARD[xmove, C_VS_GUARD]
         magic = CARD[xmove, C_MAGIC] != 0
         is_class = CARD[xmove, C_CLASS] != 0
-    weapon_attack = (not magic and x[2] != W_NONE
-                     and (not is_class or CFG[G_CLASS_WEAPON] != 0))
+    weapon_attack = not magic and x[2] != W_NONE and (not is_class or CFG[G_CLASS_WEAPON] != 0)
     d = x[0] + mod + (x[3] if weapon_attack else x[4]) - y[1]
     if yplay >= 0 and _guards(yplay, CARD):
         d -= CARD[yplay, C_DEFENCE]
@@ -183,8 +217,12 @@ def _keep_value(c, CARD):
     """bots._keep_value."""
     k = CARD[c, C_KIND]
     if k == K_PASSIVE:
-        return (3.0 + 1.5 * CARD[c, C_ATTACK] + 2.0 * CARD[c, C_DEFENCE]
-                + (4.0 if CARD[c, C_HALVE] else 0.0))
+        return (
+            3.0
+            + 1.5 * CARD[c, C_ATTACK]
+            + 2.0 * CARD[c, C_DEFENCE]
+            + (4.0 if CARD[c, C_HALVE] else 0.0)
+        )
     if k == K_ITEM:
         return 0.3 * CARD[c, C_HEAL] + 0.5 * CARD[c, C_GUARD]
     return 0.1 * (CARD[c, C_ATTACK] + CARD[c, C_DEFENCE])
@@ -208,8 +246,20 @@ def _exchanges(CFG, CARD, SEAT, hand, nh, guard, T, NT, F, OUT):
     bare = CFG[G_BARE_ATTACK] != 0
     for s in range(2):
         r = T_SEAT * s
-        n = _options(hand[s], nh[s], SEAT[s, S_ATTACK], SEAT[s, S_DEFENCE], SEAT[s, S_WEAPON],
-                     guard[s], CARD, bare, T, r, F, 2 * s)
+        n = _options(
+            hand[s],
+            nh[s],
+            SEAT[s, S_ATTACK],
+            SEAT[s, S_DEFENCE],
+            SEAT[s, S_WEAPON],
+            guard[s],
+            CARD,
+            bare,
+            T,
+            r,
+            F,
+            2 * s,
+        )
         # bots._distinct: each different (move, Fighter) once, in order of first appearance
         moves, sides, dmap = T[r + 2], T[r + 3], T[r + R_MAP]
         dmoves, dsides, dcount = T[r + R_DMOVE], T[r + R_DSIDE], T[r + R_DCOUNT]
@@ -293,8 +343,19 @@ def _heuristic(seat, CFG, CARD, SEAT, hp, hand, T, NT, OUT, AVG):
     r = T_SEAT * seat
     kinds, idx, moves, dmap = T[r], T[r + 1], T[r + 2], T[r + R_MAP]
     for d in range(NT[seat, 1]):
-        AVG[d] = _average(CFG, CARD, hp[seat], SEAT[seat, S_HP], hp[1 - seat],
-                          T[r + R_DMOVE, d], d, seat, T, NT, OUT)
+        AVG[d] = _average(
+            CFG,
+            CARD,
+            hp[seat],
+            SEAT[seat, S_HP],
+            hp[1 - seat],
+            T[r + R_DMOVE, d],
+            d,
+            seat,
+            T,
+            NT,
+            OUT,
+        )
     best = 0
     best_score = 0.0
     for j in range(NT[seat, 0]):
@@ -375,15 +436,99 @@ def play_one(seed, bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g):
     ongoing_card = np.zeros(2, np.int64)
     reshuffles = np.zeros(2, np.int64)
     scores = np.zeros(CFG[G_MAX_DECISIONS] if CFG[G_TRACE] != 0 else 1, np.float64)
-    _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, nh, did, dcnt, dn,
-          dsize, rid, rcnt, rn, E, NEW, pend, cum, kinds, idx, T, NT, OUT, AVG, F, FR, guard,
-          ch_kind, ch_idx, chosen, moves, hit, reflect, ongoing_card, reshuffles, scores)
+    _game(
+        bseed,
+        CFG,
+        BOTS,
+        CARD,
+        SEAT,
+        DECK,
+        out,
+        outf,
+        g,
+        cmt,
+        bmt,
+        hp,
+        hand,
+        nh,
+        did,
+        dcnt,
+        dn,
+        dsize,
+        rid,
+        rcnt,
+        rn,
+        E,
+        NEW,
+        pend,
+        cum,
+        kinds,
+        idx,
+        T,
+        NT,
+        OUT,
+        AVG,
+        F,
+        FR,
+        guard,
+        ch_kind,
+        ch_idx,
+        chosen,
+        moves,
+        hit,
+        reflect,
+        ongoing_card,
+        reshuffles,
+        scores,
+    )
 
 
 @no_counts
-def _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, nh, did, dcnt, dn,
-          dsize, rid, rcnt, rn, E, NEW, pend, cum, kinds, idx, T, NT, OUT, AVG, F, FR, guard,
-          ch_kind, ch_idx, chosen, moves, hit, reflect, ongoing_card, reshuffles, scores):
+def _game(
+    bseed,
+    CFG,
+    BOTS,
+    CARD,
+    SEAT,
+    DECK,
+    out,
+    outf,
+    g,
+    cmt,
+    bmt,
+    hp,
+    hand,
+    nh,
+    did,
+    dcnt,
+    dn,
+    dsize,
+    rid,
+    rcnt,
+    rn,
+    E,
+    NEW,
+    pend,
+    cum,
+    kinds,
+    idx,
+    T,
+    NT,
+    OUT,
+    AVG,
+    F,
+    FR,
+    guard,
+    ch_kind,
+    ch_idx,
+    chosen,
+    moves,
+    hit,
+    reflect,
+    ongoing_card,
+    reshuffles,
+    scores,
+):
     """The game of play_one, on the arrays it made: compiled without reference counts
     (no_counts), which a function that makes arrays cannot be."""
     nc = CARD.shape[0]
@@ -439,8 +584,7 @@ def _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, 
                 outcome = TIMEOUT
                 winner = -1
                 break
-            nact = _choices(hand[mover], nh[mover], CARD, CFG[G_BARE_ATTACK] != 0, kinds,
-                            idx)
+            nact = _choices(hand[mover], nh[mover], CARD, CFG[G_BARE_ATTACK] != 0, kinds, idx)
             if BOTS[mover] == BOT_RANDOM:
                 if bmt[MT_SIZE - 1] < 0:
                     mt_seed(bmt, bseed)
@@ -489,8 +633,17 @@ def _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, 
                             gsum += E[e, E_AMOUNT]
                     if CFG[G_SMOKE_IGNORED] and _is_attack(moves[s], CARD):
                         gsum = 0  # A-21
-                    _fighter(hand[s], 0, nh[s], SEAT[s, S_ATTACK], SEAT[s, S_DEFENCE],
-                             SEAT[s, S_WEAPON], gsum, CARD, FR[s])
+                    _fighter(
+                        hand[s],
+                        0,
+                        nh[s],
+                        SEAT[s, S_ATTACK],
+                        SEAT[s, S_DEFENCE],
+                        SEAT[s, S_WEAPON],
+                        gsum,
+                        CARD,
+                        FR[s],
+                    )
                 hit[0] = _damage(CFG, FR[1], moves[1], FR[0], moves[0], CARD)  # R-6
                 hit[1] = _damage(CFG, FR[0], moves[0], FR[1], moves[1], CARD)
                 reflect[0] = 0
@@ -505,8 +658,17 @@ def _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, 
                     if ym >= 0 and CARD[ym, C_REFLECT] and _is_attack(xm, CARD):
                         reflect[x] += CARD[ym, C_REFLECT]
                     if xm >= 0 and CARD[xm, C_POISON] and hit[y] >= 1:
-                        _set_effect(NEW, nnew, xm, 1, CARD[xm, C_POISON],
-                                    CARD[xm, C_POISON_TURNS], x, y, CARD[xm, C_SPENT])
+                        _set_effect(
+                            NEW,
+                            nnew,
+                            xm,
+                            1,
+                            CARD[xm, C_POISON],
+                            CARD[xm, C_POISON_TURNS],
+                            x,
+                            y,
+                            CARD[xm, C_SPENT],
+                        )
                         nnew += 1
                         ongoing_card[x] = 1
                 for s in range(2):  # R-7
@@ -560,8 +722,17 @@ def _game(bseed, CFG, BOTS, CARD, SEAT, DECK, out, outf, g, cmt, bmt, hp, hand, 
                             if ne >= EFFECT_CAP:
                                 status = UNSUPPORTED
                                 break
-                            _set_effect(E, ne, m, 0, CARD[m, C_GUARD], CARD[m, C_GUARD_TURNS],
-                                        s, s, CARD[m, C_SPENT])
+                            _set_effect(
+                                E,
+                                ne,
+                                m,
+                                0,
+                                CARD[m, C_GUARD],
+                                CARD[m, C_GUARD_TURNS],
+                                s,
+                                s,
+                                CARD[m, C_SPENT],
+                            )
                             ne += 1
                             ongoing_card[s] = 1
                     if not ongoing_card[s] and not CARD[m, C_SPENT]:

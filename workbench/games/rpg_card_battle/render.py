@@ -11,20 +11,42 @@ from .rules import BASIC, HAND_SIZE, BattleState
 
 SEAT_COLOURS = ("#1976d2", "#c62828")
 
-KIND_NAMES = {"attack": "ATTACK", "defend": "DEFEND", "shield_bash": "SHIELD BASH",
-              "parry": "PARRY", "poison": "POISON", "item": "Item", "passive": "Passive"}
+KIND_NAMES = {
+    "attack": "ATTACK",
+    "defend": "DEFEND",
+    "shield_bash": "SHIELD BASH",
+    "parry": "PARRY",
+    "poison": "POISON",
+    "item": "Item",
+    "passive": "Passive",
+}
 
 
 def _card(state: BattleState, name: str, tags=(), highlight=False, dim=False) -> CardView:
     c = state.cat.cards[name]
-    return CardView(name, c.kind, KIND_NAMES[c.kind] + (" · class" if c.is_class else ""),
-                    c.text, tags=tuple(tags), highlight=highlight, dim=dim)
+    return CardView(
+        name,
+        c.kind,
+        KIND_NAMES[c.kind] + (" · class" if c.is_class else ""),
+        c.text,
+        tags=tuple(tags),
+        highlight=highlight,
+        dim=dim,
+    )
 
 
 # What a card of the deck does, in the order its numbers are printed (table 6.2).
-EFFECTS = (("attack", "Attack"), ("attack_vs_guard", "vs guard"), ("defence", "Defence"),
-           ("reflect", "Reflect"), ("heal", "Heal"), ("poison", "Poison"),
-           ("poison_turns", "Turns"), ("guard", "Guard"), ("guard_turns", "Turns"))
+EFFECTS = (
+    ("attack", "Attack"),
+    ("attack_vs_guard", "vs guard"),
+    ("defence", "Defence"),
+    ("reflect", "Reflect"),
+    ("heal", "Heal"),
+    ("poison", "Poison"),
+    ("poison_turns", "Turns"),
+    ("guard", "Guard"),
+    ("guard_turns", "Turns"),
+)
 
 
 def card_view(table: str, row: Mapping) -> CardView | None:
@@ -32,27 +54,45 @@ def card_view(table: str, row: Mapping) -> CardView | None:
     plays with, its text; None for a table drawn from its columns."""
     if table != "cards":
         return None
-    stats = tuple(Stat(label, row[column]) for column, label in EFFECTS
-                  if row[column] not in (None, 0))
-    tags = [t for t, on in (("magic", row["magic"]), ("halves non-magic damage", row["halve"]),
-                            (f"{row['weapon']} weapons", row["weapon"] not in ("any", "none")),
-                            ("spent once played", row["after"] == "spent")) if on]
+    stats = tuple(
+        Stat(label, row[column]) for column, label in EFFECTS if row[column] not in (None, 0)
+    )
+    tags = [
+        t
+        for t, on in (
+            ("magic", row["magic"]),
+            ("halves non-magic damage", row["halve"]),
+            (f"{row['weapon']} weapons", row["weapon"] not in ("any", "none")),
+            ("spent once played", row["after"] == "spent"),
+        )
+        if on
+    ]
     # The band already names the kind (SHIELD BASH, PASSIVE): no subtitle repeats it.
-    return CardView(row["name"], row["kind"], "", row["text"], stats, tuple(tags),
-                    id=row["name"])
+    return CardView(row["name"], row["kind"], "", row["text"], stats, tuple(tags), id=row["name"])
 
 
-PILES_TEXT = ("Draw: shuffled, drawn into the right of the hand. Recycle: reshuffled into a "
-              "new draw pile when hand and draw pile are empty. Spent: gone for good. "
-              "Ongoing: cards whose effect lasts.")
+PILES_TEXT = (
+    "Draw: shuffled, drawn into the right of the hand. Recycle: reshuffled into a "
+    "new draw pile when hand and draw pile are empty. Spent: gone for good. "
+    "Ongoing: cards whose effect lasts."
+)
 
 
 def _piles(p, ongoing: list[str]) -> CardView:
     """A seat's four piles as one card with their counts (R-2)."""
     text = f"Ongoing: {', '.join(ongoing)}. {PILES_TEXT}" if ongoing else PILES_TEXT
-    return CardView("Piles", "pile", f"{p.draw_n} to draw", text,
-                    stats=(Stat("Draw", p.draw_n), Stat("Recycle", len(p.recycle)),
-                           Stat("Spent", len(p.spent)), Stat("Ongoing", len(ongoing))))
+    return CardView(
+        "Piles",
+        "pile",
+        f"{p.draw_n} to draw",
+        text,
+        stats=(
+            Stat("Draw", p.draw_n),
+            Stat("Recycle", len(p.recycle)),
+            Stat("Spent", len(p.spent)),
+            Stat("Ongoing", len(ongoing)),
+        ),
+    )
 
 
 def _choice_words(state: BattleState, choice) -> str:
@@ -72,8 +112,7 @@ def _effect_tags(state: BattleState, seat: int) -> list[str]:
         if e.effect == "poison":
             tags.append(f"poisoned: {e.amount} × {e.turns} turns ({e.card})")
         else:
-            tags.append(f"defence +{e.amount}, {e.turns} turn{'s' * (e.turns > 1)} "
-                        f"({e.card})")
+            tags.append(f"defence +{e.amount}, {e.turns} turn{'s' * (e.turns > 1)} ({e.card})")
     return tags
 
 
@@ -89,14 +128,24 @@ def render(state: BattleState, seat: int | None) -> View:
         if p.choice is not None:
             tags.append("has chosen")
         character = CardView(
-            f"Seat {p.seat + 1}: {b.name}", "character",
+            f"Seat {p.seat + 1}: {b.name}",
+            "character",
             f"{b.cls}, level {b.level}, {b.weapon if b.weapon != 'none' else 'no'} weapon",
             ", ".join(b.items),
             stats=(Stat("Attack", b.attack), Stat("Defence", b.defence), Stat("HP", p.hp, b.hp)),
-            tags=tuple(tags), highlight=mover == p.seat, dim=p.hp <= 0)
+            tags=tuple(tags),
+            highlight=mover == p.seat,
+            dim=p.hp <= 0,
+        )
         ongoing = [e.card for e in state.ongoing if e.owner == p.seat]
-        zones.append(Zone(f"Seat {p.seat + 1} ({b.name})", (character, _piles(p, ongoing)),
-                          mover == p.seat, SEAT_COLOURS[p.seat]))
+        zones.append(
+            Zone(
+                f"Seat {p.seat + 1} ({b.name})",
+                (character, _piles(p, ongoing)),
+                mover == p.seat,
+                SEAT_COLOURS[p.seat],
+            )
+        )
         # The hand as five slots, left to right. Only the owner sees which one is picked.
         picked = p.choice[1] if mine and p.choice is not None and p.choice[1] >= 0 else None
         slots = []
@@ -106,15 +155,28 @@ def render(state: BattleState, seat: int | None) -> View:
                 slot_tags = [f"slot {i + 1}"] + (["leftmost"] if i == 0 else [])
                 if picked == i:
                     slot_tags.append("picked")
-                slots.append(_card(state, name, slot_tags, highlight=picked == i,
-                                   dim=state.cat.cards[name].kind == "passive" and i > 0))
+                slots.append(
+                    _card(
+                        state,
+                        name,
+                        slot_tags,
+                        highlight=picked == i,
+                        dim=state.cat.cards[name].kind == "passive" and i > 0,
+                    )
+                )
             else:
-                slots.append(CardView("", "empty", "empty slot", tags=(f"slot {i + 1}",),
-                                      dim=True))
-        zones.append(Zone(f"Seat {p.seat + 1} hand (left to right)", tuple(slots),
-                          mover == p.seat, SEAT_COLOURS[p.seat]))
-    zones.append(Zone(f"Picks for turn {state.turn}",
-                      tuple(_pick(state, p, seat) for p in state.players)))
+                slots.append(CardView("", "empty", "empty slot", tags=(f"slot {i + 1}",), dim=True))
+        zones.append(
+            Zone(
+                f"Seat {p.seat + 1} hand (left to right)",
+                tuple(slots),
+                mover == p.seat,
+                SEAT_COLOURS[p.seat],
+            )
+        )
+    zones.append(
+        Zone(f"Picks for turn {state.turn}", tuple(_pick(state, p, seat) for p in state.players))
+    )
     last = state.last_turn()
     if last is not None:
         cards = []
@@ -127,8 +189,14 @@ def render(state: BattleState, seat: int | None) -> View:
                 bits.append(f"{last['poison'][s]} poison")
             if last["healed"][s]:
                 bits.append(f"healed {last['healed'][s]}")
-            cards.append(CardView(f"Seat {s + 1}: {name}", "revealed",
-                                  _choice_words(state, last["choices"][s]), ", ".join(bits)))
+            cards.append(
+                CardView(
+                    f"Seat {s + 1}: {name}",
+                    "revealed",
+                    _choice_words(state, last["choices"][s]),
+                    ", ".join(bits),
+                )
+            )
         zones.append(Zone(f"Turn {last['turn']} revealed", tuple(cards)))
     p0, p1 = state.players
     limit = state.rules["rcb.turn_limit"]
@@ -143,22 +211,30 @@ def render(state: BattleState, seat: int | None) -> View:
     return View(
         title=f"{p0.build.name} vs {p1.build.name}",
         subtitle=sub,
-        trackers=(turn, Stat(f"Seat 1 HP ({p0.build.name})", p0.hp, p0.build.hp),
-                  Stat(f"Seat 2 HP ({p1.build.name})", p1.hp, p1.build.hp)),
+        trackers=(
+            turn,
+            Stat(f"Seat 1 HP ({p0.build.name})", p0.hp, p0.build.hp),
+            Stat(f"Seat 2 HP ({p1.build.name})", p1.hp, p1.build.hp),
+        ),
         zones=tuple(zones),
-        legend=tuple(Glyph("", f"Seat {p.seat + 1} ({p.build.name})", SEAT_COLOURS[p.seat])
-                     for p in state.players),
+        legend=tuple(
+            Glyph("", f"Seat {p.seat + 1} ({p.build.name})", SEAT_COLOURS[p.seat])
+            for p in state.players
+        ),
     )
 
 
 def _pick(state: BattleState, p, seat: int | None) -> CardView:
     if p.choice is None:
-        return CardView("choosing…", "pick", "no pick yet", tags=(f"Seat {p.seat + 1}",),
-                        dim=True)
+        return CardView("choosing…", "pick", "no pick yet", tags=(f"Seat {p.seat + 1}",), dim=True)
     if seat != p.seat:
         # Face down: no name, no stats, nothing that tells which card was picked.
         return CardView.face_down("pick", (f"Seat {p.seat + 1}",))
-    return CardView("Your pick", "pick",
-                    _choice_words(state, p.choice).replace("played", "play")
-                    .replace("gave up", "giving up"), "revealed when both have picked",
-                    tags=(f"Seat {p.seat + 1}",), highlight=True)
+    return CardView(
+        "Your pick",
+        "pick",
+        _choice_words(state, p.choice).replace("played", "play").replace("gave up", "giving up"),
+        "revealed when both have picked",
+        tags=(f"Seat {p.seat + 1}",),
+        highlight=True,
+    )

@@ -18,9 +18,9 @@ HAND_SIZE = 5
 BASIC = "basic"  # the move of a basic attack (R-4 b), with or without a card given up
 
 # Stages: what the state waits for.
-DEAL = "deal"            # chance: the opening hands
-CHOOSE = "choose"        # decisions: seat 0, then seat 1
-DRAW = "draw"            # chance: one card each at the end of a turn
+DEAL = "deal"  # chance: the opening hands
+CHOOSE = "choose"  # decisions: seat 0, then seat 1
+DRAW = "draw"  # chance: one card each at the end of a turn
 RESHUFFLE = "reshuffle"  # chance: a new hand after a reshuffle
 OVER = "over"
 
@@ -86,10 +86,18 @@ def damage(rules: dict, x: Fighter, xmove, y: Fighter, ymove) -> int:
             mod = xmove.attack_vs_guard
         magic, is_class = xmove.magic, xmove.is_class
     # basic, weapon and (by default) class attacks are made with the equipped weapon.
-    weapon_attack = (not magic and x.weapon != "none"
-                     and (not is_class or rules["rcb.class_attacks"] == "weapon"))
-    d = (x.attack + mod + (x.weapon_bonus if weapon_attack else x.other_bonus)
-         - y.defence - (yplay.defence if yplay is not None and yplay.guards else 0))
+    weapon_attack = (
+        not magic
+        and x.weapon != "none"
+        and (not is_class or rules["rcb.class_attacks"] == "weapon")
+    )
+    d = (
+        x.attack
+        + mod
+        + (x.weapon_bonus if weapon_attack else x.other_bonus)
+        - y.defence
+        - (yplay.defence if yplay is not None and yplay.guards else 0)
+    )
     if d <= 0:
         return 0
     if weapon_attack and yplay is not None and yplay.kind == "parry":
@@ -114,8 +122,7 @@ def choices(hand, cards: dict, nothing_left: str) -> list[tuple]:
 
 
 class Player:
-    __slots__ = ("build", "choice", "draw", "hand", "hp", "recycle", "reshuffles", "seat",
-                 "spent")
+    __slots__ = ("build", "choice", "draw", "hand", "hp", "recycle", "reshuffles", "seat", "spent")
 
     def __init__(self, seat: int, build: Build):
         self.seat = seat
@@ -157,8 +164,9 @@ class BattleState(State):
         self.ongoing: list[Effect] = []
         self.stage = DEAL
         # Seats waiting for a card, in order; each entry is one chance point.
-        self.pending: list[int] = ([0] * min(HAND_SIZE, self.players[0].draw_n)
-                                   + [1] * min(HAND_SIZE, self.players[1].draw_n))
+        self.pending: list[int] = [0] * min(HAND_SIZE, self.players[0].draw_n) + [1] * min(
+            HAND_SIZE, self.players[1].draw_n
+        )
         self.outcome: str | None = None
         self.winner: int | None = None
         self.reason = ""
@@ -235,8 +243,7 @@ class BattleState(State):
             elif i == 0:
                 acts.append(Action(BASIC, (), f"Basic attack, giving up {name}", True))
             elif kind == BASIC:
-                acts.append(Action(BASIC, (), "Basic attack (empty hand, no card given up)",
-                                   True))
+                acts.append(Action(BASIC, (), "Basic attack (empty hand, no card given up)", True))
             else:
                 acts.append(Action("pass", (), "Pass (empty hand, nothing to play)", True))
         return acts
@@ -267,15 +274,20 @@ class BattleState(State):
             if hand[i] != name:
                 return "R-4", f"card {i + 1} is {hand[i]}, not {name}"
             if self.cat.cards[name].kind == "passive":
-                left = ("it is the leftmost card, so a basic attack gives it up" if i == 0
-                        else "it leaves only when it is the leftmost card and you make a "
-                             "basic attack")
+                left = (
+                    "it is the leftmost card, so a basic attack gives it up"
+                    if i == 0
+                    else "it leaves only when it is the leftmost card and you make a basic attack"
+                )
                 return "R-14", f"{name} is a Passive and cannot be played; {left}"
         if action.kind == BASIC and not hand and self.rules["rcb.nothing_left"] == "pass":
             return "A-7", "with an empty hand and nothing to draw you pass (rcb.nothing_left)"
         if action.kind == "pass" and (hand or self.rules["rcb.nothing_left"] != "pass"):
-            return "A-7", ("you may pass only with an empty hand and nothing left to draw"
-                           if hand else "with an empty hand you make a bare basic attack")
+            return "A-7", (
+                "you may pass only with an empty hand and nothing left to draw"
+                if hand
+                else "with an empty hand you make a bare basic attack"
+            )
         return None
 
     def apply(self, action: Action) -> None:
@@ -319,8 +331,10 @@ class BattleState(State):
         moves = (self._take(p0), self._take(p1))
         f = (self.fighter(0, is_attack(moves[0])), self.fighter(1, is_attack(moves[1])))
         # both actions are worked out at the same moment.
-        hit = [damage(rules, f[1], moves[1], f[0], moves[0]),
-               damage(rules, f[0], moves[0], f[1], moves[1])]
+        hit = [
+            damage(rules, f[1], moves[1], f[0], moves[0]),
+            damage(rules, f[0], moves[0], f[1], moves[1]),
+        ]
         reflect = [0, 0]
         new_poison: list[Effect] = []
         to_ongoing = [False, False]
@@ -330,8 +344,9 @@ class BattleState(State):
             if isinstance(ym, Card) and ym.reflect and is_attack(xm):
                 reflect[x] += ym.reflect
             if isinstance(xm, Card) and xm.poison and hit[y] >= 1:
-                new_poison.append(Effect(xm.name, "poison", xm.poison, xm.poison_turns, x, y,
-                                         xm.after))
+                new_poison.append(
+                    Effect(xm.name, "poison", xm.poison, xm.poison_turns, x, y, xm.after)
+                )
                 to_ongoing[x] = True
         # damage and reflection land together, then Ongoing effects tick.
         for s in (0, 1):
@@ -375,8 +390,9 @@ class BattleState(State):
                         p.hp = max(before, p.build.hp)
                     heals[s] = p.hp - before
                 if m.guard:
-                    self.ongoing.append(Effect(m.name, "guard", m.guard, m.guard_turns, s, s,
-                                               m.after))
+                    self.ongoing.append(
+                        Effect(m.name, "guard", m.guard, m.guard_turns, s, s, m.after)
+                    )
                     to_ongoing[s] = True
             if not to_ongoing[s]:
                 (p.spent if m.after == "spent" else p.recycle).put(m.name)
@@ -440,8 +456,9 @@ class BattleState(State):
             return None
         winners = () if self.winner is None else (self.winner,)
         text = "draw" if self.winner is None else f"seat {self.winner + 1} wins"
-        return Result(text, winners, self.reason,
-                      {"turns": self.turn, "hp": [p.hp for p in self.players]})
+        return Result(
+            text, winners, self.reason, {"turns": self.turn, "hp": [p.hp for p in self.players]}
+        )
 
     def view(self, seat: int | None):
         from .render import render
@@ -450,8 +467,13 @@ class BattleState(State):
 
     def stats(self) -> dict:
         p0, p1 = self.players
-        return {"winner": -1 if self.winner is None else self.winner, "turns": self.turn,
-                "hp_0": p0.hp, "hp_1": p1.hp, "reshuffles": p0.reshuffles + p1.reshuffles}
+        return {
+            "winner": -1 if self.winner is None else self.winner,
+            "turns": self.turn,
+            "hp_0": p0.hp,
+            "hp_1": p1.hp,
+            "reshuffles": p0.reshuffles + p1.reshuffles,
+        }
 
     def hidden_choices(self) -> set[int]:
         return {p.seat for p in self.players if p.choice is not None}
@@ -474,15 +496,25 @@ class BattleState(State):
         for p in self.players:
             b = p.build
             mine = seat == p.seat
-            players.append({
-                "seat": p.seat, "name": b.name, "class": b.cls, "level": b.level,
-                "hp": p.hp, "max_hp": b.hp, "attack": b.attack, "defence": b.defence,
-                "weapon": b.weapon, "hand": list(p.hand), "draw_pile": p.draw_n,
-                "recycle": dict(sorted(p.recycle.counts.items())),
-                "spent": dict(sorted(p.spent.counts.items())),
-                "chosen": p.choice is not None,
-                "choice": list(p.choice) if mine and p.choice is not None else None,
-            })
+            players.append(
+                {
+                    "seat": p.seat,
+                    "name": b.name,
+                    "class": b.cls,
+                    "level": b.level,
+                    "hp": p.hp,
+                    "max_hp": b.hp,
+                    "attack": b.attack,
+                    "defence": b.defence,
+                    "weapon": b.weapon,
+                    "hand": list(p.hand),
+                    "draw_pile": p.draw_n,
+                    "recycle": dict(sorted(p.recycle.counts.items())),
+                    "spent": dict(sorted(p.spent.counts.items())),
+                    "chosen": p.choice is not None,
+                    "choice": list(p.choice) if mine and p.choice is not None else None,
+                }
+            )
         return {
             "turn": self.turn,
             "stage": self.stage,
@@ -497,8 +529,14 @@ class BattleState(State):
         if self.last is None:
             return None
         turn, choices, hit, reflect, ticks, heals = self.last
-        return {"turn": turn, "choices": [list(c) for c in choices], "damage": list(hit),
-                "reflected": list(reflect), "poison": list(ticks), "healed": list(heals)}
+        return {
+            "turn": turn,
+            "choices": [list(c) for c in choices],
+            "damage": list(hit),
+            "reflected": list(reflect),
+            "poison": list(ticks),
+            "healed": list(heals),
+        }
 
     def clone(self) -> BattleState:
         s = BattleState.__new__(BattleState)

@@ -22,11 +22,35 @@ if TYPE_CHECKING:
     )
 
 # The analyses bring in Altair; loading the cards never needs them.
-__getattr__, __dir__ = lazy_attributes(__name__, {
-    ".analysis": ["break_even", "combinations", "cost_chart", "design_grid", "duplicates",
-                  "misfits", "summary", "to_design", "vulnerability", "vulnerability_chart"],
-})
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        ".analysis": [
+            "break_even",
+            "combinations",
+            "cost_chart",
+            "design_grid",
+            "duplicates",
+            "misfits",
+            "summary",
+            "to_design",
+            "vulnerability",
+            "vulnerability_chart",
+        ],
+    },
+)
 
-__all__ = ["Runebook", "RuneSystem", "break_even", "combinations", "cost_chart", "design_grid",
-           "duplicates", "misfits", "summary", "to_design", "vulnerability",
-           "vulnerability_chart"]
+__all__ = [
+    "Runebook",
+    "RuneSystem",
+    "break_even",
+    "combinations",
+    "cost_chart",
+    "design_grid",
+    "duplicates",
+    "misfits",
+    "summary",
+    "to_design",
+    "vulnerability",
+    "vulnerability_chart",
+]

@@ -49,46 +49,66 @@ TABLES: dict[str, TableSpec] = {
         file="runes.csv",
         key="name",
         doc="The runes a player can find: elements, actions and modifiers.",
-        schema=pa.DataFrameSchema({
-            "name": text_column("Rune name, as spells.csv names it", unique=True),
-            "kind": text_column("element, action or modifier", pa.Check.isin(list(KINDS))),
-            "alias_of": text_column("Another name for this rune (blank: a rune of its own); "
-                                    "spells written with either name are the same spell",
-                                    nullable=True),
-            "essence": int_column("Essence the rune adds to a spell's cost (an alias costs "
-                                  "what the rune it names costs)", pa.Check.in_range(0, 1000)),
-            "text": text_column("What the rune does, for people"),
-        }),
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column("Rune name, as spells.csv names it", unique=True),
+                "kind": text_column("element, action or modifier", pa.Check.isin(list(KINDS))),
+                "alias_of": text_column(
+                    "Another name for this rune (blank: a rune of its own); "
+                    "spells written with either name are the same spell",
+                    nullable=True,
+                ),
+                "essence": int_column(
+                    "Essence the rune adds to a spell's cost (an alias costs "
+                    "what the rune it names costs)",
+                    pa.Check.in_range(0, 1000),
+                ),
+                "text": text_column("What the rune does, for people"),
+            }
+        ),
         refs={"alias_of": "runes.name"},
     ),
     "spells": TableSpec(
         file="spells.csv",
         key="name",
         doc="Spells designed so far: the runes they combine and what they do.",
-        schema=pa.DataFrameSchema({
-            "name": text_column("Spell name", unique=True),
-            **{column: text_column(
-                f"Rune {column[-1]}: a rune from runes.csv, or 'any element' (any action, any "
-                "modifier) for a spell every rune of that kind makes"
-                + ("" if column == "rune_1" else "; blank: none"),
-                nullable=column != "rune_1") for column in RUNE_COLUMNS},
-            "effect": text_column("What the spell does, for people"),
-            "source": text_column("Where the spell comes from: the document or the designer",
-                                  pa.Check.isin(list(SOURCES))),
-        }),
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column("Spell name", unique=True),
+                **{
+                    column: text_column(
+                        f"Rune {column[-1]}: a rune from runes.csv, or 'any element' (any action, "
+                        "any modifier) for a spell every rune of that kind makes"
+                        + ("" if column == "rune_1" else "; blank: none"),
+                        nullable=column != "rune_1",
+                    )
+                    for column in RUNE_COLUMNS
+                },
+                "effect": text_column("What the spell does, for people"),
+                "source": text_column(
+                    "Where the spell comes from: the document or the designer",
+                    pa.Check.isin(list(SOURCES)),
+                ),
+            }
+        ),
         refs={column: Ref("runes.name", also=tuple(WILDCARDS)) for column in RUNE_COLUMNS},
     ),
     "rules": params_table(
-        PARAMS, "The numbers of the system: rune slots, runes of each kind per spell, the "
-                "essence cost model and the two ways spent essence makes the caster vulnerable.",
-        file="rules.csv"),
+        PARAMS,
+        "The numbers of the system: rune slots, runes of each kind per spell, the "
+        "essence cost model and the two ways spent essence makes the caster vulnerable.",
+        file="rules.csv",
+    ),
 }
 
 
 def cross_check(cards: CardSet) -> list[Problem]:
     """Aliases and spells' runes; CardSet checks the declared refs first."""
-    return [*_alias_problems(cards), *_spell_problems(cards),
-            *param_problems(cards, "rules", PARAMS)]
+    return [
+        *_alias_problems(cards),
+        *_spell_problems(cards),
+        *param_problems(cards, "rules", PARAMS),
+    ]
 
 
 def _alias_problems(cards: CardSet) -> list[Problem]:
@@ -99,13 +119,27 @@ def _alias_problems(cards: CardSet) -> list[Problem]:
         if target is None or target not in kinds:
             continue  # no alias, or one the reference check reports
         if target == name or aliases[target] is not None:
-            problems.append(problem_at(
-                cards, "runes", i, "alias_of", issue="names an alias",
-                expected="a rune that is not itself another name (blank alias_of)"))
+            problems.append(
+                problem_at(
+                    cards,
+                    "runes",
+                    i,
+                    "alias_of",
+                    issue="names an alias",
+                    expected="a rune that is not itself another name (blank alias_of)",
+                )
+            )
         elif kinds[target] != kinds[name]:
-            problems.append(problem_at(
-                cards, "runes", i, "alias_of", issue=f"is a {kinds[target]}, not a {kinds[name]}",
-                expected=f"a {kinds[name]} rune (another name keeps the kind)"))
+            problems.append(
+                problem_at(
+                    cards,
+                    "runes",
+                    i,
+                    "alias_of",
+                    issue=f"is a {kinds[target]}, not a {kinds[name]}",
+                    expected=f"a {kinds[name]} rune (another name keeps the kind)",
+                )
+            )
     return problems
 
 
@@ -121,8 +155,15 @@ def _spell_problems(cards: CardSet) -> list[Problem]:
             same = aliases[rune] or rune
             if same in seen:
                 also = "" if rune == seen[same] else f" (the same rune as {seen[same]})"
-                problems.append(problem_at(
-                    cards, "spells", i, column, issue=f"repeats a rune of the spell{also}",
-                    expected="each rune once per spell"))
+                problems.append(
+                    problem_at(
+                        cards,
+                        "spells",
+                        i,
+                        column,
+                        issue=f"repeats a rune of the spell{also}",
+                        expected="each rune once per spell",
+                    )
+                )
             seen[same] = rune
     return problems

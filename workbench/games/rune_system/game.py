@@ -13,7 +13,7 @@ SPEC = DesignSpec(
     analysis="workbench.games.rune_system.analysis",
     rules_file="rules.md",
     doc="Runes combined into spells: the combination space and what is left to design, "
-        "essence costs, two vulnerability models compared; a rune explorer view.",
+    "essence costs, two vulnerability models compared; a rune explorer view.",
 )
 
 

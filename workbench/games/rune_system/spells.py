@@ -87,7 +87,6 @@ class Cast:
         return self.spells[0] if self.spells else None
 
 
-
 class Runebook:
     """The runes, the designed spells and the rules of one CardSet."""
 
@@ -102,14 +101,12 @@ class Runebook:
         self.runes = [r["name"] for r in rows if r["alias_of"] is None]
         self.aliases = {r["name"]: r["alias_of"] for r in rows if r["alias_of"] is not None}
         self.essence = {r["name"]: r["essence"] for r in rows if r["alias_of"] is None}
-        self._place = {name: (KINDS.index(self.kind[name]), i)
-                       for i, name in enumerate(self.runes)}
+        self._place = {name: (KINDS.index(self.kind[name]), i) for i, name in enumerate(self.runes)}
         self.by_kind = {kind: [n for n in self.runes if self.kind[n] == kind] for kind in KINDS}
         self.described: dict[tuple[str, ...], list[Described]] = {}
         for i, row in enumerate(cards["spells"].iter_rows(named=True)):
             cells = [row[c] for c in RUNE_COLUMNS if row[c] is not None]
-            spell = Described(row["name"], row["effect"],
-                              sum(c in WILDCARDS for c in cells), i)
+            spell = Described(row["name"], row["effect"], sum(c in WILDCARDS for c in cells), i)
             for combo in self._expand(cells):
                 self.described.setdefault(combo, []).append(spell)
         for spells in self.described.values():
@@ -122,8 +119,7 @@ class Runebook:
         out = []
         for rune in runes:
             if rune not in self.same:
-                raise ValueError(f"{rune!r} is not a rune; the runes are "
-                                 f"{', '.join(self.same)}")
+                raise ValueError(f"{rune!r} is not a rune; the runes are {', '.join(self.same)}")
             out.append(self.same[rune])
         return tuple(sorted(out, key=self._place.__getitem__))
 
@@ -139,10 +135,10 @@ class Runebook:
     def _expand(self, cells: list[str]) -> set[tuple[str, ...]]:
         """The combinations a spell row's cells stand for: each wildcard becomes every rune
         of its kind, and a choice that would repeat a rune is no combination."""
-        choices = [self.by_kind[WILDCARDS[c]] if c in WILDCARDS else [self.same[c]]
-                   for c in cells]
-        return {self.combo(pick) for pick in itertools.product(*choices)
-                if len(set(pick)) == len(pick)}
+        choices = [self.by_kind[WILDCARDS[c]] if c in WILDCARDS else [self.same[c]] for c in cells]
+        return {
+            self.combo(pick) for pick in itertools.product(*choices) if len(set(pick)) == len(pick)
+        }
 
     # -- the rules ------------------------------------------------------------------------
     def check(self, combo: tuple[str, ...], slots: int | None = None) -> Verdict:
@@ -153,35 +149,51 @@ class Runebook:
             return Verdict(False, "empty", "no runes: pick at least one")
         repeated = sorted({x for x in combo if combo.count(x) > 1}, key=combo.index)
         if repeated:
-            return Verdict(False, "repeat", f"{repeated[0]} fills two slots; a spell holds "
-                                            "each rune once")
+            return Verdict(
+                False, "repeat", f"{repeated[0]} fills two slots; a spell holds each rune once"
+            )
         if len(combo) > slots:
-            return Verdict(False, "slots", f"{len(combo)} runes, but a spell has "
-                                           f"{_count(slots, 'slot')}")
+            return Verdict(
+                False, "slots", f"{len(combo)} runes, but a spell has {_count(slots, 'slot')}"
+            )
         counts = {kind: sum(self.kind[x] == kind for x in combo) for kind in KINDS}
         for kind in KINDS:
             most = r.most(kind)
             if counts[kind] > most:
-                why = " (A-U2: the document does not say what two of them make)" if (
-                    kind != "modifier" and most == 1) else ""
-                return Verdict(False, f"max_{kind}s",
-                               f"{_count(counts[kind], kind)}, but a spell may hold "
-                               f"{'no' if most == 0 else f'at most {most}'} {kind}"
-                               f"{'' if most == 1 else 's'}{why}")
+                why = (
+                    " (A-U2: the document does not say what two of them make)"
+                    if (kind != "modifier" and most == 1)
+                    else ""
+                )
+                return Verdict(
+                    False,
+                    f"max_{kind}s",
+                    f"{_count(counts[kind], kind)}, but a spell may hold "
+                    f"{'no' if most == 0 else f'at most {most}'} {kind}"
+                    f"{'' if most == 1 else 's'}{why}",
+                )
         if counts["modifier"] and not counts["action"]:
             if not counts["element"]:
-                return Verdict(False, "modifier_needs_action",
-                               "a modifier alone has nothing to change")
+                return Verdict(
+                    False, "modifier_needs_action", "a modifier alone has nothing to change"
+                )
             if not r.modifier_with_element:
-                return Verdict(False, "modifier_needs_action",
-                               "a modifier needs an action rune to change (A-U6: with an "
-                               "element alone it is not a spell unless modifier_with_element "
-                               "is 1)")
+                return Verdict(
+                    False,
+                    "modifier_needs_action",
+                    "a modifier needs an action rune to change (A-U6: with an "
+                    "element alone it is not a spell unless modifier_with_element "
+                    "is 1)",
+                )
         if len(combo) == 1:  # a modifier alone was refused above
             kind = self.kind[combo[0]]
-            return Verdict(True, f"{kind}_alone",
-                           "an element alone imbues the caster" if kind == "element"
-                           else "an action alone is allowed")
+            return Verdict(
+                True,
+                f"{kind}_alone",
+                "an element alone imbues the caster"
+                if kind == "element"
+                else "an action alone is allowed",
+            )
         return Verdict(True, "valid", "a valid combination")
 
     # -- essence --------------------------------------------------------------------------
@@ -191,8 +203,9 @@ class Runebook:
         r = self.rules
         essence = Fraction(sum(self.essence[x] for x in combo))
         modifiers = sum(self.kind[x] == "modifier" for x in combo)
-        multiplier = 1 + Fraction(r.rune_surcharge * max(len(combo) - 1, 0)
-                                  + r.modifier_surcharge * modifiers, 100)
+        multiplier = 1 + Fraction(
+            r.rune_surcharge * max(len(combo) - 1, 0) + r.modifier_surcharge * modifiers, 100
+        )
         return essence, multiplier, essence * multiplier
 
     def vulnerability(self, spent: Fraction) -> tuple[int, dict[str, Fraction]]:
@@ -200,8 +213,10 @@ class Runebook:
         r = self.rules
         spent = min(max(Fraction(spent), Fraction(0)), Fraction(1))
         debuffs = math.floor(spent * r.sections)
-        return debuffs, {"tiered": 1 + Fraction(r.debuff * debuffs, 100),
-                         "proportional": 1 + Fraction(r.proportional, 100) * spent}
+        return debuffs, {
+            "tiered": 1 + Fraction(r.debuff * debuffs, 100),
+            "proportional": 1 + Fraction(r.proportional, 100) * spent,
+        }
 
     def cast(self, runes: Iterable[str], slots: int | None = None) -> Cast:
         """The combination of these runes: its verdict, its spell, its cost, and the damage
@@ -210,9 +225,18 @@ class Runebook:
         essence, multiplier, cost = self.cost(combo)
         spent = min(cost / self.rules.essence_bar, Fraction(1))
         debuffs, damage = self.vulnerability(spent)
-        return Cast(combo, self.check(combo, slots), tuple(self.described.get(combo, ())),
-                    essence, multiplier, cost, spent, debuffs, damage,
-                    cost <= self.rules.essence_bar)
+        return Cast(
+            combo,
+            self.check(combo, slots),
+            tuple(self.described.get(combo, ())),
+            essence,
+            multiplier,
+            cost,
+            spent,
+            debuffs,
+            damage,
+            cost <= self.rules.essence_bar,
+        )
 
 
 def _count(n: int, word: str) -> str:

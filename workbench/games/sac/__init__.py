@@ -20,10 +20,29 @@ if TYPE_CHECKING:
     )
 
 # The analyses bring in the simulation layer; playing a match never needs them.
-__getattr__, __dir__ = lazy_attributes(__name__, {
-    ".analysis": ["ammo_survival", "deal_stats", "kill_within", "salvo_odds", "shot_odds",
-                  "table_sufficiency"],
-})
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        ".analysis": [
+            "ammo_survival",
+            "deal_stats",
+            "kill_within",
+            "salvo_odds",
+            "shot_odds",
+            "table_sufficiency",
+        ],
+    },
+)
 
-__all__ = ["Dungeon", "Sac", "SacState", "ammo_survival", "deal_stats", "generate_dungeon",
-           "kill_within", "salvo_odds", "shot_odds", "table_sufficiency"]
+__all__ = [
+    "Dungeon",
+    "Sac",
+    "SacState",
+    "ammo_survival",
+    "deal_stats",
+    "generate_dungeon",
+    "kill_within",
+    "salvo_odds",
+    "shot_odds",
+    "table_sufficiency",
+]

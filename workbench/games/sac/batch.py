@@ -25,19 +25,46 @@ from .catalog import catalog_for
 from .dungeon import DIRS
 
 BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
-ROLES = {C.CORRIDOR: K.R_CORRIDOR, C.ROOM: K.R_ROOM, C.ENEMY: K.R_ENEMY, C.DOOR: K.R_DOOR,
-         C.SHOP: K.R_SHOP, C.HEALING: K.R_HEALING, C.BIG_BAD: K.R_BIG_BAD}
+ROLES = {
+    C.CORRIDOR: K.R_CORRIDOR,
+    C.ROOM: K.R_ROOM,
+    C.ENEMY: K.R_ENEMY,
+    C.DOOR: K.R_DOOR,
+    C.SHOP: K.R_SHOP,
+    C.HEALING: K.R_HEALING,
+    C.BIG_BAD: K.R_BIG_BAD,
+}
 STATS = {"health": K.ST_HEALTH, "armor": K.ST_ARMOR, "ammo": K.ST_AMMO}
 # The rule variants the kernel plays, every value of each. door_order only orders the doors
 # generator mode opens by itself; in a game the soldier opens them.
-RULES = {"sac.suits", "sac.dir_table", "sac.dir6", "sac.rotation", "sac.shift_card",
-         "sac.corridor_dir", "sac.counter_timing", "sac.width", "sac.height", "sac.start",
-         "sac.dead_end", "sac.door_order", "sac.cover_ranks", "sac.shot", "sac.extra_cards",
-         "sac.stall", "sac.range", "sac.rounds"}
+RULES = {
+    "sac.suits",
+    "sac.dir_table",
+    "sac.dir6",
+    "sac.rotation",
+    "sac.shift_card",
+    "sac.corridor_dir",
+    "sac.counter_timing",
+    "sac.width",
+    "sac.height",
+    "sac.start",
+    "sac.dead_end",
+    "sac.door_order",
+    "sac.cover_ranks",
+    "sac.shot",
+    "sac.extra_cards",
+    "sac.stall",
+    "sac.range",
+    "sac.rounds",
+}
+
+
 def _dist(n: int, sides: int):
     d = dice_sum(n, sides)
-    return (np.array(d.outcomes, np.int64),
-            np.cumsum(np.array(d.weights, np.int64)).astype(np.int64))
+    return (
+        np.array(d.outcomes, np.int64),
+        np.cumsum(np.array(d.weights, np.int64)).astype(np.int64),
+    )
 
 
 class Tables:
@@ -79,10 +106,12 @@ class Tables:
                 self.pile[k, i] = index[c]
                 self.pile_count[k, i] = cat.deck.count(c)
         jokers = [c for c in distinct if C.pile_of(c, cfg.suits) == 0]
-        self.joker = np.array([index[jokers[0]] if jokers else 0, cat.deck.count(C.JOKER)],
-                              np.int64)
-        self.shop = np.array([[STATS[r["stat"]], r["amount"], r["price"]] for r in cat.shop],
-                             np.int64).reshape(len(cat.shop), 3)
+        self.joker = np.array(
+            [index[jokers[0]] if jokers else 0, cat.deck.count(C.JOKER)], np.int64
+        )
+        self.shop = np.array(
+            [[STATS[r["stat"]], r["amount"], r["price"]] for r in cat.shop], np.int64
+        ).reshape(len(cat.shop), 3)
         names = [r["item"] for r in cat.shop]
         w, h = cfg.width, cfg.height
         self.dirt = np.array([DIRS.index(d) for d in cfg.dir_table], np.int64)
@@ -102,18 +131,30 @@ class Tables:
         P[K.P_MISS] = rules["sac.shot"] == "miss_on_fail"
         P[K.P_RANGE] = rules["sac.range"]
         P[K.P_ROUNDS] = rules["sac.rounds"]
-        for key, at in (("health", K.P_HEALTH), ("armor", K.P_ARMOR), ("ammo", K.P_AMMO),
-                        ("most", K.P_MOST), ("actions", K.P_ACTIONS),
-                        ("salvo_actions", K.P_SALVO_ACTIONS), ("salvo_ammo", K.P_SALVO_AMMO),
-                        ("salvo_dice", K.P_SALVO_DICE), ("heal", K.P_HEAL),
-                        ("respawn_every", K.P_RESPAWN), ("search_credits", K.P_SEARCH_CREDITS),
-                        ("drop_amount", K.P_DROP_AMOUNT), ("cover", K.P_COVER),
-                        ("credits", K.P_CREDITS)):
+        for key, at in (
+            ("health", K.P_HEALTH),
+            ("armor", K.P_ARMOR),
+            ("ammo", K.P_AMMO),
+            ("most", K.P_MOST),
+            ("actions", K.P_ACTIONS),
+            ("salvo_actions", K.P_SALVO_ACTIONS),
+            ("salvo_ammo", K.P_SALVO_AMMO),
+            ("salvo_dice", K.P_SALVO_DICE),
+            ("heal", K.P_HEAL),
+            ("respawn_every", K.P_RESPAWN),
+            ("search_credits", K.P_SEARCH_CREDITS),
+            ("drop_amount", K.P_DROP_AMOUNT),
+            ("cover", K.P_COVER),
+            ("credits", K.P_CREDITS),
+        ):
             P[at] = p[key]
         P[K.P_JOKERS] = cat.jokers
         # The heuristic buys by these names (bots.heuristic).
-        for item, at in (("Ammunition", K.P_BUY_AMMO), ("Medkit", K.P_BUY_MEDKIT),
-                         ("Armour", K.P_BUY_ARMOUR)):
+        for item, at in (
+            ("Ammunition", K.P_BUY_AMMO),
+            ("Medkit", K.P_BUY_MEDKIT),
+            ("Armour", K.P_BUY_ARMOUR),
+        ):
             P[at] = names.index(item) if item in names else -1
         self.P = P
         self.d20 = _dist(1, 20)
@@ -124,8 +165,16 @@ class Tables:
 tables_for = CatalogCache(Tables)
 
 
-def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | str:
+def play_batch(
+    game,
+    cards,
+    rules: dict,
+    setup: dict,
+    bots: dict,
+    max_decisions: int,
+    seeds,
+    trace: bool = False,
+) -> pl.DataFrame | str:
     codes = kernel_bots(bots, 1, BOTS, seeds, max_decisions, trace)
     if isinstance(codes, str):
         return codes
@@ -138,27 +187,45 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
     P = t.P.copy()
     P[K.P_MAX_DECISIONS] = max_decisions
     seeds = np.asarray(list(seeds), np.int64)
-    out = K.play_many(seeds, bot_seed(seeds), P, np.array(codes, np.int64), t.dirt, t.card,
-                      t.pile, t.pile_count, t.joker, t.shop, *t.d20, *t.salvo, *t.d6)
+    out = K.play_many(
+        seeds,
+        bot_seed(seeds),
+        P,
+        np.array(codes, np.int64),
+        t.dirt,
+        t.card,
+        t.pile,
+        t.pile_count,
+        t.joker,
+        t.shop,
+        *t.d20,
+        *t.salvo,
+        *t.d6,
+    )
     return kept(_frame(seeds, out), out[:, K.O_STATUS] == K.OK)
 
 
 def _frame(seeds, out) -> pl.DataFrame:
     """The rows play_out builds from the engine (its row plus SacState.stats), as columns."""
-    outcome = np.where(out[:, K.O_OUTCOME] == K.TIMEOUT, "timeout",
-                       np.where(out[:, K.O_OUTCOME] == K.WIN, "win", "loss"))
-    return pl.DataFrame({
-        "seed": seeds,
-        "outcome": pl.Series(outcome.astype(object), dtype=pl.String),
-        "winner": out[:, K.O_WINNER],
-        "length": out[:, K.O_LENGTH],
-        "rounds": out[:, K.O_ROUNDS],
-        "health": out[:, K.O_HEALTH],
-        "ammo": out[:, K.O_AMMO],
-        "credits": out[:, K.O_CREDITS],
-        "kills": out[:, K.O_KILLS],
-        "big_bads_killed": out[:, K.O_BIG_KILLS],
-        "doors_shot": out[:, K.O_DOORS_SHOT],
-        "cards_placed": out[:, K.O_CARDS_PLACED],
-        "survived": out[:, K.O_SURVIVED],
-    })
+    outcome = np.where(
+        out[:, K.O_OUTCOME] == K.TIMEOUT,
+        "timeout",
+        np.where(out[:, K.O_OUTCOME] == K.WIN, "win", "loss"),
+    )
+    return pl.DataFrame(
+        {
+            "seed": seeds,
+            "outcome": pl.Series(outcome.astype(object), dtype=pl.String),
+            "winner": out[:, K.O_WINNER],
+            "length": out[:, K.O_LENGTH],
+            "rounds": out[:, K.O_ROUNDS],
+            "health": out[:, K.O_HEALTH],
+            "ammo": out[:, K.O_AMMO],
+            "credits": out[:, K.O_CREDITS],
+            "kills": out[:, K.O_KILLS],
+            "big_bads_killed": out[:, K.O_BIG_KILLS],
+            "doors_shot": out[:, K.O_DOORS_SHOT],
+            "cards_placed": out[:, K.O_CARDS_PLACED],
+            "survived": out[:, K.O_SURVIVED],
+        }
+    )

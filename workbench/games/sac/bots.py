@@ -152,5 +152,6 @@ def search(samples: int = 4, depth: int = 400):
     from ...core.lookahead import LookaheadBot
     from .game import SPEC
 
-    return LookaheadBot(heuristic, traits=SPEC.traits, samples=samples, depth=depth,
-                        searched=_worth_searching)
+    return LookaheadBot(
+        heuristic, traits=SPEC.traits, samples=samples, depth=depth, searched=_worth_searching
+    )

@@ -12,7 +12,14 @@ JOKER = "Joker"
 
 # Roles (1.2).
 CORRIDOR, ROOM, ENEMY, DOOR, SHOP, HEALING, BIG_BAD = (
-    "corridor", "room", "enemy", "door", "shop", "healing", "big_bad")
+    "corridor",
+    "room",
+    "enemy",
+    "door",
+    "shop",
+    "healing",
+    "big_bad",
+)
 ACES = (SHOP, HEALING)
 
 
@@ -39,7 +46,7 @@ def colour(card: str) -> str:
 
 
 def name(card: str) -> str:
-    """"4♣", "Q♠", "A♥" or "Joker"."""
+    """A card as people write it: "4♣", "Q♠", "A♥" or "Joker"."""
     return JOKER if card == JOKER else rank(card) + GLYPH[suit(card)]
 
 

@@ -8,15 +8,15 @@ from ...core.cache import CatalogCache
 from . import cards52 as C
 from .dungeon import Config, check_dir_table
 
-COVER = {"8-10": (8, 9, 10), "9-10": (9, 10), "10": (10,), "6-10": (6, 7, 8, 9, 10),
-         "none": ()}
+COVER = {"8-10": (8, 9, 10), "9-10": (9, 10), "10": (10,), "6-10": (6, 7, 8, 9, 10), "none": ()}
 
 
 class Catalog:
     def __init__(self, cards, rules: dict):
         self.rules = rules
-        self.cfg = Config.from_rules({**rules, "sac.dir_table": check_dir_table(
-            rules["sac.dir_table"])})
+        self.cfg = Config.from_rules(
+            {**rules, "sac.dir_table": check_dir_table(rules["sac.dir_table"])}
+        )
         deck = []
         room = C.room_suit(self.cfg.suits)
         for row in cards["cards"].iter_rows(named=True):

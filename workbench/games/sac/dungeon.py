@@ -18,14 +18,44 @@ import copy
 from . import cards52 as C
 from .piles import Pile, piles_for
 from .records import Door, Note, Placed, Segment
-from .table import (CCW, CW, DEFAULT_TABLE, DELTA, DIRS, STARTS, WORD, Config, check_dir_table,
-                    rot, sense_of, square_name)
+from .table import (
+    CCW,
+    CW,
+    DEFAULT_TABLE,
+    DELTA,
+    DIRS,
+    STARTS,
+    WORD,
+    Config,
+    check_dir_table,
+    rot,
+    sense_of,
+    square_name,
+)
 
 # The names of the table, the piles and the records are read from here too (the catalog, the
 # rules, the batch player and the generator's tests import them with the builder).
-__all__ = ["CCW", "CW", "DEFAULT_TABLE", "DELTA", "DIRS", "STARTS", "WORD", "Builder", "Config",
-           "Door", "Note", "Pile", "Placed", "Segment", "check_dir_table", "piles_for", "rot",
-           "sense_of", "square_name"]
+__all__ = [
+    "CCW",
+    "CW",
+    "DEFAULT_TABLE",
+    "DELTA",
+    "DIRS",
+    "STARTS",
+    "WORD",
+    "Builder",
+    "Config",
+    "Door",
+    "Note",
+    "Pile",
+    "Placed",
+    "Segment",
+    "check_dir_table",
+    "piles_for",
+    "rot",
+    "sense_of",
+    "square_name",
+]
 
 
 class Builder:
@@ -120,8 +150,13 @@ class Builder:
     def _only_recycled(self, seg: Segment, pile: Pile) -> bool:
         # R-3 sends doors drawn before the first number card under pile 1; a pile holding
         # nothing else would send them round for ever, so it counts as run out.
-        return (seg.first and seg.last is None and not pile.top and not pile.deck
-                and all(C.role(c, self.cfg.suits) == C.DOOR for c in pile.bottom))
+        return (
+            seg.first
+            and seg.last is None
+            and not pile.top
+            and not pile.deck
+            and all(C.role(c, self.cfg.suits) == C.DOOR for c in pile.bottom)
+        )
 
     def feed(self, card: str) -> Note:
         """Handle one card drawn from pile `need`; returns its note."""
@@ -147,13 +182,17 @@ class Builder:
         if door.leads_to == "corridor":
             new = self._new_segment("corridor", seg.id, door.pos, door.dir, None)
             rule = "R-4"
-            text = f"door {C.name(door.card)} on {self.name_of(door.pos)} opens: a corridor " \
-                   f"goes {WORD[door.dir]} behind it"
+            text = (
+                f"door {C.name(door.card)} on {self.name_of(door.pos)} opens: a corridor "
+                f"goes {WORD[door.dir]} behind it"
+            )
         else:
             new = self._new_segment("room", seg.id, door.pos, door.dir, CW)
             rule = "R-5"
-            text = f"door {C.name(door.card)} on {self.name_of(door.pos)} opens: a room " \
-                   f"begins {WORD[door.dir]} of it, turning clockwise (the door is red)"
+            text = (
+                f"door {C.name(door.card)} on {self.name_of(door.pos)} opens: a room "
+                f"begins {WORD[door.dir]} of it, turning clockwise (the door is red)"
+            )
         note = self._note("", new.pile, rule, text, door.pos, new.id)
         if self.mode == "game":
             self.advance()
@@ -187,13 +226,26 @@ class Builder:
     def _enemy(self, seg: Segment, card: str, rule: str) -> None:
         if self.cfg.counter_timing == "immediate" and seg.last is not None:
             self.counters.append((seg.last, card))
-            self._note(card, seg.pile, "R-12", f"{C.name(card)} is an enemy: its counter goes "
-                       f"on {self.name_of(seg.last)} at once (counter_timing = immediate)",
-                       seg.last, seg.id)
+            self._note(
+                card,
+                seg.pile,
+                "R-12",
+                f"{C.name(card)} is an enemy: its counter goes "
+                f"on {self.name_of(seg.last)} at once (counter_timing = immediate)",
+                seg.last,
+                seg.id,
+            )
             return
         seg.pending.append(card)
-        self._note(card, seg.pile, rule, f"{C.name(card)} is an enemy: set aside, its counter "
-                   "goes on the segment's last card when the segment ends", None, seg.id)
+        self._note(
+            card,
+            seg.pile,
+            rule,
+            f"{C.name(card)} is an enemy: set aside, its counter "
+            "goes on the segment's last card when the segment ends",
+            None,
+            seg.id,
+        )
 
     def _room_after(self, seg: Segment, anchor, heading, sense, why: str) -> Segment:
         self._end(seg, why)
@@ -205,8 +257,9 @@ class Builder:
         (None, refusals)."""
         anchors = [anchor]
         if self.cfg.dead_end == "backtrack" or seg.backtrack_from:
-            extra = list(seg.backtrack_from) or [c for c in reversed(seg.cells)
-                                                 if self.cells[c].role != C.DOOR]
+            extra = list(seg.backtrack_from) or [
+                c for c in reversed(seg.cells) if self.cells[c].role != C.DOOR
+            ]
             anchors += [c for c in extra if c != anchor]
         refused = []
         for a in anchors:
@@ -221,8 +274,10 @@ class Builder:
                 if not self.inside(p):
                     refused.append(f"{WORD[d]} of {self.name_of(a)} is off the table")
                 elif p in self.cells:
-                    refused.append(f"{WORD[d]} of {self.name_of(a)} ({self.name_of(p)}) holds "
-                                   f"{C.name(self.cells[p].card)}")
+                    refused.append(
+                        f"{WORD[d]} of {self.name_of(a)} ({self.name_of(p)}) holds "
+                        f"{C.name(self.cells[p].card)}"
+                    )
                 else:
                     return (p, d, a), refused
         return None, refused
@@ -251,9 +306,17 @@ class Builder:
 
     def _blocked(self, seg, card, refused, rule) -> None:
         self.discards.append(card)
-        self._note(card, seg.pile, "R-2", f"{C.name(card)} has nowhere to go ("
-                   + "; ".join(refused) + f"): discarded, and the {seg.kind} ends in a dead "
-                   f"end ({rule})", None, seg.id)
+        self._note(
+            card,
+            seg.pile,
+            "R-2",
+            f"{C.name(card)} has nowhere to go ("
+            + "; ".join(refused)
+            + f"): discarded, and the {seg.kind} ends in a dead "
+            f"end ({rule})",
+            None,
+            seg.id,
+        )
         self._end(seg, "dead end")
 
     def _sense(self, seg: Segment, card: str) -> str:
@@ -273,8 +336,13 @@ class Builder:
         if kind == C.DOOR:
             if seg.first and seg.last is None:
                 self.piles[1].bottom.append(card)
-                self._note(card, pile, "R-3", f"{C.name(card)} is a door before the first "
-                           "corridor card: it goes to the bottom of pile 1")
+                self._note(
+                    card,
+                    pile,
+                    "R-3",
+                    f"{C.name(card)} is a door before the first "
+                    "corridor card: it goes to the bottom of pile 1",
+                )
                 return
             sense = sense_of(seg.colour) if seg.colour else CW
             spot, refused = self._place(seg, here, seg.dir, sense)
@@ -283,8 +351,21 @@ class Builder:
                 return
             p, d, origin = spot
             self._put_door(seg, card, p, d, origin, "R-5", "room")
-            self._note(card, pile, "R-5", self._where(card, p, d, seg.dir, refused,
-                       "a closed door ends the corridor; a room lies behind it"), p, seg.id)
+            self._note(
+                card,
+                pile,
+                "R-5",
+                self._where(
+                    card,
+                    p,
+                    d,
+                    seg.dir,
+                    refused,
+                    "a closed door ends the corridor; a room lies behind it",
+                ),
+                p,
+                seg.id,
+            )
             self._end(seg, "door")
             return
         colour = C.colour(card)
@@ -292,9 +373,16 @@ class Builder:
             start = self.cfg.start_cell()
             seg.colour, seg.dir = colour, self.cfg.direction(card, None)
             self._put(seg, card, start, None, None, "R-3")
-            self._note(card, pile, "R-3", f"{C.name(card)} starts the dungeon on "
-                       f"{self.name_of(start)}: the corridor is {colour} and goes "
-                       f"{WORD[seg.dir]} ({C.number(card)} → {WORD[seg.dir]})", start, seg.id)
+            self._note(
+                card,
+                pile,
+                "R-3",
+                f"{C.name(card)} starts the dungeon on "
+                f"{self.name_of(start)}: the corridor is {colour} and goes "
+                f"{WORD[seg.dir]} ({C.number(card)} → {WORD[seg.dir]})",
+                start,
+                seg.id,
+            )
             return
         if seg.colour is None:
             seg.colour = colour
@@ -311,9 +399,21 @@ class Builder:
         p, d, origin = spot
         seg.dir = d  # A-8: straight on unless a blocked cell turned it
         self._put(seg, card, p, d, origin, "R-5")
-        self._note(card, pile, "R-5", self._where(card, p, d, want, refused,
-                   f"{seg.colour} corridor, turning {sense_of(seg.colour)} when blocked"),
-                   p, seg.id)
+        self._note(
+            card,
+            pile,
+            "R-5",
+            self._where(
+                card,
+                p,
+                d,
+                want,
+                refused,
+                f"{seg.colour} corridor, turning {sense_of(seg.colour)} when blocked",
+            ),
+            p,
+            seg.id,
+        )
 
     def _shift(self, seg: Segment, card: str, here) -> None:
         """R-5: a card of the other colour ends the corridor; a room starts at once."""
@@ -325,8 +425,14 @@ class Builder:
                 seg.dir = d
                 self._put(seg, card, p, d, origin, "R-5")
                 here = p
-                text = self._where(card, p, d, d, refused, "the colour shift is placed as the "
-                                   "corridor's last card (shift_card = place)")
+                text = self._where(
+                    card,
+                    p,
+                    d,
+                    d,
+                    refused,
+                    "the colour shift is placed as the corridor's last card (shift_card = place)",
+                )
             else:
                 self.discards.append(card)
                 text = f"{C.name(card)} shifts the colour but has nowhere to go: discarded"
@@ -334,9 +440,16 @@ class Builder:
             self.discards.append(card)
             text = f"{C.name(card)} shifts the colour: discarded (A-5)"
         room = self._room_after(seg, here, seg.dir, sense, "shift")
-        self._note(card, 1, "R-5", f"{text}; the corridor ends and a room starts from "
-                   f"{self.name_of(here) if here else 'the start'} heading {WORD[seg.dir]}, "
-                   f"turning {sense} ({C.colour(card)} card)", None, room.id)
+        self._note(
+            card,
+            1,
+            "R-5",
+            f"{text}; the corridor ends and a room starts from "
+            f"{self.name_of(here) if here else 'the start'} heading {WORD[seg.dir]}, "
+            f"turning {sense} ({C.colour(card)} card)",
+            None,
+            room.id,
+        )
 
     def _pile_empty(self, seg: Segment) -> None:
         if seg.kind == "corridor":
@@ -344,13 +457,26 @@ class Builder:
             sense = CCW if seg.colour == "red" else CW
             here = seg.last or seg.anchor
             room = self._room_after(seg, here, seg.dir or "L", sense, "pile empty")
-            self._note("", 1, "R-6", f"pile 1 is empty: the corridor ends and a room starts "
-                       f"heading {WORD[seg.dir or 'L']}, turning {sense}", None, room.id)
+            self._note(
+                "",
+                1,
+                "R-6",
+                f"pile 1 is empty: the corridor ends and a room starts "
+                f"heading {WORD[seg.dir or 'L']}, turning {sense}",
+                None,
+                room.id,
+            )
             return
         self._end(seg, "pile empty")
         if seg.kind == "room":
-            self._note("", 2, "R-11", "pile 2 is empty: the room and the dungeon are complete",
-                       None, seg.id)
+            self._note(
+                "",
+                2,
+                "R-11",
+                "pile 2 is empty: the room and the dungeon are complete",
+                None,
+                seg.id,
+            )
         self.finished = True
 
     # -- R-7 to R-9 rooms ----------------------------------------------------------------
@@ -371,16 +497,41 @@ class Builder:
             if kind == C.DOOR:
                 self._put_door(seg, card, p, d, origin, "R-8", "corridor")
                 seg.dir = rot(d, sense, 1)
-                self._note(card, 2, "R-8", self._where(card, p, d, want, refused,
-                           f"a door before the room's first card; the next card tries "
-                           f"{WORD[seg.dir]} of the same cell (A-9)"), p, seg.id)
+                self._note(
+                    card,
+                    2,
+                    "R-8",
+                    self._where(
+                        card,
+                        p,
+                        d,
+                        want,
+                        refused,
+                        f"a door before the room's first card; the next card tries "
+                        f"{WORD[seg.dir]} of the same cell (A-9)",
+                    ),
+                    p,
+                    seg.id,
+                )
                 return
             seg.entry = False
             self._put(seg, card, p, d, origin, "R-8")
             seg.dir = self._next(card, kind, d)
-            self._note(card, 2, "R-8", self._where(card, p, d, want, refused,
-                       f"the room's first card; next: {self._why_next(card, kind)}"),
-                       p, seg.id)
+            self._note(
+                card,
+                2,
+                "R-8",
+                self._where(
+                    card,
+                    p,
+                    d,
+                    want,
+                    refused,
+                    f"the room's first card; next: {self._why_next(card, kind)}",
+                ),
+                p,
+                seg.id,
+            )
             return
         want = seg.dir
         spot, refused = self._place(seg, seg.last, want, sense)
@@ -390,14 +541,33 @@ class Builder:
         p, d, origin = spot
         if kind == C.DOOR:
             self._put_door(seg, card, p, d, origin, "R-9", "corridor")
-            self._note(card, 2, "R-9", self._where(card, p, d, want, refused,
-                       "a closed door ends the room; a corridor lies behind it"), p, seg.id)
+            self._note(
+                card,
+                2,
+                "R-9",
+                self._where(
+                    card,
+                    p,
+                    d,
+                    want,
+                    refused,
+                    "a closed door ends the room; a corridor lies behind it",
+                ),
+                p,
+                seg.id,
+            )
             self._end(seg, "door")
             return
         self._put(seg, card, p, d, origin, "R-9")
         seg.dir = self._next(card, kind, d)
-        self._note(card, 2, "R-9", self._where(card, p, d, want, refused,
-                   f"next: {self._why_next(card, kind)}"), p, seg.id)
+        self._note(
+            card,
+            2,
+            "R-9",
+            self._where(card, p, d, want, refused, f"next: {self._why_next(card, kind)}"),
+            p,
+            seg.id,
+        )
 
     def _next(self, card, kind, placed_dir) -> str:
         if kind in C.ACES:
@@ -419,33 +589,52 @@ class Builder:
                     # Its cells, most recent first, then those of the segments it grew from.
                     cells, back = [], seg
                     while back is not None:
-                        cells += [c for c in reversed(back.cells)
-                                  if self.cells[c].role != C.DOOR]
+                        cells += [c for c in reversed(back.cells) if self.cells[c].role != C.DOOR]
                         back = self.segs[back.parent] if back.parent >= 0 else None
                     if not cells:
                         continue
-                    room = self._new_segment("room", seg.id, cells[0], self.cells[cells[0]].dir
-                                             or "L", seg.sense or CW)
+                    room = self._new_segment(
+                        "room", seg.id, cells[0], self.cells[cells[0]].dir or "L", seg.sense or CW
+                    )
                     room.backtrack_from = tuple(cells)
-                    self._note("", 2, "A-31", f"every branch is closed: building starts again "
-                               f"from the dead end at {self.name_of(cells[0])}, trying each cell "
-                               "back along the way it was built (stall = reshuffle)",
-                               cells[0], room.id)
+                    self._note(
+                        "",
+                        2,
+                        "A-31",
+                        f"every branch is closed: building starts again "
+                        f"from the dead end at {self.name_of(cells[0])}, trying each cell "
+                        "back along the way it was built (stall = reshuffle)",
+                        cells[0],
+                        room.id,
+                    )
                     return
         self.stalled = True
         where = self.last_room or self.cfg.start_cell()
         seg = self._new_segment("stall", -1, where, None, None)
-        self._note("", 2, "R-14a", f"every branch is closed with {len(self.piles[2])} cards "
-                   f"left in pile 2: they are drawn, enemies and Big Bads go on "
-                   f"{self.name_of(where)}, the rest are discarded", where, seg.id)
+        self._note(
+            "",
+            2,
+            "R-14a",
+            f"every branch is closed with {len(self.piles[2])} cards "
+            f"left in pile 2: they are drawn, enemies and Big Bads go on "
+            f"{self.name_of(where)}, the rest are discarded",
+            where,
+            seg.id,
+        )
 
     def _stall_card(self, card: str) -> None:
         seg = self.cur
         kind = C.role(card, self.cfg.suits)
         if kind in (C.ENEMY, C.BIG_BAD):
             self.counters.append((seg.anchor, card))
-            self._note(card, 2, "R-14a", f"{C.name(card)}: its counter goes on "
-                       f"{self.name_of(seg.anchor)}", seg.anchor, seg.id)
+            self._note(
+                card,
+                2,
+                "R-14a",
+                f"{C.name(card)}: its counter goes on {self.name_of(seg.anchor)}",
+                seg.anchor,
+                seg.id,
+            )
         else:
             self.discards.append(card)
             self._note(card, 2, "R-14a", f"{C.name(card)} is discarded", None, seg.id)
@@ -485,4 +674,3 @@ class Builder:
                 row.append(text)
             rows.append(" ".join(f"{t:>4}" for t in row))
         return rows
-

@@ -42,8 +42,12 @@ class Dungeon:
         return "\n".join(self.builder.text_map())
 
 
-def build(cat, rng: random.Random | None = None, piles: tuple[Pile, Pile] | None = None,
-          mode: str = "generator") -> Builder:
+def build(
+    cat,
+    rng: random.Random | None = None,
+    piles: tuple[Pile, Pile] | None = None,
+    mode: str = "generator",
+) -> Builder:
     """Deal and build a dungeon: `piles` fixed, or shuffled by `rng` card by card."""
     one, two = piles if piles is not None else piles_for(cat.deck, cat.cfg)
     b = Builder(cat.cfg, one, two, mode=mode)
@@ -60,8 +64,9 @@ def draw(b: Builder, rng: random.Random | None) -> None:
         b.feed(known if known is not None else pile.deck.dist().pick(u))
 
 
-def generate_dungeon(seed: int = 0, rules: dict | None = None, cards=None,
-                     piles: tuple[list, list] | None = None) -> Dungeon:
+def generate_dungeon(
+    seed: int = 0, rules: dict | None = None, cards=None, piles: tuple[list, list] | None = None
+) -> Dungeon:
     """A whole dungeon, dealt from the shipped deck (or `cards`) with `seed`, under the rule
     variants `rules` (keys as in `workbench.rules("sac")`, with or without "sac."). `piles`
     deals fixed piles instead, top card first: (pile 1, pile 2); pile 2 lists its Jokers last."""
@@ -78,6 +83,7 @@ def generate_dungeon(seed: int = 0, rules: dict | None = None, cards=None,
 
 def _checked_piles(piles, deck: set) -> tuple[list, list]:
     """The two fixed piles, every card named as in cards.csv."""
+
     def is_list(x):
         return isinstance(x, tuple | list)
 
@@ -86,8 +92,10 @@ def _checked_piles(piles, deck: set) -> tuple[list, list]:
     for i, pile in enumerate(piles):
         for j, card in enumerate(pile):
             if card not in deck:
-                raise SetupError(f"piles: pile {i + 1}, card {j + 1}: {card!r} is not a card of "
-                                 "cards.csv; write cards as 4C, 10S, QH, AD or Joker")
+                raise SetupError(
+                    f"piles: pile {i + 1}, card {j + 1}: {card!r} is not a card of "
+                    "cards.csv; write cards as 4C, 10S, QH, AD or Joker"
+                )
     return list(piles[0]), list(piles[1])
 
 
@@ -103,28 +111,85 @@ def describe(b: Builder) -> Dungeon:
         door = ""
         if placed.door >= 0:
             door = "open" if b.doors[placed.door].open else "closed"
-        rows.append({"order": placed.order, "card": placed.card, "name": C.name(placed.card),
-                     "x": pos[0], "y": pos[1], "square": b.name_of(pos),
-                     "segment": placed.seg, "segment_kind": seg.kind, "role": placed.role,
-                     "rule": placed.rule, "direction": placed.dir or "",
-                     "door": door, "enemies": " ".join(on.get(pos, ()))})
-    cards = pl.DataFrame(rows, schema={
-        "order": pl.Int64, "card": pl.String, "name": pl.String, "x": pl.Int64, "y": pl.Int64,
-        "square": pl.String, "segment": pl.Int64, "segment_kind": pl.String, "role": pl.String,
-        "rule": pl.String, "direction": pl.String, "door": pl.String, "enemies": pl.String})
-    steps = pl.DataFrame([{"step": n.step, "card": C.name(n.card) if n.card else "",
-                           "pile": n.pile, "rule": n.rule, "segment": n.seg,
-                           "square": b.name_of(n.pos) if n.pos else "", "what": n.text}
-                          for n in b.notes],
-                         schema={"step": pl.Int64, "card": pl.String, "pile": pl.Int64,
-                                 "rule": pl.String, "segment": pl.Int64, "square": pl.String,
-                                 "what": pl.String})
-    counters = pl.DataFrame([{"card": c, "name": "Big Bad" if c == C.JOKER else C.name(c),
-                              "x": p[0], "y": p[1], "square": b.name_of(p),
-                              "segment": b.cells[p].seg if p in b.cells else -1}
-                             for p, c in b.counters],
-                            schema={"card": pl.String, "name": pl.String, "x": pl.Int64,
-                                    "y": pl.Int64, "square": pl.String, "segment": pl.Int64})
+        rows.append(
+            {
+                "order": placed.order,
+                "card": placed.card,
+                "name": C.name(placed.card),
+                "x": pos[0],
+                "y": pos[1],
+                "square": b.name_of(pos),
+                "segment": placed.seg,
+                "segment_kind": seg.kind,
+                "role": placed.role,
+                "rule": placed.rule,
+                "direction": placed.dir or "",
+                "door": door,
+                "enemies": " ".join(on.get(pos, ())),
+            }
+        )
+    cards = pl.DataFrame(
+        rows,
+        schema={
+            "order": pl.Int64,
+            "card": pl.String,
+            "name": pl.String,
+            "x": pl.Int64,
+            "y": pl.Int64,
+            "square": pl.String,
+            "segment": pl.Int64,
+            "segment_kind": pl.String,
+            "role": pl.String,
+            "rule": pl.String,
+            "direction": pl.String,
+            "door": pl.String,
+            "enemies": pl.String,
+        },
+    )
+    steps = pl.DataFrame(
+        [
+            {
+                "step": n.step,
+                "card": C.name(n.card) if n.card else "",
+                "pile": n.pile,
+                "rule": n.rule,
+                "segment": n.seg,
+                "square": b.name_of(n.pos) if n.pos else "",
+                "what": n.text,
+            }
+            for n in b.notes
+        ],
+        schema={
+            "step": pl.Int64,
+            "card": pl.String,
+            "pile": pl.Int64,
+            "rule": pl.String,
+            "segment": pl.Int64,
+            "square": pl.String,
+            "what": pl.String,
+        },
+    )
+    counters = pl.DataFrame(
+        [
+            {
+                "card": c,
+                "name": "Big Bad" if c == C.JOKER else C.name(c),
+                "x": p[0],
+                "y": p[1],
+                "square": b.name_of(p),
+                "segment": b.cells[p].seg if p in b.cells else -1,
+            }
+            for p, c in b.counters
+        ],
+        schema={
+            "card": pl.String,
+            "name": pl.String,
+            "x": pl.Int64,
+            "y": pl.Int64,
+            "square": pl.String,
+            "segment": pl.Int64,
+        },
+    )
 
     class _Counter:  # the map's enemy marks read alive, big, pos, name, health, most
         __slots__ = ("pos", "big", "alive", "name", "health", "most")

@@ -6,9 +6,10 @@ An exact copy, not an approximation, as the other games' kernels are: the same t
 Twister streams a Match draws from, every card drawn by Dist.pick's walk over the pile's cards
 in the order they entered it (a pile known to its last cards still takes a number from the
 stream), the legal decisions listed in rules._candidates's order, and the heuristic's
-breadth-first walks visiting each card's neighbours in dungeon.links's order. So every game gives the very row the rules engine gives
-(tests/sac/test_kernel.py plays both side by side). Tables are built in batch.py, which hands
-anything the kernel does not copy back to the rules engine.
+breadth-first walks visiting each card's neighbours in dungeon.links's order. So every game
+gives the very row the rules engine gives (tests/sac/test_kernel.py plays both side by side).
+Tables are built in batch.py, which hands anything the kernel does not copy back to the rules
+engine.
 """
 
 from __future__ import annotations
@@ -29,11 +30,40 @@ BLACK, RED = 0, 1
 CARD_WIDTH = 8
 
 # P[...]: the rule variants and the cards' numbers
-(P_TABLE_WIDTH, P_TABLE_HEIGHT, P_START, P_DIR6_KEEP, P_PER_CARD, P_SHIFT_PLACE,
- P_FIRST_EACH, P_IMMEDIATE, P_BACKTRACK, P_RESHUFFLE, P_MISS, P_RANGE, P_ROUNDS, P_HEALTH,
- P_ARMOR, P_AMMO, P_MOST, P_ACTIONS, P_SALVO_ACTIONS, P_SALVO_AMMO, P_SALVO_DICE, P_HEAL,
- P_RESPAWN, P_SEARCH_CREDITS, P_DROP_AMOUNT, P_COVER, P_CREDITS, P_JOKERS, P_BUY_AMMO,
- P_BUY_MEDKIT, P_BUY_ARMOUR, P_MAX_DECISIONS) = range(32)
+(
+    P_TABLE_WIDTH,
+    P_TABLE_HEIGHT,
+    P_START,
+    P_DIR6_KEEP,
+    P_PER_CARD,
+    P_SHIFT_PLACE,
+    P_FIRST_EACH,
+    P_IMMEDIATE,
+    P_BACKTRACK,
+    P_RESHUFFLE,
+    P_MISS,
+    P_RANGE,
+    P_ROUNDS,
+    P_HEALTH,
+    P_ARMOR,
+    P_AMMO,
+    P_MOST,
+    P_ACTIONS,
+    P_SALVO_ACTIONS,
+    P_SALVO_AMMO,
+    P_SALVO_DICE,
+    P_HEAL,
+    P_RESPAWN,
+    P_SEARCH_CREDITS,
+    P_DROP_AMOUNT,
+    P_COVER,
+    P_CREDITS,
+    P_JOKERS,
+    P_BUY_AMMO,
+    P_BUY_MEDKIT,
+    P_BUY_ARMOUR,
+    P_MAX_DECISIONS,
+) = range(32)
 P_WIDTH = 32
 
 # SHOP[i, ...]: shop.csv's rows; the stats are those of rules._gain
@@ -48,8 +78,20 @@ NEAR = 4  # a card is joined only to cards beside it
 CELL_WIDTH = C_NEAR + NEAR
 
 # SEG[s, ...]: dungeon.Segment
-(G_KIND, G_PARENT, G_ANCHOR, G_DIR, G_SENSE, G_FIRST, G_COLOUR, G_LAST, G_ENTRY, G_ENDED,
- G_RETRIED, G_CELLS) = range(12)
+(
+    G_KIND,
+    G_PARENT,
+    G_ANCHOR,
+    G_DIR,
+    G_SENSE,
+    G_FIRST,
+    G_COLOUR,
+    G_LAST,
+    G_ENTRY,
+    G_ENDED,
+    G_RETRIED,
+    G_CELLS,
+) = range(12)
 SEG_WIDTH = 12
 KIND_CORRIDOR, KIND_ROOM, KIND_STALL = range(3)
 ENDED_NOT, ENDED_OTHER, ENDED_DEAD_END = range(3)
@@ -64,11 +106,65 @@ EN_WIDTH = 6
 ROLL_SHOT, ROLL_LOOT, ROLL_BITE = range(3)
 
 # S[...]: the scalars. DECK_SIZE and the bottom queues' heads and tails per pile (0: pile 1).
-(NEED, CUR, FINISHED, LAST_ROOM, N_SEG, N_DOOR, N_EN, N_CELLS, N_PEND, N_BT, N_ROLLS,
- DECK_SIZE, BOTTOM_HEAD, BOTTOM_TAIL, POS, HEALTH, ARMOR, AMMO, CREDITS, ACTIONS, ROUND,
- ENDED, KILLS, BIG_KILLS, DOORS_SHOT, BITING, STATUS, PREV_ND) = (
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
-    28, 29, 30)
+(
+    NEED,
+    CUR,
+    FINISHED,
+    LAST_ROOM,
+    N_SEG,
+    N_DOOR,
+    N_EN,
+    N_CELLS,
+    N_PEND,
+    N_BT,
+    N_ROLLS,
+    DECK_SIZE,
+    BOTTOM_HEAD,
+    BOTTOM_TAIL,
+    POS,
+    HEALTH,
+    ARMOR,
+    AMMO,
+    CREDITS,
+    ACTIONS,
+    ROUND,
+    ENDED,
+    KILLS,
+    BIG_KILLS,
+    DOORS_SHOT,
+    BITING,
+    STATUS,
+    PREV_ND,
+) = (
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+    13,
+    15,
+    17,
+    18,
+    19,
+    20,
+    21,
+    22,
+    23,
+    24,
+    25,
+    26,
+    27,
+    28,
+    29,
+    30,
+)
 STATE_SIZE = 31
 GAME_ON, WON, DEAD, TIME = range(4)
 
@@ -76,8 +172,21 @@ GAME_ON, WON, DEAD, TIME = range(4)
 A_MOVE, A_DOOR, A_SHOOT, A_SALVO, A_SEARCH, A_REST, A_BUY, A_TRAVEL, A_END = range(9)
 
 # out[...]: one game's result
-(O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_ROUNDS, O_HEALTH, O_AMMO, O_CREDITS, O_KILLS,
- O_BIG_KILLS, O_DOORS_SHOT, O_CARDS_PLACED, O_SURVIVED) = range(13)
+(
+    O_STATUS,
+    O_OUTCOME,
+    O_WINNER,
+    O_LENGTH,
+    O_ROUNDS,
+    O_HEALTH,
+    O_AMMO,
+    O_CREDITS,
+    O_KILLS,
+    O_BIG_KILLS,
+    O_DOORS_SHOT,
+    O_CARDS_PLACED,
+    O_SURVIVED,
+) = range(13)
 OUT_WIDTH = 13
 WIN, LOSS, TIMEOUT = 0, 1, 2
 OK, UNSUPPORTED = 0, 1  # UNSUPPORTED: the game outgrew a table, or stood on an empty cell
@@ -276,8 +385,7 @@ def _room_after(S, P, SEG, PEND, EN, CARD, s, anchor, heading, sense):
 
 
 @no_counts
-def _corridor_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT, s,
-                   c):
+def _corridor_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT, s, c):
     """Builder._corridor_card (R-3 to R-5)."""
     role = CARD[c, K_ROLE]
     if role == R_ENEMY or role == R_BIG_BAD:
@@ -311,16 +419,18 @@ def _corridor_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, B
     elif colour != SEG[s, G_COLOUR]:  # R-5: the colour shifts
         sense = _sense_of(colour)
         if P[P_SHIFT_PLACE]:
-            p, d, origin = _place(S, P, CELL, ORDER, BT, s, here, SEG[s, G_DIR],
-                                  _sense_of(SEG[s, G_COLOUR]))
+            p, d, origin = _place(
+                S, P, CELL, ORDER, BT, s, here, SEG[s, G_DIR], _sense_of(SEG[s, G_COLOUR])
+            )
             if p >= 0:
                 SEG[s, G_DIR] = d
                 _put(S, CELL, ORDER, SEG, s, c, role, p, d, origin)
                 here = p
         _room_after(S, P, SEG, PEND, EN, CARD, s, here, SEG[s, G_DIR], sense)
         return
-    p, d, origin = _place(S, P, CELL, ORDER, BT, s, here, SEG[s, G_DIR],
-                          _sense_of(SEG[s, G_COLOUR]))
+    p, d, origin = _place(
+        S, P, CELL, ORDER, BT, s, here, SEG[s, G_DIR], _sense_of(SEG[s, G_COLOUR])
+    )
     if p < 0:
         _end(S, P, SEG, PEND, EN, CARD, s, ENDED_DEAD_END)
         return
@@ -414,8 +524,9 @@ def _advance(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT):
                 colour = SEG[s, G_COLOUR]
                 here = SEG[s, G_LAST] if SEG[s, G_LAST] >= 0 else SEG[s, G_ANCHOR]
                 heading = SEG[s, G_DIR] if SEG[s, G_DIR] >= 0 else LEFT
-                _room_after(S, P, SEG, PEND, EN, CARD, s, here, heading,
-                            CCW if colour == RED else CW)
+                _room_after(
+                    S, P, SEG, PEND, EN, CARD, s, here, heading, CCW if colour == RED else CW
+                )
             else:
                 _end(S, P, SEG, PEND, EN, CARD, s, ENDED_OTHER)
                 S[FINISHED] = 1
@@ -433,8 +544,7 @@ def _advance(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT):
 
 
 @no_counts
-def _feed(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, PILE, DECK, BOTTOM, BT,
-          cum, u):
+def _feed(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, PILE, DECK, BOTTOM, BT, cum, u):
     """Builder.feed of the card Dist.pick(u) draws from pile S[NEED]."""
     k = S[NEED] - 1
     if S[DECK_SIZE + k]:
@@ -453,8 +563,7 @@ def _feed(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, PILE, DECK, BOTTOM
     s = S[CUR]
     kind = SEG[s, G_KIND]
     if kind == KIND_CORRIDOR:
-        _corridor_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT,
-                       s, c)
+        _corridor_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT, s, c)
     elif kind == KIND_ROOM:
         _room_card(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BT, s, c)
     elif CARD[c, K_ROLE] == R_ENEMY or CARD[c, K_ROLE] == R_BIG_BAD:  # R-14a
@@ -669,8 +778,7 @@ def options(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, SHOP, OPTS, SEEN, LIST):
         n = _add(OPTS, n, A_SEARCH, 0)
     role = CELL[here, C_ROLE]
     most = P[P_MOST]
-    if role == R_HEALING and acts >= P[P_ACTIONS] and not (S[HEALTH] >= most
-                                                           and S[ARMOR] >= most):
+    if role == R_HEALING and acts >= P[P_ACTIONS] and not (S[HEALTH] >= most and S[ARMOR] >= most):
         n = _add(OPTS, n, A_REST, 0)
     if role == R_SHOP:
         for i in range(SHOP.shape[0]):
@@ -681,9 +789,13 @@ def options(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, SHOP, OPTS, SEEN, LIST):
     if acts >= P[P_ACTIONS] and _explored(S, CELL, ORDER, DOOR):
         for p in range(CELL.shape[0]):
             role = CELL[p, C_ROLE]
-            if (CELL[p, C_CARD] >= 0 and p != here and _is_open(CELL, DOOR, p)
-                    and (role == R_ROOM or role == R_SHOP or role == R_HEALING
-                         or role == R_DOOR) and not _held(S, EN, p)):
+            if (
+                CELL[p, C_CARD] >= 0
+                and p != here
+                and _is_open(CELL, DOOR, p)
+                and (role == R_ROOM or role == R_SHOP or role == R_HEALING or role == R_DOOR)
+                and not _held(S, EN, p)
+            ):
                 n = _add(OPTS, n, A_TRAVEL, p)
     return _add(OPTS, n, A_END, 0)
 
@@ -821,8 +933,9 @@ def _clear(S, ORDER, GOAL, start):
 
 
 @no_counts
-def heuristic(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, OPTS, n, SEEN, LIST, GOAL, PREV, QUEUE,
-              BLOCKED):
+def heuristic(
+    S, P, CARD, CELL, ORDER, SEG, DOOR, EN, OPTS, n, SEEN, LIST, GOAL, PREV, QUEUE, BLOCKED
+):
     """bots.heuristic's choice among the n decisions in OPTS."""
     pos = S[POS]
     for want in (P[P_BUY_AMMO], P[P_BUY_MEDKIT], P[P_BUY_ARMOUR]):
@@ -840,8 +953,11 @@ def heuristic(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, OPTS, n, SEEN, LIST, GOAL,
     for i in range(n):
         if OPTS[i, 0] == A_SHOOT:
             e = OPTS[i, 1]
-            if target < 0 or EN[e, E_BIG] > EN[target, E_BIG] or (
-                    EN[e, E_BIG] == EN[target, E_BIG] and EN[e, E_HEALTH] > EN[target, E_HEALTH]):
+            if (
+                target < 0
+                or EN[e, E_BIG] > EN[target, E_BIG]
+                or (EN[e, E_BIG] == EN[target, E_BIG] and EN[e, E_HEALTH] > EN[target, E_HEALTH])
+            ):
                 target = e
     if target >= 0:
         big = EN[target, E_BIG]
@@ -951,10 +1067,47 @@ def heuristic(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, OPTS, n, SEEN, LIST, GOAL,
 
 
 @no_counts
-def play_one(seed, bseed, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP, D20,
-             D20_CUM, SALVO, SALVO_CUM, D6, D6_CUM, out, g, S, CELL, ORDER, SEG, DOOR, EN,
-             PEND, DECK, BOTTOM, BT, ROLLS, OPTS, cum, SEEN, LIST, GOAL, PREV, QUEUE, BLOCKED,
-             cmt, bmt):
+def play_one(
+    seed,
+    bseed,
+    P,
+    BOTS,
+    DIRT,
+    CARD,
+    PILE,
+    PILE_COUNT,
+    JOKER,
+    SHOP,
+    D20,
+    D20_CUM,
+    SALVO,
+    SALVO_CUM,
+    D6,
+    D6_CUM,
+    out,
+    g,
+    S,
+    CELL,
+    ORDER,
+    SEG,
+    DOOR,
+    EN,
+    PEND,
+    DECK,
+    BOTTOM,
+    BT,
+    ROLLS,
+    OPTS,
+    cum,
+    SEEN,
+    LIST,
+    GOAL,
+    PREV,
+    QUEUE,
+    BLOCKED,
+    cmt,
+    bmt,
+):
     """One game from `seed` into out[g]: simulate.play_out's loop over SacState, drawing
     from the two streams `cmt` and `bmt`."""
     mt_seed(cmt, seed)
@@ -992,15 +1145,30 @@ def play_one(seed, bseed, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP, D2
         if S[NEED] or S[N_ROLLS]:
             u = mt_random(cmt)
             if S[NEED]:
-                _feed(S, P, DIRT, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, PILE, DECK, BOTTOM,
-                      BT, cum, u)
+                _feed(
+                    S,
+                    P,
+                    DIRT,
+                    CARD,
+                    CELL,
+                    ORDER,
+                    SEG,
+                    DOOR,
+                    EN,
+                    PEND,
+                    PILE,
+                    DECK,
+                    BOTTOM,
+                    BT,
+                    cum,
+                    u,
+                )
                 if S[NEED] == 0 and S[ROUND] == 0:
                     _start_round(S, P, EN)
                 if S[NEED] == 0 and S[ROUND] and S[ACTIONS] == 0:
                     _end_round(S, P, CELL, EN, ROLLS)
             else:
-                _roll(S, P, CARD, CELL, EN, ROLLS, D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CUM,
-                      u)
+                _roll(S, P, CARD, CELL, EN, ROLLS, D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CUM, u)
             continue
         if decisions >= P[P_MAX_DECISIONS]:
             timeout = True
@@ -1014,10 +1182,41 @@ def play_one(seed, bseed, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP, D2
                 mt_seed(bmt, bseed)
             i = int(mt_random(bmt) * n)
         else:
-            i = heuristic(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, OPTS, n, SEEN, LIST, GOAL,
-                          PREV, QUEUE, BLOCKED)
-        apply(S, P, CARD, CELL, ORDER, SEG, DOOR, EN, PEND, BOTTOM, BT, SHOP, ROLLS,
-              OPTS[i, 0], OPTS[i, 1])
+            i = heuristic(
+                S,
+                P,
+                CARD,
+                CELL,
+                ORDER,
+                SEG,
+                DOOR,
+                EN,
+                OPTS,
+                n,
+                SEEN,
+                LIST,
+                GOAL,
+                PREV,
+                QUEUE,
+                BLOCKED,
+            )
+        apply(
+            S,
+            P,
+            CARD,
+            CELL,
+            ORDER,
+            SEG,
+            DOOR,
+            EN,
+            PEND,
+            BOTTOM,
+            BT,
+            SHOP,
+            ROLLS,
+            OPTS[i, 0],
+            OPTS[i, 1],
+        )
         decisions += 1
     out[g, O_STATUS] = S[STATUS]
     if timeout:
@@ -1042,8 +1241,24 @@ def play_one(seed, bseed, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP, D2
 
 
 @njit(cache=True, nogil=True)
-def play_many(seeds, bot_seeds, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP,
-              D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CUM):
+def play_many(
+    seeds,
+    bot_seeds,
+    P,
+    BOTS,
+    DIRT,
+    CARD,
+    PILE,
+    PILE_COUNT,
+    JOKER,
+    SHOP,
+    D20,
+    D20_CUM,
+    SALVO,
+    SALVO_CUM,
+    D6,
+    D6_CUM,
+):
     n = len(seeds)
     out = np.zeros((n, OUT_WIDTH), np.int64)
     cells = P[P_TABLE_WIDTH] * P[P_TABLE_HEIGHT]
@@ -1076,8 +1291,45 @@ def play_many(seeds, bot_seeds, P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SH
     cmt = np.empty(MT_SIZE, np.int64)
     bmt = np.empty(MT_SIZE, np.int64)
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], P, BOTS, DIRT, CARD, PILE, PILE_COUNT, JOKER, SHOP,
-                 D20, D20_CUM, SALVO, SALVO_CUM, D6, D6_CUM, out, g, S, CELL, ORDER,
-                 SEG, DOOR, EN, PEND, DECK, BOTTOM, BT, ROLLS, OPTS, cum, SEEN, LIST, GOAL,
-                 PREV, QUEUE, BLOCKED, cmt, bmt)
+        play_one(
+            seeds[g],
+            bot_seeds[g],
+            P,
+            BOTS,
+            DIRT,
+            CARD,
+            PILE,
+            PILE_COUNT,
+            JOKER,
+            SHOP,
+            D20,
+            D20_CUM,
+            SALVO,
+            SALVO_CUM,
+            D6,
+            D6_CUM,
+            out,
+            g,
+            S,
+            CELL,
+            ORDER,
+            SEG,
+            DOOR,
+            EN,
+            PEND,
+            DECK,
+            BOTTOM,
+            BT,
+            ROLLS,
+            OPTS,
+            cum,
+            SEEN,
+            LIST,
+            GOAL,
+            PREV,
+            QUEUE,
+            BLOCKED,
+            cmt,
+            bmt,
+        )
     return out

@@ -28,8 +28,7 @@ class Soldier(Vitals):
 
 
 class Enemy:
-    __slots__ = ("id", "card", "pos", "health", "most", "credits", "drops", "alive", "big",
-                 "copy")
+    __slots__ = ("id", "card", "pos", "health", "most", "credits", "drops", "alive", "big", "copy")
 
     def __init__(self, id, card, pos, row, copy=1):
         self.id, self.card, self.pos, self.copy = id, card, pos, copy
@@ -48,8 +47,9 @@ class Enemy:
 class SacState(State):
     num_seats = 1
 
-    def __init__(self, cat: Catalog, rules: dict, pile1: Pile | None = None,
-                 pile2: Pile | None = None):
+    def __init__(
+        self, cat: Catalog, rules: dict, pile1: Pile | None = None, pile2: Pile | None = None
+    ):
         self.cat, self.rules, self.cfg = cat, rules, cat.cfg
         if pile1 is None:
             pile1, pile2 = piles_for(cat.deck, cat.cfg)
@@ -95,7 +95,7 @@ class SacState(State):
     def _sync(self) -> None:
         """After the builder moved: new counters become enemies, the path graph is redrawn,
         and the first round starts once the opening build is done."""
-        for pos, card in self.b.counters[len(self.enemies):]:
+        for pos, card in self.b.counters[len(self.enemies) :]:
             row = self.cat.enemies[C.rank(card)]
             copy = 1 + sum(e.card == card for e in self.enemies)
             self.enemies.append(Enemy(len(self.enemies), card, pos, row, copy))
@@ -108,8 +108,9 @@ class SacState(State):
     def chance(self) -> Chance:
         if self.b.need is not None:
             pile = self.b.piles[self.b.need]
-            label = (f"Pile {self.b.need} ({len(pile)} cards): the next card for the "
-                     f"{self.b.cur.kind}")
+            label = (
+                f"Pile {self.b.need} ({len(pile)} cards): the next card for the {self.b.cur.kind}"
+            )
             known = pile.known()
             names, said = self._placement, self._fed_text
             if known is not None:
@@ -122,15 +123,24 @@ class SacState(State):
             cover, hp = self._cover(e), e.health
             what = ("Salvo" if dice > 1 else "Shot") + f" at {e.name} on {self._sq(e.pos)}"
             extra = f", cover -{cover}" if cover else ""
-            return dice_chance(sum_of(dice, 20), f"{what} ({dice}d20 vs health {e.health}{extra})",
-                               odds={"to kill": lambda s: s - cover >= hp})
+            return dice_chance(
+                sum_of(dice, 20),
+                f"{what} ({dice}d20 vs health {e.health}{extra})",
+                odds={"to kill": lambda s: s - cover >= hp},
+            )
         if kind[0] == "loot":
-            return dice_chance(sum_of(1, 6), "Loot (1d6: 1-2 health, 3-4 armour, 5-6 ammunition)",
-                               names=lambda s: f"{s}: {LOOT[(s - 1) // 2]}")
+            return dice_chance(
+                sum_of(1, 6),
+                "Loot (1d6: 1-2 health, 3-4 armour, 5-6 ammunition)",
+                names=lambda s: f"{s}: {LOOT[(s - 1) // 2]}",
+            )
         e, me = self.enemies[kind[1]], self.soldier
         armor, health = me.armor, me.health
-        return dice_chance(sum_of(1, 20), f"{e.name} on {self._sq(e.pos)} attacks (1d20, R-22)",
-                           odds={"to kill the soldier": lambda s: s - armor >= health})
+        return dice_chance(
+            sum_of(1, 20),
+            f"{e.name} on {self._sq(e.pos)} attacks (1d20, R-22)",
+            odds={"to kill the soldier": lambda s: s - armor >= health},
+        )
 
     def _placement(self, card) -> str:
         """A card that may be drawn, in words: where the generator would put it and why
@@ -183,34 +193,53 @@ class SacState(State):
             if placed.door >= 0 and not self.b.doors[placed.door].open:
                 door = self.b.doors[placed.door]
                 cost = C.FACES[C.rank(door.card)]
-                out.append(Action("door", p, f"Shoot the {C.name(door.card)} door on "
-                                  f"{self._sq(p)} open ({cost} ammo)"))
+                out.append(
+                    Action(
+                        "door",
+                        p,
+                        f"Shoot the {C.name(door.card)} door on {self._sq(p)} open ({cost} ammo)",
+                    )
+                )
             else:
                 out.append(Action("move", p, f"Move to {self._sq(p)} ({self._what(p)})"))
         for e in self._in_range():
             hp = f"health {e.health}"
             out.append(Action("shoot", (e.id,), f"Shoot {e.name} on {self._sq(e.pos)} ({hp})"))
-            out.append(Action("salvo", (e.id,), f"Salvo at {e.name} on {self._sq(e.pos)} "
-                              f"({hp})"))
+            out.append(Action("salvo", (e.id,), f"Salvo at {e.name} on {self._sq(e.pos)} ({hp})"))
         room = self._room_cells(here)
         if room:
             left = sum(1 for p in room if p not in self.searched)
-            out.append(Action("search", (), f"Search the room ({left} card"
-                              f"{'' if left == 1 else 's'} left)"))
+            out.append(
+                Action(
+                    "search", (), f"Search the room ({left} card{'' if left == 1 else 's'} left)"
+                )
+            )
         role = self.b.cells[here].role
         if role == C.HEALING:
             heal = self.cat.params["heal"]
-            out.append(Action("rest", (), f"Rest a round at the healing station (+{heal} "
-                              f"health, +{heal} armour)"))
+            out.append(
+                Action(
+                    "rest",
+                    (),
+                    f"Rest a round at the healing station (+{heal} health, +{heal} armour)",
+                )
+            )
         if role == C.SHOP:
             for item in self.cat.shop:
-                out.append(Action("buy", (item["item"],), f"Buy {item['item']} (+"
-                                  f"{item['amount']} {WORDS[item['stat']]}, {item['price']} "
-                                  "credits)"))
+                out.append(
+                    Action(
+                        "buy",
+                        (item["item"],),
+                        f"Buy {item['item']} (+"
+                        f"{item['amount']} {WORDS[item['stat']]}, {item['price']} "
+                        "credits)",
+                    )
+                )
         if self._explored():
             for p in self._travel_targets():
-                out.append(Action("travel", p, f"Travel to {self._sq(p)} ({self._what(p)}, a "
-                                  "full round)"))
+                out.append(
+                    Action("travel", p, f"Travel to {self._sq(p)} ({self._what(p)}, a full round)")
+                )
         out.append(Action("end", (), f"End round {self.round}"))
         return out
 
@@ -224,8 +253,9 @@ class SacState(State):
             return self._why_buy(a)
         if kind == "travel":
             if s.actions < p["actions"]:
-                return "A-24", (f"travelling takes a full round; {s.actions} of "
-                                f"{p['actions']} actions are left")
+                return "A-24", (
+                    f"travelling takes a full round; {s.actions} of {p['actions']} actions are left"
+                )
             return None
         if kind == "rest":
             return self._why_rest()
@@ -259,8 +289,9 @@ class SacState(State):
     def _why_rest(self):
         s, p = self.soldier, self.cat.params
         if s.actions < p["actions"]:
-            return "R-19", (f"resting takes a full round; {s.actions} of {p['actions']} "
-                            "actions are left")
+            return "R-19", (
+                f"resting takes a full round; {s.actions} of {p['actions']} actions are left"
+            )
         if s.health >= s.max_health and s.armor >= s.max_armor:
             return "R-19", "health and armour are already full"
         return None
@@ -270,8 +301,9 @@ class SacState(State):
         door = self.b.doors[self.b.cells[tuple(a.args)].door]
         cost = C.FACES[C.rank(door.card)]
         if self.b.finished:
-            return "A-37", ("pile 2 is empty, so the dungeon is complete: nothing lies "
-                            "behind this door")
+            return "A-37", (
+                "pile 2 is empty, so the dungeon is complete: nothing lies behind this door"
+            )
         if s.ammo < cost:
             return "R-17", f"the door takes {cost} ammunition to shoot open; you have {s.ammo}"
         return None
@@ -280,11 +312,9 @@ class SacState(State):
         s, p = self.soldier, self.cat.params
         if kind == "salvo":
             if s.actions < p["salvo_actions"]:
-                return "R-17", (f"a salvo takes {p['salvo_actions']} actions; {s.actions} "
-                                "are left")
+                return "R-17", (f"a salvo takes {p['salvo_actions']} actions; {s.actions} are left")
             if s.ammo < p["salvo_ammo"]:
-                return "R-17", (f"a salvo takes {p['salvo_ammo']} ammunition; you have "
-                                f"{s.ammo}")
+                return "R-17", (f"a salvo takes {p['salvo_ammo']} ammunition; you have {s.ammo}")
         elif s.ammo < 1:
             return "R-17", "a shot takes 1 ammunition; you have none"
         return None
@@ -334,8 +364,10 @@ class SacState(State):
             found = p["search_credits"]
             s.credits += found
             what = f"{found} credit{'' if found == 1 else 's'}" if found else "nothing"
-            self._event(f"searched {C.name(self.b.cells[cell].card)} on {self._sq(cell)}: "
-                        f"found {what} (A-36)")
+            self._event(
+                f"searched {C.name(self.b.cells[cell].card)} on {self._sq(cell)}: "
+                f"found {what} (A-36)"
+            )
         if s.actions == 0 and not self.rolls and self.b.need is None and not self.ended:
             self._end_round()
 
@@ -383,8 +415,9 @@ class SacState(State):
     def _cover_at(self, p) -> bool:
         """A-18: room cards of the cover ranks give cover."""
         placed = self.b.cells.get(p)
-        return placed is not None and placed.role == C.ROOM and \
-            C.number(placed.card) in self.cat.cover
+        return (
+            placed is not None and placed.role == C.ROOM and C.number(placed.card) in self.cat.cover
+        )
 
     def _bigs_placed(self) -> bool:
         return sum(e.big for e in self.enemies) >= self.cat.jokers
@@ -465,10 +498,14 @@ class SacState(State):
         return all(p in self.visited for p in self.b.cells if self._open(p))
 
     def _travel_targets(self) -> list:
-        return [p for p, placed in sorted(self.b.cells.items())
-                if p != self.soldier.pos and self._open(p)
-                and (placed.role in (C.ROOM, *C.ACES) or placed.role == C.DOOR)
-                and not any(e.alive and e.pos == p for e in self.enemies)]
+        return [
+            p
+            for p, placed in sorted(self.b.cells.items())
+            if p != self.soldier.pos
+            and self._open(p)
+            and (placed.role in (C.ROOM, *C.ACES) or placed.role == C.DOOR)
+            and not any(e.alive and e.pos == p for e in self.enemies)
+        ]
 
     def _event(self, text: str) -> None:
         self.events.append(text)
@@ -479,30 +516,54 @@ class SacState(State):
         if not self.ended:
             return None
         s = self.soldier
-        details = {"rounds": self.round, "health": s.health, "armor": s.armor,
-                   "ammo": s.ammo, "credits": s.credits, "kills": self.kills,
-                   "big_bads_killed": self.big_kills}
+        details = {
+            "rounds": self.round,
+            "health": s.health,
+            "armor": s.armor,
+            "ammo": s.ammo,
+            "credits": s.credits,
+            "kills": self.kills,
+            "big_bads_killed": self.big_kills,
+        }
         if self.ended == "won":
             return Result("win", (0,), "every Big Bad is dead (A-34)", details)
-        why = ("the soldier is dead (R-18)" if self.ended == "dead"
-               else f"{self.rules['sac.rounds']} rounds are over (A-34)")
+        why = (
+            "the soldier is dead (R-18)"
+            if self.ended == "dead"
+            else f"{self.rules['sac.rounds']} rounds are over (A-34)"
+        )
         return Result("loss", (), why, details)
 
     def stats(self) -> dict:
         s = self.soldier
-        return {"rounds": self.round, "health": s.health, "ammo": s.ammo,
-                "credits": s.credits, "kills": self.kills, "big_bads_killed": self.big_kills,
-                "doors_shot": self.doors_shot, "cards_placed": len(self.b.cells),
-                "survived": int(self.ended != "dead")}
+        return {
+            "rounds": self.round,
+            "health": s.health,
+            "ammo": s.ammo,
+            "credits": s.credits,
+            "kills": self.kills,
+            "big_bads_killed": self.big_kills,
+            "doors_shot": self.doors_shot,
+            "cards_placed": len(self.b.cells),
+            "survived": int(self.ended != "dead"),
+        }
 
     def observation(self, seat) -> dict:
         s = self.soldier
-        return {"round": self.round, "actions": s.actions, "health": s.health,
-                "armor": s.armor, "ammo": s.ammo, "credits": s.credits,
-                "at": self._sq(s.pos),
-                "map": {self._sq(p): c.card for p, c in self.b.cells.items()},
-                "enemies": [{"at": self._sq(e.pos), "card": e.card, "health": e.health,
-                             "alive": e.alive} for e in self.enemies]}
+        return {
+            "round": self.round,
+            "actions": s.actions,
+            "health": s.health,
+            "armor": s.armor,
+            "ammo": s.ammo,
+            "credits": s.credits,
+            "at": self._sq(s.pos),
+            "map": {self._sq(p): c.card for p, c in self.b.cells.items()},
+            "enemies": [
+                {"at": self._sq(e.pos), "card": e.card, "health": e.health, "alive": e.alive}
+                for e in self.enemies
+            ],
+        }
 
     def view(self, seat):
         from .render import view
@@ -513,5 +574,12 @@ class SacState(State):
 STAT = {"health": "health", "armor": "armor", "ammo": "ammo"}
 WORDS = {"health": "health", "armor": "armour", "ammo": "ammunition"}
 LOOT = ("5 health", "5 armour", "5 ammunition")
-ROLE_WORDS = {C.CORRIDOR: "corridor", C.ROOM: "room", C.DOOR: "open door", C.SHOP: "shop",
-              C.HEALING: "healing station", C.ENEMY: "enemy", C.BIG_BAD: "Big Bad"}
+ROLE_WORDS = {
+    C.CORRIDOR: "corridor",
+    C.ROOM: "room",
+    C.DOOR: "open door",
+    C.SHOP: "shop",
+    C.HEALING: "healing station",
+    C.ENEMY: "enemy",
+    C.BIG_BAD: "Big Bad",
+}

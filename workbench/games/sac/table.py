@@ -56,8 +56,13 @@ class Config:
 
     def start_cell(self) -> tuple[int, int]:
         w, h = self.width - 1, self.height - 1
-        return {"top_right": (w, 0), "top_left": (0, 0), "bottom_right": (w, h),
-                "bottom_left": (0, h), "centre": (w // 2, h // 2)}[self.start]
+        return {
+            "top_right": (w, 0),
+            "top_left": (0, 0),
+            "bottom_right": (w, h),
+            "bottom_left": (0, h),
+            "centre": (w // 2, h // 2),
+        }[self.start]
 
     def direction(self, card: str, current: str | None) -> str:
         """1.4: the direction a number card gives; a 6 keeps the current one under
@@ -71,6 +76,8 @@ class Config:
 def check_dir_table(text) -> str:
     """`sac.dir_table` as nine letters U, R, D or L for the ranks 2 to 10."""
     if not isinstance(text, str) or len(text) != 9 or any(c not in DIRS for c in text.upper()):
-        raise ValueError(f"sac.dir_table: {text!r} is not a direction table; give nine letters "
-                         f"from U, R, D, L for the ranks 2 to 10, e.g. {DEFAULT_TABLE!r}")
+        raise ValueError(
+            f"sac.dir_table: {text!r} is not a direction table; give nine letters "
+            f"from U, R, D, L for the ranks 2 to 10, e.g. {DEFAULT_TABLE!r}"
+        )
     return text.upper()

@@ -19,11 +19,29 @@ if TYPE_CHECKING:
         ruleset_comparison,
     )
 
-ANALYSES = ["card_report", "damage_budget", "deck_plan", "design_check", "first_player_edge",
-            "matchup_matrix", "refresh_odds", "ruleset_comparison"]
+ANALYSES = [
+    "card_report",
+    "damage_budget",
+    "deck_plan",
+    "design_check",
+    "first_player_edge",
+    "matchup_matrix",
+    "refresh_odds",
+    "ruleset_comparison",
+]
 # The analyses bring in the simulation layer; playing a match never needs them.
 __getattr__, __dir__ = lazy_attributes(__name__, {".analysis": ANALYSES})
 
 # Spelled out, not unpacked from ANALYSES, so that linters see the lazy names as exported.
-__all__ = ["SquadCombat", "SquadState", "card_report", "damage_budget", "deck_plan", "design_check",
-           "first_player_edge", "matchup_matrix", "refresh_odds", "ruleset_comparison"]
+__all__ = [
+    "SquadCombat",
+    "SquadState",
+    "card_report",
+    "damage_budget",
+    "deck_plan",
+    "design_check",
+    "first_player_edge",
+    "matchup_matrix",
+    "refresh_odds",
+    "ruleset_comparison",
+]

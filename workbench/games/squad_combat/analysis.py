@@ -24,8 +24,14 @@ from .notation import can_pay, parse_cost, parse_pool
 
 GAME = "squad_combat"
 # Design-note numbers (rules 1.3) and the demo plan for a 3-character deck (1.6).
-TARGETS = {"energy": (7, 9), "pool": (3, 4), "refresh": 4, "hp": (12, 15), "damage": 4,
-           "attack_energy": 4}
+TARGETS = {
+    "energy": (7, 9),
+    "pool": (3, 4),
+    "refresh": 4,
+    "hp": (12, 15),
+    "damage": 4,
+    "attack_energy": 4,
+}
 DEMO_PLAN = {"character": 3, "trait": 15, "generic": 12, "resource": 3}
 
 
@@ -33,11 +39,11 @@ def _catalog(cards=None, rules=None):
     from .catalog import catalog_for
 
     game = get_game(GAME)
-    return catalog_for(cards if cards is not None else game.load_cards(),
-                       game.resolve_rules(rules))
+    return catalog_for(cards if cards is not None else game.load_cards(), game.resolve_rules(rules))
 
 
 # -- exact odds -----------------------------------------------------------------------------
+
 
 def refresh_odds(pool: str, held=(), cost: str = "[5]", *, ruleset: str = "v1") -> Fraction:
     """Chance that a character can pay `cost`'s dice right after a Refresh (R-16): the dice
@@ -52,14 +58,17 @@ def refresh_odds(pool: str, held=(), cost: str = "[5]", *, ruleset: str = "v1") 
     dist = pool_of(rolled)
     good = 0
     for faces, weight in zip(dist.outcomes, dist.weights, strict=True):
-        kept = sorted(base + faces, reverse=True)[:spec.size]
+        kept = sorted(base + faces, reverse=True)[: spec.size]
         if can_pay(kept, needs):
             good += weight
     return Fraction(good, dist.total)
 
 
-def refresh_table(pools=("RRR", "RRRR", "34R", "4RR", "3RR"), costs=("[4]", "[5]", "[6]",
-                  "[2][2]", "[4][2]"), held=()) -> pl.DataFrame:
+def refresh_table(
+    pools=("RRR", "RRRR", "34R", "4RR", "3RR"),
+    costs=("[4]", "[5]", "[6]", "[2][2]", "[4][2]"),
+    held=(),
+) -> pl.DataFrame:
     """refresh_odds over pools and costs, as a table for people."""
     rows = []
     for pool in pools:
@@ -70,8 +79,9 @@ def refresh_table(pools=("RRR", "RRRR", "34R", "4RR", "3RR"), costs=("[4]", "[5]
     return pl.DataFrame(rows)
 
 
-def contest_odds(hit_modifiers=range(-2, 4), attack=("d6", "3d6kh1"),
-                 defence=(None, "d6", "2d6kh1")) -> pl.DataFrame:
+def contest_odds(
+    hit_modifiers=range(-2, 4), attack=("d6", "3d6kh1"), defence=(None, "d6", "2d6kh1")
+) -> pl.DataFrame:
     """The v0.5 contest (R-20 .. R-22): chance to hit for a Hit modifier, the attack die
     (a fresh die, or the best of a pool) and the defence die; the dice calculator's
     `squad_table`, which the engine's own contest is checked against."""
@@ -93,6 +103,7 @@ def dodge_odds(atk: int, dice: int, *, need: int = 4) -> Fraction:
 
 # -- the tables against the design notes ----------------------------------------------------
 
+
 def design_check(cards=None) -> pl.DataFrame:
     """Every character and attack against the design notes' numbers (rules 1.3): energy 7-9,
     pools of 3-4 dice, refresh 4 (more for bigger or fixed pools), HP 12-15; attacks of about
@@ -112,18 +123,28 @@ def design_check(cards=None) -> pl.DataFrame:
             notes.append(f"refresh {c.refresh} below {fair} for this pool")
         if not low_h <= c.hp <= high_h:
             notes.append(f"HP {c.hp} outside {low_h}-{high_h}")
-        rows.append({"what": "character", "name": c.name, "numbers":
-                     f"HP {c.hp}, energy {c.energy}, pool {c.pool}, refresh {c.refresh}",
-                     "verdict": "; ".join(notes) or "in line"})
+        rows.append(
+            {
+                "what": "character",
+                "name": c.name,
+                "numbers": f"HP {c.hp}, energy {c.energy}, pool {c.pool}, refresh {c.refresh}",
+                "verdict": "; ".join(notes) or "in line",
+            }
+        )
     for src in cat.cards.values():
         if not src.is_attack:
             continue
         notes = []
         if src.damage <= 2 and not src.effects:
             notes.append("1-2 damage with nothing else going for it")
-        rows.append({"what": "attack", "name": src.name, "numbers":
-                     f"{src.cost}, Atk {src.atk:+d}, {src.damage} damage",
-                     "verdict": "; ".join(notes) or "in line"})
+        rows.append(
+            {
+                "what": "attack",
+                "name": src.name,
+                "numbers": f"{src.cost}, Atk {src.atk:+d}, {src.damage} damage",
+                "verdict": "; ".join(notes) or "in line",
+            }
+        )
     return pl.DataFrame(rows)
 
 
@@ -136,10 +157,17 @@ def deck_plan(cards=None) -> pl.DataFrame:
         counts = dict.fromkeys(DEMO_PLAN, 0)
         for card, n in squad.deck:
             counts[cat.cards[card].group] += n
-        rows.append({"squad": squad.name, **counts, "total": sum(counts.values()),
-                     "matches plan": counts == DEMO_PLAN})
-    rows.append({"squad": "plan (1.6)", **DEMO_PLAN, "total": sum(DEMO_PLAN.values()),
-                 "matches plan": True})
+        rows.append(
+            {
+                "squad": squad.name,
+                **counts,
+                "total": sum(counts.values()),
+                "matches plan": counts == DEMO_PLAN,
+            }
+        )
+    rows.append(
+        {"squad": "plan (1.6)", **DEMO_PLAN, "total": sum(DEMO_PLAN.values()), "matches plan": True}
+    )
     return pl.DataFrame(rows)
 
 
@@ -155,46 +183,93 @@ def damage_budget(cards=None) -> pl.DataFrame:
         attacks = sum(n for c, n in a.deck if cat.cards[c].is_attack)
         for b in cat.squads.values():
             hp = sum(cat.characters[name].hp for name in b.characters)
-            rows.append({"squad": a.name, "against": b.name, "attack cards": attacks,
-                         "damage in deck": damage, "HP to take": hp,
-                         "enough in v1": damage >= hp})
+            rows.append(
+                {
+                    "squad": a.name,
+                    "against": b.name,
+                    "attack cards": attacks,
+                    "damage in deck": damage,
+                    "HP to take": hp,
+                    "enough in v1": damage >= hp,
+                }
+            )
     return pl.DataFrame(rows)
 
 
 # -- bot-played games -------------------------------------------------------------------------
+
 
 def _rates(games: pl.DataFrame, seat: int = 0) -> dict:
     n = games.height
     wins = int((games["winner"] == seat).sum())
     draws = int((games["winner"] == -1).sum())
     low, high = wilson(wins, n)
-    return {"games": n, "wins": wins, "draws": draws, "losses": n - wins - draws,
-            "win_rate": wins / n if n else 0.0, "ci_low": low, "ci_high": high,
-            "draw_rate": draws / n if n else 0.0,
-            "mean_turns": float(games["turns"].mean()) if n else 0.0,
-            "mean_decisions": float(games["length"].mean()) if n else 0.0}
+    return {
+        "games": n,
+        "wins": wins,
+        "draws": draws,
+        "losses": n - wins - draws,
+        "win_rate": wins / n if n else 0.0,
+        "ci_low": low,
+        "ci_high": high,
+        "draw_rate": draws / n if n else 0.0,
+        "mean_turns": float(games["turns"].mean()) if n else 0.0,
+        "mean_decisions": float(games["length"].mean()) if n else 0.0,
+    }
 
 
-def matchup_matrix(squads=("Red", "Blue"), n: int = 200, seed: int = 0, *, bots="heuristic",
-                   rules=None, cards=None, executor=None) -> pl.DataFrame:
+def matchup_matrix(
+    squads=("Red", "Blue"),
+    n: int = 200,
+    seed: int = 0,
+    *,
+    bots="heuristic",
+    rules=None,
+    cards=None,
+    executor=None,
+) -> pl.DataFrame:
     """Which squad beats which, mirrors included: the row squad in seat 1 against the column
     squad in seat 2, n games each with the first player drawn at random; its win rate with a
     95% interval, draws and game length."""
     rows = []
     for a in squads:
         for b in squads:
-            games = simulate(GAME, n, seed=seed, bots=bots, rules=rules, cards=cards,
-                             squads=[a, b], executor=executor)
+            games = simulate(
+                GAME,
+                n,
+                seed=seed,
+                bots=bots,
+                rules=rules,
+                cards=cards,
+                squads=[a, b],
+                executor=executor,
+            )
             rows.append({"row": a, "column": b, **_rates(games)})
     return pl.DataFrame(rows)
 
 
-def first_player_edge(n: int = 400, seed: int = 0, *, squads=("Red", "Red"),
-                      bots="heuristic", rules=None, cards=None, executor=None) -> dict:
+def first_player_edge(
+    n: int = 400,
+    seed: int = 0,
+    *,
+    squads=("Red", "Red"),
+    bots="heuristic",
+    rules=None,
+    cards=None,
+    executor=None,
+) -> dict:
     """How much going first is worth: the first player's share of decided games and of all
     games, with 95% intervals (a mirror match by default, so the squads cancel out)."""
-    games = simulate(GAME, n, seed=seed, bots=bots, rules=rules, cards=cards,
-                     squads=list(squads), executor=executor)
+    games = simulate(
+        GAME,
+        n,
+        seed=seed,
+        bots=bots,
+        rules=rules,
+        cards=cards,
+        squads=list(squads),
+        executor=executor,
+    )
     return _first_edge(games)
 
 
@@ -202,44 +277,93 @@ def _first_edge(games: pl.DataFrame) -> dict:
     return first_player_share(games)
 
 
-RULESETS = {"v1": {}, "v1 with the die contest": {"sc.attack": "contest"},
-            "v0.5": {"sc.ruleset": "v0_5"}}
+RULESETS = {
+    "v1": {},
+    "v1 with the die contest": {"sc.attack": "contest"},
+    "v0.5": {"sc.ruleset": "v0_5"},
+}
 
 
-def ruleset_comparison(n: int = 200, seed: int = 0, *, squads=("Red", "Blue"),
-                       bots="heuristic", cards=None, rulesets=None,
-                       executor=None) -> pl.DataFrame:
+def ruleset_comparison(
+    n: int = 200,
+    seed: int = 0,
+    *,
+    squads=("Red", "Blue"),
+    bots="heuristic",
+    cards=None,
+    rulesets=None,
+    executor=None,
+) -> pl.DataFrame:
     """v1 against the v0.5 die contest: for each ruleset, seat 1's win rate, draws, game
     length and the first player's edge, on the same seeds."""
     rows = []
     for name, rules in (rulesets or RULESETS).items():
-        games = simulate(GAME, n, seed=seed, bots=bots, rules=rules, cards=cards,
-                         squads=list(squads), executor=executor)
+        games = simulate(
+            GAME,
+            n,
+            seed=seed,
+            bots=bots,
+            rules=rules,
+            cards=cards,
+            squads=list(squads),
+            executor=executor,
+        )
         edge = _first_edge(games)
-        rows.append({"ruleset": name, **_rates(games), "first_wins": edge["first_wins"],
-                     "first_ci_low": edge["ci_low"], "first_ci_high": edge["ci_high"]})
+        rows.append(
+            {
+                "ruleset": name,
+                **_rates(games),
+                "first_wins": edge["first_wins"],
+                "first_ci_low": edge["ci_low"],
+                "first_ci_high": edge["ci_high"],
+            }
+        )
     return pl.DataFrame(rows)
 
 
-def card_report(n: int = 300, seed: int = 0, *, squads=("Red", "Blue"), bots="heuristic",
-                rules=None, cards=None, executor=None) -> pl.DataFrame:
+def card_report(
+    n: int = 300,
+    seed: int = 0,
+    *,
+    squads=("Red", "Blue"),
+    bots="heuristic",
+    rules=None,
+    cards=None,
+    executor=None,
+) -> pl.DataFrame:
     """Per card of the squads' decks: how often its squad played it, the squad's win rate
     in games it was played and in games it was not (with 95% intervals), and its numbers
     against the design notes' (typical cost 4 energy, median damage 4). The difference
     between the two win rates says how much the card is worth in play: a card whose games
     go much better than its squad's others is under-costed, one whose games go worse,
     over-costed. Both seats of a mirror match count."""
-    games = simulate(GAME, n, seed=seed, bots=bots, rules=rules, cards=cards,
-                     squads=list(squads), executor=executor)
+    games = simulate(
+        GAME,
+        n,
+        seed=seed,
+        bots=bots,
+        rules=rules,
+        cards=cards,
+        squads=list(squads),
+        executor=executor,
+    )
     cat = _catalog(cards, rules)
     rows = []
     seats = range(len(squads))
-    per_seat = pl.concat([games.select(
-        (pl.col("seed").cast(pl.String) + f"-{s}").alias("seed"),
-        pl.when(pl.col("winner") == s).then(pl.lit("win")).otherwise(pl.lit("loss"))
-        .alias("outcome"),
-        pl.col(f"played_{s}").str.split("|").alias("used"),
-        pl.lit(squads[s]).alias("squad")) for s in seats])
+    per_seat = pl.concat(
+        [
+            games.select(
+                (pl.col("seed").cast(pl.String) + f"-{s}").alias("seed"),
+                pl.when(pl.col("winner") == s)
+                .then(pl.lit("win"))
+                .otherwise(pl.lit("loss"))
+                .alias("outcome"),
+                pl.col(f"played_{s}").str.split("|").alias("used"),
+                pl.lit(squads[s]).alias("squad"),
+            )
+            for s in seats
+        ]
+    )
     for squad in dict.fromkeys(squads):
         mine = per_seat.filter(pl.col("squad") == squad)
         usage = {r["card"]: r for r in card_usage(mine).iter_rows(named=True)}
@@ -254,16 +378,24 @@ def card_report(n: int = 300, seed: int = 0, *, squads=("Red", "Blue"), bots="he
             wins_rest = wins_all - wins_used
             lo, hi = wilson(wins_used, games_used)
             lo2, hi2 = wilson(wins_rest, rest)
-            rows.append({
-                "squad": squad, "card": card, "kind": src.kind, "copies": copies,
-                "cost": str(src.cost), "damage": src.damage if src.is_attack else None,
-                "played in": games_used / total if total else 0.0,
-                "win rate when played": wins_used / games_used if games_used else None,
-                "ci_low": lo, "ci_high": hi,
-                "win rate when not played": wins_rest / rest if rest else None,
-                "rest_ci_low": lo2, "rest_ci_high": hi2,
-                "note": _cost_note(src),
-            })
+            rows.append(
+                {
+                    "squad": squad,
+                    "card": card,
+                    "kind": src.kind,
+                    "copies": copies,
+                    "cost": str(src.cost),
+                    "damage": src.damage if src.is_attack else None,
+                    "played in": games_used / total if total else 0.0,
+                    "win rate when played": wins_used / games_used if games_used else None,
+                    "ci_low": lo,
+                    "ci_high": hi,
+                    "win rate when not played": wins_rest / rest if rest else None,
+                    "rest_ci_low": lo2,
+                    "rest_ci_high": hi2,
+                    "note": _cost_note(src),
+                }
+            )
     return pl.DataFrame(rows)
 
 
@@ -280,16 +412,38 @@ def _cost_note(src) -> str:
     return f"{src.damage} damage for {price}: as the notes price it"
 
 
-def head_to_head(bot="heuristic", against="random", n: int = 100, seed: int = 0, *,
-                 squads=("Red", "Blue"), rules=None, cards=None,
-                 executor=None) -> pl.DataFrame:
+def head_to_head(
+    bot="heuristic",
+    against="random",
+    n: int = 100,
+    seed: int = 0,
+    *,
+    squads=("Red", "Blue"),
+    rules=None,
+    cards=None,
+    executor=None,
+) -> pl.DataFrame:
     """One bot against another, in each seat and for each pairing of the squads given: wins,
     draws and losses of `bot`'s seat, its win rate with a 95% interval, and game length."""
     rows = []
     for a, b in product(squads, repeat=2):
         for seat in (0, 1):
-            games = simulate(GAME, n, seed=seed, bots={seat: bot, 1 - seat: against},
-                             rules=rules, cards=cards, squads=[a, b], executor=executor)
-            rows.append({"plays": [a, b][seat], "against": [a, b][1 - seat],
-                         "seat": seat + 1, **_rates(games, seat)})
+            games = simulate(
+                GAME,
+                n,
+                seed=seed,
+                bots={seat: bot, 1 - seat: against},
+                rules=rules,
+                cards=cards,
+                squads=[a, b],
+                executor=executor,
+            )
+            rows.append(
+                {
+                    "plays": [a, b][seat],
+                    "against": [a, b][1 - seat],
+                    "seat": seat + 1,
+                    **_rates(games, seat),
+                }
+            )
     return pl.DataFrame(rows)

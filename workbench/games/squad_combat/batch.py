@@ -26,18 +26,43 @@ from .effects import TRAITS
 BOTS = {random_bot: K.BOT_RANDOM, heuristic: K.BOT_HEURISTIC}
 KINDS = {"attack": K.ATTACK, "action": K.ACTION, "edge": K.EDGE}
 TARGETS = {"none": K.TG_NONE, "enemy": K.TG_ENEMY, "friendly": K.TG_FRIENDLY}
-TIMINGS = {"any": K.T_ANY, "before_reactions": K.T_BEFORE, "reaction": K.T_REACTION,
-           "after_hit": K.T_AFTER_HIT, "": K.T_OTHER}
+TIMINGS = {
+    "any": K.T_ANY,
+    "before_reactions": K.T_BEFORE,
+    "reaction": K.T_REACTION,
+    "after_hit": K.T_AFTER_HIT,
+    "": K.T_OTHER,
+}
 ACTORS = {"any": K.AC_ANY, "defender": K.AC_DEFENDER, "not_defender": K.AC_NOT_DEFENDER}
 ABILITIES = {"": K.AB_NONE, "alive": K.AB_ALIVE, "dead": K.AB_DEAD}
-KEYWORDS = {"Heal": K.K_HEAL, "Stun": K.K_STUN, "Recover": K.K_RECOVER,
-            "Power Up": K.K_POWER_UP, "Power Down": K.K_POWER_DOWN,
-            "Overcharge": K.K_OVERCHARGE, "Reroll": K.K_REROLL, "Drain": K.K_DRAIN,
-            "Disarm": K.K_DISARM, "Suppress": K.K_SUPPRESS, "Switch": K.K_SWITCH,
-            "Wound": K.K_WOUND, "Draw": K.K_DRAW, "Dodge": K.K_DODGE, "Soak": K.K_SOAK,
-            "Boost": K.K_BOOST, "Aim": K.K_AIM, "Guard": K.K_GUARD, "Taunt": K.K_TAUNT}
-SCOPES = {"": K.SC_DEFAULT, "target": K.SC_TARGET, "self": K.SC_SELF,
-          "each friendly": K.SC_FRIENDLY, "each enemy": K.SC_ENEMY}
+KEYWORDS = {
+    "Heal": K.K_HEAL,
+    "Stun": K.K_STUN,
+    "Recover": K.K_RECOVER,
+    "Power Up": K.K_POWER_UP,
+    "Power Down": K.K_POWER_DOWN,
+    "Overcharge": K.K_OVERCHARGE,
+    "Reroll": K.K_REROLL,
+    "Drain": K.K_DRAIN,
+    "Disarm": K.K_DISARM,
+    "Suppress": K.K_SUPPRESS,
+    "Switch": K.K_SWITCH,
+    "Wound": K.K_WOUND,
+    "Draw": K.K_DRAW,
+    "Dodge": K.K_DODGE,
+    "Soak": K.K_SOAK,
+    "Boost": K.K_BOOST,
+    "Aim": K.K_AIM,
+    "Guard": K.K_GUARD,
+    "Taunt": K.K_TAUNT,
+}
+SCOPES = {
+    "": K.SC_DEFAULT,
+    "target": K.SC_TARGET,
+    "self": K.SC_SELF,
+    "each friendly": K.SC_FRIENDLY,
+    "each enemy": K.SC_ENEMY,
+}
 # The rule variants the kernel plays, each value as the number R holds (None: any number).
 RULES = {
     "sc.ruleset": (K.R_V05, {"v1": 0, "v0_5": 1}),
@@ -47,8 +72,10 @@ RULES = {
     "sc.first_player": (K.R_ROTATE, {"fixed": 0, "rotate": 1}),
     "sc.suppression": (K.R_BLOCKS_REFRESH, {"blocks_reset": 0, "blocks_refresh": 1}),
     "sc.edge_stack": (K.R_LIFO, {"none": 0, "lifo": 1}),
-    "sc.overcharge": (K.R_OVERCHARGE, {"rolled": K.OC_ROLLED, "six": K.OC_SIX,
-                                       "chosen": K.OC_CHOSEN}),
+    "sc.overcharge": (
+        K.R_OVERCHARGE,
+        {"rolled": K.OC_ROLLED, "six": K.OC_SIX, "chosen": K.OC_CHOSEN},
+    ),
     "sc.deckout": (K.R_DECK_LOSE, {"reshuffle": 0, "lose": 1}),
     "sc.reactors": (K.R_REACT_DEFENDER, {"any_friendly": 0, "defender": 1}),
     "sc.stun": (K.R_STUN_ONE, {"x": 0, "one": 1}),
@@ -68,9 +95,9 @@ def _pool_tables():
     count = np.zeros(K.POOL_CAP + 1, np.int64)
     for k, d in enumerate(dists):
         count[k] = len(d.outcomes)
-        cum[k, :count[k]] = np.cumsum(d.weights)
+        cum[k, : count[k]] = np.cumsum(d.weights)
         for i, o in enumerate(d.outcomes):
-            faces[k, i, :len(o)] = o
+            faces[k, i, : len(o)] = o
     return faces, cum, count
 
 
@@ -92,8 +119,9 @@ class Tables:
         self.chars = {name: i for i, name in enumerate(cat.characters)}
         sources = self._number_sources(cat)
         # The first problem met, or None; the tables after it are not made.
-        self.problem = (self._room(cat, sources) or self._source_rows(sources)
-                        or self._character_rows(cat))
+        self.problem = (
+            self._room(cat, sources) or self._source_rows(sources) or self._character_rows(cat)
+        )
         if self.problem is None:
             self.cat = cat
 
@@ -136,7 +164,7 @@ class Tables:
             row[K.SK_CHAR] = -1 if s.character is None else self.chars.get(s.character, -2)
             row[K.SK_ENERGY] = s.cost.energy
             row[K.SK_NDICE] = len(s.cost.dice)
-            row[K.SK_DICE:K.SK_DICE + len(s.cost.dice)] = s.cost.dice
+            row[K.SK_DICE : K.SK_DICE + len(s.cost.dice)] = s.cost.dice
             row[K.SK_CARDS] = s.cost.cards
             row[K.SK_ATK] = s.atk
             row[K.SK_DAMAGE] = s.damage
@@ -157,25 +185,29 @@ class Tables:
         """The characters' cards (CHD), or why one cannot be played."""
         self.CHD = np.zeros((max(1, len(cat.characters)), K.CHD_W), np.int64)
         for d, (cname, ch) in enumerate(cat.characters.items()):
-            if (len(ch.pool.fixed) + ch.pool.random > K.POOL_CAP or len(ch.resist) > 8
-                    or len(ch.hardened) > 8 or len(ch.abilities) > 8
-                    or any(t not in TRAITS for t in ch.traits)
-                    or any(t not in TRAITS for t, _ in ch.resist + ch.hardened)):
+            if (
+                len(ch.pool.fixed) + ch.pool.random > K.POOL_CAP
+                or len(ch.resist) > 8
+                or len(ch.hardened) > 8
+                or len(ch.abilities) > 8
+                or any(t not in TRAITS for t in ch.traits)
+                or any(t not in TRAITS for t, _ in ch.resist + ch.hardened)
+            ):
                 return f"{cname}: a pool, passive or ability list"
             row = self.CHD[d]
             row[K.D_TRAITS] = _traits(ch.traits)
             row[K.D_HP] = ch.hp
             row[K.D_ENERGY] = ch.energy
             row[K.D_NFIXED] = len(ch.pool.fixed)
-            row[K.D_FIXED:K.D_FIXED + len(ch.pool.fixed)] = ch.pool.fixed
+            row[K.D_FIXED : K.D_FIXED + len(ch.pool.fixed)] = ch.pool.fixed
             row[K.D_RANDOM] = ch.pool.random
             row[K.D_REFRESH] = ch.refresh
             row[K.D_NRES] = len(ch.resist)
             for k, (t, x) in enumerate(ch.resist):
-                row[K.D_RES + 2 * k:K.D_RES + 2 * k + 2] = (TRAITS.index(t), x)
+                row[K.D_RES + 2 * k : K.D_RES + 2 * k + 2] = (TRAITS.index(t), x)
             row[K.D_NHARD] = len(ch.hardened)
             for k, (t, x) in enumerate(ch.hardened):
-                row[K.D_HARD + 2 * k:K.D_HARD + 2 * k + 2] = (TRAITS.index(t), x)
+                row[K.D_HARD + 2 * k : K.D_HARD + 2 * k + 2] = (TRAITS.index(t), x)
             row[K.D_NAB] = len(ch.abilities)
             for k, ab in enumerate(ch.abilities):
                 row[K.D_AB + k] = self.ability[(cname, ab.name)]
@@ -184,9 +216,15 @@ class Tables:
 
 def _source_problem(s) -> str | None:
     """Why the kernel cannot play a card or ability, or None."""
-    if (s.kind not in KINDS or s.target not in TARGETS or s.timing not in TIMINGS
-            or s.actor not in ACTORS or s.ability not in ABILITIES
-            or len(s.cost.dice) > K.COST_DICE_CAP or any(t not in TRAITS for t in s.traits)):
+    if (
+        s.kind not in KINDS
+        or s.target not in TARGETS
+        or s.timing not in TIMINGS
+        or s.actor not in ACTORS
+        or s.ability not in ABILITIES
+        or len(s.cost.dice) > K.COST_DICE_CAP
+        or any(t not in TRAITS for t in s.traits)
+    ):
         return f"{s.name}: a kind, target, timing, actor or cost"
     for e in s.effects:
         if e.keyword not in KEYWORDS or e.scope not in SCOPES or e.qualifier:
@@ -200,8 +238,16 @@ def _source_problem(s) -> str | None:
 tables_for = CatalogCache(Tables)
 
 
-def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions: int, seeds,
-               trace: bool = False) -> pl.DataFrame | str:
+def play_batch(
+    game,
+    cards,
+    rules: dict,
+    setup: dict,
+    bots: dict,
+    max_decisions: int,
+    seeds,
+    trace: bool = False,
+) -> pl.DataFrame | str:
     squads = list(setup["squads"])
     seats = len(squads)
     bots, banned = unbanned(bots)
@@ -234,27 +280,46 @@ def play_batch(game, cards, rules: dict, setup: dict, bots: dict, max_decisions:
         for card, n in squad.deck:
             counts[card] = counts.get(card, 0) + n
         counts = {c: n for c, n in counts.items() if n}
-        if (len(counts) > K.PILE_CAP or sum(counts.values()) > K.HAND_CAP
-                or any(c not in t.number for c in counts)):
+        if (
+            len(counts) > K.PILE_CAP
+            or sum(counts.values()) > K.HAND_CAP
+            or any(c not in t.number for c in counts)
+        ):
             return f"not compiled: squad {name}'s deck (too large, or a card it cannot copy)"
         for j, (card, n) in enumerate(counts.items()):
             SQ_DECK[s, j] = (t.number[card], n)
         SQ_DN[s] = len(counts)
     # Game.ban_name names a played card or a used ability: a source, by its unique name.
-    BAN = np.array([[seat in banned and name in banned[seat] for name in t.names]
-                    for seat in range(seats)], np.bool_).reshape(seats, len(t.names))
+    BAN = np.array(
+        [[seat in banned and name in banned[seat] for name in t.names] for seat in range(seats)],
+        np.bool_,
+    ).reshape(seats, len(t.names))
     seeds = np.asarray(list(seeds), np.int64)
-    out, outf, played = K.play_many(seeds, bot_seed(seeds), R, np.array(codes, np.int64),
-                                    BAN, t.SRC, t.EFF, t.CHD, SQ_CHARS, SQ_DECK, SQ_DN,
-                                    POOL_FACES, POOL_CUM, POOL_N)
-    return kept(_frame(seeds, out, outf, played, seats, t.names, trace),
-                out[:, K.O_STATUS] == K.OK)
+    out, outf, played = K.play_many(
+        seeds,
+        bot_seed(seeds),
+        R,
+        np.array(codes, np.int64),
+        BAN,
+        t.SRC,
+        t.EFF,
+        t.CHD,
+        SQ_CHARS,
+        SQ_DECK,
+        SQ_DN,
+        POOL_FACES,
+        POOL_CUM,
+        POOL_N,
+    )
+    return kept(_frame(seeds, out, outf, played, seats, t.names, trace), out[:, K.O_STATUS] == K.OK)
 
 
 def _frame(seeds, out, outf, played, seats: int, names, trace: bool) -> pl.DataFrame:
     """The rows play_out builds from the engine (its row plus SquadState.stats), as columns."""
-    outcome = [("timeout" if o == K.TIMEOUT else "draw" if w < 0 else f"Seat {w + 1} wins")
-               for o, w in zip(out[:, K.O_OUTCOME].tolist(), out[:, K.O_WINNER].tolist())]
+    outcome = [
+        ("timeout" if o == K.TIMEOUT else "draw" if w < 0 else f"Seat {w + 1} wins")
+        for o, w in zip(out[:, K.O_OUTCOME].tolist(), out[:, K.O_WINNER].tolist(), strict=True)
+    ]
     columns = {
         "seed": seeds,
         "outcome": pl.Series(outcome, dtype=pl.String),
@@ -274,9 +339,11 @@ def _frame(seeds, out, outf, played, seats: int, names, trace: bool) -> pl.DataF
         columns[f"alive_{s}"] = out[:, K.O_ALIVE + s]
         columns[f"hp_{s}"] = out[:, K.O_HP + s]
         columns[f"played_{s}"] = pl.Series(
-            ["|".join(names[k] for k in order if row[k]) for row in played[:, s, :len(names)]],
-            dtype=pl.String)
+            ["|".join(names[k] for k in order if row[k]) for row in played[:, s, : len(names)]],
+            dtype=pl.String,
+        )
     if trace:
-        columns.update(tension_columns(out[:, K.O_LEAD_CHANGES], outf,
-                                       out[:, K.O_OUTCOME] == K.TIMEOUT))
+        columns.update(
+            tension_columns(out[:, K.O_LEAD_CHANGES], outf, out[:, K.O_OUTCOME] == K.TIMEOUT)
+        )
     return pl.DataFrame(columns)

@@ -32,8 +32,9 @@ def search(samples: int = 2, depth: int = 60, fair: bool = True):
     from ...core.lookahead import LookaheadBot
     from .game import SPEC
 
-    return LookaheadBot(heuristic, traits=SPEC.traits, samples=samples, depth=depth,
-                        searched=_searched, fair=fair)
+    return LookaheadBot(
+        heuristic, traits=SPEC.traits, samples=samples, depth=depth, searched=_searched, fair=fair
+    )
 
 
 def _first(state, seat, actions):
@@ -41,6 +42,7 @@ def _first(state, seat, actions):
 
 
 # -- what a play is worth --------------------------------------------------------------------
+
 
 def _stick(state, src, target, mod: int = 0) -> int:
     """Damage `src` would leave on `target` (after Resistance; 0 if Hardened discards it)."""
@@ -70,8 +72,7 @@ def _hit_value(state, src, target, atk: int | None = None) -> float:
 
 
 def _enemies(state, seat):
-    return [c for c in state.chars if c.alive and c.seat != seat
-            and not state.players[c.seat].out]
+    return [c for c in state.chars if c.alive and c.seat != seat and not state.players[c.seat].out]
 
 
 def _friends(state, seat):
@@ -132,8 +133,12 @@ def _choose_action(state, seat, actions):
             actor = state._char_of(seat, a.args[1]) if len(a.args) > 1 else None
             value = _source_value(state, seat, src, actor)
         elif a.kind == "use":
-            src = next(ab for ci in state.players[seat].order
-                       for ab in state.chars[ci].d.abilities if ab.name == a.args[0])
+            src = next(
+                ab
+                for ci in state.players[seat].order
+                for ab in state.chars[ci].d.abilities
+                if ab.name == a.args[0]
+            )
             value = _source_value(state, seat, src, None)
         elif a.kind == "refresh":
             c = state.chars[state._char_of(seat, a.args[0])]
@@ -144,6 +149,7 @@ def _choose_action(state, seat, actions):
 
 
 # -- paying and targeting --------------------------------------------------------------------
+
 
 def _choose_pay(state, seat, actions):
     play = state.plays[state.wait[2]]
@@ -161,16 +167,25 @@ def _choose_target(state, seat, actions):
     src = play.source
     chars = [state.chars[state._char_of(a.args[0], a.args[1])] for a in actions]
     if src.target == "enemy":
-        values = [_hit_value(state, src, c) if src.is_attack else c.energy + len(c.dice)
-                  for c in chars]
+        values = [
+            _hit_value(state, src, c) if src.is_attack else c.energy + len(c.dice) for c in chars
+        ]
     else:
         keywords = {e.keyword for e in src.effects}
         values = []
         for c in chars:
             if "Heal" in keywords:
                 x = next(e.amount for e in src.effects if e.keyword == "Heal")
-                values.append(max((state.effective(r, c) for r in c.attached
-                                   if state.healable_worth(r, c) <= x), default=0))
+                values.append(
+                    max(
+                        (
+                            state.effective(r, c)
+                            for r in c.attached
+                            if state.healable_worth(r, c) <= x
+                        ),
+                        default=0,
+                    )
+                )
             elif "Recover" in keywords:
                 values.append(c.burden)
             elif "Reroll" in keywords:
@@ -181,6 +196,7 @@ def _choose_target(state, seat, actions):
 
 
 # -- edges in priority windows ---------------------------------------------------------------
+
 
 def _edge_value(state, seat, a) -> float:
     kind, pid, _ = state.win
@@ -213,8 +229,9 @@ def _edge_value(state, seat, a) -> float:
     if "Recover" in words:
         return 1.0 if mine and any(c.burden >= 3 for c in _friends(state, seat)) else -1.0
     if "Reroll" in words:
-        return 1.0 if mine and any(c.dice and c.dice[-1] <= 2 for c in _friends(state, seat)) \
-            else -1.0
+        return (
+            1.0 if mine and any(c.dice and c.dice[-1] <= 2 for c in _friends(state, seat)) else -1.0
+        )
     return -1.0
 
 
@@ -230,6 +247,7 @@ def _choose_window(state, seat, actions):
 
 
 # -- effects, dice and cards -----------------------------------------------------------------
+
 
 def _choose_effect(state, seat, actions):
     kind = state.wait[2][0]
@@ -248,8 +266,11 @@ def _card_worth(state, seat, name, copies: int = 1) -> float:
     """How much a card in hand is worth keeping: attacks and heals most, one Dodge Roll,
     other edges little; a card no living character can play nothing."""
     src = state.cat.cards[name]
-    usable = any((src.character is None or src.character == c.d.name)
-                 and (not src.traits or src.traits & c.d.traits) for c in _friends(state, seat))
+    usable = any(
+        (src.character is None or src.character == c.d.name)
+        and (not src.traits or src.traits & c.d.traits)
+        for c in _friends(state, seat)
+    )
     if not usable:
         return -10.0
     words = {e.keyword for e in src.effects}
@@ -291,7 +312,15 @@ def _choose_defence_die(state, seat, actions):
     return next(a for a in actions if a.args[0] == 0)
 
 
-CHOOSERS = {"action": _choose_action, "pay": _choose_pay, "target": _choose_target,
-            "window": _choose_window, "choose": _choose_effect, "keep": _choose_keep,
-            "cards": _choose_cards, "discard": _choose_discard,
-            "attack_die": _choose_attack_die, "defence_die": _choose_defence_die}
+CHOOSERS = {
+    "action": _choose_action,
+    "pay": _choose_pay,
+    "target": _choose_target,
+    "window": _choose_window,
+    "choose": _choose_effect,
+    "keep": _choose_keep,
+    "cards": _choose_cards,
+    "discard": _choose_discard,
+    "attack_die": _choose_attack_die,
+    "defence_die": _choose_defence_die,
+}

@@ -35,8 +35,9 @@ COST_WORDS = "energy <X>, dice [1] to [6] and card discards C, e.g. <3>[1] or [2
 
 
 def _traits_column(doc: str, nullable: bool = False) -> pa.Column:
-    return text_column(doc + f" ({', '.join(TRAITS)}; several separated by spaces)",
-                       nullable=nullable)
+    return text_column(
+        doc + f" ({', '.join(TRAITS)}; several separated by spaces)", nullable=nullable
+    )
 
 
 TABLES: dict[str, TableSpec] = {
@@ -44,101 +45,147 @@ TABLES: dict[str, TableSpec] = {
         file="characters.csv",
         key="name",
         doc="Characters (1.1, section 6): they start in play, three to a squad.",
-        schema=pa.DataFrameSchema({
-            "name": text_column("Character name", unique=True),
-            "traits": _traits_column("One or two traits (A-26)"),
-            "hp": int_column("HP: the character dies when its damage reaches this (R-36)",
-                             pa.Check.in_range(1, 60)),
-            "energy": int_column("Energy; burden tokens spend it (R-13)",
-                                 pa.Check.in_range(0, 30)),
-            "pool": text_column("Dice pool: a face 1-6 per fixed die and R per rolled one, "
-                                "e.g. 34R (1.2)"),
-            "refresh": int_column("Energy a Refresh of the dice costs (R-16)",
-                                  pa.Check.in_range(0, 30)),
-            "passives": text_column("Keyword passives such as 'Alpha Resistance 1' or 'Beta "
-                                    "Hardened 2', separated by ';' (R-31, R-32)", nullable=True),
-            "text": text_column("What the character is, for people"),
-        }),
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column("Character name", unique=True),
+                "traits": _traits_column("One or two traits (A-26)"),
+                "hp": int_column(
+                    "HP: the character dies when its damage reaches this (R-36)",
+                    pa.Check.in_range(1, 60),
+                ),
+                "energy": int_column(
+                    "Energy; burden tokens spend it (R-13)", pa.Check.in_range(0, 30)
+                ),
+                "pool": text_column(
+                    "Dice pool: a face 1-6 per fixed die and R per rolled one, e.g. 34R (1.2)"
+                ),
+                "refresh": int_column(
+                    "Energy a Refresh of the dice costs (R-16)", pa.Check.in_range(0, 30)
+                ),
+                "passives": text_column(
+                    "Keyword passives such as 'Alpha Resistance 1' or 'Beta "
+                    "Hardened 2', separated by ';' (R-31, R-32)",
+                    nullable=True,
+                ),
+                "text": text_column("What the character is, for people"),
+            }
+        ),
     ),
     "cards": TableSpec(
         file="cards.csv",
         key="name",
         doc="Deck cards: actions, attacks and edges (1.1, section 6).",
-        schema=pa.DataFrameSchema({
-            "name": text_column("Card name", unique=True),
-            "kind": text_column("attack, action or edge", pa.Check.isin(KINDS)),
-            "traits": _traits_column("Traits an acting character must share; blank for a "
-                                     "generic card (A-23)", nullable=True),
-            "character": text_column("The only character who may play it (a character-"
-                                     "specific card); blank for any", nullable=True),
-            "resource": bool_column("A Resource card (A-4): generic, counted apart in decks"),
-            "cost": text_column(f"Cost: {COST_WORDS}; blank for none", nullable=True),
-            "atk": int_column("Atk rating of an attack (reactions read it, A-2; the Hit "
-                              "modifier of the v0.5 contest); blank for other cards",
-                              pa.Check.in_range(-10, 10), nullable=True),
-            "damage": int_column("Damage on an attack's Effect Bar; 0 for other cards (R-34)",
-                                 pa.Check.in_range(0, 30)),
-            "target": text_column("Whom it targets: none, enemy or friendly (an attack: enemy)",
-                                  pa.Check.isin(TARGETS)),
-            "targets": int_column("How many different targets (0 with target none)",
-                                  pa.Check.in_range(0, 3)),
-            "timing": text_column("When an edge may be played: any (any priority window), "
-                                  "before_reactions, reaction or after_hit (R-23, R-24); blank "
-                                  "for actions and attacks", pa.Check.isin(TIMINGS),
-                                  nullable=True),
-            "actor": text_column("Who may act for a reaction: any, defender or not_defender "
-                                 "(A-5)", pa.Check.isin(ACTORS)),
-            "effects": text_column("Keyword effects such as 'Stun 2; Drain', separated by ';'; "
-                                   "an attack's apply when it hits", nullable=True),
-            "text": text_column("The card's text, for people"),
-        }),
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column("Card name", unique=True),
+                "kind": text_column("attack, action or edge", pa.Check.isin(KINDS)),
+                "traits": _traits_column(
+                    "Traits an acting character must share; blank for a generic card (A-23)",
+                    nullable=True,
+                ),
+                "character": text_column(
+                    "The only character who may play it (a character-specific card); blank for any",
+                    nullable=True,
+                ),
+                "resource": bool_column("A Resource card (A-4): generic, counted apart in decks"),
+                "cost": text_column(f"Cost: {COST_WORDS}; blank for none", nullable=True),
+                "atk": int_column(
+                    "Atk rating of an attack (reactions read it, A-2; the Hit "
+                    "modifier of the v0.5 contest); blank for other cards",
+                    pa.Check.in_range(-10, 10),
+                    nullable=True,
+                ),
+                "damage": int_column(
+                    "Damage on an attack's Effect Bar; 0 for other cards (R-34)",
+                    pa.Check.in_range(0, 30),
+                ),
+                "target": text_column(
+                    "Whom it targets: none, enemy or friendly (an attack: enemy)",
+                    pa.Check.isin(TARGETS),
+                ),
+                "targets": int_column(
+                    "How many different targets (0 with target none)", pa.Check.in_range(0, 3)
+                ),
+                "timing": text_column(
+                    "When an edge may be played: any (any priority window), "
+                    "before_reactions, reaction or after_hit (R-23, R-24); blank "
+                    "for actions and attacks",
+                    pa.Check.isin(TIMINGS),
+                    nullable=True,
+                ),
+                "actor": text_column(
+                    "Who may act for a reaction: any, defender or not_defender (A-5)",
+                    pa.Check.isin(ACTORS),
+                ),
+                "effects": text_column(
+                    "Keyword effects such as 'Stun 2; Drain', separated by ';'; "
+                    "an attack's apply when it hits",
+                    nullable=True,
+                ),
+                "text": text_column("The card's text, for people"),
+            }
+        ),
         refs={"character": "characters.name"},
     ),
     "abilities": TableSpec(
         file="abilities.csv",
         key="name",
         doc="Abilities printed on characters (A-28): death effects, usable once the "
-            "character is dead (R-37), or abilities usable while it lives.",
-        schema=pa.DataFrameSchema({
-            "name": text_column("Ability name", unique=True),
-            "character": text_column("The character it is printed on"),
-            "when": text_column("alive (usable while it lives) or dead (a death effect, v1)",
-                                pa.Check.isin(WHEN)),
-            "kind": text_column("action (uses up the action phase) or edge (in a priority "
-                                "window)", pa.Check.isin(ABILITY_KINDS)),
-            "cost": text_column(f"Cost: {COST_WORDS}; a death effect may cost only C (R-37)",
-                                nullable=True),
-            "target": text_column("Whom it targets: none, enemy or friendly",
-                                  pa.Check.isin(TARGETS)),
-            "targets": int_column("How many different targets (0 with target none)",
-                                  pa.Check.in_range(0, 3)),
-            "effects": text_column("Keyword effects, separated by ';'"),
-            "text": text_column("The ability as printed, for people"),
-        }),
+        "character is dead (R-37), or abilities usable while it lives.",
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column("Ability name", unique=True),
+                "character": text_column("The character it is printed on"),
+                "when": text_column(
+                    "alive (usable while it lives) or dead (a death effect, v1)",
+                    pa.Check.isin(WHEN),
+                ),
+                "kind": text_column(
+                    "action (uses up the action phase) or edge (in a priority window)",
+                    pa.Check.isin(ABILITY_KINDS),
+                ),
+                "cost": text_column(
+                    f"Cost: {COST_WORDS}; a death effect may cost only C (R-37)", nullable=True
+                ),
+                "target": text_column(
+                    "Whom it targets: none, enemy or friendly", pa.Check.isin(TARGETS)
+                ),
+                "targets": int_column(
+                    "How many different targets (0 with target none)", pa.Check.in_range(0, 3)
+                ),
+                "effects": text_column("Keyword effects, separated by ';'"),
+                "text": text_column("The ability as printed, for people"),
+            }
+        ),
         refs={"character": "characters.name"},
     ),
     "squads": TableSpec(
         file="squads.csv",
         key="name",
         doc="Squads: three characters in a row, left to right (R-3), and a deck in decks.csv.",
-        schema=pa.DataFrameSchema({
-            "name": text_column("Squad name, as the setup option `squads` names it",
-                                unique=True),
-            "title": text_column("What the squad is, for people"),
-            **{p: text_column(f"The {p} character") for p in POSITIONS},
-        }),
+        schema=pa.DataFrameSchema(
+            {
+                "name": text_column(
+                    "Squad name, as the setup option `squads` names it", unique=True
+                ),
+                "title": text_column("What the squad is, for people"),
+                **{p: text_column(f"The {p} character") for p in POSITIONS},
+            }
+        ),
         refs={p: "characters.name" for p in POSITIONS},
     ),
     "decks": TableSpec(
         file="decks.csv",
         key="id",
         doc="Each squad's deck: one line per card and its copies (R-1, R-2).",
-        schema=pa.DataFrameSchema({
-            "id": text_column("Line id, e.g. 'Red: Haymaker'", unique=True),
-            "squad": text_column("Squad, a name from squads.csv"),
-            "card": text_column("Card, a name from cards.csv"),
-            "copies": int_column("Copies of the card in the deck", pa.Check.in_range(1, 40)),
-        }),
+        schema=pa.DataFrameSchema(
+            {
+                "id": text_column("Line id, e.g. 'Red: Haymaker'", unique=True),
+                "squad": text_column("Squad, a name from squads.csv"),
+                "card": text_column("Card, a name from cards.csv"),
+                "copies": int_column("Copies of the card in the deck", pa.Check.in_range(1, 40)),
+            }
+        ),
         refs={"squad": "squads.name", "card": "cards.name"},
     ),
 }
@@ -163,20 +210,30 @@ def traits_of(text: str | None) -> tuple[str, ...]:
 def cross_check(cards: CardSet) -> list[Problem]:
     """Text cells read as the rules read them, and decks built by R-1; CardSet checks the
     declared references first (rows naming a missing character are skipped here)."""
-    return [*_character_problems(cards), *_card_problems(cards), *_ability_problems(cards),
-            *_squad_problems(cards), *_deck_problems(cards)]
+    return [
+        *_character_problems(cards),
+        *_card_problems(cards),
+        *_ability_problems(cards),
+        *_squad_problems(cards),
+        *_deck_problems(cards),
+    ]
 
 
 def _reader(cards: CardSet, table: str, problems: list):
     """A function that reads one cell with `parse` and records a problem if it cannot."""
+
     def read(i: int, column: str, parse, expected: str):
         value = cards[table][column][i]
         try:
             return parse(value)
         except (NotationError, ValueError) as exc:
-            problems.append(problem_at(cards, table, i, column,
-                                       issue=f"cannot be read: {exc}", expected=expected))
+            problems.append(
+                problem_at(
+                    cards, table, i, column, issue=f"cannot be read: {exc}", expected=expected
+                )
+            )
             return None
+
     return read
 
 
@@ -186,21 +243,42 @@ def _character_problems(cards: CardSet) -> list[Problem]:
     for i in range(cards["characters"].height):
         traits = read(i, "traits", traits_of, f"one or two of {', '.join(TRAITS)}")
         if traits is not None and not 1 <= len(traits) <= 2:
-            problems.append(problem_at(cards, "characters", i, "traits",
-                                       issue=f"names {len(traits)} traits",
-                                       expected="one or two traits (A-26)"))
-        read(i, "pool", parse_pool, "a face 1 to 6 per fixed die and R per rolled one, e.g. "
-             "RRR or 34R, 1 to 8 dice")
-        read(i, "passives", PASSIVES.parse, "passives such as 'Alpha Resistance 1' or "
-             "'Beta Hardened 2', separated by ';'")
+            problems.append(
+                problem_at(
+                    cards,
+                    "characters",
+                    i,
+                    "traits",
+                    issue=f"names {len(traits)} traits",
+                    expected="one or two traits (A-26)",
+                )
+            )
+        read(
+            i,
+            "pool",
+            parse_pool,
+            "a face 1 to 6 per fixed die and R per rolled one, e.g. RRR or 34R, 1 to 8 dice",
+        )
+        read(
+            i,
+            "passives",
+            PASSIVES.parse,
+            "passives such as 'Alpha Resistance 1' or 'Beta Hardened 2', separated by ';'",
+        )
     return problems
 
 
 def _targets_problem(cards, table, i, row) -> Problem | None:
     none = row["target"] == "none"
     if none != (row["targets"] == 0):
-        return problem_at(cards, table, i, "targets", issue=f"with target {row['target']}",
-                          expected="0 with target none, 1 or more with enemy or friendly")
+        return problem_at(
+            cards,
+            table,
+            i,
+            "targets",
+            issue=f"with target {row['target']}",
+            expected="0 with target none, 1 or more with enemy or friendly",
+        )
     return None
 
 
@@ -209,33 +287,47 @@ def _card_problems(cards: CardSet) -> list[Problem]:
     read = _reader(cards, "cards", problems)
     characters = {r["name"]: r for r in cards["characters"].iter_rows(named=True)}
     for i, row in enumerate(cards["cards"].iter_rows(named=True)):
+
         def bad(column, issue, expected, i=i):
-            problems.append(problem_at(cards, "cards", i, column, issue=issue,
-                                       expected=expected))
+            problems.append(problem_at(cards, "cards", i, column, issue=issue, expected=expected))
 
         kind = row["kind"]
-        traits = read(i, "traits", traits_of, f"traits from {', '.join(TRAITS)}, or a blank "
-                      "cell for a generic card")
+        traits = read(
+            i,
+            "traits",
+            traits_of,
+            f"traits from {', '.join(TRAITS)}, or a blank cell for a generic card",
+        )
         read(i, "cost", parse_cost, COST_WORDS)
         effects = read(i, "effects", EFFECTS.parse, "keywords from " + ", ".join(EFFECTS.names))
         if (p := _targets_problem(cards, "cards", i, row)) is not None:
             problems.append(p)
         _check_kind(row, kind, bad)
         if row["actor"] != "any" and row["timing"] != "reaction":
-            bad("actor", f"with timing {row['timing'] or 'blank'}",
-                "any (defender and not_defender are for reactions)")
+            bad(
+                "actor",
+                f"with timing {row['timing'] or 'blank'}",
+                "any (defender and not_defender are for reactions)",
+            )
         if effects and row["timing"] not in ("reaction", "before_reactions", "after_hit"):
             answers = [e.keyword for e in effects if e.keyword in ATTACK_KEYWORDS]
             if answers:
-                bad("effects", f"names {answers[0]}, which answers an attack",
-                    "an edge with timing reaction, before_reactions or after_hit for it")
+                bad(
+                    "effects",
+                    f"names {answers[0]}, which answers an attack",
+                    "an edge with timing reaction, before_reactions or after_hit for it",
+                )
         who = row["character"]
         if who in characters and traits:
-            theirs = traits_of(characters[who]["traits"]) if _readable(
-                characters[who]["traits"]) else ()
+            theirs = (
+                traits_of(characters[who]["traits"]) if _readable(characters[who]["traits"]) else ()
+            )
             if theirs and not set(traits) & set(theirs):
-                bad("traits", f"shares no trait with {who} ({' '.join(theirs)})",
-                    f"a trait of {who}, or a blank cell: otherwise nobody may play it (R-12a)")
+                bad(
+                    "traits",
+                    f"shares no trait with {who} ({' '.join(theirs)})",
+                    f"a trait of {who}, or a blank cell: otherwise nobody may play it (R-12a)",
+                )
     return problems
 
 
@@ -250,8 +342,11 @@ def _check_kind(row, kind: str, bad) -> None:
         if row["atk"] is not None:
             bad("atk", f"on an {kind}", "a blank cell (only attacks have an Atk)")
         if row["damage"]:
-            bad("damage", f"on an {kind}", "0: an action's damage is dealt only by "
-                "attaching a token ('Wound X', R-34)")
+            bad(
+                "damage",
+                f"on an {kind}",
+                "0: an action's damage is dealt only by attaching a token ('Wound X', R-34)",
+            )
     if kind == "edge":
         if row["timing"] is None:
             bad("timing", "on an edge", f"one of {', '.join(TIMINGS)}")
@@ -276,14 +371,28 @@ def _ability_problems(cards: CardSet) -> list[Problem]:
         if (p := _targets_problem(cards, "abilities", i, row)) is not None:
             problems.append(p)
         if cost is not None and row["when"] == "dead" and (cost.energy or cost.dice):
-            problems.append(problem_at(cards, "abilities", i, "cost", issue="on a death effect",
-                                       expected="card discards C only: a dead character has "
-                                                "no energy or dice (R-37)"))
+            problems.append(
+                problem_at(
+                    cards,
+                    "abilities",
+                    i,
+                    "cost",
+                    issue="on a death effect",
+                    expected="card discards C only: a dead character has no energy or dice (R-37)",
+                )
+            )
         answers = [e.keyword for e in effects or () if e.keyword in ATTACK_KEYWORDS]
         if answers:
-            problems.append(problem_at(cards, "abilities", i, "effects",
-                                       issue=f"names {answers[0]}, which answers an attack",
-                                       expected="effects on characters or the player"))
+            problems.append(
+                problem_at(
+                    cards,
+                    "abilities",
+                    i,
+                    "effects",
+                    issue=f"names {answers[0]}, which answers an attack",
+                    expected="effects on characters or the player",
+                )
+            )
     return problems
 
 
@@ -294,11 +403,27 @@ def _squad_problems(cards: CardSet) -> list[Problem]:
         names = [row[p] for p in POSITIONS]
         for j, p in enumerate(POSITIONS):
             if names[j] in names[:j]:
-                problems.append(problem_at(cards, "squads", i, p, issue="is in the squad twice",
-                                           expected="three different characters (R-3)"))
+                problems.append(
+                    problem_at(
+                        cards,
+                        "squads",
+                        i,
+                        p,
+                        issue="is in the squad twice",
+                        expected="three different characters (R-3)",
+                    )
+                )
         if row["name"] not in with_deck:
-            problems.append(problem_at(cards, "squads", i, "name", issue="has no deck",
-                                       expected="lines for it in decks.csv"))
+            problems.append(
+                problem_at(
+                    cards,
+                    "squads",
+                    i,
+                    "name",
+                    issue="has no deck",
+                    expected="lines for it in decks.csv",
+                )
+            )
     return problems
 
 
@@ -316,28 +441,46 @@ def _deck_problems(cards: CardSet) -> list[Problem]:
             continue  # the reference check reports it
         if (squad, card) in seen:
             first = seen[squad, card]
-            problems.append(problem_at(cards, "decks", i, "card",
-                                       issue=f"is listed twice for {squad} (also {first!r})",
-                                       expected="one line per card, with its copies"))
+            problems.append(
+                problem_at(
+                    cards,
+                    "decks",
+                    i,
+                    "card",
+                    issue=f"is listed twice for {squad} (also {first!r})",
+                    expected="one line per card, with its copies",
+                )
+            )
         seen.setdefault((squad, card), row["id"])
         members = squads[squad]
         spec = card_rows[card]
         if spec["character"] is not None and spec["character"] not in members:
-            problems.append(problem_at(cards, "decks", i, "card",
-                                       issue=f"is {spec['character']}'s card, who is not in "
-                                             f"{squad}",
-                                       expected=f"a card {squad}'s characters ("
-                                                f"{', '.join(members)}) may use (R-1)"))
+            problems.append(
+                problem_at(
+                    cards,
+                    "decks",
+                    i,
+                    "card",
+                    issue=f"is {spec['character']}'s card, who is not in {squad}",
+                    expected=f"a card {squad}'s characters ({', '.join(members)}) may use (R-1)",
+                )
+            )
             continue
         if not (_readable(spec["traits"]) and all(_readable(traits.get(m)) for m in members)):
             continue  # the unreadable cell is reported where it is
         need = set(traits_of(spec["traits"]))
         have = {t for m in members for t in traits_of(traits.get(m))}
         if need and not need & have:
-            problems.append(problem_at(cards, "decks", i, "card",
-                                       issue=f"needs {' or '.join(sorted(need))}, which no "
-                                             f"character of {squad} has",
-                                       expected=f"a card sharing a trait with {', '.join(members)}"
-                                                f" ({', '.join(sorted(have))}) or a generic "
-                                                "card (R-1)"))
+            problems.append(
+                problem_at(
+                    cards,
+                    "decks",
+                    i,
+                    "card",
+                    issue=f"needs {' or '.join(sorted(need))}, which no character of {squad} has",
+                    expected=f"a card sharing a trait with {', '.join(members)}"
+                    f" ({', '.join(sorted(have))}) or a generic "
+                    "card (R-1)",
+                )
+            )
     return problems

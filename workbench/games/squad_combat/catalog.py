@@ -55,12 +55,19 @@ class Source:
         return "resource" if self.resource else "generic"
 
     def _actor_matters(self) -> bool:
-        return bool(self.cost.energy or self.cost.dice or self.is_attack
-                    or self.actor != "any" or self.ability
-                    or any(e.scope == "self" or e.keyword in ("Switch", "Taunt")
-                           or (e.scope == "" and self.target == "none"
-                               and e.keyword not in ATTACK_KEYWORDS)
-                           for e in self.effects))
+        return bool(
+            self.cost.energy
+            or self.cost.dice
+            or self.is_attack
+            or self.actor != "any"
+            or self.ability
+            or any(
+                e.scope == "self"
+                or e.keyword in ("Switch", "Taunt")
+                or (e.scope == "" and self.target == "none" and e.keyword not in ATTACK_KEYWORDS)
+                for e in self.effects
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,46 +103,83 @@ class Catalog:
         self.rules = rules
         abilities: dict[str, list[Source]] = {}
         for r in cards["abilities"].iter_rows(named=True):
-            abilities.setdefault(r["character"], []).append(Source(
-                r["name"], r["kind"], frozenset(), r["character"], parse_cost(r["cost"]), 0, 0,
-                r["target"], r["targets"], "any" if r["kind"] == "edge" else "", "any",
-                EFFECTS.parse(r["effects"]), r["text"], ability=r["when"]))
+            abilities.setdefault(r["character"], []).append(
+                Source(
+                    r["name"],
+                    r["kind"],
+                    frozenset(),
+                    r["character"],
+                    parse_cost(r["cost"]),
+                    0,
+                    0,
+                    r["target"],
+                    r["targets"],
+                    "any" if r["kind"] == "edge" else "",
+                    "any",
+                    EFFECTS.parse(r["effects"]),
+                    r["text"],
+                    ability=r["when"],
+                )
+            )
         self.characters: dict[str, Character] = {}
         for r in cards["characters"].iter_rows(named=True):
             passives = PASSIVES.parse(r["passives"])
             self.characters[r["name"]] = Character(
-                r["name"], frozenset(traits_of(r["traits"])), r["hp"], r["energy"],
-                parse_pool(r["pool"]), r["refresh"],
+                r["name"],
+                frozenset(traits_of(r["traits"])),
+                r["hp"],
+                r["energy"],
+                parse_pool(r["pool"]),
+                r["refresh"],
                 tuple((p.qualifier, p.amount) for p in passives if p.keyword == "Resistance"),
                 tuple((p.qualifier, p.amount) for p in passives if p.keyword == "Hardened"),
-                r["text"], tuple(abilities.get(r["name"], ())))
+                r["text"],
+                tuple(abilities.get(r["name"], ())),
+            )
         self.cards: dict[str, Source] = {}
         for r in cards["cards"].iter_rows(named=True):
             self.cards[r["name"]] = Source(
-                r["name"], r["kind"], frozenset(traits_of(r["traits"])), r["character"],
-                parse_cost(r["cost"]), r["atk"] or 0, r["damage"], r["target"], r["targets"],
-                r["timing"] or "", r["actor"], EFFECTS.parse(r["effects"]), r["text"],
-                resource=bool(r["resource"]))
+                r["name"],
+                r["kind"],
+                frozenset(traits_of(r["traits"])),
+                r["character"],
+                parse_cost(r["cost"]),
+                r["atk"] or 0,
+                r["damage"],
+                r["target"],
+                r["targets"],
+                r["timing"] or "",
+                r["actor"],
+                EFFECTS.parse(r["effects"]),
+                r["text"],
+                resource=bool(r["resource"]),
+            )
         decks: dict[str, list[tuple[str, int]]] = {}
         for r in cards["decks"].iter_rows(named=True):
             decks.setdefault(r["squad"], []).append((r["card"], r["copies"]))
         self.squads: dict[str, Squad] = {
-            r["name"]: Squad(r["name"], r["title"], tuple(r[p] for p in POSITIONS),
-                             tuple(decks.get(r["name"], ())))
-            for r in cards["squads"].iter_rows(named=True)}
+            r["name"]: Squad(
+                r["name"],
+                r["title"],
+                tuple(r[p] for p in POSITIONS),
+                tuple(decks.get(r["name"], ())),
+            )
+            for r in cards["squads"].iter_rows(named=True)
+        }
 
     def squad(self, name: str) -> Squad:
         """A squad to play, its deck checked against the copy limit of constructed play
         (R-2, A-24: none in the demo)."""
         squad = self.squads.get(name)
         if squad is None:
-            raise SetupError(f"squads: no squad {name!r}; squads are "
-                             f"{', '.join(self.squads)}")
+            raise SetupError(f"squads: no squad {name!r}; squads are {', '.join(self.squads)}")
         limit = self.rules["sc.copy_limit"]
         for card, n in squad.deck:
             if limit and n > limit:
-                raise SetupError(f"squads: {name}'s deck holds {n} copies of {card}; "
-                                 f"sc.copy_limit allows {limit} (R-2)")
+                raise SetupError(
+                    f"squads: {name}'s deck holds {n} copies of {card}; "
+                    f"sc.copy_limit allows {limit} (R-2)"
+                )
         return squad
 
 

@@ -54,8 +54,7 @@ class Combat:
     def _s_declared(self, pid: int) -> None:
         """R-24: a window once costs are paid and the target chosen; for an attack it is the
         reaction window, the defending player first (R-17.3)."""
-        self._then(("window", "reaction" if self.plays[pid].source.is_attack else "declared",
-                    pid))
+        self._then(("window", "reaction" if self.plays[pid].source.is_attack else "declared", pid))
 
     def _s_edge_resolve(self, pid: int) -> None:
         if self.rules["sc.edge_stack"] == "lifo":
@@ -119,8 +118,7 @@ class Combat:
             defender.attached.append(rec)
             play.attached = rec.uid
             self.hurt = True
-            self.note(f"{src.name} hits {defender.d.name} for "
-                      f"{self.effective(rec, defender)}")
+            self.note(f"{src.name} hits {defender.d.name} for {self.effective(rec, defender)}")
         self._check_deaths()
         self._then(*[("effect", pid, i) for i in range(len(src.effects))])
 
@@ -200,8 +198,9 @@ class Combat:
     def attach_token(self, ci: int, play: Play, worth: int) -> None:
         c = self.chars[ci]
         self.uid += 1
-        rec = Attached(self.uid, f"{play.source.name} token", play.seat, worth,
-                       play.source.traits, token=True)
+        rec = Attached(
+            self.uid, f"{play.source.name} token", play.seat, worth, play.source.traits, token=True
+        )
         if not self._hardened(rec, c):
             c.attached.append(rec)
             self.hurt = True
@@ -261,14 +260,21 @@ class Combat:
                     if not rec.token:
                         self.players[rec.owner].discard.put(rec.name)
                 c.attached = []
-        living = [p.seat for p in self.players
-                  if not p.out and any(self.chars[ci].alive for ci in p.order)]
+        living = [
+            p.seat
+            for p in self.players
+            if not p.out and any(self.chars[ci].alive for ci in p.order)
+        ]
         for p in self.players:
             if p.seat not in living:
                 p.out = True
         if len(living) <= 1:
-            self._finish(tuple(living), "the last squad standing" if living else
-                         "the last characters died at the same moment (A-21)")
+            self._finish(
+                tuple(living),
+                "the last squad standing"
+                if living
+                else "the last characters died at the same moment (A-21)",
+            )
 
     def no_damage_left(self) -> bool:
         """A-35: True when no squad can ever attach damage again, so no character can die
@@ -287,8 +293,11 @@ class Combat:
                 continue
             for rec in c.attached:
                 owner = self.players[rec.owner]
-                if not rec.token and not owner.out and self._wounds(
-                        rec.owner, self.cat.cards[rec.name]):
+                if (
+                    not rec.token
+                    and not owner.out
+                    and self._wounds(rec.owner, self.cat.cards[rec.name])
+                ):
                     return False
         return True
 
@@ -305,21 +314,27 @@ class Combat:
             c = self.chars[ci]
             if src.ability:
                 if src.character == c.d.name and (
-                        c.alive if src.ability == "alive" else not c.alive and not self.v05):
+                    c.alive if src.ability == "alive" else not c.alive and not self.v05
+                ):
                     return True
-            elif c.alive and (src.character is None or src.character == c.d.name) and (
-                    not src.traits or src.traits & c.d.traits):
+            elif (
+                c.alive
+                and (src.character is None or src.character == c.d.name)
+                and (not src.traits or src.traits & c.d.traits)
+            ):
                 return True
         return False
 
     def _wounds(self, seat: int, src: Source) -> bool:
         hurts = (src.is_attack and src.damage > 0) or any(
-            e.keyword in ("Wound", "Boost") and e.amount for e in src.effects)
+            e.keyword in ("Wound", "Boost") and e.amount for e in src.effects
+        )
         return hurts and self._playable_by_someone(seat, src)
 
     def _heals(self, seat: int, src: Source) -> bool:
-        return any(e.keyword == "Heal" for e in src.effects) and \
-            self._playable_by_someone(seat, src)
+        return any(e.keyword == "Heal" for e in src.effects) and self._playable_by_someone(
+            seat, src
+        )
 
     def _eliminate(self, seat: int) -> None:
         self.players[seat].out = True

@@ -36,9 +36,15 @@ def _who(state, ci: int) -> str:
 
 # -- effects on characters (R-26 .. R-30, R-33) ----------------------------------------------
 
-@EFFECTS.keyword("Heal", "Remove one damage card (or token) worth X or less from the target; "
-                 "the healer chooses which (R-26, A-16).", number="required", scopes=SCOPES,
-                 acts_on=CHARACTER)
+
+@EFFECTS.keyword(
+    "Heal",
+    "Remove one damage card (or token) worth X or less from the target; "
+    "the healer chooses which (R-26, A-16).",
+    number="required",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def heal(state, play, effect, ci):
     c = state.chars[ci]
     x = effect.amount
@@ -52,8 +58,10 @@ def heal(state, play, effect, ci):
     if len(found) == 1:
         state.remove_attached(ci, next(iter(found.values())))
         return
-    options = [Action("choose", (name, worth), f"Heal {c.d.name}: remove {name} ({worth})")
-               for name, worth in found]
+    options = [
+        Action("choose", (name, worth), f"Heal {c.d.name}: remove {name} ({worth})")
+        for name, worth in found
+    ]
     state.ask(play.seat, "heal", options, (ci, tuple(found.items())))
 
 
@@ -65,22 +73,36 @@ def _heal_chosen(state, data, args):
 CHOICES["heal"] = _heal_chosen
 
 
-@EFFECTS.keyword("Stun", "The target takes X burden tokens, down to 0 energy (R-27, A-12).",
-                 number="required", scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Stun",
+    "The target takes X burden tokens, down to 0 energy (R-27, A-12).",
+    number="required",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def stun(state, play, effect, ci):
     c = state.chars[ci]
     c.burden = min(c.d.energy, c.burden + state.stun_amount(effect.amount))
 
 
-@EFFECTS.keyword("Recover", "Remove X burden tokens from the target (Resource cards, A-4).",
-                 number="required", scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Recover",
+    "Remove X burden tokens from the target (Resource cards, A-4).",
+    number="required",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def recover(state, play, effect, ci):
     c = state.chars[ci]
     c.burden = max(0, c.burden - effect.amount)
 
 
-@EFFECTS.keyword("Power Up", "The target's controller may raise one of its dice by 1, up to "
-                 "6 (R-28, A-15).", scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Power Up",
+    "The target's controller may raise one of its dice by 1, up to 6 (R-28, A-15).",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def power_up(state, play, effect, ci):
     c = state.chars[ci]
     values = sorted({v for v in c.dice if v < 6}, reverse=True)
@@ -100,16 +122,21 @@ def _power_up_chosen(state, ci, args):
 CHOICES["power_up"] = _power_up_chosen
 
 
-@EFFECTS.keyword("Power Down", "The target's controller must lower one of its dice by 1, "
-                 "down to 1 (R-28, A-15).", scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Power Down",
+    "The target's controller must lower one of its dice by 1, down to 1 (R-28, A-15).",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def power_down(state, play, effect, ci):
     c = state.chars[ci]
     values = sorted({v for v in c.dice if v > 1}, reverse=True)
     if len(values) == 1:
         state.set_die(ci, values[0], values[0] - 1)
     elif values:
-        options = [Action("choose", ("down", v), f"Power Down {c.d.name}: {v} → {v - 1}")
-                   for v in values]
+        options = [
+            Action("choose", ("down", v), f"Power Down {c.d.name}: {v} → {v - 1}") for v in values
+        ]
         state.ask(c.seat, "power_down", options, ci)
 
 
@@ -120,17 +147,22 @@ def _power_down_chosen(state, ci, args):
 CHOICES["power_down"] = _power_down_chosen
 
 
-@EFFECTS.keyword("Overcharge", "Add one extra die to the target, even above its pool size: "
-                 "rolled, a 6, or chosen by the player (R-29, A-14, sc.overcharge).",
-                 scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Overcharge",
+    "Add one extra die to the target, even above its pool size: "
+    "rolled, a 6, or chosen by the player (R-29, A-14, sc.overcharge).",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def overcharge(state, play, effect, ci):
     how = state.rules["sc.overcharge"]
     if how == "six":
         state.add_die(ci, 6)
     elif how == "chosen":
         name = state.chars[ci].d.name
-        options = [Action("choose", ("face", v), f"Overcharge {name} with a {v}")
-                   for v in range(6, 0, -1)]
+        options = [
+            Action("choose", ("face", v), f"Overcharge {name} with a {v}") for v in range(6, 0, -1)
+        ]
         state.ask(play.seat, "overcharge", options, ci)
     else:
         state.roll("overcharge", ci)
@@ -140,11 +172,17 @@ CHOICES["overcharge"] = lambda state, ci, args: state.add_die(ci, args[1])
 ROLLS["overcharge"] = lambda state, ci, face: state.add_die(ci, face)
 
 
-@EFFECTS.keyword("Reroll", "Roll one die of the target again; the player who played the card "
-                 "chooses which (Gamma, rules 4).", scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Reroll",
+    "Roll one die of the target again; the player who played the card "
+    "chooses which (Gamma, rules 4).",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def reroll(state, play, effect, ci):
-    _one_die(state, play.seat, ci, "reroll", "Reroll {}'s {}",
-             lambda v: state.roll("reroll", (ci, v)))
+    _one_die(
+        state, play.seat, ci, "reroll", "Reroll {}'s {}", lambda v: state.roll("reroll", (ci, v))
+    )
 
 
 def _one_die(state, seat, ci, key, label, act):
@@ -170,8 +208,12 @@ def _rerolled(state, data, face):
 ROLLS["reroll"] = _rerolled
 
 
-@EFFECTS.keyword("Drain", "The acting player removes one die of the target's, their choice "
-                 "(Delta).", scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Drain",
+    "The acting player removes one die of the target's, their choice (Delta).",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def drain(state, play, effect, ci):
     _one_die(state, play.seat, ci, "drain", "Remove {}'s {}", lambda v: state.remove_die(ci, v))
 
@@ -179,46 +221,68 @@ def drain(state, play, effect, ci):
 CHOICES["drain"] = lambda state, ci, args: state.remove_die(ci, args[1])
 
 
-@EFFECTS.keyword("Disarm", "Remove the target's highest die (Delta).", scopes=SCOPES,
-                 acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Disarm", "Remove the target's highest die (Delta).", scopes=SCOPES, acts_on=CHARACTER
+)
 def disarm(state, play, effect, ci):
     c = state.chars[ci]
     if c.dice:
         state.remove_die(ci, c.dice[0])
 
 
-@EFFECTS.keyword("Suppress", "Put a Suppression token on the target: it keeps its burden at "
-                 "the next end-of-turn reset, or (sc.suppression) cannot Refresh, until the "
-                 "next turn starts (R-35, A-13).", scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Suppress",
+    "Put a Suppression token on the target: it keeps its burden at "
+    "the next end-of-turn reset, or (sc.suppression) cannot Refresh, until the "
+    "next turn starts (R-35, A-13).",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def suppress(state, play, effect, ci):
     state.chars[ci].suppressed = True
 
 
-@EFFECTS.keyword("Switch", "Swap the positions of the acting character and the target, two "
-                 "characters of one player (R-30, A-27).", scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Switch",
+    "Swap the positions of the acting character and the target, two "
+    "characters of one player (R-30, A-27).",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def switch(state, play, effect, ci):
     state.switch(play.actor, ci)
 
 
-@EFFECTS.keyword("Wound", "Attach a damage token worth X (of the card's trait) to the target, "
-                 "as a damage card that is not an attack (R-33, R-34).", number="required",
-                 scopes=SCOPES, acts_on=CHARACTER)
+@EFFECTS.keyword(
+    "Wound",
+    "Attach a damage token worth X (of the card's trait) to the target, "
+    "as a damage card that is not an attack (R-33, R-34).",
+    number="required",
+    scopes=SCOPES,
+    acts_on=CHARACTER,
+)
 def wound(state, play, effect, ci):
     state.attach_token(ci, play, effect.amount)
 
 
 # -- effects on the player -------------------------------------------------------------------
 
-@EFFECTS.keyword("Draw", "The acting player draws X cards.", number="required",
-                 acts_on=PLAYER)
+
+@EFFECTS.keyword("Draw", "The acting player draws X cards.", number="required", acts_on=PLAYER)
 def draw(state, play, effect, _):
     state.draw_cards(play.seat, effect.amount)
 
 
 # -- effects on the attack they answer (edges and reactions, R-17, R-18) ----------------------
 
-@EFFECTS.keyword("Dodge", "Negate the attack if the die spent on this card is at least X + "
-                 "the attack's Atk (demo Dodge Roll, A-2).", number="required", acts_on=ATTACK)
+
+@EFFECTS.keyword(
+    "Dodge",
+    "Negate the attack if the die spent on this card is at least X + "
+    "the attack's Atk (demo Dodge Roll, A-2).",
+    number="required",
+    acts_on=ATTACK,
+)
 def dodge(state, play, effect, _):
     attack = state.plays[play.ctx]
     die = play.paid[0] if play.paid else 0
@@ -226,14 +290,22 @@ def dodge(state, play, effect, _):
         attack.negated = True
 
 
-@EFFECTS.keyword("Soak", "If the attack hits, its damage counts X less (a -X token on it).",
-                 number="required", acts_on=ATTACK)
+@EFFECTS.keyword(
+    "Soak",
+    "If the attack hits, its damage counts X less (a -X token on it).",
+    number="required",
+    acts_on=ATTACK,
+)
 def soak(state, play, effect, _):
     state.modify_attack(play.ctx, -effect.amount)
 
 
-@EFFECTS.keyword("Boost", "Put a +X damage token on the attack (after it hit: on the card "
-                 "attached).", number="required", acts_on=ATTACK)
+@EFFECTS.keyword(
+    "Boost",
+    "Put a +X damage token on the attack (after it hit: on the card attached).",
+    number="required",
+    acts_on=ATTACK,
+)
 def boost(state, play, effect, _):
     state.modify_attack(play.ctx, effect.amount)
 
@@ -243,14 +315,17 @@ def aim(state, play, effect, _):
     state.plays[play.ctx].atk += effect.amount
 
 
-@EFFECTS.keyword("Guard", "The defence rating gets +X in the v0.5 die contest (A-31).",
-                 number="required", acts_on=ATTACK)
+@EFFECTS.keyword(
+    "Guard",
+    "The defence rating gets +X in the v0.5 die contest (A-31).",
+    number="required",
+    acts_on=ATTACK,
+)
 def guard(state, play, effect, _):
     state.plays[play.ctx].defence += effect.amount
 
 
-@EFFECTS.keyword("Taunt", "The acting character becomes the defender (Foxtrot).",
-                 acts_on=ATTACK)
+@EFFECTS.keyword("Taunt", "The acting character becomes the defender (Foxtrot).", acts_on=ATTACK)
 def taunt(state, play, effect, _):
     attack = state.plays[play.ctx]
     me = state.chars[play.actor]
@@ -264,7 +339,17 @@ ATTACK_KEYWORDS = frozenset(k.name for k in EFFECTS if k.acts_on == ATTACK)
 
 # -- passives printed on characters (R-31, R-32) --------------------------------------------
 
-PASSIVES.add("Resistance", "Damage cards of that trait on this character count X less, "
-             "down to 0; they stay attached (R-31, A-17).", number="required", qualified=True)
-PASSIVES.add("Hardened", "A damage card of that trait worth X or less (after Resistance) is "
-             "discarded instead of attached (R-32, A-18).", number="required", qualified=True)
+PASSIVES.add(
+    "Resistance",
+    "Damage cards of that trait on this character count X less, "
+    "down to 0; they stay attached (R-31, A-17).",
+    number="required",
+    qualified=True,
+)
+PASSIVES.add(
+    "Hardened",
+    "A damage card of that trait worth X or less (after Resistance) is "
+    "discarded instead of attached (R-32, A-18).",
+    number="required",
+    qualified=True,
+)

@@ -59,12 +59,19 @@ class Eligibility:
             return None
         attack = ctx is not None and ctx.source.is_attack
         if t == "after_hit":
-            if (kind == "after" and attack and ctx.hit and ctx.seat == seat
-                    and ctx.attached is not None
-                    and any(r.uid == ctx.attached for r in self.chars[ctx.targets[0]].attached)):
+            if (
+                kind == "after"
+                and attack
+                and ctx.hit
+                and ctx.seat == seat
+                and ctx.attached is not None
+                and any(r.uid == ctx.attached for r in self.chars[ctx.targets[0]].attached)
+            ):
                 return None
-            return ("R-23", f"{src.name} is played after a friendly attack hits, while its "
-                            "card is attached")
+            return (
+                "R-23",
+                f"{src.name} is played after a friendly attack hits, while its card is attached",
+            )
         if kind != "reaction" or not attack:
             return ("R-23", f"{src.name} is played while an attack waits for reactions")
         if ctx.negated:
@@ -148,44 +155,61 @@ class Eligibility:
             "printed": ("A-28", f"{src.name} is printed on {src.character}"),
             "v05": ("R-36", "v0.5 removes dead characters: no death effects"),
             "alive": ("R-37", f"{src.name} is {name}'s death effect; {name} is alive"),
-            "death cards": ("R-37", f"{src.name} costs {cost.cards} card discards; the hand "
-                                    f"holds {hand}"),
+            "death cards": (
+                "R-37",
+                f"{src.name} costs {cost.cards} card discards; the hand holds {hand}",
+            ),
             "dead": ("R-36", f"{name} is dead and cannot act"),
             "who": ("R-12a", f"only {src.character} may play {src.name}"),
-            "trait": ("R-12a", f"{name} ({'/'.join(sorted(c.d.traits))}) shares no trait "
-                               f"with {src.name} ({'/'.join(sorted(src.traits))})"),
-            "energy": ("R-12b", f"{src.name} costs {cost.energy} energy; {name} has "
-                                f"{c.energy}"),
-            "dice": ("R-12c", f"{src.name} needs dice {''.join(f'[{x}]' for x in cost.dice)}"
-                              f"; {name} holds {', '.join(map(str, c.dice)) or 'no dice'}"),
-            "cards": ("R-12d", f"{src.name} costs {cost.cards} card discards; you hold "
-                               f"{hand - 1} other cards"),
+            "trait": (
+                "R-12a",
+                f"{name} ({'/'.join(sorted(c.d.traits))}) shares no trait "
+                f"with {src.name} ({'/'.join(sorted(src.traits))})",
+            ),
+            "energy": ("R-12b", f"{src.name} costs {cost.energy} energy; {name} has {c.energy}"),
+            "dice": (
+                "R-12c",
+                f"{src.name} needs dice {''.join(f'[{x}]' for x in cost.dice)}"
+                f"; {name} holds {', '.join(map(str, c.dice)) or 'no dice'}",
+            ),
+            "cards": (
+                "R-12d",
+                f"{src.name} costs {cost.cards} card discards; you hold {hand - 1} other cards",
+            ),
             "defender": ("A-5", f"only the defender ({defender}) may play {src.name}"),
-            "not defender": ("A-5", f"{src.name} is played by a character other than the "
-                                    "defender"),
-            "reactors": ("A-5", f"under sc.reactors = defender only the defender "
-                                f"({defender}) reacts"),
-            "target": ("R-17" if src.is_attack else "R-13",
-                       f"{src.name} needs {src.targets} living {side} character"
-                       f"{'s' if src.targets > 1 else ''} to target"),
+            "not defender": ("A-5", f"{src.name} is played by a character other than the defender"),
+            "reactors": (
+                "A-5",
+                f"under sc.reactors = defender only the defender ({defender}) reacts",
+            ),
+            "target": (
+                "R-17" if src.is_attack else "R-13",
+                f"{src.name} needs {src.targets} living {side} character"
+                f"{'s' if src.targets > 1 else ''} to target",
+            ),
         }
         return words[code]
 
     def _candidates(self, seat: int, side: str, chosen) -> list[int]:
         if side == "friendly":
-            return [ci for ci in self.players[seat].order
-                    if self.chars[ci].alive and ci not in chosen]
-        return [c.ci for c in self.chars
-                if c.alive and c.seat != seat and not self.players[c.seat].out
-                and c.ci not in chosen]
+            return [
+                ci for ci in self.players[seat].order if self.chars[ci].alive and ci not in chosen
+            ]
+        return [
+            c.ci
+            for c in self.chars
+            if c.alive and c.seat != seat and not self.players[c.seat].out and c.ci not in chosen
+        ]
 
     def _refresh_problem(self, seat: int, ci: int) -> tuple | None:
         c = self.chars[ci]
         if not c.alive:
             return ("R-36", f"{c.d.name} is dead and cannot act")
         if c.energy < c.d.refresh:
-            return ("R-16", f"a Refresh of {c.d.name} costs {c.d.refresh} energy; "
-                            f"{c.d.name} has {c.energy}")
+            return (
+                "R-16",
+                f"a Refresh of {c.d.name} costs {c.d.refresh} energy; {c.d.name} has {c.energy}",
+            )
         if c.suppressed and self.rules["sc.suppression"] == "blocks_refresh":
             return ("R-35", f"{c.d.name} is suppressed and cannot Refresh until the next turn")
         return None
@@ -213,7 +237,8 @@ class Eligibility:
                 if src.is_edge != edges:
                     other_kind.append(a)
                 elif (src.character or c.d.name) != c.d.name or (
-                        src.traits and not src.traits & c.d.traits):
+                    src.traits and not src.traits & c.d.traits
+                ):
                     unfit.append(a)
                 else:
                     out.setdefault(a, a)
@@ -256,8 +281,10 @@ class Eligibility:
         if name not in p.hand:
             return ("R-7", f"{name} is not in your hand")
         if what == "action" and src.is_edge:
-            return ("R-23", f"{name} is an Edge: it is played in a priority window, not as "
-                            "your action")
+            return (
+                "R-23",
+                f"{name} is an Edge: it is played in a priority window, not as your action",
+            )
         if what == "window" and not src.is_edge:
             return ("R-7", f"{name} is an {src.kind}: it is played in your own action phase")
         if what == "window":
@@ -273,15 +300,22 @@ class Eligibility:
     def _use_problem(self, seat: int, args, what: str, ctx) -> tuple[str, str] | None:
         """`explain` for the use of a character's ability."""
         p = self.players[seat]
-        found = [(ab, ci) for ci in p.order for ab in self.chars[ci].d.abilities
-                 if args and ab.name == args[0]]
+        found = [
+            (ab, ci)
+            for ci in p.order
+            for ab in self.chars[ci].d.abilities
+            if args and ab.name == args[0]
+        ]
         if not found:
             return None
         ab, ci = found[0]
         if (ab.kind == "action") != (what == "action"):
-            return ("A-28", f"{ab.name} is an {'Action' if ab.kind == 'action' else 'Edge'}"
-                            " ability: " + ("used as your action" if ab.kind == "action"
-                                            else "used in a priority window"))
+            return (
+                "A-28",
+                f"{ab.name} is an {'Action' if ab.kind == 'action' else 'Edge'}"
+                " ability: "
+                + ("used as your action" if ab.kind == "action" else "used in a priority window"),
+            )
         return self._actor_problem(seat, ab, ci, ctx)
 
 
@@ -305,6 +339,7 @@ def refresh_action(c: Char) -> Action:
     key = ("refresh", c.d.name, c.d.refresh)
     action = _ACTIONS.get(key)
     if action is None:
-        action = _ACTIONS[key] = Action("refresh", (c.d.name,),
-                                        f"Refresh {c.d.name}'s dice ({c.d.refresh} energy)")
+        action = _ACTIONS[key] = Action(
+            "refresh", (c.d.name,), f"Refresh {c.d.name}'s dice ({c.d.refresh} energy)"
+        )
     return action

@@ -28,8 +28,16 @@ import math
 import numpy as np
 from numba import njit
 
-from ...core.compiled import (MT_SIZE, deck_put, deck_take_at, list_remove, mt_random,
-                              mt_seed, pick_cum, tension)
+from ...core.compiled import (
+    MT_SIZE,
+    deck_put,
+    deck_take_at,
+    list_remove,
+    mt_random,
+    mt_seed,
+    pick_cum,
+    tension,
+)
 from ...core.layout import Layout
 
 HAND = 5  # R-3, R-9
@@ -66,8 +74,19 @@ DEF_CAP = 64  # characters of the tables
 _source = Layout()
 (SK_KIND, SK_TRAITS, SK_CHAR, SK_ENERGY, SK_NDICE) = _source.fields(5)
 SK_DICE = _source.field(COST_DICE_CAP)
-(SK_CARDS, SK_ATK, SK_DAMAGE, SK_TARGET, SK_TARGETS, SK_TIMING, SK_ACTOR, SK_ABILITY,
- SK_MATTERS, SK_NEFF, SK_EFF) = _source.fields(11)
+(
+    SK_CARDS,
+    SK_ATK,
+    SK_DAMAGE,
+    SK_TARGET,
+    SK_TARGETS,
+    SK_TIMING,
+    SK_ACTOR,
+    SK_ABILITY,
+    SK_MATTERS,
+    SK_NEFF,
+    SK_EFF,
+) = _source.fields(11)
 SRC_W = _source.size
 ATTACK, ACTION, EDGE = 0, 1, 2
 TG_NONE, TG_ENEMY, TG_FRIENDLY = 0, 1, 2
@@ -79,9 +98,27 @@ AB_NONE, AB_ALIVE, AB_DEAD = range(3)
 _keyword = Layout()
 E_KW, E_AMT, E_SCOPE = _keyword.fields(3)
 EFF_W = _keyword.size
-(K_HEAL, K_STUN, K_RECOVER, K_POWER_UP, K_POWER_DOWN, K_OVERCHARGE, K_REROLL, K_DRAIN,
- K_DISARM, K_SUPPRESS, K_SWITCH, K_WOUND, K_DRAW, K_DODGE, K_SOAK, K_BOOST, K_AIM, K_GUARD,
- K_TAUNT) = range(19)
+(
+    K_HEAL,
+    K_STUN,
+    K_RECOVER,
+    K_POWER_UP,
+    K_POWER_DOWN,
+    K_OVERCHARGE,
+    K_REROLL,
+    K_DRAIN,
+    K_DISARM,
+    K_SUPPRESS,
+    K_SWITCH,
+    K_WOUND,
+    K_DRAW,
+    K_DODGE,
+    K_SOAK,
+    K_BOOST,
+    K_AIM,
+    K_GUARD,
+    K_TAUNT,
+) = range(19)
 SC_DEFAULT, SC_TARGET, SC_SELF, SC_FRIENDLY, SC_ENEMY = range(5)
 
 # CHD[d, ...], in S at _cd(d): a character's card
@@ -100,9 +137,26 @@ CHD_W = _char_card.size
 
 # R[...], in S at RULES: rule variants and the batch
 _rules = Layout()
-(R_V05, R_CONTEST, R_RESET_NEVER, R_ROTATE, R_BLOCKS_REFRESH, R_LIFO, R_OVERCHARGE,
- R_DECK_LOSE, R_REACT_DEFENDER, R_STUN_ONE, R_HEAL_PRINTED, R_STALE_DRAW, R_REPEAT_SKIP,
- R_TURN_LIMIT, R_SEATS, R_FIXED_FIRST, R_MAX_DECISIONS, R_TRACE) = _rules.fields(18)
+(
+    R_V05,
+    R_CONTEST,
+    R_RESET_NEVER,
+    R_ROTATE,
+    R_BLOCKS_REFRESH,
+    R_LIFO,
+    R_OVERCHARGE,
+    R_DECK_LOSE,
+    R_REACT_DEFENDER,
+    R_STUN_ONE,
+    R_HEAL_PRINTED,
+    R_STALE_DRAW,
+    R_REPEAT_SKIP,
+    R_TURN_LIMIT,
+    R_SEATS,
+    R_FIXED_FIRST,
+    R_MAX_DECISIONS,
+    R_TRACE,
+) = _rules.fields(18)
 R_WIDTH = _rules.size
 OC_ROLLED, OC_SIX, OC_CHOSEN = range(3)
 
@@ -138,8 +192,9 @@ _play = Layout()
 Y_PAID = _play.field(COST_DICE_CAP)
 Y_NT = _play.field()
 Y_T = _play.field(TGT_CAP)
-(Y_ATK, Y_DEF, Y_MOD, Y_NEG, Y_REACTED, Y_HIT, Y_ATTACHED, Y_ADIE, Y_DDIE,
- Y_SETTLED) = _play.fields(10)
+(Y_ATK, Y_DEF, Y_MOD, Y_NEG, Y_REACTED, Y_HIT, Y_ATTACHED, Y_ADIE, Y_DDIE, Y_SETTLED) = (
+    _play.fields(10)
+)
 YW = _play.size
 
 # S[...]: the position, then scratch rows and the batch's tables.
@@ -153,9 +208,42 @@ WIN_ORDER = _s.field(SEATS_CAP)
 CHO_V = _s.field(CHO_CAP)
 CHO_U = _s.field(CHO_CAP)
 EDGE_ROWS = _s.field(3 * EDGE_CAP)  # the edges the waiting seat may play: (kind, source, actor)
-(NCHARS, TURN, FIRST, ACTIVE, ENDED, WINNER, UID, HURT, QUIET, WIN_ACTED, NPLAYS, NQ, NSTACK,
- HITS, MISSES, NEGATED, DEATHS, REFRESHES, EDGES, STATUS, WAIT, W_SEAT, W_A, W_B, W_C,
- WIN_ON, WIN_KIND, WIN_PID, WIN_N, WIN_AT, WIN_DECL, CHO_N, EDGE_N, VALUES) = _s.fields(34)
+(
+    NCHARS,
+    TURN,
+    FIRST,
+    ACTIVE,
+    ENDED,
+    WINNER,
+    UID,
+    HURT,
+    QUIET,
+    WIN_ACTED,
+    NPLAYS,
+    NQ,
+    NSTACK,
+    HITS,
+    MISSES,
+    NEGATED,
+    DEATHS,
+    REFRESHES,
+    EDGES,
+    STATUS,
+    WAIT,
+    W_SEAT,
+    W_A,
+    W_B,
+    W_C,
+    WIN_ON,
+    WIN_KIND,
+    WIN_PID,
+    WIN_N,
+    WIN_AT,
+    WIN_DECL,
+    CHO_N,
+    EDGE_N,
+    VALUES,
+) = _s.fields(34)
 # VALUES counts the changes to what _score0 reads (damage attached, its modifiers, deaths): a
 # traced game works the score out again only after one, not after every decision.
 STATE_SIZE = _s.size  # a new game clears S[CHARS:PLAYS] and S[STACK:STATE_SIZE]
@@ -183,25 +271,89 @@ DEFS = _s.field(DEF_CAP * CHD_W)
 EFFECTS = _s.size
 
 # Steps of the queue (rules.STEPS)
-(ST_DRAW, ST_SETUP_DICE, ST_CHOOSE_FIRST, ST_SETUP_ALL, ST_TURN_START, ST_ROLL_POOL,
- ST_PHASE, ST_ACT, ST_NEXT, ST_END_TURN, ST_RESET, ST_DISCARD, ST_REFILL, ST_TURN_OVER,
- ST_WINDOW, ST_WINDOW_GO, ST_PAY, ST_PAY_CARDS, ST_TARGET, ST_DECLARED, ST_EDGE_RESOLVE,
- ST_RESOLVE, ST_ATTACK_DIE, ST_DEFENCE_DIE, ST_STRIKE, ST_EFFECT, ST_APPLY, ST_FINISH,
- ST_REFRESH_ROLL, ST_KEEP) = range(30)
+(
+    ST_DRAW,
+    ST_SETUP_DICE,
+    ST_CHOOSE_FIRST,
+    ST_SETUP_ALL,
+    ST_TURN_START,
+    ST_ROLL_POOL,
+    ST_PHASE,
+    ST_ACT,
+    ST_NEXT,
+    ST_END_TURN,
+    ST_RESET,
+    ST_DISCARD,
+    ST_REFILL,
+    ST_TURN_OVER,
+    ST_WINDOW,
+    ST_WINDOW_GO,
+    ST_PAY,
+    ST_PAY_CARDS,
+    ST_TARGET,
+    ST_DECLARED,
+    ST_EDGE_RESOLVE,
+    ST_RESOLVE,
+    ST_ATTACK_DIE,
+    ST_DEFENCE_DIE,
+    ST_STRIKE,
+    ST_EFFECT,
+    ST_APPLY,
+    ST_FINISH,
+    ST_REFRESH_ROLL,
+    ST_KEEP,
+) = range(30)
 # What the position waits for (state.wait[0])
-(WT_NONE, WT_CHANCE, WT_ACTION, WT_WINDOW, WT_PAY, WT_CARDS, WT_TARGET, WT_KEEP, WT_CHOOSE,
- WT_ATTACK_DIE, WT_DEFENCE_DIE, WT_DISCARD) = range(12)
+(
+    WT_NONE,
+    WT_CHANCE,
+    WT_ACTION,
+    WT_WINDOW,
+    WT_PAY,
+    WT_CARDS,
+    WT_TARGET,
+    WT_KEEP,
+    WT_CHOOSE,
+    WT_ATTACK_DIE,
+    WT_DEFENCE_DIE,
+    WT_DISCARD,
+) = range(12)
 CH_DRAW, CH_FIRST, CH_POOL, CH_REFRESH, CH_OVERCHARGE, CH_REROLL = range(6)
 CK_HEAL, CK_POWER_UP, CK_POWER_DOWN, CK_OVERCHARGE, CK_REROLL, CK_DRAIN = range(6)
 WK_START, WK_END, WK_REACTION, WK_AFTER, WK_DECLARED = range(5)
 # Decisions (OP_KIND)
-(A_PASS, A_PLAY, A_USE, A_REFRESH, A_DECLINE, A_PAY, A_DISCARD, A_TARGET, A_KEEP, A_CHOOSE,
- A_DIE, A_KEEP_HAND) = range(12)
+(
+    A_PASS,
+    A_PLAY,
+    A_USE,
+    A_REFRESH,
+    A_DECLINE,
+    A_PAY,
+    A_DISCARD,
+    A_TARGET,
+    A_KEEP,
+    A_CHOOSE,
+    A_DIE,
+    A_KEEP_HAND,
+) = range(12)
 
 # out[...]: one game's result, and the seats' alive, hp and played columns after it
 _result = Layout()
-(O_STATUS, O_OUTCOME, O_WINNER, O_LENGTH, O_FIRST, O_TURNS, O_HITS, O_MISSES, O_NEGATED,
- O_DEATHS, O_REFRESHES, O_EDGES, O_LEAD_CHANGES) = _result.fields(13)
+(
+    O_STATUS,
+    O_OUTCOME,
+    O_WINNER,
+    O_LENGTH,
+    O_FIRST,
+    O_TURNS,
+    O_HITS,
+    O_MISSES,
+    O_NEGATED,
+    O_DEATHS,
+    O_REFRESHES,
+    O_EDGES,
+    O_LEAD_CHANGES,
+) = _result.fields(13)
 O_ALIVE = _result.field(SEATS_CAP)
 O_HP = _result.field(SEATS_CAP)
 OUT_WIDTH = _result.size
@@ -268,6 +420,7 @@ def _yb(pid):
 
 
 # -- dice -------------------------------------------------------------------------------------
+
 
 @njit(cache=True)
 def _sort_dice(S, ci):
@@ -379,10 +532,10 @@ def _combos(S, ci, k, needs, use_needs, maxout):
 
 # -- cards in hand and piles ------------------------------------------------------------------
 
+
 @njit(cache=True)
 def _pile_put(S, b, card):
-    n = deck_put(S[b + PILE_CARD:b + PILE_CNT], S[b + PILE_CNT:b + PILE_W], S[b + PILE_N],
-                 card)
+    n = deck_put(S[b + PILE_CARD : b + PILE_CNT], S[b + PILE_CNT : b + PILE_W], S[b + PILE_N], card)
     if n < 0:
         _fail(S)
         return
@@ -392,8 +545,9 @@ def _pile_put(S, b, card):
 
 @njit(cache=True)
 def _pile_take_at(S, b, i):
-    S[b + PILE_N] = deck_take_at(S[b + PILE_CARD:b + PILE_CNT], S[b + PILE_CNT:b + PILE_W],
-                                 S[b + PILE_N], i)
+    S[b + PILE_N] = deck_take_at(
+        S[b + PILE_CARD : b + PILE_CNT], S[b + PILE_CNT : b + PILE_W], S[b + PILE_N], i
+    )
     S[b + PILE_SIZE] -= 1
 
 
@@ -437,6 +591,7 @@ def _discard_from_hand(S, seat, card):
 
 
 # -- damage (combat.py) -------------------------------------------------------------------------
+
 
 @njit(cache=True)
 def _effective_of(S, ci, printed, mod, traits):
@@ -575,6 +730,7 @@ def _score0(S):
 
 # -- the end (R-10, R-36, A-35) -------------------------------------------------------------------
 
+
 @njit(cache=True)
 def _finish(S, winner):
     S[ENDED] = 1
@@ -584,7 +740,7 @@ def _finish(S, winner):
     S[WIN_ON] = 0
 
 
-@njit(cache=True, inline='always')  # most calls find nobody hurt, and then make no call
+@njit(cache=True, inline="always")  # most calls find nobody hurt, and then make no call
 def _check_deaths(S):
     if S[HURT]:
         _deaths(S)
@@ -597,8 +753,7 @@ def _deaths(S):
     anyone = False
     for ci in range(n):
         cb = _cb(ci)
-        if S[cb + C_ALIVE] and S[cb + C_NA] and \
-                _damage(S, ci) >= S[_cd(S[cb + C_DEF]) + D_HP]:
+        if S[cb + C_ALIVE] and S[cb + C_NA] and _damage(S, ci) >= S[_cd(S[cb + C_DEF]) + D_HP]:
             S[DYING + ci] = 1
             anyone = True
         else:
@@ -653,8 +808,11 @@ def _playable_by_someone(S, seat, src):
                         return True
                 elif not alive and not S[RULES + R_V05]:
                     return True
-        elif alive and (S[sr + SK_CHAR] == -1 or S[sr + SK_CHAR] == d) and (
-                S[sr + SK_TRAITS] == 0 or S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS]):
+        elif (
+            alive
+            and (S[sr + SK_CHAR] == -1 or S[sr + SK_CHAR] == d)
+            and (S[sr + SK_TRAITS] == 0 or S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS])
+        ):
             return True
     return False
 
@@ -670,8 +828,11 @@ def _has_keyword(S, src, kw, need_amount):
 
 @njit(cache=True)
 def _wounds(S, seat, src):
-    hurts = (S[_sr(src) + SK_KIND] == ATTACK and S[_sr(src) + SK_DAMAGE] > 0) or \
-        _has_keyword(S, src, K_WOUND, True) or _has_keyword(S, src, K_BOOST, True)
+    hurts = (
+        (S[_sr(src) + SK_KIND] == ATTACK and S[_sr(src) + SK_DAMAGE] > 0)
+        or _has_keyword(S, src, K_WOUND, True)
+        or _has_keyword(S, src, K_BOOST, True)
+    )
     return hurts and _playable_by_someone(S, seat, src)
 
 
@@ -687,18 +848,18 @@ def _any_source(S, seat, heals):
     pb = _pb(seat)
     for i in range(S[pb + P_NH]):
         src = S[pb + P_HAND + i]
-        if (_heals(S, seat, src) if heals else _wounds(S, seat, src)):
+        if _heals(S, seat, src) if heals else _wounds(S, seat, src):
             return True
     for b in (pb + P_DECK, pb + P_DISCARD):
         for i in range(S[b + PILE_N]):
             src = S[b + PILE_CARD + i]
-            if (_heals(S, seat, src) if heals else _wounds(S, seat, src)):
+            if _heals(S, seat, src) if heals else _wounds(S, seat, src):
                 return True
     for k in range(3):
         cd = _cd(S[_cb(S[pb + P_ORDER + k]) + C_DEF])
         for j in range(S[cd + D_NAB]):
             src = S[cd + D_AB + j]
-            if (_heals(S, seat, src) if heals else _wounds(S, seat, src)):
+            if _heals(S, seat, src) if heals else _wounds(S, seat, src):
                 return True
     return False
 
@@ -719,8 +880,7 @@ def _no_damage_left(S):
         for r in range(S[cb + C_NA]):
             a = cb + C_ATT + r * AW
             owner = S[a + A_OWNER]
-            if not S[a + A_TOKEN] and not S[_pb(owner) + P_OUT] and \
-                    _wounds(S, owner, S[a + A_SRC]):
+            if not S[a + A_TOKEN] and not S[_pb(owner) + P_OUT] and _wounds(S, owner, S[a + A_SRC]):
                 return False
     return True
 
@@ -740,6 +900,7 @@ def _eliminate(S, seat):
 
 # -- who may play what (eligibility.py) -----------------------------------------------------------
 
+
 @njit(cache=True)
 def _candidates(S, seat, side, pid):
     """Characters a card of `seat` may target, not yet chosen by play `pid` (-1: none), into
@@ -755,8 +916,12 @@ def _candidates(S, seat, side, pid):
         return n
     for ci in range(S[NCHARS]):
         cb = _cb(ci)
-        if S[cb + C_ALIVE] and S[cb + C_SEAT] != seat and not S[_pb(S[cb + C_SEAT]) + P_OUT] \
-                and not _chosen(S, pid, ci):
+        if (
+            S[cb + C_ALIVE]
+            and S[cb + C_SEAT] != seat
+            and not S[_pb(S[cb + C_SEAT]) + P_OUT]
+            and not _chosen(S, pid, ci)
+        ):
             S[PICKED + n] = ci
             n += 1
     return n
@@ -823,8 +988,11 @@ def _actor_ok(S, seat, src, ci, ctx):
     cards = S[sr + SK_CARDS]
     if cards and S[pb + P_NH] - (0 if ab else 1) < cards:
         return False
-    if ctx >= 0 and S[sr + SK_TIMING] == T_REACTION and \
-            S[_sr(S[_yb(ctx) + Y_SRC]) + SK_KIND] == ATTACK:
+    if (
+        ctx >= 0
+        and S[sr + SK_TIMING] == T_REACTION
+        and S[_sr(S[_yb(ctx) + Y_SRC]) + SK_KIND] == ATTACK
+    ):
         defender = S[_yb(ctx) + Y_T]
         actor = S[sr + SK_ACTOR]
         if actor == AC_DEFENDER and ci != defender:
@@ -844,8 +1012,11 @@ def _may_play(S, src, ci):
     d = S[cb + C_DEF]
     ch = S[_sr(src) + SK_CHAR]
     tr = S[_sr(src) + SK_TRAITS]
-    return S[cb + C_ALIVE] != 0 and (ch == -1 or ch == d) and (
-        tr == 0 or (tr & S[_cd(d) + D_TRAITS]) != 0)
+    return (
+        S[cb + C_ALIVE] != 0
+        and (ch == -1 or ch == d)
+        and (tr == 0 or (tr & S[_cd(d) + D_TRAITS]) != 0)
+    )
 
 
 @njit(cache=True)
@@ -864,8 +1035,13 @@ def _timing_ok(S, src, seat, kind, ctx):
     yb = _yb(ctx)
     attack = ctx >= 0 and S[_sr(S[yb + Y_SRC]) + SK_KIND] == ATTACK
     if t == T_AFTER_HIT:
-        if kind == WK_AFTER and attack and S[yb + Y_HIT] and S[yb + Y_SEAT] == seat \
-                and S[yb + Y_ATTACHED] != 0:
+        if (
+            kind == WK_AFTER
+            and attack
+            and S[yb + Y_HIT]
+            and S[yb + Y_SEAT] == seat
+            and S[yb + Y_ATTACHED] != 0
+        ):
             cb = _cb(S[yb + Y_T])
             for r in range(S[cb + C_NA]):
                 if S[cb + C_ATT + r * AW + A_UID] == S[yb + Y_ATTACHED]:
@@ -915,8 +1091,11 @@ def _edges(S, seat):
         alive = S[_cb(ci) + C_ALIVE]
         for j in range(S[_cd(d) + D_NAB]):
             ab = S[_cd(d) + D_AB + j]
-            if S[_sr(ab) + SK_KIND] == EDGE and _in_life(S, ab, alive) and \
-                    _actor_ok(S, seat, ab, ci, ctx):
+            if (
+                S[_sr(ab) + SK_KIND] == EDGE
+                and _in_life(S, ab, alive)
+                and _actor_ok(S, seat, ab, ci, ctx)
+            ):
                 if n >= EDGE_CAP:
                     _fail(S)
                     return 0
@@ -959,6 +1138,7 @@ def _next_seat(S, start, include_start):
 
 # -- the legal decisions (rules._opts_*) --------------------------------------------------------
 
+
 @njit(cache=True)
 def _row(S, n, kind, a, b):
     o = _op(n)
@@ -997,8 +1177,11 @@ def options(S):
             alive = S[_cb(ci) + C_ALIVE]
             for j in range(S[_cd(d) + D_NAB]):
                 ab = S[_cd(d) + D_AB + j]
-                if S[_sr(ab) + SK_KIND] == ACTION and _in_life(S, ab, alive) and \
-                        _actor_ok(S, seat, ab, ci, -1):
+                if (
+                    S[_sr(ab) + SK_KIND] == ACTION
+                    and _in_life(S, ab, alive)
+                    and _actor_ok(S, seat, ab, ci, -1)
+                ):
                     if n >= OPT_CAP - 8:
                         _fail(S)
                         return 0
@@ -1092,6 +1275,7 @@ def _combo_rows(S, n, k, kind):
 
 # -- the steps (rules.STEPS) --------------------------------------------------------------------
 
+
 @njit(cache=True)
 def _roll(S, what, a, b):
     S[WAIT] = WT_CHANCE
@@ -1135,7 +1319,7 @@ def _new_play(S, seat, src, ci, ctx, from_hand):
         _fail(S)
         return 0
     yb = _yb(pid)
-    S[yb:yb + YW] = 0
+    S[yb : yb + YW] = 0
     S[yb + Y_SEAT] = seat
     S[yb + Y_SRC] = src
     S[yb + Y_ACTOR] = ci
@@ -1504,7 +1688,7 @@ def _is_character_keyword(kw):
     return kw <= K_WOUND
 
 
-@njit(cache=True, inline='always')  # into run, its one caller: a step is small, a call is not
+@njit(cache=True, inline="always")  # into run, its one caller: a step is small, a call is not
 def _step(S, kind, a, b, c):
     """One step of the queue (rules.STEPS)."""
     if kind == ST_DRAW:
@@ -1519,7 +1703,7 @@ def _step(S, kind, a, b, c):
             if S[pb + P_DISCARD + PILE_SIZE] == 0:
                 return
             # A-22: the discard pile becomes the deck, in its order
-            S[pb + P_DECK:pb + P_DECK + PILE_W] = S[pb + P_DISCARD:pb + P_DISCARD + PILE_W]
+            S[pb + P_DECK : pb + P_DECK + PILE_W] = S[pb + P_DISCARD : pb + P_DISCARD + PILE_W]
             S[pb + P_DISCARD + PILE_N] = 0
             S[pb + P_DISCARD + PILE_SIZE] = 0
         _push(S, ST_DRAW, seat, k - 1, 0)
@@ -1692,8 +1876,9 @@ def _step(S, kind, a, b, c):
         ci = S[yb + Y_ACTOR] if kind == ST_ATTACK_DIE else S[yb + Y_T]
         cb = _cb(ci)
         if S[cb + C_ALIVE] and S[cb + C_ND]:
-            _wait(S, WT_ATTACK_DIE if kind == ST_ATTACK_DIE else WT_DEFENCE_DIE,
-                  S[cb + C_SEAT], a, 0)
+            _wait(
+                S, WT_ATTACK_DIE if kind == ST_ATTACK_DIE else WT_DEFENCE_DIE, S[cb + C_SEAT], a, 0
+            )
     elif kind == ST_STRIKE:
         yb = _yb(a)
         if not S[_cb(S[yb + Y_T]) + C_ALIVE]:
@@ -1752,10 +1937,11 @@ def run(S):
 
 # -- chance and decisions ------------------------------------------------------------------------
 
+
 @njit(cache=True)
 def _pick(S, cum, length, u):
     """pick_cum on the cumulative weights S[cum:cum + length]."""
-    return pick_cum(S[cum:cum + length], length, u)
+    return pick_cum(S[cum : cum + length], length, u)
 
 
 @njit(cache=True)
@@ -1911,6 +2097,7 @@ def apply(S, i):
 
 # -- the heuristic (bots.py) ---------------------------------------------------------------------
 
+
 @njit(cache=True)
 def _stick(S, ci, printed, traits, mod):
     if _hardened(S, ci, printed, mod, traits):
@@ -2003,8 +2190,9 @@ def _needs_dice(S, seat, ci):
     for i in range(S[pb + P_NH]):
         src = S[pb + P_HAND + i]
         sr = _sr(src)
-        if not S[sr + SK_NDICE] or (S[sr + SK_TRAITS] and
-                                    not S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS]):
+        if not S[sr + SK_NDICE] or (
+            S[sr + SK_TRAITS] and not S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS]
+        ):
             continue
         if S[sr + SK_CHAR] != -1 and S[sr + SK_CHAR] != d:
             continue
@@ -2021,8 +2209,11 @@ def _card_worth(S, seat, src, copies):
     for k in range(3):
         cb = _cb(S[pb + P_ORDER + k])
         d = S[cb + C_DEF]
-        if S[cb + C_ALIVE] and (S[sr + SK_CHAR] == -1 or S[sr + SK_CHAR] == d) and (
-                S[sr + SK_TRAITS] == 0 or S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS]):
+        if (
+            S[cb + C_ALIVE]
+            and (S[sr + SK_CHAR] == -1 or S[sr + SK_CHAR] == d)
+            and (S[sr + SK_TRAITS] == 0 or S[sr + SK_TRAITS] & S[_cd(d) + D_TRAITS])
+        ):
             usable = True
             break
     if not usable:
@@ -2069,8 +2260,9 @@ def _edge_value(S, seat, i):
         if _has_keyword(S, src, K_AIM, False):
             return 2.0 if S[db + C_ND] and S[db + C_DICE] >= 4 + S[cy + Y_ATK] else -1.0
         # what the attack would do, read by Soak and Taunt only
-        incoming = _stick(S, defender, S[_sr(csrc) + SK_DAMAGE], S[_sr(csrc) + SK_TRAITS],
-                          S[cy + Y_MOD])
+        incoming = _stick(
+            S, defender, S[_sr(csrc) + SK_DAMAGE], S[_sr(csrc) + SK_TRAITS], S[cy + Y_MOD]
+        )
         if _has_keyword(S, src, K_SOAK, False):
             return 2.0 if incoming >= 3 else -1.0
         if _has_keyword(S, src, K_TAUNT, False):
@@ -2079,8 +2271,9 @@ def _edge_value(S, seat, i):
                 _fail(S)
                 return -1.0
             left = S[_cd(S[db + C_DEF]) + D_HP] - _damage(S, defender)
-            mine = _stick(S, actor, S[_sr(csrc) + SK_DAMAGE], S[_sr(csrc) + SK_TRAITS],
-                          S[cy + Y_MOD])
+            mine = _stick(
+                S, actor, S[_sr(csrc) + SK_DAMAGE], S[_sr(csrc) + SK_TRAITS], S[cy + Y_MOD]
+            )
             actor_left = S[_cd(S[_cb(actor) + C_DEF]) + D_HP] - _damage(S, actor)
             saves = incoming >= left and mine < actor_left
             softer = mine < incoming and mine < actor_left
@@ -2254,8 +2447,7 @@ def heuristic(S, n):
         worst_value = 1.5
         for i in range(n):
             if S[_op(i) + OP_KIND] == A_DISCARD:
-                v = _card_worth(S, seat, S[_op(i) + OP_A],
-                                _hand_count(S, seat, S[_op(i) + OP_A]))
+                v = _card_worth(S, seat, S[_op(i) + OP_A], _hand_count(S, seat, S[_op(i) + OP_A]))
                 if v < worst_value:
                     best = i
                     worst_value = v
@@ -2293,16 +2485,16 @@ def _allowed(S, n, banned):
         if (kind == A_PLAY or kind == A_USE) and banned[S[_op(i) + OP_A]]:
             continue
         if m != i:
-            S[_op(m):_op(m) + OPT_W] = S[_op(i):_op(i) + OPT_W]
+            S[_op(m) : _op(m) + OPT_W] = S[_op(i) : _op(i) + OPT_W]
         m += 1
     return m if m else n
 
 
 # -- games ----------------------------------------------------------------------------------------
 
+
 @njit(cache=True)
-def play_one(seed, bseed, BOTS, BAN, BANNING, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S,
-             scores):
+def play_one(seed, bseed, BOTS, BAN, BANNING, SQ_CHARS, SQ_DECK, SQ_DN, out, outf, g, S, scores):
     """One game from `seed` into out[g] and outf[g] (decisiveness, drama)."""
     cmt = np.empty(MT_SIZE, np.int64)
     bmt = np.empty(MT_SIZE, np.int64)
@@ -2401,14 +2593,28 @@ def play_one(seed, bseed, BOTS, BAN, BANNING, SQ_CHARS, SQ_DECK, SQ_DN, out, out
 
 
 @njit(cache=True, nogil=True)
-def play_many(seeds, bot_seeds, R, BOTS, BAN, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, SQ_DN,
-              POOL_FACES, POOL_CUM, POOL_N):
+def play_many(
+    seeds,
+    bot_seeds,
+    R,
+    BOTS,
+    BAN,
+    SRC,
+    EFF,
+    CHD,
+    SQ_CHARS,
+    SQ_DECK,
+    SQ_DN,
+    POOL_FACES,
+    POOL_CUM,
+    POOL_N,
+):
     n = len(seeds)
     out = np.zeros((n, OUT_WIDTH), np.int64)
     outf = np.zeros((n, 2), np.float64)
     played = np.zeros((n, SEATS_CAP, SRC.shape[0]), np.bool_)
     S = np.zeros(EFFECTS + EFF.shape[0] * EFF_W, np.int64)
-    S[RULES:RULES + R_WIDTH] = R
+    S[RULES : RULES + R_WIDTH] = R
     for k in range(POOL_CUM.shape[0]):
         S[POOLS_N + k] = POOL_N[k]
         for i in range(POOL_N[k]):
@@ -2416,18 +2622,31 @@ def play_many(seeds, bot_seeds, R, BOTS, BAN, SRC, EFF, CHD, SQ_CHARS, SQ_DECK, 
             for j in range(POOL_FACES.shape[2]):
                 S[POOLS_FACES + (k * POOL_OUTCOMES + i) * POOL_CAP + j] = POOL_FACES[k, i, j]
     for src in range(SRC.shape[0]):
-        S[_sr(src):_sr(src) + SRC_W] = SRC[src]
+        S[_sr(src) : _sr(src) + SRC_W] = SRC[src]
     for d in range(CHD.shape[0]):
-        S[_cd(d):_cd(d) + CHD_W] = CHD[d]
+        S[_cd(d) : _cd(d) + CHD_W] = CHD[d]
     for e in range(EFF.shape[0]):
-        S[_ef(e):_ef(e) + EFF_W] = EFF[e]
+        S[_ef(e) : _ef(e) + EFF_W] = EFF[e]
     scores = np.zeros(R[R_MAX_DECISIONS] if R[R_TRACE] else 1, np.float64)
     banning = np.zeros(BAN.shape[0], np.bool_)  # the seats with a ban list
     for s in range(BAN.shape[0]):
         banning[s] = BAN[s].any()
     for g in range(n):
-        play_one(seeds[g], bot_seeds[g], BOTS, BAN, banning, SQ_CHARS, SQ_DECK, SQ_DN, out,
-                 outf, g, S, scores)
+        play_one(
+            seeds[g],
+            bot_seeds[g],
+            BOTS,
+            BAN,
+            banning,
+            SQ_CHARS,
+            SQ_DECK,
+            SQ_DN,
+            out,
+            outf,
+            g,
+            S,
+            scores,
+        )
         for s in range(R[R_SEATS]):
             pb = _pb(s)
             for k in range(SRC.shape[0]):

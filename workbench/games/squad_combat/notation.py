@@ -62,36 +62,53 @@ def parse_cost(text: str | None) -> Cost:
             close = ">" if c == "<" else "]"
             end = text.find(close, i + 1)
             if end < 0:
-                raise NotationError(f"{text!r}: the {c} at character {i + 1} is never closed "
-                                    f"with {close}", i + 1)
-            inner = text[i + 1:end].strip()
+                raise NotationError(
+                    f"{text!r}: the {c} at character {i + 1} is never closed with {close}", i + 1
+                )
+            inner = text[i + 1 : end].strip()
             if not inner.isdigit():
-                what = "an energy cost is <X> with X a whole number" if c == "<" else \
-                    "a die cost is [1] to [6]"
-                raise NotationError(f"{text!r}: {c}{inner}{close} at character {i + 1}: {what}",
-                                    i + 1)
+                what = (
+                    "an energy cost is <X> with X a whole number"
+                    if c == "<"
+                    else "a die cost is [1] to [6]"
+                )
+                raise NotationError(
+                    f"{text!r}: {c}{inner}{close} at character {i + 1}: {what}", i + 1
+                )
             value = int(inner)
             if c == "<":
                 if seen_energy:
-                    raise NotationError(f"{text!r}: a second energy cost at character {i + 1}; "
-                                        "write the energy once, e.g. <5>", i + 1)
+                    raise NotationError(
+                        f"{text!r}: a second energy cost at character {i + 1}; "
+                        "write the energy once, e.g. <5>",
+                        i + 1,
+                    )
                 if value > MOST_ENERGY:
-                    raise NotationError(f"{text!r}: <{value}> at character {i + 1}: energy "
-                                        f"costs are 0 to {MOST_ENERGY}", i + 1)
+                    raise NotationError(
+                        f"{text!r}: <{value}> at character {i + 1}: energy "
+                        f"costs are 0 to {MOST_ENERGY}",
+                        i + 1,
+                    )
                 energy, seen_energy = value, True
             else:
                 if value not in FACES:
-                    raise NotationError(f"{text!r}: [{value}] at character {i + 1}: a die cost "
-                                        "is [1] to [6] (a die shows 1 to 6)", i + 1)
+                    raise NotationError(
+                        f"{text!r}: [{value}] at character {i + 1}: a die cost "
+                        "is [1] to [6] (a die shows 1 to 6)",
+                        i + 1,
+                    )
                 dice.append(value)
             i = end + 1
         elif c in "Cc":
             cards += 1
             i += 1
         else:
-            raise NotationError(f"{text!r}: {c!r} at character {i + 1} is not part of a cost; "
-                                "costs are <X> energy, [X] dice and C card discards, e.g. "
-                                "<3>[1] or [2][4]", i + 1)
+            raise NotationError(
+                f"{text!r}: {c!r} at character {i + 1} is not part of a cost; "
+                "costs are <X> energy, [X] dice and C card discards, e.g. "
+                "<3>[1] or [2][4]",
+                i + 1,
+            )
     return Cost(energy, tuple(sorted(dice, reverse=True)), cards)
 
 
@@ -123,14 +140,18 @@ def parse_pool(text: str | None) -> Pool:
         elif c.isdigit() and int(c) in FACES:
             fixed.append(int(c))
         else:
-            raise NotationError(f"{text!r}: {c!r} at character {i} is not a die; write a face "
-                                "1 to 6 for a fixed die and R for a rolled one, e.g. 34R", i)
+            raise NotationError(
+                f"{text!r}: {c!r} at character {i} is not a die; write a face "
+                "1 to 6 for a fixed die and R for a rolled one, e.g. 34R",
+                i,
+            )
     if len(text) > MOST_POOL:
         raise NotationError(f"{text!r}: {len(text)} dice; a pool holds 1 to {MOST_POOL}", 1)
     return Pool(tuple(fixed), rolled)
 
 
 # -- paying dice (R-12c, R-13, A-9) ---------------------------------------------------------
+
 
 def can_pay(dice, needs: tuple[int, ...]) -> bool:
     """True if the dice (highest first) can pay every need (highest first), one die each:

@@ -18,13 +18,16 @@ def pays_its_cards(before, rolled, after, seat) -> bool | None:
     if what != "refresh":
         return None
     c = after.chars[ci]
-    needs = [src.cost.dice for src in map(after.cat.cards.__getitem__,
-                                          after.players[c.seat].hand)
-             if src.cost.dice and (src.character or c.d.name) == c.d.name
-             and (not src.traits or src.traits & c.d.traits)]
+    needs = [
+        src.cost.dice
+        for src in map(after.cat.cards.__getitem__, after.players[c.seat].hand)
+        if src.cost.dice
+        and (src.character or c.d.name) == c.d.name
+        and (not src.traits or src.traits & c.d.traits)
+    ]
     if not needs:
         return None
-    kept = sorted(c.dice, reverse=True)[:c.d.pool.size]
+    kept = sorted(c.dice, reverse=True)[: c.d.pool.size]
     return all(can_pay(kept, need) for need in needs)
 
 

@@ -18,15 +18,16 @@ class Attached:
         self.traits, self.mod, self.token = traits, mod, token
 
     def copy(self) -> Attached:
-        return Attached(self.uid, self.name, self.owner, self.printed, self.traits, self.mod,
-                        self.token)
+        return Attached(
+            self.uid, self.name, self.owner, self.printed, self.traits, self.mod, self.token
+        )
+
 
 class Char:
     """A character in play: burden tokens, the dice on it (highest first), attached cards,
     a Suppression token, alive or dead (v1: face down; v0.5: removed)."""
 
-    __slots__ = ("ci", "seat", "d", "burden", "dice", "attached", "suppressed", "alive",
-                 "removed")
+    __slots__ = ("ci", "seat", "d", "burden", "dice", "attached", "suppressed", "alive", "removed")
 
     def __init__(self, ci: int, seat: int, definition):
         self.ci, self.seat, self.d = ci, seat, definition
@@ -49,6 +50,7 @@ class Char:
         c.suppressed, c.alive, c.removed = self.suppressed, self.alive, self.removed
         return c
 
+
 class Player:
     __slots__ = ("seat", "squad", "hand", "deck", "discard", "passed", "out", "order", "played")
 
@@ -68,14 +70,31 @@ class Player:
         p.passed, p.out, p.order, p.played = self.passed, self.out, self.order[:], set(self.played)
         return p
 
+
 class Play:
     """A card or ability being played: who plays it, the acting character, what was paid, its
     targets, and for an attack its state (Atk, tokens, negated, hit, contest dice). `ctx` is
     the play an edge answers (the attack in a reaction window)."""
 
-    __slots__ = ("seat", "source", "actor", "paid", "targets", "ctx", "atk", "defence", "mod",
-                 "negated", "reacted", "hit", "attached", "adie", "ddie", "from_hand",
-                 "settled")
+    __slots__ = (
+        "seat",
+        "source",
+        "actor",
+        "paid",
+        "targets",
+        "ctx",
+        "atk",
+        "defence",
+        "mod",
+        "negated",
+        "reacted",
+        "hit",
+        "attached",
+        "adie",
+        "ddie",
+        "from_hand",
+        "settled",
+    )
 
     def __init__(self, seat: int, source: Source, actor: int, ctx: int, from_hand: bool):
         self.seat, self.source, self.actor, self.ctx = seat, source, actor, ctx

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from ...core import CardView, Stat, View, Zone
 
-WINDOWS = {"start": "start of an action phase", "declared": "after costs and targets",
-           "reaction": "reactions", "after": "after it resolved", "end": "end of the turn"}
+WINDOWS = {
+    "start": "start of an action phase",
+    "declared": "after costs and targets",
+    "reaction": "reactions",
+    "after": "after it resolved",
+    "end": "end of the turn",
+}
 
 
 def _signed(x: int) -> str:
@@ -38,17 +43,32 @@ def card_view(table: str, row) -> CardView | None:
         bits.append(row["cost"] or "free")
         if row["kind"] == "edge":
             bits.append((row["timing"] or "").replace("_", " "))
-        stats = ((Stat("Atk", _signed(row["atk"])), Stat("Damage", row["damage"]))
-                 if row["kind"] == "attack" else ())
+        stats = (
+            (Stat("Atk", _signed(row["atk"])), Stat("Damage", row["damage"]))
+            if row["kind"] == "attack"
+            else ()
+        )
         tags = [row["effects"]] if row["effects"] else []
-        return CardView(row["name"], row["kind"], " · ".join(bits), row["text"], stats,
-                        tuple(tags), id=row["name"])
+        return CardView(
+            row["name"],
+            row["kind"],
+            " · ".join(bits),
+            row["text"],
+            stats,
+            tuple(tags),
+            id=row["name"],
+        )
     if table == "characters":
-        stats = (Stat("HP", row["hp"]), Stat("Energy", row["energy"]),
-                 Stat("Pool", row["pool"]), Stat("Refresh", row["refresh"]))
+        stats = (
+            Stat("HP", row["hp"]),
+            Stat("Energy", row["energy"]),
+            Stat("Pool", row["pool"]),
+            Stat("Refresh", row["refresh"]),
+        )
         tags = [row["passives"]] if row["passives"] else []
-        return CardView(row["name"], "character", row["traits"], row["text"], stats,
-                        tuple(tags), id=row["name"])
+        return CardView(
+            row["name"], "character", row["traits"], row["text"], stats, tuple(tags), id=row["name"]
+        )
     return None
 
 
@@ -62,8 +82,9 @@ def ability_line(ab) -> str:
 
 def _card(state, name: str, tags=(), highlight=False) -> CardView:
     src = state.cat.cards[name]
-    return CardView(name, src.kind, card_line(src), src.text, tags=tuple(tags),
-                    highlight=highlight, id=name)
+    return CardView(
+        name, src.kind, card_line(src), src.text, tags=tuple(tags), highlight=highlight, id=name
+    )
 
 
 def _character(state, ci: int, seat: int | None) -> CardView:
@@ -72,26 +93,41 @@ def _character(state, ci: int, seat: int | None) -> CardView:
     life = "Life" if state.v05 else "HP"
     pool = f"{d.pool.size} dice" if state.v05 else str(d.pool)
     subtitle = f"{'/'.join(sorted(d.traits))} · pool {pool} · refresh {d.refresh}"
-    tags = [f"{r.name} {state.effective(r, c)}" + (f" ({_signed(r.mod)})" if r.mod else "")
-            for r in c.attached]
+    tags = [
+        f"{r.name} {state.effective(r, c)}" + (f" ({_signed(r.mod)})" if r.mod else "")
+        for r in c.attached
+    ]
     for trait, x in d.resist:
         tags.append(f"{trait} Resistance {x}")
     for trait, x in d.hardened:
         tags.append(f"{trait} Hardened {x}")
     if c.suppressed:
         tags.append("Suppressed")
-    death = "; ".join(ability_line(ab) for ab in d.abilities
-                      if ab.ability == "dead" and not state.v05)
+    death = "; ".join(
+        ability_line(ab) for ab in d.abilities if ab.ability == "dead" and not state.v05
+    )
     if not c.alive:
         text = "Dead" + (f". Death effect: {death}" if death else "")
         stats = (Stat(life, 0, d.hp),)
     else:
         text = f"Death effect: {death}" if death else ""
-        stats = (Stat(life, d.hp - state.damage(c), d.hp), Stat("Energy", c.energy, d.energy),
-                 Stat("Dice", " ".join(map(str, c.dice)) or "none"))
+        stats = (
+            Stat(life, d.hp - state.damage(c), d.hp),
+            Stat("Energy", c.energy, d.energy),
+            Stat("Dice", " ".join(map(str, c.dice)) or "none"),
+        )
     busy = _busy(state)
-    return CardView(d.name, "character", subtitle, text, stats, tuple(tags),
-                    highlight=ci in busy, dim=not c.alive, id=d.name)
+    return CardView(
+        d.name,
+        "character",
+        subtitle,
+        text,
+        stats,
+        tuple(tags),
+        highlight=ci in busy,
+        dim=not c.alive,
+        id=d.name,
+    )
 
 
 def _busy(state) -> set[int]:
@@ -124,11 +160,20 @@ def _in_play(state) -> list[CardView]:
         elif play.hit:
             tags.append("hit")
         kind = "ability" if src.ability else src.kind
-        cards.append(CardView(src.name, kind, " ".join(bits), src.text, tags=tuple(tags),
-                              highlight=play is state.plays[-1]))
+        cards.append(
+            CardView(
+                src.name,
+                kind,
+                " ".join(bits),
+                src.text,
+                tags=tuple(tags),
+                highlight=play is state.plays[-1],
+            )
+        )
     if state.events:
-        cards.append(CardView("What happened", "log", f"turn {state.turn}",
-                              " · ".join(state.events[-4:])))
+        cards.append(
+            CardView("What happened", "log", f"turn {state.turn}", " · ".join(state.events[-4:]))
+        )
     return cards
 
 
@@ -160,12 +205,14 @@ def render(state, seat: int | None) -> View:
         s = p.seat
         alive = state.alive_count(s)
         flags = [f"{alive} of 3 alive", f"deck {len(p.deck)}", f"discard {len(p.discard)}"]
-        flags += (["passed"] if p.passed else []) + (["out"] if p.out else []) + (
-            ["first player"] if state.first == s else [])
+        flags += (
+            (["passed"] if p.passed else [])
+            + (["out"] if p.out else [])
+            + (["first player"] if state.first == s else [])
+        )
         # Piles go in the title, so a squad is one row of three cards.
         cards = tuple(_character(state, ci, seat) for ci in p.order)
-        zones.append(Zone(f"Seat {s + 1}: {p.squad.name} ({', '.join(flags)})", cards,
-                          mover == s))
+        zones.append(Zone(f"Seat {s + 1}: {p.squad.name} ({', '.join(flags)})", cards, mover == s))
         if seat == s:
             hand = tuple(_card(state, name) for name in p.hand)
         else:
@@ -176,9 +223,11 @@ def render(state, seat: int | None) -> View:
     if state.first >= 0:
         trackers.append(Stat("First player", f"Seat {state.first + 1}"))
     for p in state.players:
-        trackers.append(Stat(f"Seat {p.seat + 1} HP", state.hp_left(p.seat),
-                             state.hp_total(p.seat)))
+        trackers.append(
+            Stat(f"Seat {p.seat + 1} HP", state.hp_left(p.seat), state.hp_total(p.seat))
+        )
     names = " vs ".join(f"{p.squad.name}" for p in state.players)
     rules = " (v0.5)" if state.v05 else ""
-    return View(f"Squad Combat{rules}: {names}", _subtitle(state), tuple(trackers),
-                zones=tuple(zones))
+    return View(
+        f"Squad Combat{rules}: {names}", _subtitle(state), tuple(trackers), zones=tuple(zones)
+    )

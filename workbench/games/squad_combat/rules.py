@@ -72,8 +72,14 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
         self.win_acted = False
         self.events: list[str] = []  # the last few things that happened, for the view
         self.noted = 0  # how many things have happened, so a reader can tell what is new
-        self.counts = {"hits": 0, "misses": 0, "negated": 0, "deaths": 0, "refreshes": 0,
-                       "edges": 0}
+        self.counts = {
+            "hits": 0,
+            "misses": 0,
+            "negated": 0,
+            "deaths": 0,
+            "refreshes": 0,
+            "edges": 0,
+        }
         self._legal: list[Action] | None = None
         n = self.num_seats
         steps: list[tuple] = [("draw", s, HAND) for s in range(n)]  # R-3
@@ -143,18 +149,24 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
             deck = self.players[data].deck
             cards = self.cat.cards
 
-            def odds(counts=dict(deck.counts), size=len(deck)):
+            counts, size = dict(deck.counts), len(deck)  # the deck as it is before the draw
+
+            def odds():
                 attacks = sum(n for card, n in counts.items() if cards[card].is_attack)
                 return (("an attack", Fraction(attacks, size)),)
 
             # The card goes to a hidden hand: only its owner sees which it is.
-            return deck.draw(f"Seat {data + 1} draws from {len(deck)} cards", odds=odds,
-                             seen_by=data)
+            return deck.draw(
+                f"Seat {data + 1} draws from {len(deck)} cards", odds=odds, seen_by=data
+            )
         if what == "first":
             n = self.num_seats
-            return Chance(uniform(range(n)), "Who plays first (R-4)",
-                          tuple((f"Seat {s + 1} first", Fraction(1, n)) for s in range(n)),
-                          lambda s: f"Seat {s + 1} plays first")
+            return Chance(
+                uniform(range(n)),
+                "Who plays first (R-4)",
+                tuple((f"Seat {s + 1} first", Fraction(1, n)) for s in range(n)),
+                lambda s: f"Seat {s + 1} plays first",
+            )
         if what in ("pool", "refresh"):
             c = self.chars[data]
             k = self._random_dice(c)
@@ -165,18 +177,33 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
             held = f", holding {', '.join(map(str, base))}" if base else ""
 
             def odds():
-                return tuple((f"to hold a {face} or better", dist.p_where(
-                    lambda t, f=face: max(base + t) >= f)) for face in (5, 6))
+                return tuple(
+                    (
+                        f"to hold a {face} or better",
+                        dist.p_where(lambda t, f=face: max(base + t) >= f),
+                    )
+                    for face in (5, 6)
+                )
 
-            return Chance(dist, f"{c.d.name} {word} {k} dice ({rule}{held})", odds,
-                          lambda t: ", ".join(map(str, t)))
+            return Chance(
+                dist,
+                f"{c.d.name} {word} {k} dice ({rule}{held})",
+                odds,
+                lambda t: ", ".join(map(str, t)),
+            )
         die = sum_of(1)
         if what == "overcharge":
-            return Chance(die, f"Overcharge {self.chars[data].d.name}: 1d6 (R-29)",
-                          (("a 5 or 6", Fraction(1, 3)),))
+            return Chance(
+                die,
+                f"Overcharge {self.chars[data].d.name}: 1d6 (R-29)",
+                (("a 5 or 6", Fraction(1, 3)),),
+            )
         ci, old = data
-        return Chance(die, f"Reroll {self.chars[ci].d.name}'s {old}: 1d6",
-                      ((f"higher than {old}", Fraction(6 - old, 6)),))
+        return Chance(
+            die,
+            f"Reroll {self.chars[ci].d.name}'s {old}: 1d6",
+            ((f"higher than {old}", Fraction(6 - old, 6)),),
+        )
 
     def apply_chance(self, outcome) -> None:
         what, data = self.wait[2]
@@ -273,33 +300,47 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
         return acts
 
     def _ability_actions(self, seat: int, kind: str, ctx) -> list[Action]:
-        return [Action("use", (ab.name,), f"Use {ab.name}")
-                for ci in self.players[seat].order for ab in self.chars[ci].d.abilities
-                if ab.kind == kind and self._actor_check(seat, ab, ci, ctx) is None]
+        return [
+            Action("use", (ab.name,), f"Use {ab.name}")
+            for ci in self.players[seat].order
+            for ab in self.chars[ci].d.abilities
+            if ab.kind == kind and self._actor_check(seat, ab, ci, ctx) is None
+        ]
 
     def _opts_window(self) -> list[Action]:
         seat = self.wait[1]
-        acts = [Action("use", (src.name,), f"Use {src.name}") if src.ability
-                else play_action(src, self.chars[ci].d.name)
-                for src, ci in self._edge_choices(seat)]
+        acts = [
+            Action("use", (src.name,), f"Use {src.name}")
+            if src.ability
+            else play_action(src, self.chars[ci].d.name)
+            for src, ci in self._edge_choices(seat)
+        ]
         return [*acts, DECLINE]
 
     def _opts_pay(self) -> list[Action]:
         play = self.plays[self.wait[2]]
         needs = "".join(f"[{x}]" for x in play.source.cost.dice)
-        return [Action("pay", values, f"Pay {needs} with {_and(values)}")
-                for values in payments(self.chars[play.actor].dice, play.source.cost.dice)]
+        return [
+            Action("pay", values, f"Pay {needs} with {_and(values)}")
+            for values in payments(self.chars[play.actor].dice, play.source.cost.dice)
+        ]
 
     def _opts_cards(self) -> list[Action]:
         hand = self.players[self.wait[1]].hand
-        return [Action("discard", (name,), f"Discard {name} to pay C")
-                for name in dict.fromkeys(hand)]
+        return [
+            Action("discard", (name,), f"Discard {name} to pay C") for name in dict.fromkeys(hand)
+        ]
 
     def _opts_target(self) -> list[Action]:
         play = self.plays[self.wait[2]]
-        return [Action("target", (self.chars[ci].seat, self.chars[ci].d.name),
-                       f"Target {self.char_label(ci)}")
-                for ci in self._candidates(play.seat, play.source.target, play.targets)]
+        return [
+            Action(
+                "target",
+                (self.chars[ci].seat, self.chars[ci].d.name),
+                f"Target {self.char_label(ci)}",
+            )
+            for ci in self._candidates(play.seat, play.source.target, play.targets)
+        ]
 
     def _opts_keep(self) -> list[Action]:
         c = self.chars[self.wait[2]]
@@ -311,18 +352,23 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
 
     def _opts_attack_die(self) -> list[Action]:
         c = self.chars[self.plays[self.wait[2]].actor]
-        return [Action("die", (v,), f"Attack die: spend {c.d.name}'s {v}")
-                for v in dict.fromkeys(c.dice)] + [Action("die", (0,), "Attack die: none")]
+        return [
+            Action("die", (v,), f"Attack die: spend {c.d.name}'s {v}")
+            for v in dict.fromkeys(c.dice)
+        ] + [Action("die", (0,), "Attack die: none")]
 
     def _opts_defence_die(self) -> list[Action]:
         c = self.chars[self.plays[self.wait[2]].targets[0]]
-        return [Action("die", (v,), f"Defence die: spend {c.d.name}'s {v}")
-                for v in dict.fromkeys(c.dice)] + [Action("die", (0,), "Defence die: none")]
+        return [
+            Action("die", (v,), f"Defence die: spend {c.d.name}'s {v}")
+            for v in dict.fromkeys(c.dice)
+        ] + [Action("die", (0,), "Defence die: none")]
 
     def _opts_discard(self) -> list[Action]:
         hand = self.players[self.wait[1]].hand
-        return [Action("discard", (name,), f"Discard {name}")
-                for name in dict.fromkeys(hand)] + [KEEP_HAND]
+        return [Action("discard", (name,), f"Discard {name}") for name in dict.fromkeys(hand)] + [
+            KEEP_HAND
+        ]
 
     def ask(self, seat: int, kind: str, options: list[Action], data) -> None:
         """Wait for `seat` to pick one of `options` for an effect; CHOICES[kind] finishes it."""
@@ -352,8 +398,13 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
             self._then(("refresh_roll", ci), ("keep", ci), ("next",))
         else:
             pid = self._start_play(seat, action, -1)
-            self._then(*self._pay_steps(pid), ("declared", pid), ("resolve", pid),
-                       ("window", "after", pid), ("next",))
+            self._then(
+                *self._pay_steps(pid),
+                ("declared", pid),
+                ("resolve", pid),
+                ("window", "after", pid),
+                ("next",),
+            )
 
     def _do_window(self, action: Action, seat: int, _) -> None:
         kind, pid, window = self.win
@@ -374,8 +425,7 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
         p = self.players[seat]
         name = action.args[0]
         if action.kind == "use":
-            ci = next(ci for ci in p.order for ab in self.chars[ci].d.abilities
-                      if ab.name == name)
+            ci = next(ci for ci in p.order for ab in self.chars[ci].d.abilities if ab.name == name)
             src = next(ab for ab in self.chars[ci].d.abilities if ab.name == name)
             from_hand = False
         else:
@@ -384,8 +434,9 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
             if len(action.args) > 1:
                 ci = self._char_of(seat, action.args[1])
             else:
-                ci = next(ci for ci in p.order
-                          if self._actor_check(seat, src, ci, ctx_play) is None)
+                ci = next(
+                    ci for ci in p.order if self._actor_check(seat, src, ci, ctx_play) is None
+                )
             p.hand.remove(name)
             from_hand = True
         p.played.add(name)
@@ -395,8 +446,11 @@ class SquadState(Turns, Eligibility, Combat, Information, State):
         return len(self.plays) - 1
 
     def _pay_steps(self, pid: int) -> tuple:
-        return (("pay", pid), ("pay_cards", pid, self.plays[pid].source.cost.cards),
-                ("target", pid))
+        return (
+            ("pay", pid),
+            ("pay_cards", pid, self.plays[pid].source.cost.cards),
+            ("target", pid),
+        )
 
     def _do_pay(self, action: Action, seat: int, pid: int) -> None:
         play = self.plays[pid]
@@ -448,8 +502,11 @@ def _and(values, sep: str = " and ") -> str:
 
 def _table(prefix: str) -> dict:
     """The methods named prefix + kind, by kind, from the state and its mixins."""
-    return {name[len(prefix):]: getattr(SquadState, name) for name in dir(SquadState)
-            if name.startswith(prefix)}
+    return {
+        name[len(prefix) :]: getattr(SquadState, name)
+        for name in dir(SquadState)
+        if name.startswith(prefix)
+    }
 
 
 STEPS = _table("_s_")  # what each step of the queue does
