@@ -59,17 +59,22 @@ def _parse_cached(expr: str) -> Node:
 def _text(expr) -> str:
     # Checked before any cache: a list would otherwise fail as "unhashable type".
     if not isinstance(expr, str):
-        raise TypeError(f"a dice expression is a string such as '3d6+2', not a "
-                        f"{type(expr).__name__}")
+        raise TypeError(
+            f"a dice expression is a string such as '3d6+2', not a {type(expr).__name__}"
+        )
     return expr
 
 
 def _budget(budget) -> float:
     # NaN compares false with everything, so a NaN budget would switch the limit off.
-    if isinstance(budget, bool) or not isinstance(budget, int | float) or not (
-            math.isfinite(budget) and budget > 0):
-        raise ValueError(f"budget: give a finite number of seconds above 0, such as 0.5, not "
-                         f"{budget!r}")
+    if (
+        isinstance(budget, bool)
+        or not isinstance(budget, int | float)
+        or not (math.isfinite(budget) and budget > 0)
+    ):
+        raise ValueError(
+            f"budget: give a finite number of seconds above 0, such as 0.5, not {budget!r}"
+        )
     return float(budget)
 
 
@@ -102,7 +107,7 @@ def _exact_frame(dist: Dist) -> pl.DataFrame:
     ws = list(dist.weights)
     total = dist.total
     at_most = list(accumulate(ws))
-    at_least = [total - below + w for below, w in zip(at_most, ws)]
+    at_least = [total - below + w for below, w in zip(at_most, ws, strict=True)]
     # int / int is correctly rounded in Python even when the ints have hundreds of digits.
     weight = (
         pl.Series("weight", ws, dtype=pl.Int64)
@@ -162,7 +167,8 @@ def distribution(
     :func:`reading`). ``weight`` is the exact integer weight (the number of equally likely rolls
     for plain dice); it is an Int64 column when the total weight fits in 64 bits and otherwise
     a String column of the exact decimal digits (200d6 has 156-digit weights; past 4,200
-    digits, exact hexadecimal '0x...'). Use :func:`exact` for the weights as Python ints. The ``p`` columns are Float64.
+    digits, exact hexadecimal '0x...'). Use :func:`exact` for the weights as Python ints. The
+    ``p`` columns are Float64.
 
     With ``monte_carlo=True`` the expression is rolled ``n`` times with ``seed``: ``weight``
     is the count of samples per outcome and an extra ``se`` column gives the standard error
@@ -267,8 +273,7 @@ def _warn_if_certain(expr: str, dist: Dist) -> None:
     why = reading(expr).certain
     if why:
         # stacklevel 3: the warning points at the line that called distribution/probability.
-        warnings.warn(f"{expr!r} is {why[0].lower()}{why[1:]}", CertainResultWarning,
-                      stacklevel=3)
+        warnings.warn(f"{expr!r} is {why[0].lower()}{why[1:]}", CertainResultWarning, stacklevel=3)
 
 
 def mean(

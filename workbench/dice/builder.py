@@ -115,8 +115,11 @@ class Build:
     def keep(self, kind, n=None):
         count = 1 if n is None else self._int(n, "a keep count", 10**9)
         # A bare k keeps the highest, as Roll20 reads 4d6k3.
-        return Keep(str(kind).lower().replace("k", "kh") if len(kind) == 1 else
-                    str(kind).lower(), count, pos=kind.start_pos)
+        return Keep(
+            str(kind).lower().replace("k", "kh") if len(kind) == 1 else str(kind).lower(),
+            count,
+            pos=kind.start_pos,
+        )
 
     def group(self, *parts):
         if not isinstance(parts[0], Faces):

@@ -267,7 +267,7 @@ class AbsorbingChain:
             for r in range(m):
                 if r != col and a[r][col] != 0:
                     f = a[r][col]
-                    a[r] = [v - f * p for v, p in zip(a[r], row)]
+                    a[r] = [v - f * p for v, p in zip(a[r], row, strict=True)]
         return {s: a[pos[s]][m] for s in comp}
 
     def mean_steps(self) -> Fraction | float:
@@ -284,6 +284,7 @@ class AbsorbingChain:
         finishing = self._can_finish(states)
         out: dict[Hashable, Fraction] = {}
         for target in self.absorbing_states:
+
             def direct(s, target=target):
                 weights, total = self._rows[s]
                 return Fraction(weights.get(target, 0), total)
@@ -293,8 +294,13 @@ class AbsorbingChain:
                 raise ValueError("absorption is not certain from every reachable state")
             x = self._solve(direct)
             p = Fraction(self._start.get(target, 0), self._start_total)
-            p += sum((w * x.get(s, 0) for s, w in self._start.items() if s in self._rows),
-                     Fraction(0)) / self._start_total
+            p += (
+                sum(
+                    (w * x.get(s, 0) for s, w in self._start.items() if s in self._rows),
+                    Fraction(0),
+                )
+                / self._start_total
+            )
             if p:
                 out[target] = p
         return out
@@ -304,10 +310,14 @@ class AbsorbingChain:
     def absorbed_by(self, max_steps: int) -> list[Fraction]:
         """``[P(absorbed within k steps) for k in 0..max_steps]``, exact, for up to
         MAX_STEPS steps (each step's exact weights are longer than the last's)."""
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not (
-                0 <= max_steps <= MAX_STEPS):
-            raise ValueError(f"max_steps: give a whole number from 0 to {MAX_STEPS:,}, not "
-                             f"{max_steps!r}")
+        if (
+            isinstance(max_steps, bool)
+            or not isinstance(max_steps, int)
+            or not (0 <= max_steps <= MAX_STEPS)
+        ):
+            raise ValueError(
+                f"max_steps: give a whole number from 0 to {MAX_STEPS:,}, not {max_steps!r}"
+            )
         states = self._reachable()
         scale = math.lcm(*(self._rows[s][1] for s in states)) if states else 1
         # Rows rescaled to the common total so each step multiplies the denominator by `scale`.
@@ -339,7 +349,8 @@ class AbsorbingChain:
         falls short of 1 by the chance of still going after ``max_steps``.
         """
         cum = self.absorbed_by(max_steps)
-        pmf = [cum[0]] + [b - a for a, b in zip(cum, cum[1:])]
+        # Neighbouring pairs: one pair fewer than steps.
+        pmf = [cum[0]] + [b - a for a, b in zip(cum, cum[1:], strict=False)]
         import polars as pl
 
         return pl.DataFrame(
@@ -355,4 +366,3 @@ class AbsorbingChain:
             f"AbsorbingChain({len(self._rows)} transient states, "
             f"{len(self.absorbing_states)} absorbing)"
         )
-

@@ -22,9 +22,17 @@ def binary(n: int) -> Dist:
 
 
 @lru_cache(maxsize=4096)
-def armies_rolls(offense: int, defense: int, *, ranged: bool = False, power: int | None = None,
-                 hold_the_line: bool = False, bows_and_knives: bool = False,
-                 attack_modifier: int = 0, defense_modifier: int = 0) -> tuple[Dist, Dist]:
+def armies_rolls(
+    offense: int,
+    defense: int,
+    *,
+    ranged: bool = False,
+    power: int | None = None,
+    hold_the_line: bool = False,
+    bows_and_knives: bool = False,
+    attack_modifier: int = 0,
+    defense_modifier: int = 0,
+) -> tuple[Dist, Dist]:
     """(A, D): the attack and defence results of one Armies attack.
 
     * Melee (R-17): A = 1s on `offense` binary dice + 1.

@@ -57,8 +57,11 @@ def mul_cost(a: Dist, b: Dist) -> float:
     """Estimated microseconds for ``a * b`` (outcome products)."""
     if len(a) == 1 or len(b) == 1:
         return 0.2 * (len(a) + len(b))
-    corners = [x * y for x in (a.min_outcome(), a.max_outcome())
-               for y in (b.min_outcome(), b.max_outcome())]
+    corners = [
+        x * y
+        for x in (a.min_outcome(), a.max_outcome())
+        for y in (b.min_outcome(), b.max_outcome())
+    ]
     return sparse_add_cost(len(a), len(b), max(corners) - min(corners) + 1)
 
 
@@ -70,6 +73,7 @@ def repeat_cost(a: Dist, n: int) -> float:
         return 0.5 * a.span * n
     if a.span <= 4 * len(a) + 64:
         return _poly.power_cost(a._dense()[1], n)[1]
+
     # Sparse repeated squaring, dominated by the last squaring. A sum of m copies of an
     # s-outcome die has at most C(m+s-1, s-1) distinct values (multisets of faces).
     def support(m: int) -> int:

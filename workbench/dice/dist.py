@@ -50,6 +50,7 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     "!=": operator.ne,
 }
 
+
 class Dist(Mapping[int, int]):
     """Outcome -> exact positive integer weight; see the module docstring for order and equality.
 
@@ -91,21 +92,26 @@ class Dist(Mapping[int, int]):
         # The total is an int only if every weight was one (a float or a numpy int would carry
         # its type into the sum), so one look at it stands for a check of every weight.
         if type(cum[-1]) is not int:
-            weights = tuple(_weight_int(w, o) for o, w in zip(outcomes, weights))
+            weights = tuple(_weight_int(w, o) for o, w in zip(outcomes, weights, strict=True))
             cum = tuple(accumulate(weights))
         if min(weights) <= 0:
             at = next(i for i, w in enumerate(weights) if w <= 0)
-            raise ValueError(f"Dist: outcome {outcomes[at]!r} has weight {weights[at]!r}; "
-                             "weights must be positive")
+            raise ValueError(
+                f"Dist: outcome {outcomes[at]!r} has weight {weights[at]!r}; "
+                "weights must be positive"
+            )
         if len(set(outcomes)) != len(outcomes):
             seen: set = set()
             twice = next(o for o in outcomes if o in seen or seen.add(o))
-            raise ValueError(f"Dist: outcome {twice!r} is given twice; give each outcome once "
-                             "with its total weight")
+            raise ValueError(
+                f"Dist: outcome {twice!r} is given twice; give each outcome once "
+                "with its total weight"
+            )
         self._fill(outcomes, weights, cum[-1], cum, None)
 
-    def _fill(self, outcomes: tuple, weights: tuple, total: int, cum: tuple | None,
-              is_sorted: bool | None) -> None:
+    def _fill(
+        self, outcomes: tuple, weights: tuple, total: int, cum: tuple | None, is_sorted: bool | None
+    ) -> None:
         self._outcomes = outcomes
         self._weights = weights
         self._total = total
@@ -166,13 +172,18 @@ class Dist(Mapping[int, int]):
         up to a few seconds of work (MAX_SUM_WORK; ``exact("<n>d<sides>")`` budgets by time)."""
         for value, name, least in ((n, "n", 0), (sides, "sides", 1)):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise ValueError(f"Dist.sum_of: {name} is a whole number from {least}, not "
-                                 f"{value!r}")
+                raise ValueError(
+                    f"Dist.sum_of: {name} is a whole number from {least}, not {value!r}"
+                )
         outcomes = n * (sides - 1) + 1
         if outcomes * n * math.log2(max(sides, 2)) > MAX_SUM_WORK:
-            raise DiceTooLarge(f"{n}d{sides}", f"its {outcomes:,} outcomes with weights of up to "
-                               f"{n * math.log2(max(sides, 2)):,.0f} bits are more than "
-                               "Dist.sum_of works out", monte_carlo_ok=False)
+            raise DiceTooLarge(
+                f"{n}d{sides}",
+                f"its {outcomes:,} outcomes with weights of up to "
+                f"{n * math.log2(max(sides, 2)):,.0f} bits are more than "
+                "Dist.sum_of works out",
+                monte_carlo_ok=False,
+            )
         return cls.die(sides).repeat(n)
 
     # ---- order -------------------------------------------------------------------------
@@ -181,8 +192,9 @@ class Dist(Mapping[int, int]):
         s = self._sorted
         if s is None:
             o = self._outcomes
+            # Neighbouring pairs: one pair fewer than outcomes.
             s = self._sorted = all(type(x) is int for x in o) and all(
-                a < b for a, b in zip(o, o[1:])
+                a < b for a, b in zip(o, o[1:], strict=False)
             )
         return s
 
@@ -199,7 +211,7 @@ class Dist(Mapping[int, int]):
                     f"Dist.{what} needs integer outcomes; this distribution has {o!r} "
                     f"({type(o).__name__}). Turn outcomes into numbers first with .map(...)"
                 ) from None
-        pairs = sorted(zip(ints, self._weights))
+        pairs = sorted(zip(ints, self._weights, strict=True))
         return Dist._raw(tuple(o for o, _ in pairs), tuple(w for _, w in pairs))
 
     def sorted(self) -> Dist:
@@ -225,8 +237,8 @@ class Dist(Mapping[int, int]):
 
     def p_where(self, pred: Callable[[object], bool]) -> Fraction:
         """Probability that ``pred(outcome)`` holds."""
-        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if pred(o)),
-                        self._total)
+        pairs = zip(self._outcomes, self._weights, strict=True)
+        return Fraction(sum(w for o, w in pairs if pred(o)), self._total)
 
     # ---- mapping protocol --------------------------------------------------------------
 
@@ -259,7 +271,7 @@ class Dist(Mapping[int, int]):
 
     # Faster than the Mapping defaults, which look every key up again.
     def items(self) -> tuple[tuple, ...]:  # type: ignore[override]
-        return tuple(zip(self._outcomes, self._weights))
+        return tuple(zip(self._outcomes, self._weights, strict=True))
 
     def keys(self) -> tuple:  # type: ignore[override]
         return self._outcomes
@@ -298,16 +310,18 @@ class Dist(Mapping[int, int]):
             return False
         ta, tb = self._total, other._total
         if self._outcomes == other._outcomes:
-            return all(a * tb == b * ta for a, b in zip(self._weights, other._weights))
-        theirs = dict(zip(other._outcomes, other._weights))
-        return all(w * tb == theirs.get(o, 0) * ta for o, w in zip(self._outcomes, self._weights))
+            return all(a * tb == b * ta for a, b in zip(self._weights, other._weights, strict=True))
+        theirs = dict(zip(other._outcomes, other._weights, strict=True))
+        pairs = zip(self._outcomes, self._weights, strict=True)
+        return all(w * tb == theirs.get(o, 0) * ta for o, w in pairs)
 
     def __hash__(self) -> int:
         # A frozenset, because equal distributions may list their outcomes in other orders.
         h = self._hash
         if h is None:
             g = math.gcd(*self._weights)
-            h = self._hash = hash(frozenset(zip(self._outcomes, (w // g for w in self._weights))))
+            reduced = (w // g for w in self._weights)
+            h = self._hash = hash(frozenset(zip(self._outcomes, reduced, strict=True)))
         return h
 
     def reduced(self) -> Dist:
@@ -322,7 +336,9 @@ class Dist(Mapping[int, int]):
         shown = 12
         more = f", ... ({len(self)} outcomes)" if len(self) > shown else ""
         if self._is_sorted_ints():
-            body = ", ".join(f"{o}: {w}" for o, w in zip(self._outcomes[:shown], self._weights))
+            # The weights run on past the shown outcomes.
+            pairs = zip(self._outcomes[:shown], self._weights, strict=False)
+            body = ", ".join(f"{o}: {w}" for o, w in pairs)
             return f"Dist({{{body}{more}}})"
         outcomes = ", ".join(repr(o) for o in self._outcomes[:shown])
         weights = ", ".join(str(w) for w in self._weights[:shown])
@@ -338,21 +354,26 @@ class Dist(Mapping[int, int]):
     p = probability
 
     def mean(self) -> Fraction:
-        return Fraction(sum(o * w for o, w in zip(self._outcomes, self._weights)), self._total)
+        pairs = zip(self._outcomes, self._weights, strict=True)
+        return Fraction(sum(o * w for o, w in pairs), self._total)
 
     def variance(self) -> Fraction:
         m = self.mean()
-        s2 = Fraction(sum(o * o * w for o, w in zip(self._outcomes, self._weights)), self._total)
+        pairs = zip(self._outcomes, self._weights, strict=True)
+        s2 = Fraction(sum(o * o * w for o, w in pairs), self._total)
         return s2 - m * m
 
     def p_at_least(self, x: int) -> Fraction:
-        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if o >= x), self._total)
+        pairs = zip(self._outcomes, self._weights, strict=True)
+        return Fraction(sum(w for o, w in pairs if o >= x), self._total)
 
     def p_at_most(self, x: int) -> Fraction:
-        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if o <= x), self._total)
+        pairs = zip(self._outcomes, self._weights, strict=True)
+        return Fraction(sum(w for o, w in pairs if o <= x), self._total)
 
     def probabilities(self) -> dict:
-        return {o: Fraction(w, self._total) for o, w in zip(self._outcomes, self._weights)}
+        pairs = zip(self._outcomes, self._weights, strict=True)
+        return {o: Fraction(w, self._total) for o, w in pairs}
 
     # ---- dense form --------------------------------------------------------------------
 
@@ -366,7 +387,7 @@ class Dist(Mapping[int, int]):
         # Callers pass sorted distributions (see _arith).
         lo = self._outcomes[0]
         ws = [0] * (self._outcomes[-1] - lo + 1)
-        for o, w in zip(self._outcomes, self._weights):
+        for o, w in zip(self._outcomes, self._weights, strict=True):
             ws[o - lo] = w
         return lo, ws
 
@@ -380,13 +401,15 @@ class Dist(Mapping[int, int]):
         ``func`` must return integers; the result is sorted.
         """
         out: dict[int, int] = {}
-        for o, w in zip(self._outcomes, self._weights):
+        for o, w in zip(self._outcomes, self._weights, strict=True):
             k = func(o)
             try:
                 k = operator.index(k)
             except TypeError:
-                raise TypeError(f"Dist.map: func({o!r}) returned {k!r} ({type(k).__name__}); "
-                                "outcomes must be integers") from None
+                raise TypeError(
+                    f"Dist.map: func({o!r}) returned {k!r} ({type(k).__name__}); "
+                    "outcomes must be integers"
+                ) from None
             out[k] = out.get(k, 0) + w
         return Dist._raw(*_sorted_pairs(out))
 
@@ -394,7 +417,7 @@ class Dist(Mapping[int, int]):
         a = self._arith("scale")
         if factor == 0:
             return Dist.constant(0)
-        pairs = sorted(zip((o * factor for o in a._outcomes), a._weights))
+        pairs = sorted(zip((o * factor for o in a._outcomes), a._weights, strict=True))
         return Dist._raw(tuple(o for o, _ in pairs), tuple(w for _, w in pairs))
 
     def shift(self, amount: int) -> Dist:
@@ -445,8 +468,8 @@ class Dist(Mapping[int, int]):
             return Dist._from_dense(lo_a + lo_b, _poly.convolve(wa, wb))
         out: dict[int, int] = {}
         get = out.get
-        for oa, wa in zip(a._outcomes, a._weights):
-            for ob, wb in zip(b._outcomes, b._weights):
+        for oa, wa in zip(a._outcomes, a._weights, strict=True):
+            for ob, wb in zip(b._outcomes, b._weights, strict=True):
                 k = oa + ob
                 out[k] = get(k, 0) + wa * wb
         return Dist._raw(*_sorted_pairs(out))
@@ -476,8 +499,8 @@ class Dist(Mapping[int, int]):
             return b * a
         out: dict[int, int] = {}
         get = out.get
-        for oa, wa in zip(a._outcomes, a._weights):
-            for ob, wb in zip(b._outcomes, b._weights):
+        for oa, wa in zip(a._outcomes, a._weights, strict=True):
+            for ob, wb in zip(b._outcomes, b._weights, strict=True):
                 k = oa * ob
                 out[k] = get(k, 0) + wa * wb
         return Dist._raw(*_sorted_pairs(out))
@@ -487,9 +510,9 @@ class Dist(Mapping[int, int]):
     def merge(self, other: Dist) -> Dist:
         """Pool the weights of two distributions (a mixture weighted by their totals)."""
         a, b = self._arith("merge"), other._arith("merge")
-        acc = dict(zip(a._outcomes, a._weights))
+        acc = dict(zip(a._outcomes, a._weights, strict=True))
         get = acc.get
-        for o, w in zip(b._outcomes, b._weights):
+        for o, w in zip(b._outcomes, b._weights, strict=True):
             acc[o] = get(o, 0) + w
         return Dist._raw(*_sorted_pairs(acc))
 
@@ -580,8 +603,7 @@ def _weight_int(w, o) -> int:
         return operator.index(w)
     except TypeError:
         raise TypeError(
-            f"Dist: outcome {o!r} has weight {w!r} ({type(w).__name__}); weights are exact "
-            "integers"
+            f"Dist: outcome {o!r} has weight {w!r} ({type(w).__name__}); weights are exact integers"
         ) from None
 
 

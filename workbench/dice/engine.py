@@ -54,7 +54,9 @@ def evaluate(node: Node, text: str, budget_seconds: float = DEFAULT_BUDGET_SECON
     """The exact distribution of ``node`` (parsed from ``text``, used in messages)."""
     lo, hi = bounds(node)
     if max(abs(lo), abs(hi)) > MAX_ABS_OUTCOME:
-        raise DiceTooLarge(text, "its outcomes go beyond the 64-bit integer range", monte_carlo_ok=False)
+        raise DiceTooLarge(
+            text, "its outcomes go beyond the 64-bit integer range", monte_carlo_ok=False
+        )
     return _Evaluator(text, _Budget(text, budget_seconds)).eval(node)
 
 
@@ -146,10 +148,15 @@ class _Evaluator:
             if isinstance(mod, Explode):
                 if mod.op is None:
                     top = die.max_outcome()
-                    booms = lambda o, top=top: o == top
+
+                    def booms(o, top=top):
+                        return o == top
                 else:
                     test, value = COMPARISONS[mod.op], mod.value
-                    booms = lambda o, test=test, value=value: test(o, value)
+
+                    def booms(o, test=test, value=value):
+                        return test(o, value)
+
                 n_boom = sum(1 for o in die.outcomes if booms(o))
                 left = self.budget.limit_us - self.budget.spent_us
                 self.budget.charge(
@@ -160,8 +167,9 @@ class _Evaluator:
             elif isinstance(mod, Reroll):
                 test, value = COMPARISONS[mod.op], mod.value
                 self.budget.charge(0.5 * len(die), f"rerolling {spec.label}")
-                rerolled = pools.reroll(die, lambda o, test=test, value=value: test(o, value),
-                                        mod.once)
+                rerolled = pools.reroll(
+                    die, lambda o, test=test, value=value: test(o, value), mod.once
+                )
                 if rerolled is None:
                     raise DiceSyntaxError(
                         self.text,
@@ -219,7 +227,8 @@ class _Evaluator:
             faces = g.die.faces
             if not g.die.mods and isinstance(faces, range) and g.count * len(faces) <= 512:
                 # The everyday NdS: straight to the standard-dice recurrence.
-                return Dist._from_dense(g.count * faces[0], _poly.uniform_power(len(faces), g.count))
+                weights = _poly.uniform_power(len(faces), g.count)
+                return Dist._from_dense(g.count * faces[0], weights)
         self._precheck(node)
         groups = self.groups(node)
         n = node.size
@@ -242,7 +251,9 @@ class _Evaluator:
     def _count(self, node: Count) -> Dist:
         pool = node.pool
         groups = self.groups(pool)
-        self.budget.charge(pools.success_count_cost(groups), f"counting successes on {pool.size} dice")
+        self.budget.charge(
+            pools.success_count_cost(groups), f"counting successes on {pool.size} dice"
+        )
         if pool.keep is None:
             return pools.success_count(groups, node.op, node.threshold)
         k, highest = self.kept(pool)

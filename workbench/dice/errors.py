@@ -50,8 +50,11 @@ class DiceTooLarge(ValueError):
             if monte_carlo_ok
             else ""
         )
-        shown = repr(expression if len(expression) <= 120 else
-                     expression[:80] + f"...({len(expression):,} characters)")
+        shown = repr(
+            expression
+            if len(expression) <= 120
+            else expression[:80] + f"...({len(expression):,} characters)"
+        )
         super().__init__(f"{shown} is too large to compute exactly: {reason}.{hint}")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .api import exact
@@ -68,11 +68,16 @@ def armies_attack(
     * D = number of 1s on ``defense`` binary dice + modifiers; Hold the Line adds 2 (A-15).
     * The attack succeeds when A > D (R-18, R-21).
     """
-    attack, defence = armies_rolls(offense, defense, ranged=ranged, power=power,
-                                   hold_the_line=hold_the_line,
-                                   bows_and_knives=bows_and_knives,
-                                   attack_modifier=attack_modifier,
-                                   defense_modifier=defense_modifier)
+    attack, defence = armies_rolls(
+        offense,
+        defense,
+        ranged=ranged,
+        power=power,
+        hold_the_line=hold_the_line,
+        bows_and_knives=bows_and_knives,
+        attack_modifier=attack_modifier,
+        defense_modifier=defense_modifier,
+    )
     return _p_greater(attack, defence)
 
 
@@ -99,7 +104,12 @@ def armies_table(
 
     return pl.DataFrame(
         rows,
-        schema={"offense": pl.Int64, "defense": pl.Int64, "p": pl.Float64, "probability": pl.String},
+        schema={
+            "offense": pl.Int64,
+            "defense": pl.Int64,
+            "p": pl.Float64,
+            "probability": pl.String,
+        },
         orient="row",
     )
 
@@ -125,7 +135,7 @@ def cavalry_chain(
     def defence(i: int) -> Dist:
         return _binary(defenses[i]) + defense_modifier
 
-    @lru_cache(maxsize=None)
+    @cache
     def follow(i: int, attack: int) -> dict[int, Fraction]:
         # Extra captures from attacking defenses[i] with a fixed attack value.
         out: dict[int, Fraction] = {}
@@ -325,7 +335,7 @@ def dodge_erosion(
     roll = exact(f"{dice}d6")
     hurt = Dist.constant(damage) if isinstance(damage, int) else exact(damage)
 
-    @lru_cache(maxsize=None)
+    @cache
     def split(d: int) -> tuple[int, int]:
         hit = sum(w for o, w in roll.items() if o > d)
         return hit, roll.total - hit

@@ -49,18 +49,21 @@ class Node:
         # The field values as a tuple, for equality and hashing.
         getter = attrgetter(*cls._fields) if cls._fields else (lambda node: ())
         cls._values = staticmethod(
-            (lambda node: (getter(node),)) if len(cls._fields) == 1 else getter)
+            (lambda node: (getter(node),)) if len(cls._fields) == 1 else getter
+        )
 
     def __init__(self, *args, pos: int = 0, **given):
         names = self._fields
         if len(args) > len(names):
-            raise TypeError(f"{type(self).__name__}() takes {len(names)} fields, "
-                            f"{len(args)} were given")
+            raise TypeError(
+                f"{type(self).__name__}() takes {len(names)} fields, {len(args)} were given"
+            )
         put = object.__setattr__
         put(self, "pos", pos)
-        for name, value in zip(names, args):
+        # Fields not given by position may come by name, so args can be the shorter.
+        for name, value in zip(names, args, strict=False):
             put(self, name, value)
-        for name in names[len(args):]:
+        for name in names[len(args) :]:
             if name in given:
                 put(self, name, given.pop(name))
             elif hasattr(type(self), name):
@@ -144,7 +147,10 @@ class Pool(Node):
 
     def text(self) -> str:
         """The pool written back in notation (used in messages)."""
-        parts = [f"{g.count}{g.die.label}{''.join(_mod_text(m) for m in g.die.mods)}" for g in self.groups]
+        parts = [
+            f"{g.count}{g.die.label}{''.join(_mod_text(m) for m in g.die.mods)}"
+            for g in self.groups
+        ]
         body = parts[0] if len(parts) == 1 else "[" + ", ".join(parts) + "]"
         return body + (f"{self.keep.kind}{self.keep.n}" if self.keep else "")
 

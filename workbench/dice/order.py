@@ -25,11 +25,11 @@ def extreme(a: Dist, b: Dist, highest: bool) -> Dist:
     fb = _cumulative_below(b, xs)
     ta, tb = a._total, b._total
     if highest:
-        joint = [x * y for x, y in zip(fa, fb)]
+        joint = [x * y for x, y in zip(fa, fb, strict=True)]
     else:
-        joint = [ta * tb - (ta - x) * (tb - y) for x, y in zip(fa, fb)]
+        joint = [ta * tb - (ta - x) * (tb - y) for x, y in zip(fa, fb, strict=True)]
     prev, pairs = 0, []
-    for x, c in zip(xs, joint):
+    for x, c in zip(xs, joint, strict=True):
         if c != prev:
             pairs.append((x, c - prev))
         prev = c
@@ -56,7 +56,7 @@ def compare(a: Dist, op: str, b: Dist) -> Dist:
     i = 0
     below = 0
     s_below = s_equal = 0
-    for x, wx in zip(a._outcomes, a._weights):
+    for x, wx in zip(a._outcomes, a._weights, strict=True):
         while i < n and bo[i] < x:
             below += bw[i]
             i += 1

@@ -40,7 +40,11 @@ def explode(die: Dist, explodes: Callable[[int], bool], depth: int) -> Dist:
         return die
     calm_pairs = [(o, w) for o, w in die.items() if not explodes(o)]
     boom_dist = Dist._raw(tuple(o for o, _ in boom), tuple(w for _, w in boom))
-    calm = Dist._raw(tuple(o for o, _ in calm_pairs), tuple(w for _, w in calm_pairs)) if calm_pairs else None
+    calm = (
+        Dist._raw(tuple(o for o, _ in calm_pairs), tuple(w for _, w in calm_pairs))
+        if calm_pairs
+        else None
+    )
     result = die
     for _ in range(depth):
         grown = boom_dist + result
@@ -156,7 +160,11 @@ def keep_cost(groups: Sequence[tuple[Dist, int]], k: int) -> float:
     # weights to powers as large as a slot.
     poly_bits = slots * slot_bits / 2
     per_op = 2.0 + poly_bits / 64 * 0.004
-    per_state = 5.0 + _poly.mul_us(poly_bits, slot_bits) + _poly.mul_us(slot_bits, slot_bits) * 2 * len(groups)
+    per_state = (
+        5.0
+        + _poly.mul_us(poly_bits, slot_bits)
+        + _poly.mul_us(slot_bits, slot_bits) * 2 * len(groups)
+    )
     pack = slots * (0.2 + slot_bits / 800)
     return len(outcomes) * (pairs * per_op + states * per_state) + pack
 
@@ -271,8 +279,7 @@ def _short_one_kind(jvec, poly, r0: int, w0: int, need: int, unit: int, b_pow, m
     return short
 
 
-def _short_mixed(jvec, poly, r: list[int], w: list[int], need: int, unit: int, b_pow,
-                 moves) -> int:
+def _short_mixed(jvec, poly, r: list[int], w: list[int], need: int, unit: int, b_pow, moves) -> int:
     """:func:`_short_one_kind` for a pool of several kinds of dice: every split of fewer than
     ``need`` dice showing this outcome among the kinds."""
     T = len(r)
@@ -289,7 +296,7 @@ def _short_mixed(jvec, poly, r: list[int], w: list[int], need: int, unit: int, b
             rest *= b_pow(t, r[t] - c)
         short += coef * rest
         if moves is not None:
-            key = tuple(j + c for j, c in zip(jvec, cvec))
+            key = tuple(j + c for j, c in zip(jvec, cvec, strict=True))
             sc = sum(cvec)
             moved = (poly * coef) << (sc * unit) if sc else poly
             moves[key] = moves.get(key, 0) + moved

@@ -41,10 +41,21 @@ _LPAR = frozenset({"LPAR"})
 
 _DIGITS = frozenset("0123456789")  # only ASCII digits, like the grammar's [0-9]
 _SPACE = frozenset(" \t\f\r\n")  # lark's common.WS
-_SINGLE = {":": "COLON", "#": "HASH", "+": "PLUS", "-": "MINUS", "*": "STAR", "(": "LPAR",
-           ")": "RPAR", "[": "LSQB", "]": "RSQB", "{": "LBRACE", "}": "RBRACE", ",": "COMMA"}
-_D_NEXT = {"f": "DF", "F": "DF", "%": "DPCT", "h": "KEEP", "H": "KEEP", "l": "KEEP",
-           "L": "KEEP"}
+_SINGLE = {
+    ":": "COLON",
+    "#": "HASH",
+    "+": "PLUS",
+    "-": "MINUS",
+    "*": "STAR",
+    "(": "LPAR",
+    ")": "RPAR",
+    "[": "LSQB",
+    "]": "RSQB",
+    "{": "LBRACE",
+    "}": "RBRACE",
+    ",": "COMMA",
+}
+_D_NEXT = {"f": "DF", "F": "DF", "%": "DPCT", "h": "KEEP", "H": "KEEP", "l": "KEEP", "L": "KEEP"}
 # FUNC is /max|min/i; Python's case-insensitive matching also takes the dotted and dotless i.
 _FUNC_I = frozenset("iIİı")
 
@@ -62,6 +73,94 @@ class Token(str):
         self.value = text
         self.start_pos = start
         return self
+
+
+# ---- matching one token: each function gives the terminal among ``allowed`` that starts at
+# text[i] and where it ends, or None for the terminal when none of them matches there ----
+
+
+def _match(text: str, i: int, allowed: frozenset) -> tuple[str | None, int]:
+    c = text[i]
+    if c in _DIGITS:
+        return _match_number(text, i, allowed)
+    if c in "dD":
+        return _match_die(text, i, allowed)
+    if c in "kKrRmM":
+        return _match_letter(text, i, allowed)
+    if c == "!":
+        return _match_bang(text, i, allowed)
+    if c in "<>=":
+        n = len(text)
+        if "CMP" in allowed:
+            return "CMP", i + 2 if i + 1 < n and text[i + 1] == "=" else i + 1
+        return None, i + 1
+    if c in _SINGLE and _SINGLE[c] in allowed:
+        return _SINGLE[c], i + 1
+    return None, i + 1
+
+
+def _digits_end(text: str, j: int) -> int:
+    """Where the run of digits from text[j] ends."""
+    n = len(text)
+    while j < n and text[j] in _DIGITS:
+        j += 1
+    return j
+
+
+def _match_number(text: str, i: int, allowed: frozenset) -> tuple[str | None, int]:
+    n = len(text)
+    j = _digits_end(text, i + 1)
+    if "NDS" in allowed and j + 1 < n and text[j] in "dD" and text[j + 1] in _DIGITS:
+        return "NDS", _digits_end(text, j + 2)
+    if "INT" in allowed:
+        return "INT", j
+    return None, i + 1
+
+
+def _match_die(text: str, i: int, allowed: frozenset) -> tuple[str | None, int]:
+    n = len(text)
+    nxt = text[i + 1] if i + 1 < n else ""
+    if nxt in _DIGITS and "DS" in allowed:
+        return "DS", _digits_end(text, i + 2)
+    if nxt in _D_NEXT and _D_NEXT[nxt] in allowed:
+        return _D_NEXT[nxt], i + 2
+    if "D" in allowed:
+        return "D", i + 1
+    return None, i + 1
+
+
+def _match_letter(text: str, i: int, allowed: frozenset) -> tuple[str | None, int]:
+    # The keep (k, kh, kl), reroll (r, rr) and max/min terminals.
+    n = len(text)
+    c = text[i]
+    if c in "kK":
+        if "KEEP" in allowed:
+            return "KEEP", i + 2 if i + 1 < n and text[i + 1] in "hHlL" else i + 1
+    elif c in "rR":
+        if "REROLL" in allowed:
+            return "REROLL", i + 2 if i + 1 < n and text[i + 1] in "rR" else i + 1
+    elif (
+        "FUNC" in allowed
+        and i + 2 < n
+        and (
+            (text[i + 1] in "aA" and text[i + 2] in "xX")
+            or (text[i + 1] in _FUNC_I and text[i + 2] in "nN")
+        )
+    ):
+        return "FUNC", i + 3
+    return None, i + 1
+
+
+def _match_bang(text: str, i: int, allowed: frozenset) -> tuple[str | None, int]:
+    n = len(text)
+    nxt = text[i + 1] if i + 1 < n else ""
+    if nxt in ("<", ">") and "BANG_CMP" in allowed:
+        return "BANG_CMP", i + 3 if i + 2 < n and text[i + 2] == "=" else i + 2
+    if nxt == "=" and "CMP" in allowed:
+        return "CMP", i + 2
+    if "BANG" in allowed:
+        return "BANG", i + 1
+    return None, i + 1
 
 
 # Both readers share one builder: it keeps no state between calls.
@@ -88,52 +187,7 @@ class Reader:
             self.at = i
             self.tok = Token(_END, "", i)
             return
-        c = text[i]
-        kind, end = None, i + 1
-        if c in _DIGITS:
-            j = i + 1
-            while j < n and text[j] in _DIGITS:
-                j += 1
-            if "NDS" in allowed and j + 1 < n and text[j] in "dD" and text[j + 1] in _DIGITS:
-                kind, end = "NDS", j + 2
-                while end < n and text[end] in _DIGITS:
-                    end += 1
-            elif "INT" in allowed:
-                kind, end = "INT", j
-        elif c in "dD":
-            nxt = text[i + 1] if i + 1 < n else ""
-            if nxt in _DIGITS and "DS" in allowed:
-                kind, end = "DS", i + 2
-                while end < n and text[end] in _DIGITS:
-                    end += 1
-            elif nxt in _D_NEXT and _D_NEXT[nxt] in allowed:
-                kind, end = _D_NEXT[nxt], i + 2
-            elif "D" in allowed:
-                kind = "D"
-        elif c in "kK":
-            if "KEEP" in allowed:
-                kind, end = "KEEP", i + 2 if i + 1 < n and text[i + 1] in "hHlL" else i + 1
-        elif c in "rR":
-            if "REROLL" in allowed:
-                kind, end = "REROLL", i + 2 if i + 1 < n and text[i + 1] in "rR" else i + 1
-        elif c in "mM":
-            if "FUNC" in allowed and i + 2 < n and (
-                    (text[i + 1] in "aA" and text[i + 2] in "xX")
-                    or (text[i + 1] in _FUNC_I and text[i + 2] in "nN")):
-                kind, end = "FUNC", i + 3
-        elif c == "!":
-            nxt = text[i + 1] if i + 1 < n else ""
-            if nxt in ("<", ">") and "BANG_CMP" in allowed:
-                kind, end = "BANG_CMP", i + 3 if i + 2 < n and text[i + 2] == "=" else i + 2
-            elif nxt == "=" and "CMP" in allowed:
-                kind, end = "CMP", i + 2
-            elif "BANG" in allowed:
-                kind = "BANG"
-        elif c in "<>=":
-            if "CMP" in allowed:
-                kind, end = "CMP", i + 2 if i + 1 < n and text[i + 1] == "=" else i + 1
-        elif c in _SINGLE and _SINGLE[c] in allowed:
-            kind = _SINGLE[c]
+        kind, end = _match(text, i, allowed)
         if kind is None:
             raise Unread
         self.at = end
@@ -279,8 +333,9 @@ class Reader:
                     out.append(self.build.explode_depth(bang, self._take("INT", _AFTER_GROUP)))
                 elif self.tok.type == "COLON":
                     colon = self._take("COLON", _INT)
-                    out.append(self.build.explode_depth(bang, colon,
-                                                        self._take("INT", _AFTER_GROUP)))
+                    out.append(
+                        self.build.explode_depth(bang, colon, self._take("INT", _AFTER_GROUP))
+                    )
                 else:
                     out.append(self.build.explode(bang))
             elif kind == "BANG_CMP":
@@ -288,8 +343,11 @@ class Reader:
                 value = self.face()
                 if self.tok.type == "COLON":
                     colon = self._take("COLON", _INT)
-                    out.append(self.build.explode_on(bang_cmp, value, colon,
-                                                     self._take("INT", _AFTER_GROUP)))
+                    out.append(
+                        self.build.explode_on(
+                            bang_cmp, value, colon, self._take("INT", _AFTER_GROUP)
+                        )
+                    )
                 else:
                     out.append(self.build.explode_on(bang_cmp, value))
             elif kind == "REROLL":
@@ -307,4 +365,3 @@ class Reader:
         if self.tok.type == "INT":
             return self.build.keep(kind, self._take("INT", _FOLLOW_ATOM))
         return self.build.keep(kind)
-

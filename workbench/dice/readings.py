@@ -33,8 +33,14 @@ from .nodes import (
 
 __all__ = ["Reading", "reading", "certain_message", "count_words", "fraction_text", "total_reading"]
 
-_WORDS = {">=": "{n} or more", ">": "more than {n}", "<=": "{n} or less", "<": "less than {n}",
-          "=": "exactly {n}", "!=": "anything but {n}"}
+_WORDS = {
+    ">=": "{n} or more",
+    ">": "more than {n}",
+    "<=": "{n} or less",
+    "<": "less than {n}",
+    "=": "exactly {n}",
+    "!=": "anything but {n}",
+}
 # A comparison with a number at the end of the text: "2d6 >= 8" -> ("2d6", ">=", "8"). The left
 # side is as short as can be, so "4d6!>=5 >= 3" splits at the last comparison.
 _TAIL = re.compile(r"^(?P<left>.*?)\s*(?P<op>>=|<=|==|!=|>|<|=)\s*(?P<right>-?\d+)\s*$", re.S)
@@ -71,7 +77,9 @@ def reading(expr: str) -> Reading:
     if counts:
         words = "; ".join(
             f"counting dice that show {count_words(c.op, c.threshold)} "
-            f"(0 to {_kept(c.pool)} of {_pool_text(c.pool)})" for c in counts)
+            f"(0 to {_kept(c.pool)} of {_pool_text(c.pool)})"
+            for c in counts
+        )
         words = words[0].upper() + words[1:] + ", not their total."
     if isinstance(node, Count) and _kept(node.pool) > 1:
         other = total_reading(expr, node)
@@ -99,20 +107,25 @@ def total_reading(expr: str, node: Count) -> str:
         except ValueError:
             again = None
         # The user's own spelling when it parses back to the same pool, else ours.
-        if isinstance(again, Compare) and isinstance(again.left, Pool) \
-                and again.left.groups == node.pool.groups and again.left.keep == node.pool.keep:
+        if (
+            isinstance(again, Compare)
+            and isinstance(again.left, Pool)
+            and again.left.groups == node.pool.groups
+            and again.left.keep == node.pool.keep
+        ):
             return text
     return f"({_pool_text(node.pool)}) {node.op} {node.threshold}"
 
 
-def certain_message(expr: str, node: Node, dist, other: str | None = None,
-                    other_p: Fraction | None = None) -> str | None:
+def certain_message(
+    expr: str, node: Node, dist, other: str | None = None, other_p: Fraction | None = None
+) -> str | None:
     """Why ``expr`` always gives the same answer, or None when it does not (or has no dice)."""
     if len(dist.outcomes) != 1 or not any(isinstance(n, Pool) for n in _walk(node)):
         return None
     value = dist.outcomes[0]
     yes_no = isinstance(node, Compare) or (isinstance(node, Count) and _kept(node.pool) <= 1)
-    head = (("Always true" if value else "Never true") if yes_no else f"Always {value}")
+    head = ("Always true" if value else "Never true") if yes_no else f"Always {value}"
     if isinstance(node, Count):
         shows = count_words(node.op, node.threshold)
         ranges = _die_ranges(node.pool)
@@ -134,11 +147,16 @@ def certain_message(expr: str, node: Node, dist, other: str | None = None,
 
 # -- words for the parts ------------------------------------------------------------------------
 
+
 def _notes(node: Node) -> list[str]:
     out: list[str] = []
     for n in _walk(node):
-        if isinstance(n, Pool) and n.keep is not None and n.keep.n >= n.size and (
-                n.keep.n > n.size or n.keep.kind in ("dh", "dl")):
+        if (
+            isinstance(n, Pool)
+            and n.keep is not None
+            and n.keep.n >= n.size
+            and (n.keep.n > n.size or n.keep.kind in ("dh", "dl"))
+        ):
             out.append(_keep_note(n))
         if not isinstance(n, DieSpec):
             continue
@@ -158,8 +176,7 @@ def _keep_note(pool: Pool) -> str:
 
 
 def _explode_note(die: DieSpec, mod: Explode) -> str:
-    on = (f"its top face ({max(die.faces)})" if mod.op is None
-          else count_words(mod.op, mod.value))
+    on = f"its top face ({max(die.faces)})" if mod.op is None else count_words(mod.op, mod.value)
     times = "once" if mod.depth == 1 else f"{mod.depth} times"
     text = f"Each {die.label} explodes on {on} at most {times}"
     if mod.depth == DEFAULT_EXPLODE_DEPTH:
@@ -170,8 +187,10 @@ def _explode_note(die: DieSpec, mod: Explode) -> str:
 def _reroll_note(die: DieSpec, mod: Reroll) -> str:
     what = f"a {mod.value}" if mod.op == "=" else f"anything {count_words(mod.op, mod.value)}"
     if mod.once:
-        return (f"Each {die.label} rerolls {what} once and keeps the new roll "
-                f"(rr rerolls until it stops).")
+        return (
+            f"Each {die.label} rerolls {what} once and keeps the new roll "
+            f"(rr rerolls until it stops)."
+        )
     return f"Each {die.label} rerolls {what} until it stops showing it."
 
 

@@ -88,11 +88,15 @@ def sample_node(node: Node, text: str, n: int, seed: int) -> np.ndarray:
     if n < 0:
         raise ValueError("the number of samples must be non-negative")
     if n > MAX_SAMPLES:
-        raise ValueError(f"n: give at most {MAX_SAMPLES:,} samples, not {n:,} (the array "
-                         f"returned would take {n * 8 / 2**30:,.1f} GB, 8 bytes a sample)")
+        raise ValueError(
+            f"n: give at most {MAX_SAMPLES:,} samples, not {n:,} (the array "
+            f"returned would take {n * 8 / 2**30:,.1f} GB, 8 bytes a sample)"
+        )
     lo, hi = bounds(node)
     if max(abs(lo), abs(hi)) > MAX_ABS_OUTCOME:
-        raise DiceTooLarge(text, "its outcomes go beyond the 64-bit integer range", monte_carlo_ok=False)
+        raise DiceTooLarge(
+            text, "its outcomes go beyond the 64-bit integer range", monte_carlo_ok=False
+        )
     per_sample = max(1, _dice_rolled(node))
     work = n * per_sample
     if work > MAX_SAMPLED_DICE:
@@ -107,7 +111,7 @@ def sample_node(node: Node, text: str, n: int, seed: int) -> np.ndarray:
     out = np.empty(n, dtype=np.int64)
     rows = max(1, _CHUNK // per_sample)
     for start in range(0, n, rows):
-        block = out[start:start + rows]
+        block = out[start : start + rows]
         block[:] = _Sampler(rng, len(block)).run(node)
     return out
 
@@ -149,10 +153,15 @@ class _Sampler:
             )
         if mod.op is None:
             top = _top_outcome(spec, i - 1)
-            test = lambda a: a == top
+
+            def test(a):
+                return a == top
         else:
             f, v = _NP_TESTS[mod.op], mod.value
-            test = lambda a: f(a, v)
+
+            def test(a):
+                return f(a, v)
+
         total = out.copy()
         booming = test(out)
         for _ in range(mod.depth):
@@ -228,7 +237,10 @@ class _Sampler:
 
     def _count(self, node: Count) -> np.ndarray:
         test = _NP_TESTS[node.op]
-        hit = lambda dice: test(dice, node.threshold).astype(np.int64)
+
+        def hit(dice):
+            return test(dice, node.threshold).astype(np.int64)
+
         if node.pool.keep is None:
             hits = np.zeros(self.n, dtype=np.int64)
             for chunk in self._pool_chunks(node.pool):

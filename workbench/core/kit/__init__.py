@@ -8,8 +8,16 @@ from .board import Mark, Piece, draw_board
 from .chess import ChessMoves, chess_moves, threat_map
 from .damage import Vitals, through_armor
 from .deck import Deck
-from .dice import (binary_dice, contest, contest_chance, dice_chance, highest_of, pool_of, roll,
-                   sum_of)
+from .dice import (
+    binary_dice,
+    contest,
+    contest_chance,
+    dice_chance,
+    highest_of,
+    pool_of,
+    roll,
+    sum_of,
+)
 from .grid import BISHOP, KING, KNIGHT, ROOK, Grid
 from .hidden import redeal
 from .keywords import Effect, Keyword, KeywordError, Keywords
@@ -17,8 +25,36 @@ from .respond import Responses
 from .window import PriorityWindow, turn_order
 from .zones import Zones
 
-__all__ = ["BISHOP", "ChessMoves", "Deck", "Effect", "Grid", "KING", "KNIGHT", "Keyword",
-           "KeywordError", "Keywords", "Mark", "Piece", "PriorityWindow", "ROOK", "Responses",
-           "Vitals", "Zones", "binary_dice", "chess_moves", "contest", "contest_chance",
-           "dice_chance", "draw_board", "highest_of", "pool_of", "redeal", "roll", "sum_of",
-           "threat_map", "through_armor", "turn_order"]
+__all__ = [
+    "BISHOP",
+    "ChessMoves",
+    "Deck",
+    "Effect",
+    "Grid",
+    "KING",
+    "KNIGHT",
+    "Keyword",
+    "KeywordError",
+    "Keywords",
+    "Mark",
+    "Piece",
+    "PriorityWindow",
+    "ROOK",
+    "Responses",
+    "Vitals",
+    "Zones",
+    "binary_dice",
+    "chess_moves",
+    "contest",
+    "contest_chance",
+    "dice_chance",
+    "draw_board",
+    "highest_of",
+    "pool_of",
+    "redeal",
+    "roll",
+    "sum_of",
+    "threat_map",
+    "through_armor",
+    "turn_order",
+]

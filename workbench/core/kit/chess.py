@@ -21,8 +21,13 @@ from .grid import Grid
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = "P", "N", "B", "R", "Q", "K"
 KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)
 SLIDERS = frozenset((BISHOP, ROOK, QUEEN))
-_DIRECTIONS = {KNIGHT: KNIGHT_STEPS, BISHOP: BISHOP_STEPS, ROOK: ROOK_STEPS,
-               QUEEN: KING_STEPS, KING: KING_STEPS}
+_DIRECTIONS = {
+    KNIGHT: KNIGHT_STEPS,
+    BISHOP: BISHOP_STEPS,
+    ROOK: ROOK_STEPS,
+    QUEEN: KING_STEPS,
+    KING: KING_STEPS,
+}
 
 
 class ChessMoves:
@@ -39,9 +44,12 @@ class ChessMoves:
             one = kind not in SLIDERS
             self._rays[kind] = tuple(
                 tuple(r for r in (_ray(grid, sq, d, one) for d in deltas) if r)
-                for sq in range(len(grid)))
-        self._pawn_hits = {f: tuple(tuple(grid.steps(sq, ((-1, f), (1, f))))
-                                    for sq in range(len(grid))) for f in (1, -1)}
+                for sq in range(len(grid))
+            )
+        self._pawn_hits = {
+            f: tuple(tuple(grid.steps(sq, ((-1, f), (1, f)))) for sq in range(len(grid)))
+            for f in (1, -1)
+        }
 
     def rays(self, kind: str, sq: int) -> tuple[tuple[int, ...], ...]:
         """The squares a `kind` on `sq` looks along, one tuple per direction (not pawns)."""
@@ -51,8 +59,9 @@ class ChessMoves:
         """The two forward diagonals of a pawn (fewer at the board's edge)."""
         return self._pawn_hits[forward][sq]
 
-    def pawn_pushes(self, sq: int, forward: int, board: Sequence, *, double: bool,
-                    empty=-1) -> list[int]:
+    def pawn_pushes(
+        self, sq: int, forward: int, board: Sequence, *, double: bool, empty=-1
+    ) -> list[int]:
         """A pawn's non-capturing moves: one square forward if it is empty and, with
         `double`, two if both are."""
         one = self.grid.offset(sq, 0, forward)
@@ -61,8 +70,16 @@ class ChessMoves:
         two = self.grid.offset(one, 0, forward) if double else None
         return [one] if two is None or board[two] != empty else [one, two]
 
-    def threats(self, kind: str, sq: int, board: Sequence, *, forward: int = 1, empty=-1,
-                reach: int | None = None) -> list[int]:
+    def threats(
+        self,
+        kind: str,
+        sq: int,
+        board: Sequence,
+        *,
+        forward: int = 1,
+        empty=-1,
+        reach: int | None = None,
+    ) -> list[int]:
         """The squares a piece threatens: where it could capture under chess rules, whatever
         stands there. A slider's line stops at the first piece, which it threatens."""
         if kind == PAWN:
@@ -77,8 +94,9 @@ class ChessMoves:
                     break
         return out
 
-    def slides(self, kind: str, sq: int, board: Sequence, *, empty=-1,
-               reach: int | None = None) -> list[tuple[int, int | None]]:
+    def slides(
+        self, kind: str, sq: int, board: Sequence, *, empty=-1, reach: int | None = None
+    ) -> list[tuple[int, int | None]]:
         """Per direction, (the empty squares a piece may move to, the square of the first
         piece in the way or None): a knight or king has rays of one square."""
         out = []
@@ -109,8 +127,14 @@ def chess_moves(grid: Grid) -> ChessMoves:
     return ChessMoves(grid)
 
 
-def threat_map(moves: ChessMoves, pieces: Iterable[tuple[str, int, int]], board: Sequence, *,
-               empty=-1, reach: int | None = None) -> list[int]:
+def threat_map(
+    moves: ChessMoves,
+    pieces: Iterable[tuple[str, int, int]],
+    board: Sequence,
+    *,
+    empty=-1,
+    reach: int | None = None,
+) -> list[int]:
     """How many of `pieces`, given as (kind, square, forward), threaten each square."""
     counts = [0] * len(moves.grid)
     for kind, sq, forward in pieces:

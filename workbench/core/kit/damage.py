@@ -22,8 +22,13 @@ class Vitals:
 
     __slots__ = ("health", "armor", "max_health", "max_armor")
 
-    def __init__(self, health: int, armor: int = 0, max_health: int | None = None,
-                 max_armor: int | None = None):
+    def __init__(
+        self,
+        health: int,
+        armor: int = 0,
+        max_health: int | None = None,
+        max_armor: int | None = None,
+    ):
         self.health = health
         self.armor = armor
         self.max_health = health if max_health is None else max_health

@@ -82,8 +82,9 @@ class Deck:
             raise ValueError("the deck is empty: nothing to draw")
         return Dist(tuple(self.counts), tuple(self.counts.values()))
 
-    def draw(self, label: str, names=None, odds=(), seen_by: int | None = None,
-             said=None) -> Chance:
+    def draw(
+        self, label: str, names=None, odds=(), seen_by: int | None = None, said=None
+    ) -> Chance:
         """Drawing one card as a chance point; the rules `take` the card it produced.
         `seen_by`: the seat whose hidden hand the card goes to (others see only a draw);
         `said`: see Chance."""
@@ -91,8 +92,9 @@ class Deck:
         if not counts:
             raise ValueError("the deck is empty: nothing to draw")
         # Counts are never zero, so the trusted constructor's checks would find nothing.
-        return Chance(Dist._ordered(tuple(counts), tuple(counts.values())), label, odds, names,
-                      seen_by, said)
+        return Chance(
+            Dist._ordered(tuple(counts), tuple(counts.values())), label, odds, names, seen_by, said
+        )
 
     def take(self, card) -> None:
         """Remove one copy of `card` (the result of a draw, or a card searched out)."""
@@ -137,7 +139,14 @@ class Deck:
         text = ""
         if face_up and self.size:
             name = names or str
-            text = ", ".join(f"{name(c)}" + (f" ×{n}" if n > 1 else "")
-                             for c, n in self.counts.items())
-        return CardView(name=title, kind="pile", subtitle=f"{self.size} cards", text=text,
-                        stats=(Stat("cards", self.size),), dim=self.size == 0)
+            text = ", ".join(
+                f"{name(c)}" + (f" ×{n}" if n > 1 else "") for c, n in self.counts.items()
+            )
+        return CardView(
+            name=title,
+            kind="pile",
+            subtitle=f"{self.size} cards",
+            text=text,
+            stats=(Stat("cards", self.size),),
+            dim=self.size == 0,
+        )

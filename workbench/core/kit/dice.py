@@ -26,8 +26,9 @@ def pool_of(n: int, sides: int = 6) -> Dist:
     until spent): each outcome is the faces sorted highest first, weighted by the number of
     ordered rolls that show them, n! / (k1! k2! ...)."""
     if n < 0 or sides < 1:
-        raise ValueError(f"pool_of: needs 0 or more dice with at least one side, got n={n}, "
-                         f"sides={sides}")
+        raise ValueError(
+            f"pool_of: needs 0 or more dice with at least one side, got n={n}, sides={sides}"
+        )
     outcomes, weights = [], []
     for faces in combinations_with_replacement(range(sides, 0, -1), n):
         ways = factorial(n)
@@ -46,9 +47,13 @@ def roll(notation: str) -> Dist:
     return exact(notation)
 
 
-def dice_chance(dice: Dist | str, label: str, *,
-                odds: Mapping[str, Callable[[int], bool]] | None = None,
-                names: Callable | None = None) -> Chance:
+def dice_chance(
+    dice: Dist | str,
+    label: str,
+    *,
+    odds: Mapping[str, Callable[[int], bool]] | None = None,
+    names: Callable | None = None,
+) -> Chance:
     """A roll as a chance point. `odds` names the results that matter, e.g.
     {"to hit": lambda s: s > dodge}; their exact probabilities are shown with the roll."""
     dist = roll(dice) if isinstance(dice, str) else dice
@@ -79,9 +84,14 @@ def contest(attack: Dist, defence: Dist) -> Dist:
     return Dist._ordered(pairs, weights)
 
 
-def contest_chance(attack: Dist, defence: Dist, label: str, *,
-                   odds: Mapping[str, Callable[[int, int], bool]] | None = None,
-                   names: Callable | None = None) -> Chance:
+def contest_chance(
+    attack: Dist,
+    defence: Dist,
+    label: str,
+    *,
+    odds: Mapping[str, Callable[[int, int], bool]] | None = None,
+    names: Callable | None = None,
+) -> Chance:
     """An opposed roll (both sides roll at once) as a chance point whose outcomes are
     (attack, defence) pairs. `odds` names the results that matter, e.g.
     {"to capture": lambda a, d: a > d}, worked out exactly when someone reads them."""

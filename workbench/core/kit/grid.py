@@ -23,8 +23,10 @@ class Grid:
 
     def __init__(self, width: int, height: int):
         if not (1 <= width <= len(FILES) and height >= 1):
-            raise ValueError(f"a grid is 1 to {len(FILES)} squares wide and at least 1 high, "
-                             f"not {width} x {height}")
+            raise ValueError(
+                f"a grid is 1 to {len(FILES)} squares wide and at least 1 high, "
+                f"not {width} x {height}"
+            )
         self.width = width
         self.height = height
         self.names = tuple(f"{FILES[sq % width]}{sq // width + 1}" for sq in range(width * height))
@@ -50,8 +52,10 @@ class Grid:
         """The square called `name` ("c4"), or ValueError listing the board's extent."""
         sq = self._index.get(name.strip().lower()) if isinstance(name, str) else None
         if sq is None:
-            raise ValueError(f"{name!r} is not a square of this {self.width} x {self.height} "
-                             f"board (a1 to {self.names[-1]})")
+            raise ValueError(
+                f"{name!r} is not a square of this {self.width} x {self.height} "
+                f"board (a1 to {self.names[-1]})"
+            )
         return sq
 
     def xy(self, sq: int) -> tuple[int, int]:
@@ -81,8 +85,9 @@ class Grid:
 
     jumps = steps  # a jump lands where a step would, whatever lies between (KNIGHT)
 
-    def slide(self, sq: int, delta: tuple[int, int],
-              stop: Container[int] | Callable[[int], bool] = ()) -> list[int]:
+    def slide(
+        self, sq: int, delta: tuple[int, int], stop: Container[int] | Callable[[int], bool] = ()
+    ) -> list[int]:
         """Squares along `delta` until the board's edge or the first square in `stop`,
         which is included (whether it can be entered, e.g. captured, is the rules' call)."""
         blocked = stop if callable(stop) else stop.__contains__
@@ -99,8 +104,9 @@ class Grid:
         """Squares strictly between two squares on one row, column or diagonal."""
         return _between(self.width, a, b)
 
-    def line_of_sight(self, a: int, b: int,
-                      blocked: Container[int] | Callable[[int], bool]) -> bool:
+    def line_of_sight(
+        self, a: int, b: int, blocked: Container[int] | Callable[[int], bool]
+    ) -> bool:
         """True if nothing in `blocked` lies on the straight line from the centre of `a` to
         the centre of `b` (both ends excluded). A line that runs exactly through a corner
         is blocked only when both squares beside that corner are."""

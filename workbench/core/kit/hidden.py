@@ -20,7 +20,7 @@ def redeal(rng, deck: Deck, *unseen: list) -> None:
     dealt = rng.sample(flat, sum(len(cards) for cards in unseen))
     at = 0
     for cards in unseen:
-        taken = dealt[at:at + len(cards)]
+        taken = dealt[at : at + len(cards)]
         at += len(taken)
         cards[:] = taken
         for card in taken:

@@ -29,8 +29,12 @@ class Effect:
     qualifier: str | None = None
 
     def __str__(self) -> str:
-        words = [self.qualifier, self.keyword,
-                 None if self.amount is None else str(self.amount), self.scope or None]
+        words = [
+            self.qualifier,
+            self.keyword,
+            None if self.amount is None else str(self.amount),
+            self.scope or None,
+        ]
         return " ".join(w for w in words if w)
 
 
@@ -71,9 +75,18 @@ class Keywords:
         self._by_name: dict[str, Keyword] = {}
 
     # -- declaring ----------------------------------------------------------------------------
-    def add(self, name: str, doc: str, *, number: str = "none", default: int | None = None,
-            scopes: Iterable[str] = ("",), qualified: bool = False, acts_on: str = "",
-            handler: Callable | None = None) -> Keyword:
+    def add(
+        self,
+        name: str,
+        doc: str,
+        *,
+        number: str = "none",
+        default: int | None = None,
+        scopes: Iterable[str] = ("",),
+        qualified: bool = False,
+        acts_on: str = "",
+        handler: Callable | None = None,
+    ) -> Keyword:
         if number not in NUMBER_RULES:
             raise ValueError(f"keyword {name!r}: number is one of {NUMBER_RULES}, not {number!r}")
         if name.casefold() in self._by_name:
@@ -86,9 +99,11 @@ class Keywords:
 
     def keyword(self, name: str, doc: str, **options) -> Callable:
         """Decorator form of `add`: the decorated function is the handler."""
+
         def register(handler: Callable) -> Callable:
             self.add(name, doc, handler=handler, **options)
             return handler
+
         return register
 
     # -- reading ------------------------------------------------------------------------------
@@ -112,11 +127,21 @@ class Keywords:
         """One row per keyword, for people: how it is written and what it does."""
         rows = []
         for k in self:
-            written = ("<qualifier> " if k.qualified else "") + k.name + {
-                "none": "", "required": " X", "optional": " [X]"}[k.number]
+            written = (
+                ("<qualifier> " if k.qualified else "")
+                + k.name
+                + {"none": "", "required": " X", "optional": " [X]"}[k.number]
+            )
             scopes = [s for s in k.scopes if s]
-            rows.append({"keyword": k.name, "written": written, "doc": k.doc,
-                         "scopes": ", ".join(scopes), "acts_on": k.acts_on})
+            rows.append(
+                {
+                    "keyword": k.name,
+                    "written": written,
+                    "doc": k.doc,
+                    "scopes": ", ".join(scopes),
+                    "acts_on": k.acts_on,
+                }
+            )
         return rows
 
     def parse(self, text: str | None) -> tuple[Effect, ...]:
@@ -149,9 +174,11 @@ class Keywords:
         if keyword is None:
             raise fail(self._unknown(words))
         if keyword.qualified and qualifier is None:
-            raise fail(f"{keyword.name} needs one of {', '.join(self.qualifiers)} in front, "
-                       f"e.g. '{self.qualifiers[0]} {keyword.name}"
-                       f"{' 1' if keyword.number != 'none' else ''}'")
+            raise fail(
+                f"{keyword.name} needs one of {', '.join(self.qualifiers)} in front, "
+                f"e.g. '{self.qualifiers[0]} {keyword.name}"
+                f"{' 1' if keyword.number != 'none' else ''}'"
+            )
         amount = None
         if keyword.number != "none":
             if rest and _is_int(rest[0]):
@@ -159,8 +186,7 @@ class Keywords:
                 if amount < 0:
                     raise fail(f"{keyword.name} takes a number of 0 or more, not {amount}")
             elif keyword.number == "required":
-                raise fail(f"{keyword.name} needs a whole number after it, e.g. "
-                           f"'{keyword.name} 2'")
+                raise fail(f"{keyword.name} needs a whole number after it, e.g. '{keyword.name} 2'")
             else:
                 amount = keyword.default
         elif rest and _is_int(rest[0]):
@@ -172,8 +198,9 @@ class Keywords:
                 raise fail(f"{keyword.name} takes nothing after it, not {' '.join(rest)!r}")
             written = ", ".join(repr(s) for s in allowed)
             default = " or nothing" if "" in keyword.scopes else ""
-            raise fail(f"{' '.join(rest)!r} is not a scope of {keyword.name}; write "
-                       f"{written}{default}")
+            raise fail(
+                f"{' '.join(rest)!r} is not a scope of {keyword.name}; write {written}{default}"
+            )
         return Effect(keyword.name, amount, scope, qualifier)
 
     def _match(self, words: list[str]) -> tuple[Keyword | None, list[str]]:

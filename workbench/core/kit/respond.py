@@ -32,7 +32,10 @@ class Responses:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Responses) and (self.stack, self.asking, self.passes) == (
-            other.stack, other.asking, other.passes)
+            other.stack,
+            other.asking,
+            other.passes,
+        )
 
     @property
     def open(self) -> bool:

@@ -26,8 +26,10 @@ class Zones:
         try:
             return self._lists[where]
         except KeyError:
-            raise KeyError(f"no zone {where!r}; zones are seats 0 to {self.seats - 1} with "
-                           f"{', '.join(self.names)}") from None
+            raise KeyError(
+                f"no zone {where!r}; zones are seats 0 to {self.seats - 1} with "
+                f"{', '.join(self.names)}"
+            ) from None
 
     def count(self, seat: int, name: str) -> int:
         return len(self[seat, name])
@@ -63,10 +65,17 @@ class Zones:
     def __eq__(self, other) -> bool:
         return isinstance(other, Zones) and self._lists == other._lists
 
-    def zone_view(self, seat: int, name: str, card: Callable[[object], CardView], *,
-                  title: str | None = None, hidden: bool = False, active: bool = False) -> Zone:
+    def zone_view(
+        self,
+        seat: int,
+        name: str,
+        card: Callable[[object], CardView],
+        *,
+        title: str | None = None,
+        hidden: bool = False,
+        active: bool = False,
+    ) -> Zone:
         """A zone for the step-through view; `hidden` draws every card face down."""
         cards = self[seat, name]
-        shown = ([CardView.face_down(name) for _ in cards] if hidden
-                 else [card(c) for c in cards])
+        shown = [CardView.face_down(name) for _ in cards] if hidden else [card(c) for c in cards]
         return Zone(title or f"Seat {seat + 1} {name} ({len(cards)})", tuple(shown), active)
