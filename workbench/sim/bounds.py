@@ -87,11 +87,14 @@ def check(name: str) -> tuple[str | None, str]:
     if by_kernel == 0 or not _refused_only(paths):
         return f"the kernel did not play the probe's games: {sorted(paths)}", ""
     variants = len(rows) // 2 - 1
-    where = "all" if by_kernel == played else f"{by_kernel}"
+    where = (
+        "all in the kernel"
+        if by_kernel == played
+        else f"{by_kernel} in the kernel (the engine plays a value the kernel does not compile)"
+    )
     return None, (
         f"{played} games on the default rules and {variants} variants, random and heuristic "
-        f"bots, {where} in the kernel (the engine plays a value the kernel does not compile): "
-        "the same rows with bounds checking on"
+        f"bots, {where}: the same rows with bounds checking on"
     )
 
 
