@@ -127,7 +127,7 @@ def kernel_owner(game) -> type | None:
             break
         if "play_batch" in vars(klass):
             return klass
-    batch = getattr(game.spec, "batch", None)
+    batch = getattr(getattr(game, "spec", None), "batch", None)
     if batch is None:
         return None
     for klass in reversed(type(game).__mro__):
