@@ -57,3 +57,9 @@ def test_the_checked_compile_catches_a_write_past_an_array(opt, tmp_path):
         [sys.executable, "-c", ESCAPE], capture_output=True, text=True, env=env, check=False
     )
     assert done.returncode != 0 and "IndexError" in done.stderr, done.stdout + done.stderr
+
+
+def test_an_unknown_game_is_named_with_the_games_that_have_kernels(capsys):
+    assert bounds.main(["chess"]) == 2
+    said = capsys.readouterr().err
+    assert "no compiled game 'chess'" in said and "squad_combat" in said

@@ -11,8 +11,7 @@ which records the result in the stamp; the test suite then checks that the stamp
 it runs says so. `python -m workbench.sim.bounds GAME ...` runs it alone.
 
 The checked copy is compiled with LLVM's optimisations off (`NUMBA_OPT=0`): the check is of
-the indexing, which optimisation does not change, and it compiles in about three quarters of
-the time.
+the indexing, which optimisation does not change, and unoptimised code compiles sooner.
 """
 
 from __future__ import annotations
@@ -107,6 +106,16 @@ def main(argv=None) -> int:
     names = (argv if argv is not None else sys.argv[1:]) or []
     if not names:
         print("usage: python -m workbench.sim.bounds GAME ...", file=sys.stderr)
+        return 2
+    from .kernels import compiled_games
+
+    games = compiled_games()
+    unknown = [n for n in names if n not in games]
+    if unknown:
+        print(
+            f"no compiled game {unknown[0]!r}; games with a kernel: {', '.join(sorted(games))}",
+            file=sys.stderr,
+        )
         return 2
     bad = 0
     for name in names:
