@@ -51,9 +51,9 @@ class CorrectionState(Actions, State):
     """The position and the rules that change it; how its decisions read as Actions, and
     why one is not legal, is in actions.py."""
 
-    __slots__ = (
-        "cat",
-        "rules",
+    # The fields the rules read to decide what may happen next; the others (the catalog and
+    # variants, fixed for a game, and the record kept for people and statistics) do not.
+    PLAY = (
         "board",
         "token",
         "reserve",
@@ -70,10 +70,8 @@ class CorrectionState(Actions, State):
         "winner",
         "quiet",
         "progressed",
-        "last",
-        "first",
-        "counts",
     )
+    __slots__ = ("cat", "rules", *PLAY, "last", "first", "counts")
 
     num_seats = 2
 
@@ -114,26 +112,6 @@ class CorrectionState(Actions, State):
         if first is not None:
             self.apply_chance(first)
 
-    # The fields the rules read to decide what may happen next; the others (the catalog and
-    # variants, fixed for a game, and the record kept for people and statistics) do not.
-    PLAY = (
-        "board",
-        "token",
-        "reserve",
-        "stock",
-        "supply",
-        "active",
-        "turn",
-        "phase",
-        "spawned",
-        "spawn_count",
-        "option",
-        "must",
-        "pending",
-        "winner",
-        "quiet",
-        "progressed",
-    )
     RECORD = ("cat", "rules", "last", "first", "counts")
 
     def position(self) -> tuple:
