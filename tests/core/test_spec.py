@@ -18,8 +18,10 @@ from workbench.core import (
     UnknownGame,
     Variant,
     get_design,
+    get_game,
 )
 from workbench.core.registry import _GAMES
+from workbench.sim.keys import parse_key
 
 SPEC = GameSpec(
     name="specimen",
@@ -90,6 +92,27 @@ def test_rule_variants_are_checked_by_the_same_validator():
         assert all(w in str(err.value) for w in words), (bad, str(err.value))
     with pytest.raises(SetupError, match="give a dict"):
         SPEC.rules("fast")
+
+
+def test_a_rule_is_named_as_written_without_its_prefix_or_with_the_game_name():
+    # "sp.rounds" is how the rules document writes it; "specimen" is the game's name.
+    for key in ("sp.rounds", "rounds", "specimen.rounds"):
+        assert SPEC.rules({key: 7})["sp.rounds"] == 7, key
+        assert SPEC.variant(key).key == "sp.rounds"
+    with pytest.raises(SetupError, match="'rounds' and 'specimen.rounds' are the same"):
+        SPEC.rules({"rounds": 7, "specimen.rounds": 8})
+    with pytest.raises(SetupError, match="no rule variant 'other.rounds'"):
+        SPEC.rules({"other.rounds": 7})
+
+
+def test_a_sweep_names_a_built_in_rule_by_the_game_name_too():
+    game = get_game("squad_combat")
+    cards = wb.load_cards("squad_combat")
+    by_prefix = parse_key("rules.sc.attack", game, cards)
+    by_name = parse_key("rules.squad_combat.attack", game, cards)
+    assert by_prefix.rule == by_name.rule == "sc.attack"
+    with pytest.raises(SetupError, match="no rule 'armies.attack'"):
+        parse_key("rules.armies.attack", game, cards)
 
 
 def test_a_spec_refuses_inconsistent_declarations():

@@ -394,13 +394,11 @@ class GameSpec(DesignSpec):
                 else f"rules: {self.name} has no rule variants; got {given!r}"
             )
         resolved = self.default_rules()
-        by_key = {v.key: v for v in self.variants}
-        by_short = {v.short: v for v in self.variants}
         named: dict[str, str] = {}  # variant key -> the key it was given as
         for key, value in (given or {}).items():
-            variant = by_key.get(key) or by_short.get(key)
+            variant = self.find_variant(key)
             if variant is None:
-                known = ", ".join(sorted(by_key)) or "none"
+                known = ", ".join(sorted(v.key for v in self.variants)) or "none"
                 raise SetupError(
                     f"{self.name} has no rule variant {key!r}; its variants are: {known}"
                 )
@@ -414,7 +412,17 @@ class GameSpec(DesignSpec):
         return resolved
 
     def variant(self, key: str) -> Variant:
+        found = self.find_variant(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def find_variant(self, key: str) -> Variant | None:
+        """The variant a key names, or None. A key is written as in the rules document
+        ("sc.attack"), without its prefix ("attack"), or with the game's name as the prefix
+        ("squad_combat.attack"): the rules documents' short prefixes are theirs to keep, and a
+        designer who types the game's name means the same rule."""
         for v in self.variants:
-            if key in (v.key, v.short):
+            if key in (v.key, v.short, f"{self.name}.{v.short}"):
                 return v
-        raise KeyError(key)
+        return None

@@ -35,13 +35,13 @@ def parse_key(text: str, game, cards, *, setup: bool = False) -> Key:
         return Key(text, "setup", rule=name)
     if text.startswith("rules."):
         name = text[len("rules.") :]
-        variants = {v.key: v for v in game.variants} | {v.short: v for v in game.variants}
-        if name not in variants:
+        variant = game.spec.find_variant(name)
+        if variant is None:
             known = ", ".join(v.key for v in game.variants)
             raise SetupError(
                 f"sweep key {text!r}: {game.name} has no rule {name!r}; rules: {known}"
             )
-        return Key(text, "rule", rule=variants[name].key)
+        return Key(text, "rule", rule=variant.key)
     parts = split_card_key(text)
     if parts is None:
         raise SetupError(
