@@ -128,77 +128,86 @@ def _ending(state: CoopState) -> str:
     return f"{result.outcome}: {result.reason}"
 
 
-def render(state: CoopState, seat: int | None) -> View:
-    cat = state.cat
+def _enemy_card(state: CoopState, e) -> CardView:
+    return CardView(
+        e.name,
+        "enemy",
+        attack(e.kind.dice, e.kind.damage, e.kind.dtype),
+        stats=(
+            Stat("Health", e.health, e.kind.health),
+            Stat("Armor", e.armor, e.max_armor),
+            Stat("Dodge", e.dodge, e.kind.dodge),
+        ),
+        tags=(f"facing Seat {e.seat + 1}" if e.seat is not None else "idle",),
+        highlight=e.seat is not None and e.seat == state.turn_seat,
+    )
+
+
+def _seat_zone(state: CoopState, p, seat: int | None) -> Zone:
+    """A player's card, then the items in its hands and on its body."""
+    tags = (
+        (["leader"] if p.seat == state.leader else [])
+        + (["knocked out"] if p.ko else [])
+        + (["you"] if p.seat == seat else [])
+    )
+    cards = [
+        CardView(
+            f"Seat {p.seat + 1}",
+            "player",
+            f"{p.cls.name}, {p.cls.damage}{GLYPH[p.cls.dtype]} class damage",
+            stats=(
+                Stat("Health", p.health, p.max_health),
+                Stat("Armor", p.armor, p.max_armor),
+                Stat("Dodge", p.dodge, p.max_dodge),
+            ),
+            tags=tuple(tags),
+            dim=p.ko,
+            highlight=p.seat == state.to_move,
+        )
+    ]
+    cards += [_item_card(state, i, "hand") for i in p.hands]
+    if p.body:
+        cards.append(_item_card(state, p.body, "body"))
+    return Zone(f"Seat {p.seat + 1} ({p.cls.name})", tuple(cards), active=p.seat == state.to_move)
+
+
+def _zones(state: CoopState, seat: int | None) -> list[Zone]:
+    """The enemies still standing, each seat, the cards face up and the party stash."""
     zones = []
     enemies = [e for e in state.enemies if e.health > 0]
     if enemies:
         zones.append(
             Zone(
                 f"Enemies · {_standing(state)}",
-                tuple(
-                    CardView(
-                        e.name,
-                        "enemy",
-                        attack(e.kind.dice, e.kind.damage, e.kind.dtype),
-                        stats=(
-                            Stat("Health", e.health, e.kind.health),
-                            Stat("Armor", e.armor, e.max_armor),
-                            Stat("Dodge", e.dodge, e.kind.dodge),
-                        ),
-                        tags=(f"facing Seat {e.seat + 1}" if e.seat is not None else "idle",),
-                        highlight=e.seat is not None and e.seat == state.turn_seat,
-                    )
-                    for e in enemies
-                ),
+                tuple(_enemy_card(state, e) for e in enemies),
             )
         )
-    for p in state.players:
-        tags = (
-            (["leader"] if p.seat == state.leader else [])
-            + (["knocked out"] if p.ko else [])
-            + (["you"] if p.seat == seat else [])
-        )
-        cards = [
-            CardView(
-                f"Seat {p.seat + 1}",
-                "player",
-                f"{p.cls.name}, {p.cls.damage}{GLYPH[p.cls.dtype]} class damage",
-                stats=(
-                    Stat("Health", p.health, p.max_health),
-                    Stat("Armor", p.armor, p.max_armor),
-                    Stat("Dodge", p.dodge, p.max_dodge),
-                ),
-                tags=tuple(tags),
-                dim=p.ko,
-                highlight=p.seat == state.to_move,
-            )
-        ]
-        cards += [_item_card(state, i, "hand") for i in p.hands]
-        if p.body:
-            cards.append(_item_card(state, p.body, "body"))
-        zones.append(
-            Zone(f"Seat {p.seat + 1} ({p.cls.name})", tuple(cards), active=p.seat == state.to_move)
-        )
+    zones += [_seat_zone(state, p, seat) for p in state.players]
     if state.offered:
         zones.append(
             Zone(
                 "Face up",
                 tuple(
-                    _item_card(state, c) if c in cat.items else _encounter_card(state, c)
+                    _item_card(state, c) if c in state.cat.items else _encounter_card(state, c)
                     for c in state.offered
                 ),
             )
         )
     if state.stash:
         zones.append(Zone("Party stash", tuple(_item_card(state, i) for i in state.stash)))
+    return zones
+
+
+def _subtitle(state: CoopState) -> str:
     where = ""
     if state.encounter_name and state.enemies:
         where = f"{_standing(state)} · round {state.round}"
     if state.phase == OVER:
-        sub = f"{_ending(state)} · {where}" if where else _ending(state)
-    else:
-        sub = f"{where} · {state.phase}" if where else state.phase
+        return f"{_ending(state)} · {where}" if where else _ending(state)
+    return f"{where} · {state.phase}" if where else state.phase
+
+
+def _trackers(state: CoopState) -> tuple[Stat, ...]:
     trackers = [
         Stat("Battles won", state.battles_won, state.battles_needed),
         Stat("Leader", f"Seat {state.leader + 1}"),
@@ -208,11 +217,15 @@ def render(state: CoopState, seat: int | None) -> View:
     if state.battle_cards:  # this Battle's encounters: the one being fought, of all drawn
         total = len(state.battle_cards)
         trackers.append(Stat("Encounter", total - len(state.battle), total))
+    return tuple(trackers)
+
+
+def render(state: CoopState, seat: int | None) -> View:
     return View(
         title=f"Battle {min(state.battles_won + 1, state.battles_needed)} of "
         f"{state.battles_needed}",
-        subtitle=sub,
-        trackers=tuple(trackers),
-        zones=tuple(zones),
+        subtitle=_subtitle(state),
+        trackers=_trackers(state),
+        zones=tuple(_zones(state, seat)),
         legend=LEGEND,
     )

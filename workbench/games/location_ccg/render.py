@@ -96,8 +96,7 @@ def _location(state, i: int) -> CardView:
     )
 
 
-def render(state, seat: int | None) -> View:
-    c = state.combat
+def _trackers(state) -> tuple[Stat, ...]:
     trackers = [
         Stat("Turn", state.turn),
         Stat("Phase", state.phase),
@@ -110,98 +109,121 @@ def render(state, seat: int | None) -> View:
     for s in (0, 1):
         won = sum(1 for x in state.locs if x.won_by == s)
         trackers.append(Stat(f"Seat {s + 1} Locations", won, 2))
+    return tuple(trackers)
+
+
+def _mission_tags(state) -> dict:
+    """Who attacks, who defends and whom each faces, by character, while a mission is on."""
+    c = state.combat
+    tags = {}
+    if c is not None:
+        for u in c.attackers:
+            tags[u] = ("attacking",)
+        for u in c.defenders:
+            tags[u] = ("defending",)
+        for a, b in c.pairs:
+            tags[a] = tags.get(a, ()) + (f"vs {state.label(b)}",)
+            tags[b] = tags.get(b, ()) + (f"vs {state.label(a)}",)
+    return tags
+
+
+def _characters(state, s: int, tags: dict) -> list[CardView]:
+    """A seat's characters: those at its HQ first, then those away at a Location."""
+    hq = [_char(state, u, tags.get(u, ())) for u in state.chars[s] if state.inplay[u].where == HQ]
+    away = [
+        _char(state, u, tags.get(u, ()) + (f"at {state.locs[state.inplay[u].where].name}",))
+        for u in state.chars[s]
+        if state.inplay[u].where != HQ
+    ]
+    return hq + away
+
+
+def _piles(state, s: int) -> list[CardView]:
+    """A seat's Assets, then its bank (resource rows, no names), deck, discard and void."""
+    piles = [_asset(state, u) for u in state.assets[s]]
+    bank = state.zones[s, "bank"]
+    rows = " ".join(state.row(n) for n in bank)
+    points = len(rows.replace(" ", ""))
+    piles.append(
+        CardView(
+            name="Bank",
+            kind="pile",
+            subtitle=f"{len(bank)} cards",
+            text=rows or "empty",
+            stats=(Stat("points", points),),
+        )
+    )
+    deck = len(state.deck[s]) + len(state.bottom[s])
+    piles.append(
+        CardView(
+            name="Deck",
+            kind="pile",
+            subtitle=f"{deck} cards",
+            stats=(Stat("cards", deck),),
+            dim=deck == 0,
+        )
+    )
+    discard = state.zones[s, "discard"]
+    piles.append(
+        CardView(
+            name="Discard",
+            kind="pile",
+            subtitle=f"{len(discard)} cards",
+            text=", ".join(discard[-6:]) + (" …" if len(discard) > 6 else ""),
+            stats=(Stat("cards", len(discard)),),
+        )
+    )
+    piles.append(
+        CardView(
+            name="Void",
+            kind="pile",
+            subtitle=f"{len(state.zones[s, 'void'])} cards (face down)",
+            stats=(Stat("cards", len(state.zones[s, "void"])),),
+        )
+    )
+    return piles
+
+
+def _seat_zones(state, s: int, seat: int | None, asking: int | None, tags: dict) -> list[Zone]:
+    """A seat's characters, its Assets and piles, and its hand (face down to other seats)."""
+    colour = COLOURS[s]
+    name = f"Seat {s + 1} ({state.decks[s]})"
+    chars = _characters(state, s, tags)
+    hand = state.zones[s, "hand"]
+    if seat == s:
+        shown = tuple(_card(state, n) for n in hand)
+    else:
+        shown = tuple(CardView.face_down("card") for _ in hand)
+    return [
+        Zone(
+            f"{name} HQ and characters away ({len(chars)})",
+            tuple(chars),
+            active=asking == s,
+            colour=colour,
+        ),
+        Zone(f"{name} Assets, bank and piles", tuple(_piles(state, s)), colour=colour),
+        Zone(
+            f"{name} hand ({len(hand)})",
+            shown,
+            active=asking == s and seat == s,
+            colour=colour,
+            hand=True,
+        ),
+    ]
+
+
+def render(state, seat: int | None) -> View:
     zones = [
         Zone(
             "Locations",
             tuple(_location(state, i) for i in range(len(state.locs))),
-            active=c is not None,
+            active=state.combat is not None,
         )
     ]
     asking = state.ask[0] if state.ask else None
+    tags = _mission_tags(state)
     for s in (0, 1):
-        colour = COLOURS[s]
-        name = f"Seat {s + 1} ({state.decks[s]})"
-        tags = {}
-        if c is not None:
-            for u in c.attackers:
-                tags[u] = ("attacking",)
-            for u in c.defenders:
-                tags[u] = ("defending",)
-            for a, b in c.pairs:
-                tags[a] = tags.get(a, ()) + (f"vs {state.label(b)}",)
-                tags[b] = tags.get(b, ()) + (f"vs {state.label(a)}",)
-        hq = [
-            _char(state, u, tags.get(u, ())) for u in state.chars[s] if state.inplay[u].where == HQ
-        ]
-        away = [
-            _char(state, u, tags.get(u, ()) + (f"at {state.locs[state.inplay[u].where].name}",))
-            for u in state.chars[s]
-            if state.inplay[u].where != HQ
-        ]
-        zones.append(
-            Zone(
-                f"{name} HQ and characters away ({len(hq) + len(away)})",
-                tuple(hq + away),
-                active=asking == s,
-                colour=colour,
-            )
-        )
-        piles = [_asset(state, u) for u in state.assets[s]]
-        bank = state.zones[s, "bank"]
-        rows = " ".join(state.row(n) for n in bank)
-        points = len(rows.replace(" ", ""))
-        piles.append(
-            CardView(
-                name="Bank",
-                kind="pile",
-                subtitle=f"{len(bank)} cards",
-                text=rows or "empty",
-                stats=(Stat("points", points),),
-            )
-        )
-        deck = len(state.deck[s]) + len(state.bottom[s])
-        piles.append(
-            CardView(
-                name="Deck",
-                kind="pile",
-                subtitle=f"{deck} cards",
-                stats=(Stat("cards", deck),),
-                dim=deck == 0,
-            )
-        )
-        discard = state.zones[s, "discard"]
-        piles.append(
-            CardView(
-                name="Discard",
-                kind="pile",
-                subtitle=f"{len(discard)} cards",
-                text=", ".join(discard[-6:]) + (" …" if len(discard) > 6 else ""),
-                stats=(Stat("cards", len(discard)),),
-            )
-        )
-        piles.append(
-            CardView(
-                name="Void",
-                kind="pile",
-                subtitle=f"{len(state.zones[s, 'void'])} cards (face down)",
-                stats=(Stat("cards", len(state.zones[s, "void"])),),
-            )
-        )
-        zones.append(Zone(f"{name} Assets, bank and piles", tuple(piles), colour=colour))
-        hand = state.zones[s, "hand"]
-        if seat == s:
-            shown = tuple(_card(state, n) for n in hand)
-        else:
-            shown = tuple(CardView.face_down("card") for _ in hand)
-        zones.append(
-            Zone(
-                f"{name} hand ({len(hand)})",
-                shown,
-                active=asking == s and seat == s,
-                colour=colour,
-                hand=True,
-            )
-        )
+        zones += _seat_zones(state, s, seat, asking, tags)
     legend = [Glyph("■", "Seat 1", COLOURS[0]), Glyph("■", "Seat 2", COLOURS[1])]
     legend += [Glyph(sym, name) for sym, name in NAMES.items()]
     subtitle = (
@@ -212,7 +234,7 @@ def render(state, seat: int | None) -> View:
     return View(
         title=f"Location CCG — turn {state.turn}, {state.phase}",
         subtitle=subtitle,
-        trackers=tuple(trackers),
+        trackers=_trackers(state),
         zones=tuple(zones),
         legend=tuple(legend),
     )

@@ -116,101 +116,118 @@ def _effect_tags(state: BattleState, seat: int) -> list[str]:
     return tags
 
 
+def _character(state: BattleState, p, mine: bool) -> CardView:
+    b = p.build
+    tags = (["you"] if mine else []) + _effect_tags(state, p.seat)
+    if state.winner == p.seat:
+        tags.append("winner")
+    if p.choice is not None:
+        tags.append("has chosen")
+    return CardView(
+        f"Seat {p.seat + 1}: {b.name}",
+        "character",
+        f"{b.cls}, level {b.level}, {b.weapon if b.weapon != 'none' else 'no'} weapon",
+        ", ".join(b.items),
+        stats=(Stat("Attack", b.attack), Stat("Defence", b.defence), Stat("HP", p.hp, b.hp)),
+        tags=tuple(tags),
+        highlight=state.to_move == p.seat,
+        dim=p.hp <= 0,
+    )
+
+
+def _slots(state: BattleState, p, mine: bool) -> tuple[CardView, ...]:
+    """The hand as five slots, left to right. Only the owner sees which one is picked."""
+    picked = p.choice[1] if mine and p.choice is not None and p.choice[1] >= 0 else None
+    slots = []
+    for i in range(HAND_SIZE):
+        if i < len(p.hand):
+            name = p.hand[i]
+            slot_tags = [f"slot {i + 1}"] + (["leftmost"] if i == 0 else [])
+            if picked == i:
+                slot_tags.append("picked")
+            slots.append(
+                _card(
+                    state,
+                    name,
+                    slot_tags,
+                    highlight=picked == i,
+                    dim=state.cat.cards[name].kind == "passive" and i > 0,
+                )
+            )
+        else:
+            slots.append(CardView("", "empty", "empty slot", tags=(f"slot {i + 1}",), dim=True))
+    return tuple(slots)
+
+
+def _seat_zones(state: BattleState, p, seat: int | None) -> list[Zone]:
+    """A seat's character with its piles, then its hand."""
+    mine = seat == p.seat
+    moving = state.to_move == p.seat
+    ongoing = [e.card for e in state.ongoing if e.owner == p.seat]
+    return [
+        Zone(
+            f"Seat {p.seat + 1} ({p.build.name})",
+            (_character(state, p, mine), _piles(p, ongoing)),
+            moving,
+            SEAT_COLOURS[p.seat],
+        ),
+        Zone(
+            f"Seat {p.seat + 1} hand (left to right)",
+            _slots(state, p, mine),
+            moving,
+            SEAT_COLOURS[p.seat],
+        ),
+    ]
+
+
+def _revealed(state: BattleState, last: dict) -> Zone:
+    """What the last turn did to each seat, with the choices both made."""
+    cards = []
+    for s in (0, 1):
+        name = state.players[s].build.name
+        bits = [f"took {last['damage'][s]}"]
+        if last["reflected"][s]:
+            bits.append(f"{last['reflected'][s]} reflected")
+        if last["poison"][s]:
+            bits.append(f"{last['poison'][s]} poison")
+        if last["healed"][s]:
+            bits.append(f"healed {last['healed'][s]}")
+        cards.append(
+            CardView(
+                f"Seat {s + 1}: {name}",
+                "revealed",
+                _choice_words(state, last["choices"][s]),
+                ", ".join(bits),
+            )
+        )
+    return Zone(f"Turn {last['turn']} revealed", tuple(cards))
+
+
+def _subtitle(state: BattleState) -> str:
+    result = state.result()
+    if result is not None:
+        return f"{result.outcome} ({result.reason}) after {state.turn} turns"
+    if state.to_move >= 0:
+        return f"Turn {state.turn}: Seat {state.to_move + 1} picks in secret"
+    return f"Turn {state.turn}: drawing cards"
+
+
 def render(state: BattleState, seat: int | None) -> View:
     zones = []
-    mover = state.to_move
     for p in state.players:
-        b = p.build
-        mine = seat == p.seat
-        tags = (["you"] if mine else []) + _effect_tags(state, p.seat)
-        if state.winner == p.seat:
-            tags.append("winner")
-        if p.choice is not None:
-            tags.append("has chosen")
-        character = CardView(
-            f"Seat {p.seat + 1}: {b.name}",
-            "character",
-            f"{b.cls}, level {b.level}, {b.weapon if b.weapon != 'none' else 'no'} weapon",
-            ", ".join(b.items),
-            stats=(Stat("Attack", b.attack), Stat("Defence", b.defence), Stat("HP", p.hp, b.hp)),
-            tags=tuple(tags),
-            highlight=mover == p.seat,
-            dim=p.hp <= 0,
-        )
-        ongoing = [e.card for e in state.ongoing if e.owner == p.seat]
-        zones.append(
-            Zone(
-                f"Seat {p.seat + 1} ({b.name})",
-                (character, _piles(p, ongoing)),
-                mover == p.seat,
-                SEAT_COLOURS[p.seat],
-            )
-        )
-        # The hand as five slots, left to right. Only the owner sees which one is picked.
-        picked = p.choice[1] if mine and p.choice is not None and p.choice[1] >= 0 else None
-        slots = []
-        for i in range(HAND_SIZE):
-            if i < len(p.hand):
-                name = p.hand[i]
-                slot_tags = [f"slot {i + 1}"] + (["leftmost"] if i == 0 else [])
-                if picked == i:
-                    slot_tags.append("picked")
-                slots.append(
-                    _card(
-                        state,
-                        name,
-                        slot_tags,
-                        highlight=picked == i,
-                        dim=state.cat.cards[name].kind == "passive" and i > 0,
-                    )
-                )
-            else:
-                slots.append(CardView("", "empty", "empty slot", tags=(f"slot {i + 1}",), dim=True))
-        zones.append(
-            Zone(
-                f"Seat {p.seat + 1} hand (left to right)",
-                tuple(slots),
-                mover == p.seat,
-                SEAT_COLOURS[p.seat],
-            )
-        )
+        zones += _seat_zones(state, p, seat)
     zones.append(
         Zone(f"Picks for turn {state.turn}", tuple(_pick(state, p, seat) for p in state.players))
     )
     last = state.last_turn()
     if last is not None:
-        cards = []
-        for s in (0, 1):
-            name = state.players[s].build.name
-            bits = [f"took {last['damage'][s]}"]
-            if last["reflected"][s]:
-                bits.append(f"{last['reflected'][s]} reflected")
-            if last["poison"][s]:
-                bits.append(f"{last['poison'][s]} poison")
-            if last["healed"][s]:
-                bits.append(f"healed {last['healed'][s]}")
-            cards.append(
-                CardView(
-                    f"Seat {s + 1}: {name}",
-                    "revealed",
-                    _choice_words(state, last["choices"][s]),
-                    ", ".join(bits),
-                )
-            )
-        zones.append(Zone(f"Turn {last['turn']} revealed", tuple(cards)))
+        zones.append(_revealed(state, last))
     p0, p1 = state.players
     limit = state.rules["rcb.turn_limit"]
     turn = Stat("Turn", state.turn, limit) if limit else Stat("Turn", state.turn)
-    result = state.result()
-    if result is not None:
-        sub = f"{result.outcome} ({result.reason}) after {state.turn} turns"
-    elif mover >= 0:
-        sub = f"Turn {state.turn}: Seat {mover + 1} picks in secret"
-    else:
-        sub = f"Turn {state.turn}: drawing cards"
     return View(
         title=f"{p0.build.name} vs {p1.build.name}",
-        subtitle=sub,
+        subtitle=_subtitle(state),
         trackers=(
             turn,
             Stat(f"Seat 1 HP ({p0.build.name})", p0.hp, p0.build.hp),
