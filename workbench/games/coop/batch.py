@@ -49,22 +49,40 @@ class Tables:
 
     def __init__(self, cards, rules: dict):
         cat = catalog_for(cards, rules)
-        self.problem = None
-        # The heuristic's card judgements read only the catalog: take them from the heuristic
-        # itself, so both paths compare exactly the same floats.
-        judge = SimpleNamespace(cat=cat)
         self.dtypes = {MELEE: K.MELEE, RANGED: K.RANGED}
         items = list(cat.items.values())
         self.item_ids = [it.id for it in items]
         self.item_index = {it.id: i for i, it in enumerate(items)}
-        if len(items) > MAX_ITEMS:
-            self.problem = f"more than {MAX_ITEMS} loot items"
+        self.problem = self._item_table(items) or self._enemy_tables(cat)
+        if self.problem is not None:
             return
+        self._judgements(cat)
+        self.LOOT_ITEMS = np.array([self.item_index[i] for i in cat.loot_copies], np.int64)
+        self.LOOT_COPIES = np.array(list(cat.loot_copies.values()), np.int64)
+        roll = rules["coop.roll"]
+        dice = [1, *(it.dice for it in items), *(e.dice for e in cat.enemies.values())]
+        top = max(dice)
+        self._roll_tables(top, roll)
+        self.problem = self._hit_table(cat, items, top, roll)
+        if self.problem is not None:
+            return
+        self.enemy_cap = max([1, *(c.base + c.k for c in cat.encounters.values())])
+        self.card_cap = int(self.LOOT_COPIES.sum()) + 8
+
+        self.item_id_array = np.array(self.item_ids, dtype=object)
+        self.sorted_items = np.argsort(self.item_id_array, kind="stable").astype(np.int64)
+
+    def dtype_code(self, name: str) -> int:
+        return self.dtypes.setdefault(name, len(self.dtypes))
+
+    def _item_table(self, items: list) -> str | None:
+        """ITEM: one row per loot item; or why the kernel cannot copy them."""
+        if len(items) > MAX_ITEMS:
+            return f"more than {MAX_ITEMS} loot items"
         self.ITEM = np.zeros((len(items), 11), np.int64)
         for i, it in enumerate(items):
             if it.family not in FAMILIES or it.special not in SPECIALS:
-                self.problem = f"item {it.id}: {it.family} / {it.special}"
-                return
+                return f"item {it.id}: {it.family} / {it.special}"
             self.ITEM[i] = (
                 FAMILIES[it.family],
                 it.hands,
@@ -78,6 +96,10 @@ class Tables:
                 SPECIALS[it.special],
                 it.is_source,
             )
+        return None
+
+    def _enemy_tables(self, cat) -> str | None:
+        """KIND (one row per enemy kind) and ENC (one per encounter card); or why not."""
         kinds = list(cat.enemies)
         self.KIND = np.array(
             [[e.health, e.armor, e.dodge, e.damage, e.dice] for e in cat.enemies.values()], np.int64
@@ -98,15 +120,19 @@ class Tables:
             np.int64,
         ).reshape(-1, 5)
         if (self.ENC[:, K.E_KIND] < 0).any():
-            self.problem = "an encounter names an unknown enemy"
-            return
+            return "an encounter names an unknown enemy"
+        return None
+
+    def _judgements(self, cat) -> None:
+        # The heuristic's card judgements read only the catalog: take them from the heuristic
+        # itself, so both paths compare exactly the same floats.
+        judge = SimpleNamespace(cat=cat)
         self.ITEM_VALUE = np.array([_item_value(judge, i) for i in self.item_ids], np.float64)
         self.ENC_THREAT = np.array([_encounter_threat(judge, c) for c in self.enc_ids], np.float64)
-        self.LOOT_ITEMS = np.array([self.item_index[i] for i in cat.loot_copies], np.int64)
-        self.LOOT_COPIES = np.array(list(cat.loot_copies.values()), np.int64)
-        roll = rules["coop.roll"]
-        dice = [1, *(it.dice for it in items), *(e.dice for e in cat.enemies.values())]
-        top = max(dice)
+
+    def _roll_tables(self, top: int, roll: str) -> None:
+        """DOUT, DCUM and DLEN: the outcomes and cumulative weights of each roll of 0 to `top`
+        dice (none for a roll that does not exist)."""
         width = 6 * top + 1
         self.DOUT = np.zeros((top + 1, width), np.int64)
         self.DCUM = np.zeros((top + 1, width), np.int64)
@@ -120,22 +146,18 @@ class Tables:
             self.DOUT[n, :m] = dist.outcomes
             self.DCUM[n, :m] = dist.cum
             self.DLEN[n] = m
+
+    def _hit_table(self, cat, items: list, top: int, roll: str) -> str | None:
+        """PHIT: the chance that n dice hit each dodge; or why not (an attack source rolls a
+        number of dice that has no roll)."""
         dodges = max([4, *(2 * e.dodge for e in cat.enemies.values())])
         self.PHIT = np.full((top + 1, dodges + 3), np.nan)
         for n in range(top + 1):
             if self.DLEN[n]:
                 self.PHIT[n] = [_p_hit(n, d, roll) for d in range(-1, dodges + 2)]
             elif any(it.dice == n and it.is_source for it in items):
-                self.problem = f"no {n}-dice roll under coop.roll = {roll}"
-                return
-        self.enemy_cap = max([1, *(c.base + c.k for c in cards_)])
-        self.card_cap = int(self.LOOT_COPIES.sum()) + 8
-
-        self.item_id_array = np.array(self.item_ids, dtype=object)
-        self.sorted_items = np.argsort(self.item_id_array, kind="stable").astype(np.int64)
-
-    def dtype_code(self, name: str) -> int:
-        return self.dtypes.setdefault(name, len(self.dtypes))
+                return f"no {n}-dice roll under coop.roll = {roll}"
+        return None
 
 
 tables_for = CatalogCache(Tables)

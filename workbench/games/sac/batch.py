@@ -59,6 +59,31 @@ RULES = {
 }
 
 
+# The numbers of the params table, and where each goes in the kernel's parameter vector.
+PARAMS = (
+    ("health", K.P_HEALTH),
+    ("armor", K.P_ARMOR),
+    ("ammo", K.P_AMMO),
+    ("most", K.P_MOST),
+    ("actions", K.P_ACTIONS),
+    ("salvo_actions", K.P_SALVO_ACTIONS),
+    ("salvo_ammo", K.P_SALVO_AMMO),
+    ("salvo_dice", K.P_SALVO_DICE),
+    ("heal", K.P_HEAL),
+    ("respawn_every", K.P_RESPAWN),
+    ("search_credits", K.P_SEARCH_CREDITS),
+    ("drop_amount", K.P_DROP_AMOUNT),
+    ("cover", K.P_COVER),
+    ("credits", K.P_CREDITS),
+)
+# The heuristic buys by these names (bots.heuristic).
+BUYS = (
+    ("Ammunition", K.P_BUY_AMMO),
+    ("Medkit", K.P_BUY_MEDKIT),
+    ("Armour", K.P_BUY_ARMOUR),
+)
+
+
 def _dist(n: int, sides: int):
     d = dice_sum(n, sides)
     return (
@@ -79,11 +104,24 @@ class Tables:
         if set(rules) - RULES:
             self.problem = f"rule variants {sorted(set(rules) - RULES)}"
         distinct = list(dict.fromkeys(cat.deck))
-        index = {c: i for i, c in enumerate(distinct)}
-        self.card = np.zeros((max(1, len(distinct)), K.CARD_WIDTH), np.int64)
+        self.card = self._card_table(cat, distinct)
+        self._pile_tables(cat, distinct)
+        self.shop = np.array(
+            [[STATS[r["stat"]], r["amount"], r["price"]] for r in cat.shop], np.int64
+        ).reshape(len(cat.shop), 3)
+        self.dirt = np.array([DIRS.index(d) for d in cfg.dir_table], np.int64)
+        self.P = _params(cat, rules)
+        self.d20 = _dist(1, 20)
+        self.salvo = _dist(cat.params["salvo_dice"], 20)
+        self.d6 = _dist(1, 6)
+
+    def _card_table(self, cat, distinct: list) -> np.ndarray:
+        """One row per distinct card: its role, colour, number and cost, an enemy's numbers
+        and a room's cover; an enemy card with no enemies row is the batch's `problem`."""
+        card = np.zeros((max(1, len(distinct)), K.CARD_WIDTH), np.int64)
         for i, c in enumerate(distinct):
-            role = C.role(c, cfg.suits)
-            row = self.card[i]
+            role = C.role(c, cat.cfg.suits)
+            row = card[i]
             row[K.K_ROLE] = ROLES[role]
             row[K.K_RED] = K.RED if C.is_red(c) else K.BLACK
             row[K.K_NUMBER] = C.number(c)
@@ -97,7 +135,14 @@ class Tables:
                 row[K.K_CREDITS] = enemy["credits"]
                 row[K.K_DROPS] = bool(enemy["drops"])
             row[K.K_COVER] = role == C.ROOM and C.number(c) in cat.cover
-        piles = [[c for c in distinct if C.pile_of(c, cfg.suits) == k] for k in (1, 2)]
+        return card
+
+    def _pile_tables(self, cat, distinct: list) -> None:
+        """Each pile's distinct cards (as rows of the card table) and their copies, and the
+        Jokers at the bottom of pile 2."""
+        suits = cat.cfg.suits
+        index = {c: i for i, c in enumerate(distinct)}
+        piles = [[c for c in distinct if C.pile_of(c, suits) == k] for k in (1, 2)]
         width = max(1, max(len(p) for p in piles))
         self.pile = np.zeros((2, width), np.int64)
         self.pile_count = np.zeros((2, width), np.int64)
@@ -105,61 +150,39 @@ class Tables:
             for i, c in enumerate(pile):
                 self.pile[k, i] = index[c]
                 self.pile_count[k, i] = cat.deck.count(c)
-        jokers = [c for c in distinct if C.pile_of(c, cfg.suits) == 0]
+        jokers = [c for c in distinct if C.pile_of(c, suits) == 0]
         self.joker = np.array(
             [index[jokers[0]] if jokers else 0, cat.deck.count(C.JOKER)], np.int64
         )
-        self.shop = np.array(
-            [[STATS[r["stat"]], r["amount"], r["price"]] for r in cat.shop], np.int64
-        ).reshape(len(cat.shop), 3)
-        names = [r["item"] for r in cat.shop]
-        w, h = cfg.width, cfg.height
-        self.dirt = np.array([DIRS.index(d) for d in cfg.dir_table], np.int64)
-        p = cat.params
-        sx, sy = cfg.start_cell()
-        P = np.zeros(K.P_WIDTH, np.int64)
-        P[K.P_TABLE_WIDTH] = w
-        P[K.P_TABLE_HEIGHT] = h
-        P[K.P_START] = sx * h + sy
-        P[K.P_DIR6_KEEP] = cfg.dir6 == "keep"
-        P[K.P_PER_CARD] = cfg.rotation == "per_card"
-        P[K.P_SHIFT_PLACE] = cfg.shift_card == "place"
-        P[K.P_FIRST_EACH] = cfg.corridor_dir == "first_card_each"
-        P[K.P_IMMEDIATE] = cfg.counter_timing == "immediate"
-        P[K.P_BACKTRACK] = cfg.dead_end == "backtrack"
-        P[K.P_RESHUFFLE] = cfg.stall == "reshuffle"
-        P[K.P_MISS] = rules["sac.shot"] == "miss_on_fail"
-        P[K.P_RANGE] = rules["sac.range"]
-        P[K.P_ROUNDS] = rules["sac.rounds"]
-        for key, at in (
-            ("health", K.P_HEALTH),
-            ("armor", K.P_ARMOR),
-            ("ammo", K.P_AMMO),
-            ("most", K.P_MOST),
-            ("actions", K.P_ACTIONS),
-            ("salvo_actions", K.P_SALVO_ACTIONS),
-            ("salvo_ammo", K.P_SALVO_AMMO),
-            ("salvo_dice", K.P_SALVO_DICE),
-            ("heal", K.P_HEAL),
-            ("respawn_every", K.P_RESPAWN),
-            ("search_credits", K.P_SEARCH_CREDITS),
-            ("drop_amount", K.P_DROP_AMOUNT),
-            ("cover", K.P_COVER),
-            ("credits", K.P_CREDITS),
-        ):
-            P[at] = p[key]
-        P[K.P_JOKERS] = cat.jokers
-        # The heuristic buys by these names (bots.heuristic).
-        for item, at in (
-            ("Ammunition", K.P_BUY_AMMO),
-            ("Medkit", K.P_BUY_MEDKIT),
-            ("Armour", K.P_BUY_ARMOUR),
-        ):
-            P[at] = names.index(item) if item in names else -1
-        self.P = P
-        self.d20 = _dist(1, 20)
-        self.salvo = _dist(p["salvo_dice"], 20)
-        self.d6 = _dist(1, 6)
+
+
+def _params(cat, rules: dict) -> np.ndarray:
+    """The kernel's parameter vector: the table, the rule variants and the numbers (the
+    decision cap is set per batch)."""
+    cfg = cat.cfg
+    w, h = cfg.width, cfg.height
+    sx, sy = cfg.start_cell()
+    P = np.zeros(K.P_WIDTH, np.int64)
+    P[K.P_TABLE_WIDTH] = w
+    P[K.P_TABLE_HEIGHT] = h
+    P[K.P_START] = sx * h + sy
+    P[K.P_DIR6_KEEP] = cfg.dir6 == "keep"
+    P[K.P_PER_CARD] = cfg.rotation == "per_card"
+    P[K.P_SHIFT_PLACE] = cfg.shift_card == "place"
+    P[K.P_FIRST_EACH] = cfg.corridor_dir == "first_card_each"
+    P[K.P_IMMEDIATE] = cfg.counter_timing == "immediate"
+    P[K.P_BACKTRACK] = cfg.dead_end == "backtrack"
+    P[K.P_RESHUFFLE] = cfg.stall == "reshuffle"
+    P[K.P_MISS] = rules["sac.shot"] == "miss_on_fail"
+    P[K.P_RANGE] = rules["sac.range"]
+    P[K.P_ROUNDS] = rules["sac.rounds"]
+    for key, at in PARAMS:
+        P[at] = cat.params[key]
+    P[K.P_JOKERS] = cat.jokers
+    names = [r["item"] for r in cat.shop]
+    for item, at in BUYS:
+        P[at] = names.index(item) if item in names else -1
+    return P
 
 
 tables_for = CatalogCache(Tables)

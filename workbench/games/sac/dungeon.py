@@ -7,6 +7,10 @@ same code builds a whole dungeon at once (generate.py), a dungeon step by step i
 fed leaves a `Note`: the rule that handled it, where it went and which directions were refused
 and why.
 
+The card rules are in the parts `Builder` combines: corridors (R-3 to R-6) in corridors.py,
+rooms (R-7 to R-10) in rooms.py; the machine, placement (R-1, R-2), segments and enemies
+(R-12), stalls (R-14a) and reading the result are here.
+
 Coordinates are the rules file's: (x, y), x to the right and y growing downward, (0, 0) the
 top-left cell of a W x H table.
 """
@@ -16,8 +20,10 @@ from __future__ import annotations
 import copy
 
 from . import cards52 as C
+from .corridors import Corridors
 from .piles import Pile, piles_for
 from .records import Door, Note, Placed, Segment
+from .rooms import Rooms
 from .table import (
     CCW,
     CW,
@@ -58,7 +64,7 @@ __all__ = [
 ]
 
 
-class Builder:
+class Builder(Corridors, Rooms):
     """The dungeon under construction; see the module doc. `mode` is "generator" (R-14: doors
     open by themselves, first in first out) or "game" (R-15: a door opens when `open_door` is
     called)."""
@@ -247,10 +253,6 @@ class Builder:
             seg.id,
         )
 
-    def _room_after(self, seg: Segment, anchor, heading, sense, why: str) -> Segment:
-        self._end(seg, why)
-        return self._new_segment("room", seg.id, anchor, heading, sense)
-
     # -- R-1 placement ---------------------------------------------------------------------
     def _place(self, seg: Segment, anchor, want: str, sense: str):
         """R-1, with R-2's backtrack variant: ((cell, dir, anchor used), refusals) or
@@ -318,266 +320,6 @@ class Builder:
             seg.id,
         )
         self._end(seg, "dead end")
-
-    def _sense(self, seg: Segment, card: str) -> str:
-        # R-10 / A-3: a room turns by its own sense; `per_card` by each card's colour.
-        if seg.kind == "room" and self.cfg.rotation == "per_card":
-            return sense_of(C.colour(card))
-        return seg.sense
-
-    # -- R-3 to R-6 corridors ------------------------------------------------------------
-    def _corridor_card(self, seg: Segment, card: str) -> None:
-        kind = C.role(card, self.cfg.suits)
-        pile = 1
-        if kind in (C.ENEMY, C.BIG_BAD):
-            self._enemy(seg, card, "R-5")
-            return
-        here = seg.last or seg.anchor
-        if kind == C.DOOR:
-            if seg.first and seg.last is None:
-                self.piles[1].bottom.append(card)
-                self._note(
-                    card,
-                    pile,
-                    "R-3",
-                    f"{C.name(card)} is a door before the first "
-                    "corridor card: it goes to the bottom of pile 1",
-                )
-                return
-            sense = sense_of(seg.colour) if seg.colour else CW
-            spot, refused = self._place(seg, here, seg.dir, sense)
-            if spot is None:
-                self._blocked(seg, card, refused, "R-5")
-                return
-            p, d, origin = spot
-            self._put_door(seg, card, p, d, origin, "R-5", "room")
-            self._note(
-                card,
-                pile,
-                "R-5",
-                self._where(
-                    card,
-                    p,
-                    d,
-                    seg.dir,
-                    refused,
-                    "a closed door ends the corridor; a room lies behind it",
-                ),
-                p,
-                seg.id,
-            )
-            self._end(seg, "door")
-            return
-        colour = C.colour(card)
-        if seg.first and seg.last is None:
-            start = self.cfg.start_cell()
-            seg.colour, seg.dir = colour, self.cfg.direction(card, None)
-            self._put(seg, card, start, None, None, "R-3")
-            self._note(
-                card,
-                pile,
-                "R-3",
-                f"{C.name(card)} starts the dungeon on "
-                f"{self.name_of(start)}: the corridor is {colour} and goes "
-                f"{WORD[seg.dir]} ({C.number(card)} → {WORD[seg.dir]})",
-                start,
-                seg.id,
-            )
-            return
-        if seg.colour is None:
-            seg.colour = colour
-            if self.cfg.corridor_dir == "first_card_each" or seg.dir is None:
-                seg.dir = self.cfg.direction(card, seg.dir)
-        elif colour != seg.colour:
-            self._shift(seg, card, here)
-            return
-        want = seg.dir
-        spot, refused = self._place(seg, here, want, sense_of(seg.colour))
-        if spot is None:
-            self._blocked(seg, card, refused, "R-5")
-            return
-        p, d, origin = spot
-        seg.dir = d  # A-8: straight on unless a blocked cell turned it
-        self._put(seg, card, p, d, origin, "R-5")
-        self._note(
-            card,
-            pile,
-            "R-5",
-            self._where(
-                card,
-                p,
-                d,
-                want,
-                refused,
-                f"{seg.colour} corridor, turning {sense_of(seg.colour)} when blocked",
-            ),
-            p,
-            seg.id,
-        )
-
-    def _shift(self, seg: Segment, card: str, here) -> None:
-        """R-5: a card of the other colour ends the corridor; a room starts at once."""
-        sense = sense_of(C.colour(card))
-        if self.cfg.shift_card == "place":
-            spot, refused = self._place(seg, here, seg.dir, sense_of(seg.colour))
-            if spot is not None:
-                p, d, origin = spot
-                seg.dir = d
-                self._put(seg, card, p, d, origin, "R-5")
-                here = p
-                text = self._where(
-                    card,
-                    p,
-                    d,
-                    d,
-                    refused,
-                    "the colour shift is placed as the corridor's last card (shift_card = place)",
-                )
-            else:
-                self.discards.append(card)
-                text = f"{C.name(card)} shifts the colour but has nowhere to go: discarded"
-        else:
-            self.discards.append(card)
-            text = f"{C.name(card)} shifts the colour: discarded (A-5)"
-        room = self._room_after(seg, here, seg.dir, sense, "shift")
-        self._note(
-            card,
-            1,
-            "R-5",
-            f"{text}; the corridor ends and a room starts from "
-            f"{self.name_of(here) if here else 'the start'} heading {WORD[seg.dir]}, "
-            f"turning {sense} ({C.colour(card)} card)",
-            None,
-            room.id,
-        )
-
-    def _pile_empty(self, seg: Segment) -> None:
-        if seg.kind == "corridor":
-            # R-6: as if a card of the other colour had shifted it; no colour counts as black.
-            sense = CCW if seg.colour == "red" else CW
-            here = seg.last or seg.anchor
-            room = self._room_after(seg, here, seg.dir or "L", sense, "pile empty")
-            self._note(
-                "",
-                1,
-                "R-6",
-                f"pile 1 is empty: the corridor ends and a room starts "
-                f"heading {WORD[seg.dir or 'L']}, turning {sense}",
-                None,
-                room.id,
-            )
-            return
-        self._end(seg, "pile empty")
-        if seg.kind == "room":
-            self._note(
-                "",
-                2,
-                "R-11",
-                "pile 2 is empty: the room and the dungeon are complete",
-                None,
-                seg.id,
-            )
-        self.finished = True
-
-    # -- R-7 to R-9 rooms ----------------------------------------------------------------
-    def _room_card(self, seg: Segment, card: str) -> None:
-        kind = C.role(card, self.cfg.suits)
-        if kind in (C.ENEMY, C.BIG_BAD):
-            self._enemy(seg, card, "R-8" if seg.entry else "R-9")
-            return
-        sense = self._sense(seg, card)
-        if seg.entry:
-            anchor = seg.anchor
-            spot, refused = self._place(seg, anchor, seg.dir, sense)
-            if spot is None:
-                self._blocked(seg, card, refused, "R-8")
-                return
-            p, d, origin = spot
-            want = seg.dir
-            if kind == C.DOOR:
-                self._put_door(seg, card, p, d, origin, "R-8", "corridor")
-                seg.dir = rot(d, sense, 1)
-                self._note(
-                    card,
-                    2,
-                    "R-8",
-                    self._where(
-                        card,
-                        p,
-                        d,
-                        want,
-                        refused,
-                        f"a door before the room's first card; the next card tries "
-                        f"{WORD[seg.dir]} of the same cell (A-9)",
-                    ),
-                    p,
-                    seg.id,
-                )
-                return
-            seg.entry = False
-            self._put(seg, card, p, d, origin, "R-8")
-            seg.dir = self._next(card, kind, d)
-            self._note(
-                card,
-                2,
-                "R-8",
-                self._where(
-                    card,
-                    p,
-                    d,
-                    want,
-                    refused,
-                    f"the room's first card; next: {self._why_next(card, kind)}",
-                ),
-                p,
-                seg.id,
-            )
-            return
-        want = seg.dir
-        spot, refused = self._place(seg, seg.last, want, sense)
-        if spot is None:
-            self._blocked(seg, card, refused, "R-9")
-            return
-        p, d, origin = spot
-        if kind == C.DOOR:
-            self._put_door(seg, card, p, d, origin, "R-9", "corridor")
-            self._note(
-                card,
-                2,
-                "R-9",
-                self._where(
-                    card,
-                    p,
-                    d,
-                    want,
-                    refused,
-                    "a closed door ends the room; a corridor lies behind it",
-                ),
-                p,
-                seg.id,
-            )
-            self._end(seg, "door")
-            return
-        self._put(seg, card, p, d, origin, "R-9")
-        seg.dir = self._next(card, kind, d)
-        self._note(
-            card,
-            2,
-            "R-9",
-            self._where(card, p, d, want, refused, f"next: {self._why_next(card, kind)}"),
-            p,
-            seg.id,
-        )
-
-    def _next(self, card, kind, placed_dir) -> str:
-        if kind in C.ACES:
-            return placed_dir  # "the ace keeps the direction it was given"
-        return self.cfg.direction(card, placed_dir)
-
-    def _why_next(self, card, kind) -> str:
-        if kind in C.ACES:
-            return f"{WORD[self.cur.dir]} (an ace keeps its direction)"
-        return f"{WORD[self.cur.dir]} ({C.number(card)} → {WORD[self.cur.dir]}, 1.4)"
 
     # -- R-14a stalls ----------------------------------------------------------------------
     def _stall(self) -> None:

@@ -99,9 +99,54 @@ def _checked_piles(piles, deck: set) -> tuple[list, list]:
     return list(piles[0]), list(piles[1])
 
 
-def describe(b: Builder) -> Dungeon:
-    from .render import map_board
+CARDS_SCHEMA = {
+    "order": pl.Int64,
+    "card": pl.String,
+    "name": pl.String,
+    "x": pl.Int64,
+    "y": pl.Int64,
+    "square": pl.String,
+    "segment": pl.Int64,
+    "segment_kind": pl.String,
+    "role": pl.String,
+    "rule": pl.String,
+    "direction": pl.String,
+    "door": pl.String,
+    "enemies": pl.String,
+}
+STEPS_SCHEMA = {
+    "step": pl.Int64,
+    "card": pl.String,
+    "pile": pl.Int64,
+    "rule": pl.String,
+    "segment": pl.Int64,
+    "square": pl.String,
+    "what": pl.String,
+}
+COUNTERS_SCHEMA = {
+    "card": pl.String,
+    "name": pl.String,
+    "x": pl.Int64,
+    "y": pl.Int64,
+    "square": pl.String,
+    "segment": pl.Int64,
+}
 
+
+def describe(b: Builder) -> Dungeon:
+    """The built dungeon as frames (its cards, the steps, the counters) and its map."""
+    return Dungeon(
+        _cards_frame(b),
+        _steps_frame(b),
+        _counters_frame(b),
+        tuple(b.discards),
+        b,
+        _map_svg(b),
+    )
+
+
+def _cards_frame(b: Builder) -> pl.DataFrame:
+    """One row per placed card, in the order they were placed."""
     on: dict = {}
     for pos, card in b.counters:
         on.setdefault(pos, []).append("BB" if card == C.JOKER else C.name(card))
@@ -128,25 +173,12 @@ def describe(b: Builder) -> Dungeon:
                 "enemies": " ".join(on.get(pos, ())),
             }
         )
-    cards = pl.DataFrame(
-        rows,
-        schema={
-            "order": pl.Int64,
-            "card": pl.String,
-            "name": pl.String,
-            "x": pl.Int64,
-            "y": pl.Int64,
-            "square": pl.String,
-            "segment": pl.Int64,
-            "segment_kind": pl.String,
-            "role": pl.String,
-            "rule": pl.String,
-            "direction": pl.String,
-            "door": pl.String,
-            "enemies": pl.String,
-        },
-    )
-    steps = pl.DataFrame(
+    return pl.DataFrame(rows, schema=CARDS_SCHEMA)
+
+
+def _steps_frame(b: Builder) -> pl.DataFrame:
+    """One row per note: the card drawn or the step taken, with its rule and reason."""
+    return pl.DataFrame(
         [
             {
                 "step": n.step,
@@ -159,17 +191,13 @@ def describe(b: Builder) -> Dungeon:
             }
             for n in b.notes
         ],
-        schema={
-            "step": pl.Int64,
-            "card": pl.String,
-            "pile": pl.Int64,
-            "rule": pl.String,
-            "segment": pl.Int64,
-            "square": pl.String,
-            "what": pl.String,
-        },
+        schema=STEPS_SCHEMA,
     )
-    counters = pl.DataFrame(
+
+
+def _counters_frame(b: Builder) -> pl.DataFrame:
+    """One row per enemy counter, where it lies."""
+    return pl.DataFrame(
         [
             {
                 "card": c,
@@ -181,23 +209,20 @@ def describe(b: Builder) -> Dungeon:
             }
             for p, c in b.counters
         ],
-        schema={
-            "card": pl.String,
-            "name": pl.String,
-            "x": pl.Int64,
-            "y": pl.Int64,
-            "square": pl.String,
-            "segment": pl.Int64,
-        },
+        schema=COUNTERS_SCHEMA,
     )
 
-    class _Counter:  # the map's enemy marks read alive, big, pos, name, health, most
-        __slots__ = ("pos", "big", "alive", "name", "health", "most")
 
-        def __init__(self, pos, card):
-            self.pos, self.big, self.alive = pos, card == C.JOKER, True
-            self.name = "Big Bad" if self.big else C.name(card)
-            self.health = self.most = 20 if self.big else C.number(card)
+class _Counter:  # the map's enemy marks read alive, big, pos, name, health, most
+    __slots__ = ("pos", "big", "alive", "name", "health", "most")
 
-    svg = map_board(b, enemies=[_Counter(p, c) for p, c in b.counters]).svg
-    return Dungeon(cards, steps, counters, tuple(b.discards), b, svg)
+    def __init__(self, pos, card):
+        self.pos, self.big, self.alive = pos, card == C.JOKER, True
+        self.name = "Big Bad" if self.big else C.name(card)
+        self.health = self.most = 20 if self.big else C.number(card)
+
+
+def _map_svg(b: Builder) -> str:
+    from .render import map_board
+
+    return map_board(b, enemies=[_Counter(p, c) for p, c in b.counters]).svg
