@@ -55,6 +55,7 @@ SHARED_MODULES = (
 )  # copied by the kernels that learn ban lists
 SHARED_FUNCTIONS = (
     "workbench.sim.simulate:play_out",
+    "workbench.sim.simulate:_choice",
     "workbench.sim.simulate:tension",
     "workbench.core.bots:random_bot",
 )

@@ -100,28 +100,7 @@ def play_out(
                     if scores is not None:  # a game with no winner has no tension to measure
                         row.update(lead_changes=None, decisiveness=None, drama=None)
                     return row
-                actions = state.legal_actions()
-                bot = bots.get(mover, random_bot)
-                if bot is random_bot:
-                    # Ours: it returns one of `actions` at once, so there is nothing to check or
-                    # time (about 5% of a random game's cost in the rules engine).
-                    state.apply(random_bot(state, mover, actions, bot_rng))
-                    decisions += 1
-                    if scores is not None:
-                        scores.append(state.score(0))
-                    continue
-                if clock is None:
-                    chosen = decide(
-                        bot, state, mover, actions, bot_rng, decision=decisions + 1, seed=seed
-                    )
-                else:
-                    clock.who = (bot, mover, decisions + 1, seed)
-                    clock.started = perf_counter()
-                    chosen = decide(
-                        bot, state, mover, actions, bot_rng, decision=decisions + 1, seed=seed
-                    )
-                    clock.started = 0.0
-                state.apply(chosen)
+                state.apply(_choice(state, mover, bots, bot_rng, decisions + 1, seed, clock))
                 decisions += 1
                 if scores is not None:
                     scores.append(state.score(0))
@@ -145,6 +124,24 @@ def play_out(
             f"decision {decisions + 1} of the game of seed {seed}; play('{game.name}', "
             f"seed={seed}) with the same bots replays it to that position"
         ) from exc
+
+
+def _choice(state, mover: int, bots: dict, bot_rng, decision: int, seed: int, clock):
+    """What seat `mover`'s bot chooses at decision number `decision` of play_out's game of
+    `seed`, checked as a Match checks it and timed on `clock` (if any)."""
+    actions = state.legal_actions()
+    bot = bots.get(mover, random_bot)
+    if bot is random_bot:
+        # Ours: it returns one of `actions` at once, so there is nothing to check or time
+        # (about 5% of a random game's cost in the rules engine).
+        return random_bot(state, mover, actions, bot_rng)
+    if clock is None:
+        return decide(bot, state, mover, actions, bot_rng, decision=decision, seed=seed)
+    clock.who = (bot, mover, decision, seed)
+    clock.started = perf_counter()
+    chosen = decide(bot, state, mover, actions, bot_rng, decision=decision, seed=seed)
+    clock.started = 0.0
+    return chosen
 
 
 # A bot that has not decided after this many seconds is taken to be hung (see bot_time_limit).
