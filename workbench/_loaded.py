@@ -18,8 +18,8 @@ FIRST: dict = {}  # module name -> Snapshot, as it stood when it last finished l
 
 
 class Snapshot:
-    """One module's namespaces as loaded: [(namespace, {name: object}, size, class prefix)],
-    the module's first, and [(function, its code object)]."""
+    """One module's namespaces as loaded: [(namespace, {name: object}, size, class prefix,
+    the class or None)], the module's first, and [(function, its code object)]."""
 
     __slots__ = ("generation", "spaces", "codes")
 
@@ -32,35 +32,38 @@ class Snapshot:
             if isinstance(obj, type) and obj.__module__ == module.__name__:
                 self._add_class(obj, 0)
 
-    def _add(self, namespace, prefix: str) -> None:
+    def _add(self, namespace, prefix: str, klass: type | None = None) -> None:
         items = {k: v for k, v in namespace.items() if not _dunder(k)}
-        self.spaces.append((namespace, items, len(namespace), prefix))
+        self.spaces.append((namespace, items, len(namespace), prefix, klass))
         for v in items.values():
             self.codes.extend((f, f.__code__) for f in functions(v))
 
     def _add_class(self, klass: type, depth: int) -> None:
-        self._add(vars(klass), klass.__qualname__ + ".")
+        self._add(vars(klass), klass.__qualname__ + ".", klass)
         for v in list(vars(klass).values()):
             if isinstance(v, type) and v.__module__ == klass.__module__ and depth < 4:
                 self._add_class(v, depth + 1)
 
     def changed(self) -> tuple[str, str] | None:
         """(where, what happened) for the first object that is not as loaded, else None."""
-        for i, (namespace, items, size, prefix) in enumerate(self.spaces):
+        for i, (namespace, items, size, prefix, klass) in enumerate(self.spaces):
             for k, v in items.items():
                 if namespace.get(k, _GONE) is not v:
                     return f"{prefix}{k}", "was replaced"
             if len(namespace) != size:
                 names = [k for k in namespace if not _dunder(k)]
                 if len(names) == len(items):  # a dunder came (a warning's registry, say)
-                    self.spaces[i] = (namespace, items, len(namespace), prefix)
+                    self.spaces[i] = (namespace, items, len(namespace), prefix, klass)
                     continue
                 added = [k for k in names if k not in items]
-                return (
-                    (f"{prefix}{added[0]}", "was added")
-                    if added
-                    else (prefix.rstrip(".") or "a name", "lost a name")
+                if not added:
+                    return prefix.rstrip(".") or "a name", "lost a name"
+                # A method set on a class that had it from a base (a state class put together
+                # from parts) replaces the rule it had, as the designer sees it.
+                inherited = klass is not None and any(
+                    added[0] in vars(base) for base in klass.__mro__[1:]
                 )
+                return f"{prefix}{added[0]}", "was replaced" if inherited else "was added"
         for f, code in self.codes:
             if f.__code__ is not code:
                 return f.__qualname__, "had its code replaced"

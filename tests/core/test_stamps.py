@@ -192,6 +192,23 @@ def test_a_function_replaced_before_the_first_game_is_seen(monkeypatch):
     ) and why.endswith(", not the package's own")
 
 
+def test_a_method_new_to_a_state_class_is_added_and_one_it_inherited_is_replaced(monkeypatch):
+    # ArmiesState is put together from parts: its legal_actions comes from a base class, so
+    # one set on ArmiesState itself replaces that rule; a name no part had is an addition.
+    from workbench.games.armies import rules
+
+    owner = stamps.kernel_owner(get_game("armies"))
+    state_class = rules.ArmiesState
+    assert "legal_actions" not in vars(state_class) and hasattr(state_class, "legal_actions")
+    monkeypatch.setattr(state_class, "rally", lambda self: None, raising=False)
+    watch = stamps._Watch(owner, stamps.read_stamp(owner))
+    assert watch.check() == "ArmiesState.rally in rules.py of armies was added"
+    monkeypatch.undo()
+    monkeypatch.setattr(state_class, "legal_actions", lambda self: [])
+    watch = stamps._Watch(owner, stamps.read_stamp(owner))
+    assert watch.check() == "ArmiesState.legal_actions in rules.py of armies was replaced"
+
+
 def test_a_replaced_constant_is_seen(monkeypatch):
     from workbench.games.sac import rules
 
@@ -410,7 +427,7 @@ def test_units_are_the_game_modules_and_the_engine_code_they_reach():
         "rules",
     }  # not render
     assert "workbench.core.kit.deck" in units and "workbench.core.compiled" in units
-    assert units[-3:] == list(stamps.SHARED_FUNCTIONS)
+    assert units[-len(stamps.SHARED_FUNCTIONS) :] == list(stamps.SHARED_FUNCTIONS)
 
 
 def test_a_rule_replaced_here_plays_here_whatever_the_executor(monkeypatch):
