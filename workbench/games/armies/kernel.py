@@ -385,6 +385,10 @@ GENERAL_POINT = 4.0
 
 
 # -- small pieces ------------------------------------------------------------------------------
+# The small pieces are inlined by numba where they are called; the larger functions from the
+# options on are not. numba types an inlined body again at every call site: inlining those too
+# made the kernel's first compile 176 s instead of 103 s on a 2-core machine, for no speed
+# that 2,000-game batches, run in turn, could tell apart.
 @no_counts(inline="always")
 def _ct(row):
     """Where a row of the card and ability table starts in W."""
@@ -778,7 +782,7 @@ def _payable(W, generic, let, pool, primary):
 
 
 # -- options -----------------------------------------------------------------------------------
-@no_counts(inline="always")
+@no_counts
 def _opt(W, kind, a, b, c, d, e, f, g):
     n = W[G_NOPT]
     if n >= OPTCAP:
@@ -796,7 +800,7 @@ def _opt(W, kind, a, b, c, d, e, f, g):
     W[G_NOPT] = n + 1
 
 
-@no_counts(inline="always")
+@no_counts
 def _may_play(W, card, window):
     if window:
         return W[_ct(card) + CT_TYPE] == TY_TECHNIQUE
@@ -807,7 +811,7 @@ def _may_play(W, card, window):
     return True
 
 
-@no_counts(inline="always")
+@no_counts
 def _pool_at(W, sq, pool):
     """The skill threatening `sq` of the seat whose options are listed, into the row of five
     at W[pool]."""
@@ -840,7 +844,7 @@ def _forget_pools(W, seat):
     W[OFF_S_SKILLED + HALF] = n
 
 
-@no_counts(inline="always")
+@no_counts
 def _pool(W, seat, sq):
     """Where the skill of `seat` threatening `sq` is, worked out once per list of options
     (the cards' and the abilities' alike)."""
@@ -850,7 +854,7 @@ def _pool(W, seat, sq):
     return OFF_POOL + 5 * sq
 
 
-@no_counts(inline="always")
+@no_counts
 def _play_target(W, seat, card, pid, tsq, tpid, extra):
     """One target of a card played through `pid`: an option if the pool there can pay."""
     if _payable(
@@ -1012,7 +1016,7 @@ def _play_options(W, seat, window):
                 _play_target(W, seat, card, pid, W[b + PK_SQ], pid, -1)
 
 
-@no_counts(inline="always")
+@no_counts
 def _activated(W, seat, a, pid):
     b = _pc(pid)
     if not _payable(
@@ -1082,7 +1086,7 @@ def _ability_from(W, seat, window, a, pid, controller):
             _opt(W, O_ABILITY, a, pid, W[b + PK_SQ], pid, X_NONE, -1, 0)
 
 
-@no_counts(inline="always")
+@no_counts
 def _again(W, row, width, i, card, controller, seat):
     """Whether a card before the i-th of a piece's row (entries `width` apart, the card
     first and, for Boons and Curses, its controller next) is `card` on the same side of
@@ -1168,7 +1172,7 @@ def _response_options(W, seat):
     _ability_options(W, seat, True)
 
 
-@no_counts(inline="always")
+@no_counts
 def _promoting(W, pid, to, seat):
     if to // 8 == _last_row(seat):
         for k in range(4):
@@ -1177,7 +1181,7 @@ def _promoting(W, pid, to, seat):
         _opt(W, O_MOVE, pid, to, -1, 0, 0, 0, 0)
 
 
-@no_counts(inline="always")
+@no_counts
 def _live_ep(W):
     pid = W[G_EP_PID]
     if pid < 0 or W[G_EP_TURN] != W[G_TURN] - 1 or W[_pc(pid) + PK_SQ] < 0:
@@ -1326,7 +1330,7 @@ def _step_options(W):
 
 
 # -- paying (pay.py) ---------------------------------------------------------------------------
-@no_counts(inline="always")
+@no_counts
 def _pay_total(W):
     t = W[G_PAY_GENERIC]
     for d in range(5):
@@ -1351,7 +1355,7 @@ def _pay_given(W):
     return _pay_total(W) - s, paid
 
 
-@no_counts(inline="always")
+@no_counts
 def _completes(W, i, rest, paid):
     """Payment._completes in closed form: whether cells i.. can give exactly `rest` more with
     every letter covered and, if still owed, a point from the primary piece."""
@@ -1410,7 +1414,7 @@ def _completes(W, i, rest, paid):
     return False
 
 
-@no_counts(inline="always")
+@no_counts
 def _pay_end(W):
     i = W[G_PAY_I]
     n = W[G_PAY_N]
@@ -1628,7 +1632,7 @@ def _pass(W):
         W[G_PASSES] = 0
 
 
-@no_counts(inline="always")
+@no_counts
 def _dist_at(side, k):
     """Where row k (value, weight) of a roll's attack (side 0) or defence (1) is in W."""
     return OFF_S_DIST + (side * (DICE_CAP + 2) + k) * 2
@@ -2377,7 +2381,7 @@ def _do(W, i):
 
 
 # -- the heuristic (bots.py) -------------------------------------------------------------------
-@no_counts(inline="always")
+@no_counts
 def _army_value(W, pid):
     b = _pc(pid)
     s = 0
