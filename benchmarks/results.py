@@ -63,6 +63,8 @@ or runs, or on some games only, replaces the same section, and its command says 
 - `benchmarks/armies_bots.py` and `benchmarks/location_ccg_bots.py` write *Armies' bots
   (benchmarks/armies_bots.py)* and *The Location CCG's bots (benchmarks/location_ccg_bots.py)*.
 - `benchmarks/searches.py` writes *Rebalance and hunt in full mode (benchmarks/searches.py)*.
+- `benchmarks/compile.py` writes *A kernel's first compile (benchmarks/compile.py)* (with
+  `--against PATH`, beside another checkout's).
 - `benchmarks/bad_inputs.py` writes *Bad inputs sorted (benchmarks/bad_inputs.py)* (with
   `--checkout PATH` of another checkout, *Bad inputs sorted, another checkout
   (benchmarks/bad_inputs.py)*).
@@ -94,6 +96,7 @@ SECTIONS = (
     "The Location CCG's bots (benchmarks/location_ccg_bots.py)",
     "Rebalance and hunt in full mode (benchmarks/searches.py)",
     "Bad inputs sorted (benchmarks/bad_inputs.py)",
+    "A kernel's first compile (benchmarks/compile.py)",
 )
 
 

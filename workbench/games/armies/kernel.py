@@ -387,8 +387,8 @@ GENERAL_POINT = 4.0
 # -- small pieces ------------------------------------------------------------------------------
 # The small pieces are inlined by numba where they are called; the larger functions from the
 # options on are not. numba types an inlined body again at every call site: inlining those too
-# made the kernel's first compile 176 s instead of 103 s on a 2-core machine, for no speed
-# that 2,000-game batches, run in turn, could tell apart.
+# made the kernel's first compile some two thirds longer for no speed gained
+# (benchmarks/compile.py --against a checkout that inlines them).
 @no_counts(inline="always")
 def _ct(row):
     """Where a row of the card and ability table starts in W."""
