@@ -247,7 +247,11 @@ def _passes(S, owner, enters, T, line):
     return True
 
 
-@no_counts(inline="always")
+# Called, not inlined, here and in _evaluate_near below: numba types an inlined body again at
+# every call site (this one has ten), and inlining the two made the kernel's first compile
+# about half as long again for no speed gained (benchmarks/compile.py --against a checkout
+# that inlines them).
+@no_counts
 def _can_move(S, sq, T, goal_only):
     """Whether the piece on `sq` has a legal move (onto its goal row only, with
     `goal_only`: evaluate._reaches)."""
@@ -697,7 +701,7 @@ def _scan(S, T, F):
     )
 
 
-@no_counts(inline="always")
+@no_counts  # not inlined: see _can_move
 def _evaluate_near(X, seat, a, b, touched, T, F, seen):
     """evaluate(X, seat) for a position reached from the one `seen` = _scan() looked at,
     by decisions that changed the board only on squares a < b (either -1 when not changed),
