@@ -387,9 +387,10 @@ GENERAL_POINT = 4.0
 # -- small pieces ------------------------------------------------------------------------------
 # The small pieces are inlined by numba where they are called; the larger functions from the
 # options on are not. numba types an inlined body again at every call site: inlining those too
-# made the kernel's first compile some two thirds longer, for a speed difference of a few
-# percent that went either way from run to run (benchmarks/compile.py --against a checkout
-# that inlines them).
+# made the kernel's first compile some two thirds longer (122 s against 73 s); the two runs
+# kept in benchmarks/RESULTS.md's history measured these calls 6% and 29% slower per game. A
+# designer waits for the compile once per install; a 2,000-game sweep takes a second either
+# way (benchmarks/compile.py --against a checkout that inlines them).
 @no_counts(inline="always")
 def _ct(row):
     """Where a row of the card and ability table starts in W."""

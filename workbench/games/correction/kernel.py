@@ -249,8 +249,8 @@ def _passes(S, owner, enters, T, line):
 
 # Called, not inlined, here and in _evaluate_near below: numba types an inlined body again at
 # every call site (this one has ten), and inlining the two made the kernel's first compile
-# about half as long again for no speed gained (benchmarks/compile.py --against a checkout
-# that inlines them).
+# some two thirds longer, for a speed difference within the runs' spread
+# (benchmarks/compile.py --against a checkout that inlines them).
 @no_counts
 def _can_move(S, sq, T, goal_only):
     """Whether the piece on `sq` has a legal move (onto its goal row only, with

@@ -239,8 +239,8 @@ R_MAP, R_DMOVE, R_DSIDE, R_DCOUNT = 4, 5, 6, 7
 
 # Not inlined, unlike the pieces around it: numba types an inlined body again where it lands,
 # and this one, with the options and damage it inlines, made the kernel's first compile about
-# half as long again for no speed gained (benchmarks/compile.py --against a checkout that
-# inlines it).
+# half as long again, for a speed difference within the runs' spread (benchmarks/compile.py
+# --against a checkout that inlines it).
 @njit(cache=True)
 def _exchanges(CFG, CARD, SEAT, hand, nh, guard, T, NT, F, OUT):
     """Both seats' options as the heuristic sees them at the start of a turn, and the damage
